@@ -1,0 +1,83 @@
+// What the readers produce and the engine rates: dense player ids, games as the
+// ABI's rk_game array, game facts the K schedule and periods need in parallel
+// arrays, and ranked events.
+#pragma once
+
+#include <ratekit/abi.h>
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace ratekit {
+
+inline constexpr double nan_value = NAN;
+
+// Names to dense ids, plus the facts about players an input may carry.
+class player_table {
+ public:
+  // The id of `name`, adding the player when new.
+  int32_t intern(std::string_view name);
+  // The id of `name`, or -1.
+  int32_t find(std::string_view name) const;
+  int32_t size() const noexcept { return int32_t(names_.size()); }
+  const std::string& name(int32_t id) const { return names_[size_t(id)]; }
+
+  // Facts, NaN when unknown; indexed by id.
+  std::vector<double> birth_year;
+  std::vector<double> declared_rating;  // rating given by the input (TRF column, grade, ...)
+  std::vector<std::string> federation;
+  std::vector<std::string> external_id;
+
+ private:
+  struct hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, int32_t, hash, std::equal_to<>> ids_;
+};
+
+// Per-game facts beside the rk_game array (same index).
+struct game_facts {
+  std::vector<int32_t> date;     // yyyymmdd, 0 when unknown
+  std::vector<int32_t> period;   // explicit period or event number from the input, -1 when none
+  std::vector<int16_t> week;     // 0 when unknown
+  std::vector<int8_t> home;      // +1: A plays at home, -1: B at home, 0: no home side
+  std::vector<uint16_t> tag;     // index into tags, 0 is "" (no tag)
+  std::vector<int32_t> line;     // source line, for error messages
+  std::vector<std::string> tags{""};
+
+  uint16_t intern_tag(std::string_view t);
+};
+
+struct event_info {
+  std::string name;
+  int32_t date = 0;  // yyyymmdd
+  int32_t line = 0;  // first source line
+};
+
+struct dataset {
+  std::string source;  // input file, for messages
+  player_table players;
+
+  std::vector<rk_game> games;  // k_*, adv_* are filled by the engine
+  game_facts facts;
+  std::vector<std::string> period_names;  // names for explicit periods (facts.period indexes it)
+
+  std::vector<rk_entry> entries;
+  std::vector<rk_event> events;
+  std::vector<event_info> event_infos;
+
+  bool ranked() const noexcept { return !events.empty(); }
+};
+
+// rk_game with the defaults every reader starts from: no points, no advantage, no handicap.
+inline rk_game make_game(int32_t a, int32_t b, double score_a) {
+  return rk_game{a, b, score_a, nan_value, nan_value, 0.0, 0.0, 0.0, 0.0, 0.0, 0u, 0u};
+}
+
+}  // namespace ratekit

@@ -1,0 +1,22 @@
+// What a run writes into its output directory. Every file is written to a
+// temporary file beside it and renamed into place, so a crash never leaves
+// half a file. Numbers use fixed formatting, so the same run gives the same bytes.
+//
+// ratings.csv  player,rating,<other state fields>,games,peak[,birth_year,federation,id]
+//              sorted by rating, highest first (ties by name)
+// history.csv  period,player,opponent,expected,score,k,change,rating_before,rating_after
+//              one row per player per game (opponent = the opponent's name) or per
+//              ranked event (opponent = the event's name, expected/score = expected/actual rank)
+// summary.json model, plugin, params, counts, skipped events and metrics
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace ratekit {
+
+// Writes `content` to `file` atomically (temporary file + rename).
+void write_file_atomically(const std::filesystem::path& file, std::string_view content);
+
+}  // namespace ratekit

@@ -1,0 +1,36 @@
+// Input formats. Each reader appends one file to a dataset; errors name file,
+// line and column. Readers make one pass and allocate nothing per row beyond
+// the growth of the output arrays.
+#pragma once
+
+#include <ratekit/host/dataset.hpp>
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ratekit {
+
+// Format-specific options from the config's `input:` map (all optional).
+struct reader_options {
+  std::string encoding;  // "" (auto: UTF-8, else ISO-8859-1 is converted), "utf-8", "latin1"
+};
+
+using reader_fn = void (*)(const std::filesystem::path& file, const reader_options& options, dataset& out);
+
+struct reader_entry {
+  const char* format;   // `input.format` value
+  const char* summary;  // one line for docs and errors
+  reader_fn read;
+};
+
+// Every format the host can read.
+const std::vector<reader_entry>& readers();
+const reader_entry* find_reader(std::string_view format);
+
+// The built-in readers.
+void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
+void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
+
+}  // namespace ratekit

@@ -1,0 +1,191 @@
+// ratekit C++ plugin helper: turns a model class into the C entry of abi.h.
+//
+//   struct my_model {
+//     static const rk_descriptor descriptor;
+//     my_model(const ratekit::sdk::host& host, ratekit::sdk::params p);
+//     double expect(double ra, double rb, double advantage) const;
+//     void rate_games(const ratekit::sdk::state& s, const rk_game_batch& b, rk_game_out* out);  // optional
+//     void rate_events(const ratekit::sdk::state& s, const rk_event_batch& b, rk_entry_out* out); // optional
+//   };
+//   RATEKIT_PLUGIN(my_model)
+//
+// Every exception is caught at the boundary and turned into a status and an
+// rk_error; throw ratekit::sdk::failure to name the offending game.
+#pragma once
+
+#include <ratekit/abi.h>
+
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+namespace ratekit::sdk {
+
+// An error with a status code and, when known, the index of the offending game or entry.
+class failure : public std::runtime_error {
+ public:
+  failure(int32_t code, const std::string& message, int64_t index = -1)
+      : std::runtime_error(message), code_(code), index_(index) {}
+  int32_t code() const noexcept { return code_; }
+  int64_t index() const noexcept { return index_; }
+
+ private:
+  int32_t code_;
+  int64_t index_;
+};
+
+// The host's services as seen by a model.
+class host {
+ public:
+  explicit host(const rk_host* h) : h_(h) {}
+  void log(int32_t level, const char* message) const {
+    if (h_ && h_->log) h_->log(h_->context, level, message);
+  }
+  void info(const char* message) const { log(RK_LOG_INFO, message); }
+  void warn(const char* message) const { log(RK_LOG_WARN, message); }
+
+ private:
+  const rk_host* h_;
+};
+
+// Parameter values in descriptor order, already validated by the host.
+class params {
+ public:
+  params(const double* values, uint32_t count) : values_(values), count_(count) {}
+  double operator[](uint32_t i) const {
+    if (i >= count_) throw failure(RK_ERR_INVALID_ARGUMENT, "parameter index out of range");
+    return values_[i];
+  }
+  uint32_t size() const noexcept { return count_; }
+
+ private:
+  const double* values_;
+  uint32_t count_;
+};
+
+// Per-player state columns.
+class state {
+ public:
+  explicit state(const rk_state* s) : s_(s) {}
+  double* column(uint32_t field) const { return s_->columns[field]; }
+  double* rating() const { return s_->columns[0]; }
+  uint64_t players() const noexcept { return s_->player_count; }
+  uint32_t fields() const noexcept { return s_->field_count; }
+
+ private:
+  const rk_state* s_;
+};
+
+// Calls fn(begin, end) for each rating period of a batch; a batch without
+// period boundaries is one period per game.
+template <class Fn>
+void for_each_period(const rk_game_batch& batch, Fn&& fn) {
+  if (batch.period_count == 0) {
+    for (uint64_t i = 0; i < batch.game_count; ++i) fn(i, i + 1);
+    return;
+  }
+  uint64_t begin = 0;
+  for (uint64_t p = 0; p < batch.period_count; ++p) {
+    const uint64_t end = batch.period_ends[p];
+    if (end < begin || end > batch.game_count)
+      throw failure(RK_ERR_INVALID_ARGUMENT, "period boundaries are not ascending", int64_t(begin));
+    fn(begin, end);
+    begin = end;
+  }
+}
+
+namespace detail {
+
+inline void fill_error(rk_error* error, int32_t code, const char* message, int64_t index) {
+  if (!error) return;
+  error->code = code;
+  error->index = index;
+  std::snprintf(error->message, sizeof error->message, "%s", message);
+}
+
+// Runs fn and turns any exception into a status code.
+template <class Fn>
+int32_t guard(rk_error* error, Fn&& fn) noexcept {
+  try {
+    fn();
+    return RK_OK;
+  } catch (const failure& e) {
+    fill_error(error, e.code(), e.what(), e.index());
+    return e.code();
+  } catch (const std::bad_alloc&) {
+    fill_error(error, RK_ERR_INTERNAL, "out of memory", -1);
+  } catch (const std::exception& e) {
+    fill_error(error, RK_ERR_INTERNAL, e.what(), -1);
+  } catch (...) {
+    fill_error(error, RK_ERR_INTERNAL, "unknown exception", -1);
+  }
+  return RK_ERR_INTERNAL;
+}
+
+template <class Model>
+struct adapter {
+  static int32_t create(const rk_host* h, const double* values, uint32_t count, rk_instance* out,
+                        rk_error* error) {
+    return guard(error, [&] {
+      if (count != Model::descriptor.param_count)
+        throw failure(RK_ERR_INVALID_ARGUMENT, "wrong number of parameters");
+      *out = new Model(host(h), params(values, count));
+    });
+  }
+  static void destroy(rk_instance instance) { delete static_cast<Model*>(instance); }
+  static int32_t expect(rk_instance instance, double ra, double rb, double advantage, double* out,
+                        rk_error* error) {
+    return guard(error, [&] { *out = static_cast<const Model*>(instance)->expect(ra, rb, advantage); });
+  }
+  static int32_t rate_games(rk_instance instance, const rk_state* s, const rk_game_batch* batch,
+                            rk_game_out* out, rk_error* error) {
+    return guard(error, [&] { static_cast<Model*>(instance)->rate_games(state(s), *batch, out); });
+  }
+  static int32_t rate_events(rk_instance instance, const rk_state* s, const rk_event_batch* batch,
+                             rk_entry_out* out, rk_error* error) {
+    return guard(error, [&] { static_cast<Model*>(instance)->rate_events(state(s), *batch, out); });
+  }
+  static const void* no_extension(const char*) { return nullptr; }
+};
+
+template <class Model>
+constexpr auto games_fn() {
+  if constexpr (requires(Model m, const state& s, const rk_game_batch& b) { m.rate_games(s, b, nullptr); })
+    return &adapter<Model>::rate_games;
+  else
+    return static_cast<decltype(&adapter<Model>::rate_games)>(nullptr);
+}
+
+template <class Model>
+constexpr auto events_fn() {
+  if constexpr (requires(Model m, const state& s, const rk_event_batch& b) { m.rate_events(s, b, nullptr); })
+    return &adapter<Model>::rate_events;
+  else
+    return static_cast<decltype(&adapter<Model>::rate_events)>(nullptr);
+}
+
+}  // namespace detail
+
+template <class Model>
+constexpr rk_plugin_entry make_entry() {
+  return rk_plugin_entry{RK_ABI_MAJOR,
+                         RK_ABI_MINOR,
+                         sizeof(rk_plugin_entry),
+                         0,
+                         &Model::descriptor,
+                         &detail::adapter<Model>::create,
+                         &detail::adapter<Model>::destroy,
+                         &detail::adapter<Model>::expect,
+                         detail::games_fn<Model>(),
+                         detail::events_fn<Model>(),
+                         &detail::adapter<Model>::no_extension};
+}
+
+}  // namespace ratekit::sdk
+
+// Exports the entry of a plugin built around Model.
+#define RATEKIT_PLUGIN(Model) \
+  extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = ratekit::sdk::make_entry<Model>();

@@ -1,0 +1,12 @@
+// A plugin claiming a future ABI major version: the host must refuse it.
+#include <fide-logistic/fide_logistic.hpp>
+
+namespace {
+constexpr rk_plugin_entry future_entry() {
+  rk_plugin_entry e = ratekit::sdk::make_entry<ratekit::plugins::fide_logistic>();
+  e.abi_major = RK_ABI_MAJOR + 1;
+  return e;
+}
+}  // namespace
+
+extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = future_entry();
