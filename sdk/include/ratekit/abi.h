@@ -199,6 +199,32 @@ typedef struct rk_entry_out {
 
 typedef void* rk_instance;
 
+/* Extensions, returned by rk_plugin_entry.get_extension(id). Each is a struct
+ * that starts with struct_size and only grows at the end. */
+
+/* "ratekit.performance.v1": the performance rating a player showed in a period. */
+#define RK_EXT_PERFORMANCE "ratekit.performance.v1"
+typedef struct rk_ext_performance {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /* From the mean rating of the opponents, the number of games and the points
+   * scored; writes NaN when the model leaves it undefined. */
+  int32_t (*performance)(rk_instance instance, double mean_opponent, double games, double score,
+                         double* out, rk_error* error);
+} rk_ext_performance;
+
+/* "ratekit.game_columns.v1": extra model-specific values per game for reports
+ * (e.g. EGF's `a`), seen from player A. */
+#define RK_EXT_GAME_COLUMNS "ratekit.game_columns.v1"
+typedef struct rk_ext_game_columns {
+  uint32_t struct_size;
+  uint32_t count;             /* number of columns */
+  const char* const* names;   /* count column names */
+  /* Writes count values for game g evaluated on ratings ra and rb. */
+  int32_t (*values)(rk_instance instance, const rk_game* g, double ra, double rb, double* out,
+                    rk_error* error);
+} rk_ext_game_columns;
+
 /* The one exported object. Function pointers a plugin does not support may be
  * NULL (rate_games without RK_CAP_PAIRWISE, rate_events without RK_CAP_RANKED). */
 typedef struct rk_plugin_entry {
@@ -256,6 +282,8 @@ RK_STATIC_ASSERT(sizeof(rk_event_batch) == 40, "rk_event_batch layout");
 RK_STATIC_ASSERT(sizeof(rk_entry_out) == 40, "rk_entry_out layout");
 RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == 72, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(offsetof(rk_plugin_entry, get_extension) == 64, "rk_plugin_entry layout");
+RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
+RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
 #undef RK_STATIC_ASSERT
 
 #endif /* RATEKIT_ABI_H */

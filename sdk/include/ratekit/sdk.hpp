@@ -7,6 +7,7 @@
 //     void rate_games(const ratekit::sdk::state& s, const rk_game_batch& b, rk_game_out* out);  // optional
 //     void rate_events(const ratekit::sdk::state& s, const rk_event_batch& b, rk_entry_out* out); // optional
 //   };
+//   static const void* extension(const char* id);                                            // optional
 //   RATEKIT_PLUGIN(my_model)
 //
 // Every exception is caught at the boundary and turned into a status and an
@@ -160,6 +161,14 @@ constexpr auto games_fn() {
 }
 
 template <class Model>
+constexpr auto extension_fn() {
+  if constexpr (requires(const char* id) { Model::extension(id); })
+    return &Model::extension;
+  else
+    return &adapter<Model>::no_extension;
+}
+
+template <class Model>
 constexpr auto events_fn() {
   if constexpr (requires(Model m, const state& s, const rk_event_batch& b) { m.rate_events(s, b, nullptr); })
     return &adapter<Model>::rate_events;
@@ -181,7 +190,7 @@ constexpr rk_plugin_entry make_entry() {
                          &detail::adapter<Model>::expect,
                          detail::games_fn<Model>(),
                          detail::events_fn<Model>(),
-                         &detail::adapter<Model>::no_extension};
+                         detail::extension_fn<Model>()};
 }
 
 }  // namespace ratekit::sdk
