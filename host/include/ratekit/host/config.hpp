@@ -28,7 +28,7 @@ struct competition_config {
   double initial_rating = NAN; // NaN: the plugin's initial value
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::string input_format;
-  std::filesystem::path input_path;       // absolute
+  std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset
   reader_options input_options;
   period_kind period = period_kind::game;
   std::filesystem::path output_dir;       // relative to the working directory
