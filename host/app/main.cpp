@@ -1,1 +1,47 @@
-int main() { return 0; }
+// ratekit: rate competitions with rating-system plugins.
+#include "commands.hpp"
+
+#include <ratekit/host/diagnostics.hpp>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+
+int main(int argc, char** argv) {
+  using namespace ratekit;
+  CLI::App app{"ratekit " RATEKIT_VERSION ": rate competitions with rating-system plugins", "ratekit"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", RATEKIT_VERSION);
+  app::context ctx;
+  bool verbose = false, quiet = false;
+  app.add_flag("-v,--verbose", verbose, "Log more detail");
+  app.add_flag("-q,--quiet", quiet, "Log errors only");
+  app.add_option("--plugin-dir", ctx.plugin_dirs, "Also load plugins from this directory (repeatable)");
+  app.add_flag("--allow-insecure-plugins", ctx.allow_insecure, "Load plugins from world-writable places too");
+  app.fallthrough();  // the options above may also follow the subcommand
+  app::add_plugins_command(app, ctx);
+  app::add_describe_command(app, ctx);
+  app::add_run_command(app, ctx);
+  app::add_expect_command(app, ctx);
+  app::add_chart_command(app, ctx);
+
+  auto logger = spdlog::stderr_color_st("ratekit");
+  logger->set_pattern("%^%l%$: %v");
+  spdlog::set_default_logger(logger);
+  app.parse_complete_callback([&] {
+    spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
+  });
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const user_error& e) {
+    for (const auto& d : e.diagnostics()) std::fprintf(stderr, "error: %s\n", d.str().c_str());
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}

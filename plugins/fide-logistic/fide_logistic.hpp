@@ -1,36 +1,37 @@
-// fide-logistic: the logistic Elo of FIDE and USCF, E = 1 / (1 + 10^(-d / xi)).
+// fide-logistic: the logistic Elo of FIDE and USCF, E = 1 / (1 + 10^(-d / xi)),
+// with FIDE's 400-point rule and first ratings (plugins/fide-common).
 #pragma once
 
-#include <ratekit/elo.hpp>
+#include <fide-common/elo_model.hpp>
+#include <fide-common/performance.hpp>
 
-#include <algorithm>
 #include <cmath>
 
 namespace ratekit::plugins {
 
+struct logistic_curve {
+  double xi;
+  double operator()(double d) const { return 1.0 / (1.0 + std::pow(10.0, -d / xi)); }
+};
+
 class fide_logistic {
  public:
   static const rk_descriptor descriptor;
-  enum param : uint32_t { p_xi, p_cap };
+  enum param : uint32_t { p_xi, p_cap, p_uncapped_from, p_first_rating };
 
-  fide_logistic(const sdk::host&, sdk::params p) : xi_(p[p_xi]), cap_(p[p_cap]) {}
+  fide_logistic(const sdk::host&, sdk::params p)
+      : model_(logistic_curve{p[p_xi]}, fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0}) {}
 
-  // A's expected score with `advantage` points on A's side; |d| above the cap counts as the cap.
-  double expect(double ra, double rb, double advantage) const {
-    double d = ra + advantage - rb;
-    if (cap_ > 0) d = std::clamp(d, -cap_, cap_);
-    return 1.0 / (1.0 + std::pow(10.0, -d / xi_));
-  }
+  double expect(double ra, double rb, double advantage) const { return model_.expect(ra, rb, advantage); }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    updater_.run(
-        s, batch, out, [this](double ra, double rb, double adv) { return expect(ra, rb, adv); },
-        [](const rk_game& g) { return g.score_a; });
+    model_.rate_games(s, batch, out);
   }
 
+  static const void* extension(const char* id) { return fide::extension(id); }
+
  private:
-  double xi_, cap_;
-  sdk::elo_updater updater_;
+  fide::elo_model<logistic_curve> model_;
 };
 
 }  // namespace ratekit::plugins

@@ -1,9 +1,9 @@
 // A plugin claiming a future ABI major version: the host must refuse it.
-#include <fide-logistic/fide_logistic.hpp>
+#include "constant_model.hpp"
 
 namespace {
 constexpr rk_plugin_entry future_entry() {
-  rk_plugin_entry e = ratekit::sdk::make_entry<ratekit::plugins::fide_logistic>();
+  rk_plugin_entry e = ratekit::sdk::make_entry<ratekit::testing::constant_model>();
   e.abi_major = RK_ABI_MAJOR + 1;
   return e;
 }

@@ -20,21 +20,38 @@ inline void check_game(const rk_game& g, uint64_t i, uint64_t players) {
     throw failure(RK_ERR_DOMAIN, "score must lie in [0, 1]", int64_t(i));
 }
 
+// One game's result for the update: A's predicted score and both rating changes.
+struct elo_change {
+  double predicted, da, db;
+};
+
 class elo_updater {
  public:
   // expect(ra, rb, advantage) -> A's expected score; score(game) -> A's actual score.
   template <class Expect, class Score>
   void run(const state& s, const rk_game_batch& batch, rk_game_out* out, Expect&& expect, Score&& score) {
+    run_with(
+        s, batch, out, [&](const rk_game& g, const double* rating) { return evaluate(g, rating, expect, score); },
+        [](uint64_t, uint64_t) {});
+  }
+
+  // The same period loop for models whose two sides do not mirror each other:
+  // change(game, ratings from the period's start) -> elo_change, and
+  // period_end(begin, end) called once each period's changes are applied.
+  template <class Change, class PeriodEnd>
+  void run_with(const state& s, const rk_game_batch& batch, rk_game_out* out, Change&& changes,
+                PeriodEnd&& period_end) {
     double* rating = s.rating();
     const uint64_t players = s.players();
     if (batch.period_count == 0) {  // one game per period: apply at once
       for (uint64_t i = 0; i < batch.game_count; ++i) {
         const rk_game& g = batch.games[i];
         check_game(g, i, players);
-        const change c = evaluate(g, rating, expect, score);
+        const elo_change c = changes(g, static_cast<const double*>(rating));
         rating[g.a] += c.da;
         rating[g.b] += c.db;
         if (out) out[i] = {c.predicted, c.da, c.db};
+        period_end(i, i + 1);
       }
       return;
     }
@@ -44,7 +61,7 @@ class elo_updater {
       for (uint64_t i = begin; i < end; ++i) {
         const rk_game& g = batch.games[i];
         check_game(g, i, players);
-        const change c = evaluate(g, rating, expect, score);
+        const elo_change c = changes(g, static_cast<const double*>(rating));
         add(g.a, c.da);
         add(g.b, c.db);
         if (out) out[i] = {c.predicted, c.da, c.db};
@@ -54,13 +71,12 @@ class elo_updater {
         pending_[p] = 0.0;
         touched_mark_[p] = 0;
       }
+      period_end(begin, end);
     });
   }
 
  private:
-  struct change {
-    double predicted, da, db;
-  };
+  using change = elo_change;
 
   template <class Expect, class Score>
   static change evaluate(const rk_game& g, const double* rating, Expect& expect, Score& score) {

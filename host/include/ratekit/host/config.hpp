@@ -25,6 +25,7 @@ struct competition_config {
   k_schedule k;                // empty when the config has none
   double home_predict = 0;     // rating points for the home side when predicting
   double home_update = 0;      // ... and inside the update
+  double home_hindsight = NAN; // ... for hindsight accuracy; NaN: as when predicting
   double initial_rating = NAN; // NaN: the plugin's initial value
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::string input_format;
@@ -33,6 +34,7 @@ struct competition_config {
   period_kind period = period_kind::game;
   std::filesystem::path output_dir;       // relative to the working directory
   bool write_history = true;
+  bool write_charts = false;
 };
 
 // Where the loader finds plugin schemas by model id.
@@ -51,6 +53,9 @@ competition_config load_config(const std::filesystem::path& file, const model_ca
 // Validates `key=value` parameter overrides (from the command line) against a
 // schema and returns every value in descriptor order, defaults filled in.
 std::vector<double> resolve_params(const rk_descriptor& schema,
+                                   const std::vector<std::pair<std::string, std::string>>& overrides);
+// The same over `base` values (e.g. the config's params) instead of the defaults.
+std::vector<double> resolve_params(const rk_descriptor& schema, const std::vector<double>& base,
                                    const std::vector<std::pair<std::string, std::string>>& overrides);
 
 }  // namespace ratekit

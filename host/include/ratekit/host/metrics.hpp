@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <vector>
 
 namespace ratekit {
@@ -20,5 +21,12 @@ struct run_trace {
 // summary.json's "metrics" object. `games` carry the host's adv_predict.
 nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const run_trace& trace,
                                 const double* final_ratings);
+
+// The same, with hindsight predictions made with `hindsight_home` points for the home
+// side instead of adv_predict (home[i]: +1 A at home, -1 B at home, 0 none), for the
+// book's experiments that predict with H = 0 in hindsight and H > 0 in foresight.
+nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const run_trace& trace,
+                                const double* final_ratings, const std::vector<int8_t>& home,
+                                double hindsight_home);
 
 }  // namespace ratekit

@@ -16,6 +16,14 @@
 
 namespace ratekit {
 
+struct run_result;
+
+// Writes ratings.csv, history.csv (when the config asks for it) and summary.json into `dir`.
+void write_outputs(const run_result& run, const std::filesystem::path& dir);
+
+// The shortest text that reads back as exactly `value` (fixed, locale-free).
+std::string format_number(double value);
+
 // Writes `content` to `file` atomically (temporary file + rename).
 void write_file_atomically(const std::filesystem::path& file, std::string_view content);
 

@@ -30,7 +30,11 @@ const std::vector<reader_entry>& readers();
 const reader_entry* find_reader(std::string_view format);
 
 // The built-in readers.
+void read_egd(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
+void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
+void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out);
+void read_trf(const std::filesystem::path& file, const reader_options& options, dataset& out);
 
 }  // namespace ratekit

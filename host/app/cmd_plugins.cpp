@@ -1,0 +1,18 @@
+#include "commands.hpp"
+
+#include <cstdio>
+
+namespace ratekit::app {
+
+void add_plugins_command(CLI::App& app, context& ctx) {
+  auto* cmd = app.add_subcommand("plugins", "List the loadable plugins and the files they came from");
+  cmd->callback([&ctx] {
+    const plugin_registry registry = ctx.registry();
+    for (const auto& p : registry.plugins())
+      std::printf("%-26s %-8s %s\n", p->descriptor().id, p->descriptor().version, p->file().c_str());
+    for (const auto& r : registry.refused()) std::printf("refused: %s: %s\n", r.file.c_str(), r.reason.c_str());
+    if (registry.plugins().empty()) std::printf("no plugins found\n");
+  });
+}
+
+}  // namespace ratekit::app

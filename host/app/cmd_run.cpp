@@ -1,0 +1,37 @@
+#include "commands.hpp"
+
+#include <ratekit/host/config.hpp>
+#include <ratekit/host/engine.hpp>
+#include <ratekit/host/outputs.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+namespace ratekit::app {
+
+void add_run_command(CLI::App& app, context& ctx) {
+  auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");
+  static std::string config_file, out_dir;
+  cmd->add_option("CONFIG", config_file, "Competition config (YAML)")->required();
+  cmd->add_option("-o,--out", out_dir, "Output directory (default: the config's output.dir)");
+  cmd->callback([&ctx] {
+    const auto start = std::chrono::steady_clock::now();
+    const plugin_registry registry = ctx.registry();
+    const competition_config config = load_config(config_file, registry);
+    const run_result result = rate(config, registry);
+    const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);
+    write_outputs(result, dir);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto& d = result.data;
+    if (d.ranked())
+      spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", d.entries.size(),
+                   d.events.size(), d.players.size(), config.model, seconds);
+    else
+      spdlog::info("rated {} games among {} players with {} in {:.3f} s", d.games.size(), d.players.size(),
+                   config.model, seconds);
+    spdlog::info("wrote {}", dir.string());
+  });
+}
+
+}  // namespace ratekit::app

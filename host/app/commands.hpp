@@ -1,0 +1,30 @@
+// The ratekit subcommands; each lives in its own cmd_<name>.cpp and registers itself on the app.
+#pragma once
+
+#include <ratekit/host/plugin.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace ratekit::app {
+
+// Options shared by every subcommand, filled by CLI11 before a subcommand runs.
+struct context {
+  std::vector<std::string> plugin_dirs;  // --plugin-dir, in order
+  bool allow_insecure = false;           // --allow-insecure-plugins
+
+  // The plugins found on the search path.
+  plugin_registry registry() const {
+    return plugin_registry(plugin_registry::search_path(plugin_dirs), allow_insecure);
+  }
+};
+
+void add_plugins_command(CLI::App& app, context& ctx);
+void add_describe_command(CLI::App& app, context& ctx);
+void add_run_command(CLI::App& app, context& ctx);
+void add_expect_command(CLI::App& app, context& ctx);
+void add_chart_command(CLI::App& app, context& ctx);
+
+}  // namespace ratekit::app

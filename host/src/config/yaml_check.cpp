@@ -1,0 +1,184 @@
+#include "config/yaml_check.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <iterator>
+
+namespace ratekit::config {
+
+void checker::error(const YAML::Mark& at, std::string message) {
+  // yaml-cpp marks are 0-based, -1 when unknown.
+  const int line = at.line >= 0 ? at.line + 1 : 0;
+  const int column = at.line >= 0 && at.column >= 0 ? at.column + 1 : 0;
+  diagnostics_.push_back({file_, line, column, std::move(message)});
+}
+
+void checker::error(std::string message, int line) {
+  diagnostics_.push_back({file_, line, 0, std::move(message)});
+}
+
+YAML::Mark field::where() const { return value.IsNull() ? key.Mark() : value.Mark(); }
+
+namespace {
+
+// yaml-cpp rejects tabs with "illegal map value" or worse; say what is wrong.
+void check_tabs(checker& c, const std::string& text) {
+  int line = 1;
+  bool indent = true;
+  int column = 1;
+  for (char ch : text) {
+    if (ch == '\n') {
+      ++line;
+      column = 1;
+      indent = true;
+      continue;
+    }
+    if (indent && ch == '\t') {
+      YAML::Mark at;
+      at.line = line - 1;
+      at.column = column - 1;
+      c.error(at, "tab used for indentation; indent with spaces");
+    }
+    if (ch != ' ' && ch != '\t') indent = false;
+    ++column;
+  }
+}
+
+// yaml-cpp keeps every entry of a map with a repeated key and finds only the
+// first; a silent choice between two values is refused instead.
+void check_duplicates(checker& c, const YAML::Node& n) {
+  if (n.IsSequence()) {
+    for (const auto& item : n) check_duplicates(c, item);
+  } else if (n.IsMap()) {
+    std::map<std::string, int> seen;
+    for (const auto& kv : n) {
+      if (kv.first.IsScalar()) {
+        const auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark().line + 1);
+        if (!fresh)
+          c.error(kv.first.Mark(), "duplicate key '" + kv.first.Scalar() + "' (first at line " +
+                                       std::to_string(it->second) + ")");
+      }
+      check_duplicates(c, kv.second);
+    }
+  }
+}
+
+std::string type_error(const field& f, std::string_view expected) {
+  return "expected " + std::string(expected) + " for '" + f.name + "', got " + describe(f.value);
+}
+
+}  // namespace
+
+YAML::Node load_document(checker& c, const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  const std::string s{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!in.is_open() || in.bad()) {
+    c.error("cannot read config file", 0);
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
+  check_tabs(c, s);
+  if (c.failed()) return YAML::Node(YAML::NodeType::Undefined);
+  try {
+    YAML::Node root = YAML::Load(s);
+    check_duplicates(c, root);
+    return root;
+  } catch (const YAML::ParserException& e) {
+    c.error(e.mark, e.msg);
+  }
+  return YAML::Node(YAML::NodeType::Undefined);
+}
+
+std::string describe(const YAML::Node& n) {
+  if (n.IsMap()) return "a map";
+  if (n.IsSequence()) return "a list";
+  if (n.IsScalar()) return "'" + n.Scalar() + "'";
+  return "nothing";
+}
+
+std::vector<field> entries(checker& c, const YAML::Node& map, const std::vector<std::string>& known,
+                           std::string_view unknown, std::string_view context) {
+  std::vector<field> out;
+  for (const auto& kv : map) {
+    if (!kv.first.IsScalar()) {
+      c.error(kv.first.Mark(), "expected a name as key" + std::string(context) + ", got " +
+                                   describe(kv.first));
+      continue;
+    }
+    const std::string& name = kv.first.Scalar();
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string msg = std::string(unknown) + " '" + name + "'" + std::string(context);
+      if (const auto guess = did_you_mean(name, known); !guess.empty())
+        msg += " (did you mean '" + guess + "'?)";
+      c.error(kv.first.Mark(), std::move(msg));
+      continue;
+    }
+    out.push_back({name, kv.first, kv.second});
+  }
+  return out;
+}
+
+std::optional<double> parse_number(std::string_view s) {
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v))
+    return std::nullopt;
+  return v;
+}
+
+std::string show_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+std::optional<double> number(checker& c, const field& f) {
+  // A quoted "400" is a string in YAML; only plain scalars are numbers.
+  if (f.value.IsScalar() && f.value.Tag() != "!")
+    if (const auto v = parse_number(f.value.Scalar())) return v;
+  c.error(f.where(), type_error(f, "a number"));
+  return std::nullopt;
+}
+
+std::optional<std::string> text(checker& c, const field& f) {
+  if (f.value.IsScalar()) return f.value.Scalar();
+  c.error(f.where(), type_error(f, "a string"));
+  return std::nullopt;
+}
+
+std::optional<bool> boolean(checker& c, const field& f) {
+  if (f.value.IsScalar() && f.value.Tag() != "!") {
+    const std::string& s = f.value.Scalar();
+    if (s == "true") return true;
+    if (s == "false") return false;
+  }
+  c.error(f.where(), type_error(f, "true or false"));
+  return std::nullopt;
+}
+
+bool is_map(checker& c, const field& f) {
+  if (f.value.IsMap()) return true;
+  c.error(f.where(), type_error(f, "a map"));
+  return false;
+}
+
+std::optional<size_t> one_of(checker& c, const field& f, const std::vector<std::string>& names) {
+  if (f.value.IsScalar()) {
+    const auto it = std::find(names.begin(), names.end(), f.value.Scalar());
+    if (it != names.end()) return size_t(it - names.begin());
+  }
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  std::string msg = type_error(f, "one of " + list);
+  if (f.value.IsScalar())
+    if (const auto guess = did_you_mean(f.value.Scalar(), names); !guess.empty())
+      msg += " (did you mean '" + guess + "'?)";
+  c.error(f.where(), std::move(msg));
+  return std::nullopt;
+}
+
+}  // namespace ratekit::config

@@ -1,0 +1,36 @@
+#include <ratekit/host/dataset.hpp>
+#include <ratekit/host/diagnostics.hpp>
+
+#include <limits>
+
+namespace ratekit {
+
+int32_t player_table::intern(std::string_view name) {
+  if (const auto it = ids_.find(name); it != ids_.end()) return it->second;
+  const auto id = int32_t(names_.size());
+  names_.emplace_back(name);
+  ids_.emplace(names_.back(), id);
+  birth_year.push_back(nan_value);
+  declared_rating.push_back(nan_value);
+  federation.emplace_back();
+  external_id.emplace_back();
+  return id;
+}
+
+int32_t player_table::find(std::string_view name) const {
+  const auto it = ids_.find(name);
+  return it == ids_.end() ? -1 : it->second;
+}
+
+uint16_t game_facts::intern_tag(std::string_view t) {
+  // Games come in runs of one tag (a tournament, a season): try the last game's first.
+  if (!tag.empty() && tags[tag.back()] == t) return tag.back();
+  for (size_t i = tags.size(); i-- > 0;)
+    if (tags[i] == t) return uint16_t(i);
+  if (tags.size() > std::numeric_limits<uint16_t>::max())
+    throw user_error("expected at most 65535 distinct tags, got more");
+  tags.emplace_back(t);
+  return uint16_t(tags.size() - 1);
+}
+
+}  // namespace ratekit

@@ -1,0 +1,353 @@
+#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/engine.hpp>
+#include <ratekit/host/metrics.hpp>
+#include <ratekit/host/ratings_list.hpp>
+#include <ratekit/host/readers.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace ratekit {
+
+rk_state player_state::view() {
+  pointers_.clear();
+  for (auto& c : columns) pointers_.push_back(c.data());
+  return rk_state{sizeof(rk_state), uint32_t(columns.size()), uint64_t(columns[0].size()), pointers_.data()};
+}
+
+namespace {
+
+dataset read_input(const competition_config& c, player_table players) {
+  dataset d;
+  d.players = std::move(players);
+  const reader_entry* reader = find_reader(c.input_format);
+  if (!reader) throw user_error(c.file.string(), 0, 0, "unknown input format '" + c.input_format + "'");
+  for (const auto& path : c.input_paths) {
+    if (d.source.empty()) d.source = path.string();
+    reader->read(path, c.input_options, d);
+  }
+  return d;
+}
+
+// Starting state: field initials, then the config's initial rating, the
+// input's declared ratings and the previous list, later ones winning.
+player_state initial_state(const competition_config& c, const plugin& p, const dataset& d, const ratings_list& list) {
+  const rk_descriptor& desc = p.descriptor();
+  const size_t n = size_t(d.players.size());
+  player_state s;
+  for (uint32_t f = 0; f < desc.state_count; ++f) s.columns.emplace_back(n, desc.state[f].initial);
+  if (std::isfinite(c.initial_rating)) std::fill(s.columns[0].begin(), s.columns[0].end(), c.initial_rating);
+  s.games.assign(n, 0.0);
+  const int rated = p.state_field("rated");
+  for (size_t i = 0; i < n; ++i) {
+    const double declared = d.players.declared_rating[i];
+    if (std::isnan(declared)) continue;
+    s.columns[0][i] = declared;
+    if (rated >= 0) s.columns[size_t(rated)][i] = 1.0;
+  }
+  for (size_t row = 0; row < list.ids.size(); ++row) {
+    const size_t id = size_t(list.ids[row]);
+    for (uint32_t f = 0; f < desc.state_count; ++f) {
+      const int col = list.column(desc.state[f].name);
+      if (col >= 0 && !std::isnan(list.values[row][size_t(col)])) s.columns[f][id] = list.values[row][size_t(col)];
+    }
+    if (rated >= 0 && list.column("rated") < 0) s.columns[size_t(rated)][id] = 1.0;
+    if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
+      s.games[id] = list.values[row][size_t(g)];
+  }
+  s.peak = s.columns[0];
+  for (size_t row = 0; row < list.ids.size(); ++row)
+    if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))
+      s.peak[size_t(list.ids[row])] = std::max(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);
+  return s;
+}
+
+std::string where(const dataset& d, size_t game) {
+  return d.source + ":" + std::to_string(d.facts.line[game]);
+}
+
+// Period ends for a game stream; dates must not go backwards when periods are by date.
+std::vector<uint64_t> game_periods(const competition_config& c, const dataset& d) {
+  std::vector<uint64_t> ends;
+  const size_t n = d.games.size();
+  if (c.period == period_kind::game) return ends;
+  std::vector<diagnostic> problems;
+  auto key = [&](size_t i) -> int64_t {
+    switch (c.period) {
+      case period_kind::event: return d.facts.period[i];
+      case period_kind::day: return d.facts.date[i];
+      case period_kind::month: return d.facts.date[i] / 100;
+      default: return int64_t(i);
+    }
+  };
+  const bool by_date = c.period == period_kind::day || c.period == period_kind::month;
+  for (size_t i = 0; i < n; ++i) {
+    if (by_date && d.facts.date[i] == 0 && problems.size() < 20)
+      problems.push_back({d.source, d.facts.line[i], 0, "a date is needed to group games by " +
+                                                          std::string(c.period == period_kind::day ? "day" : "month")});
+    if (i > 0 && by_date && d.facts.date[i] < d.facts.date[i - 1] && problems.size() < 20)
+      problems.push_back({d.source, d.facts.line[i], 0, "dates out of order: this game is dated before the one on line " +
+                                                          std::to_string(d.facts.line[i - 1])});
+    if (i > 0 && key(i) != key(i - 1)) ends.push_back(i);
+  }
+  if (!problems.empty()) throw user_error(std::move(problems));
+  ends.push_back(n);
+  return ends;
+}
+
+class engine {
+ public:
+  engine(run_result& r) : r_(r), d_(r.data) {}
+
+  void rate_pairwise() {
+    const auto& c = r_.config;
+    const size_t n = d_.games.size();
+    r_.game_out.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      rk_game& g = d_.games[i];
+      const double home = d_.facts.home[i];
+      g.adv_predict = home * c.home_predict;
+      g.adv_update = home * c.home_update;
+    }
+    period_count_.assign(size_t(d_.players.size()), 0);
+    // K that reads player state must wait for the previous period's ratings:
+    // then the plugin is called period by period, else once for the whole stream.
+    const bool per_period = c.k.reads_player_state();
+    const bool per_game = r_.period_ends.empty();
+    const size_t periods = per_game ? n : r_.period_ends.size();
+    size_t begin = 0;
+    for (size_t p = 0; p < periods; ++p) {
+      const size_t end = per_game ? begin + 1 : size_t(r_.period_ends[p]);
+      assign_k(begin, end);
+      if (per_period) call(begin, end, !per_game);
+      begin = end;
+    }
+    if (!per_period) call(0, n, false);
+    r_.replay_games([&](size_t i, double, double, double after_a, double after_b) {
+      double* peak = r_.state.peak.data();
+      peak[d_.games[i].a] = std::max(peak[d_.games[i].a], after_a);
+      peak[d_.games[i].b] = std::max(peak[d_.games[i].b], after_b);
+    });
+  }
+
+  void rate_ranked() {
+    auto& ev = d_.events;
+    r_.entry_out.resize(d_.entries.size());
+    rk_event_batch b{sizeof(rk_event_batch), 0, d_.entries.data(), d_.entries.size(), ev.data(), ev.size()};
+    rk_state s = r_.state.view();
+    try {
+      r_.rater->rate_events(s, b, r_.entry_out.data());
+    } catch (const plugin_error& e) {
+      throw plugin_failure(e, e.index() >= 0 && size_t(e.index()) < d_.entries.size()
+                                  ? "entry " + std::to_string(e.index())
+                                  : std::string("the batch"));
+    }
+    check_finite();
+    for (size_t i = 0; i < d_.entries.size(); ++i)
+      if (!(r_.entry_out[i].flags & RK_ENTRY_SKIPPED)) r_.state.games[size_t(d_.entries[i].player)] += 1;
+    r_.replay_entries([&](size_t i, double, double after) {
+      double& peak = r_.state.peak[size_t(d_.entries[i].player)];
+      peak = std::max(peak, after);
+    });
+  }
+
+ private:
+  // K for the games of one period, from the state at its start.
+  void assign_k(size_t begin, size_t end) {
+    const bool capped = r_.config.k.cap().has_value();
+    if (capped)  // the cap needs each player's games in the period
+      for (size_t i = begin; i < end; ++i) {
+        ++period_count_[size_t(d_.games[i].a)];
+        ++period_count_[size_t(d_.games[i].b)];
+      }
+    for (size_t i = begin; i < end; ++i) {
+      rk_game& g = d_.games[i];
+      g.k_a = k_for(g.a, i);
+      g.k_b = k_for(g.b, i);
+    }
+    if (capped)
+      for (size_t i = begin; i < end; ++i) period_count_[size_t(d_.games[i].a)] = period_count_[size_t(d_.games[i].b)] = 0;
+  }
+
+  double k_for(int32_t player, size_t i) {
+    const auto& k = r_.config.k;
+    if (k.empty()) return 0.0;
+    const size_t p = size_t(player);
+    k_context ctx;
+    ctx.games = r_.state.games[p];
+    ctx.rating = r_.state.rating()[p];
+    ctx.peak = r_.state.peak[p];
+    const double birth = d_.players.birth_year[p];
+    if (!std::isnan(birth) && d_.facts.date[i] > 0) ctx.age = d_.facts.date[i] / 10000 - birth;
+    ctx.week = d_.facts.week[i];
+    ctx.playoff = d_.games[i].flags & RK_GAME_PLAYOFF;
+    ctx.tag = &d_.facts.tags[d_.facts.tag[i]];
+    ctx.period_games = std::max(1, period_count_[p]);
+    const double value = k.k(ctx);
+    if (!std::isfinite(value) || value < 0)
+      throw user_error(r_.config.file.string(), 0, 0,
+                       "no k_schedule rule gives a K for " + d_.players.name(player) + " in the game at " + where(d_, i) +
+                           " (end the schedule with a rule without `when`)");
+    return value;
+  }
+
+  void call(size_t begin, size_t end, bool one_period) {
+    if (begin == end) return;
+    std::vector<uint64_t> local_ends;
+    rk_game_batch b{sizeof(rk_game_batch), 0, d_.games.data() + begin, end - begin, nullptr, 0};
+    if (one_period) {
+      local_ends.push_back(end - begin);
+      b.period_ends = local_ends.data();
+      b.period_count = 1;
+    } else if (!r_.period_ends.empty()) {
+      b.period_ends = r_.period_ends.data();
+      b.period_count = r_.period_ends.size();
+    }
+    rk_state s = r_.state.view();
+    try {
+      r_.rater->rate_games(s, b, r_.game_out.data() + begin);
+    } catch (const plugin_error& e) {
+      const bool known = e.index() >= 0 && size_t(e.index()) < end - begin;
+      throw plugin_failure(e, known ? "game " + std::to_string(begin + size_t(e.index()) + 1) + " (" +
+                                          where(d_, begin + size_t(e.index())) + ")"
+                                    : std::string("the batch"));
+    }
+    check_finite();
+    for (size_t i = begin; i < end; ++i) {
+      r_.state.games[size_t(d_.games[i].a)] += 1;
+      r_.state.games[size_t(d_.games[i].b)] += 1;
+    }
+  }
+
+  user_error plugin_failure(const plugin_error& e, const std::string& what) const {
+    return user_error(r_.source->file().string(), 0, 0,
+                      "plugin '" + std::string(r_.source->id()) + "' failed on " + what + ": " + e.what());
+  }
+
+  // A plugin is native code we did not write: check what it hands back.
+  void check_finite() const {
+    const rk_descriptor& desc = r_.source->descriptor();
+    for (size_t f = 0; f < r_.state.columns.size(); ++f) {
+      const auto& col = r_.state.columns[f];
+      for (size_t p = 0; p < col.size(); ++p)
+        if (!std::isfinite(col[p]))
+          throw user_error(r_.source->file().string(), 0, 0,
+                           "plugin '" + std::string(r_.source->id()) + "' returned a non-finite " + desc.state[f].name +
+                               " for player " + d_.players.name(int32_t(p)));
+    }
+  }
+
+  run_result& r_;
+  dataset& d_;
+  std::vector<int> period_count_;
+};
+
+}  // namespace
+
+run_result rate(const competition_config& config, const plugin_registry& plugins) {
+  run_result r;
+  r.config = config;
+  r.source = plugins.get(config.model);
+  r.rater = std::make_unique<model>(r.source, config.params);
+
+  player_table players;
+  ratings_list list;
+  if (!config.initial_ratings.empty()) list = read_ratings_list(config.initial_ratings, players);
+  r.data = read_input(config, std::move(players));
+  dataset& d = r.data;
+
+  const bool pairwise = !d.games.empty();
+  if (pairwise && !r.source->has(RK_CAP_PAIRWISE))
+    throw user_error(config.file.string(), 0, 0,
+                     "model '" + config.model + "' rates ranked events, but the input holds pairwise games");
+  if (!pairwise && d.events.empty()) throw user_error(d.source, 0, 0, "the input holds no games and no events");
+  if (!pairwise && !r.source->has(RK_CAP_RANKED))
+    throw user_error(config.file.string(), 0, 0,
+                     "model '" + config.model + "' rates pairwise games, but the input holds ranked events");
+
+  r.state = initial_state(config, *r.source, d, list);
+  r.start_ratings = r.state.columns[0];
+  engine e(r);
+  if (pairwise) {
+    r.period_ends = game_periods(config, d);
+    e.rate_pairwise();
+    if (r.source->has(RK_CAP_HOME_ADVANTAGE)) {
+      run_trace trace;
+      trace.before_a.resize(d.games.size());
+      trace.before_b.resize(d.games.size());
+      r.replay_games([&](size_t i, double ba, double bb, double, double) {
+        trace.before_a[i] = ba;
+        trace.before_b[i] = bb;
+      });
+      trace.out = r.game_out;
+      r.metrics = accuracy_metrics(d.games, trace, r.state.rating());
+    }
+  } else {
+    for (size_t i = 0; i < d.events.size(); ++i) r.period_ends.push_back(d.events[i].end);
+    e.rate_ranked();
+  }
+  return r;
+}
+
+void run_result::replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const {
+  std::vector<double> rating = start_ratings;
+  std::vector<double> pending(rating.size(), 0.0);
+  const size_t n = data.games.size();
+  size_t begin = 0;
+  const size_t periods = period_ends.empty() ? n : period_ends.size();
+  for (size_t p = 0; p < periods; ++p) {
+    const size_t end = period_ends.empty() ? begin + 1 : size_t(period_ends[p]);
+    for (size_t i = begin; i < end; ++i) {
+      const rk_game& g = data.games[i];
+      pending[size_t(g.a)] += game_out[i].delta_a;
+      pending[size_t(g.b)] += game_out[i].delta_b;
+    }
+    for (size_t i = begin; i < end; ++i) {
+      const rk_game& g = data.games[i];
+      const double ba = rating[size_t(g.a)], bb = rating[size_t(g.b)];
+      fn(i, ba, bb, ba + pending[size_t(g.a)], bb + pending[size_t(g.b)]);
+    }
+    for (size_t i = begin; i < end; ++i) {
+      const rk_game& g = data.games[i];
+      for (int32_t q : {g.a, g.b}) {
+        rating[size_t(q)] += pending[size_t(q)];
+        pending[size_t(q)] = 0.0;
+      }
+    }
+    begin = end;
+  }
+}
+
+void run_result::replay_entries(const std::function<void(size_t, double, double)>& fn) const {
+  std::vector<double> rating = start_ratings;
+  for (const rk_event& ev : data.events) {
+    for (size_t i = ev.begin; i < ev.end; ++i) {
+      const double before = rating[size_t(data.entries[i].player)];
+      fn(i, before, before + entry_out[i].delta);
+    }
+    for (size_t i = ev.begin; i < ev.end; ++i) rating[size_t(data.entries[i].player)] += entry_out[i].delta;
+  }
+}
+
+std::string run_result::period_label(size_t i) const {
+  if (data.ranked()) return data.event_infos[i].name;
+  char buf[16];
+  const int32_t date = data.facts.date[i];
+  switch (config.period) {
+    case period_kind::event:
+      return data.facts.period[i] >= 0 ? data.period_names[size_t(data.facts.period[i])] : "";
+    case period_kind::day:
+      std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", date / 10000, date / 100 % 100, date % 100);
+      return buf;
+    case period_kind::month:
+      std::snprintf(buf, sizeof buf, "%04d-%02d", date / 10000, date / 100 % 100);
+      return buf;
+    default:
+      return std::to_string(i + 1);
+  }
+}
+
+}  // namespace ratekit

@@ -1,0 +1,146 @@
+// games-csv: one pairwise game per row, columns found by header name.
+#include "readers/text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace ratekit {
+namespace {
+
+enum column { date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap };
+
+constexpr std::array<text::column_spec, 13> columns{{
+    {"date", true},     {"player_a", true}, {"player_b", true}, {"score_a", true}, {"period", false},
+    {"points_a", false}, {"points_b", false}, {"home", false},   {"neutral", false}, {"week", false},
+    {"playoff", false}, {"tag", false},     {"handicap", false},
+}};
+
+}  // namespace
+
+void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
+  const text::source src(file, options);
+  text::problem_list problems(src.file());
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  text::line l;
+
+  while (lines.next(l) && text::is_blank(l.text)) {}
+  if (l.number == 0 || text::is_blank(l.text)) {
+    problems.add(1, 1, "expected a header line naming the columns, got an empty file");
+    problems.throw_if_any();
+  }
+  if (!csv.split(l, problems)) problems.throw_if_any();
+  const std::vector<int> at = text::map_header(csv, l, columns, problems);
+  if ((at[points_a] < 0) != (at[points_b] < 0))
+    problems.add(l.number, 1, "expected points_a and points_b together, got only one of them");
+  problems.throw_if_any();
+  const size_t field_count = csv.size();
+
+  // One growth of every array for the whole file.
+  const size_t rows = size_t(std::count(src.text().begin(), src.text().end(), '\n')) + 1;
+  const size_t first = out.games.size();
+  out.games.reserve(first + rows);
+  for (auto* v : {&out.facts.date, &out.facts.period, &out.facts.line}) v->reserve(first + rows);
+  out.facts.week.reserve(first + rows);
+  out.facts.home.reserve(first + rows);
+  out.facts.tag.reserve(first + rows);
+  if (out.source.empty()) out.source = src.file();
+
+  while (lines.next(l)) {
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    if (csv.size() != field_count) {
+      problems.add(l.number, csv.size() > field_count ? csv.column(field_count) : csv.end_column(),
+                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
+                       std::to_string(csv.size()));
+      continue;
+    }
+    bool ok = true;
+    auto has = [&](column c) { return at[c] >= 0; };
+    auto field = [&](column c) { return csv[size_t(at[c])]; };
+    auto bad = [&](column c, const char* expected) {
+      problems.add(l.number, csv.column(size_t(at[c])),
+                   "expected " + std::string(columns[c].name) + " " + expected + ", got " +
+                       text::quote(field(c)));
+      ok = false;
+    };
+
+    int32_t day = 0;
+    if (!text::parse_date(field(date), day)) bad(date, "as a valid date YYYY-MM-DD");
+    if (field(player_a).empty()) bad(player_a, "as a player name");
+    if (field(player_b).empty()) bad(player_b, "as a player name");
+    if (!field(player_a).empty() && field(player_a) == field(player_b))
+      bad(player_b, "as a different player than player_a");
+    double score = 0;
+    if (!text::parse_number(field(score_a), score) || score < 0 || score > 1) bad(score_a, "as a number from 0 to 1");
+
+    double pa = nan_value, pb = nan_value;
+    if (has(points_a)) {
+      if (!field(points_a).empty() && (!text::parse_number(field(points_a), pa) || pa < 0))
+        bad(points_a, "as a number >= 0 or empty");
+      if (!field(points_b).empty() && (!text::parse_number(field(points_b), pb) || pb < 0))
+        bad(points_b, "as a number >= 0 or empty");
+      if (ok && field(points_a).empty() != field(points_b).empty())
+        field(points_a).empty() ? bad(points_a, "as a number, since points_b is given")
+                                : bad(points_b, "as a number, since points_a is given");
+    }
+
+    int8_t home_side = 0;
+    if (has(home)) {
+      const auto h = field(home);
+      if (h == "a" || h == "A") home_side = 1;
+      else if (h == "b" || h == "B") home_side = -1;
+      else if (!h.empty()) bad(home, "as a, b or empty");
+    }
+    uint32_t flags = 0;
+    bool flag = false;
+    if (has(neutral) && !field(neutral).empty()) {
+      if (!text::parse_flag(field(neutral), flag)) bad(neutral, "as 0, 1, true or false");
+      if (flag) {
+        flags |= RK_GAME_NEUTRAL;
+        if (home_side != 0) bad(home, "empty in a neutral game");
+      }
+    }
+    if (has(playoff) && !field(playoff).empty()) {
+      if (!text::parse_flag(field(playoff), flag)) bad(playoff, "as 0, 1, true or false");
+      if (flag) flags |= RK_GAME_PLAYOFF;
+    }
+    int64_t week_number = 0;
+    if (has(week) && !field(week).empty() &&
+        (!text::parse_integer(field(week), week_number) || week_number < 0 || week_number > INT16_MAX))
+      bad(week, "as a whole number from 0 to 32767");
+    double stones = 0;
+    if (has(handicap) && !field(handicap).empty() && !text::parse_number(field(handicap), stones))
+      bad(handicap, "as a number of stones");
+    if (has(period) && field(period).empty()) bad(period, "as a period label");
+    if (!ok) continue;
+
+    const int32_t a = out.players.intern(field(player_a));  // A before B: ids follow the file
+    rk_game g = make_game(a, out.players.intern(field(player_b)), score);
+    g.points_a = pa;
+    g.points_b = pb;
+    g.handicap = stones;
+    g.flags = flags;
+    int32_t period_index = -1;
+    if (has(period)) {
+      // Consecutive rows with one label form one period.
+      auto& names = out.period_names;
+      const bool same = !out.facts.period.empty() && out.facts.period.back() == int32_t(names.size()) - 1 &&
+                        !names.empty() && names.back() == field(period);
+      if (!same) names.emplace_back(field(period));
+      period_index = int32_t(names.size()) - 1;
+    }
+    out.facts.tag.push_back(has(tag) ? out.facts.intern_tag(field(tag)) : 0);
+    out.games.push_back(g);
+    out.facts.date.push_back(day);
+    out.facts.period.push_back(period_index);
+    out.facts.week.push_back(int16_t(week_number));
+    out.facts.home.push_back(home_side);
+    out.facts.line.push_back(l.number);
+  }
+  if (problems.empty() && out.games.size() == first)
+    problems.add(0, 0, "no games: expected at least one row after the header");
+  problems.throw_if_any();
+}
+
+}  // namespace ratekit

@@ -1,0 +1,301 @@
+#include "readers/text.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+namespace ratekit::text {
+namespace {
+
+enum class encoding { automatic, utf8, latin1 };
+
+encoding encoding_of(const std::string& file, const std::string& name) {
+  std::string key;
+  for (char c : name)
+    if (c != '-' && c != '_') key += char(std::tolower(static_cast<unsigned char>(c)));
+  if (key.empty()) return encoding::automatic;
+  if (key == "utf8") return encoding::utf8;
+  if (key == "latin1" || key == "iso88591") return encoding::latin1;
+  throw user_error(file, 0, 0, "expected input encoding utf-8 or latin1, got " + quote(name));
+}
+
+// Offset of the first byte that does not belong to well-formed UTF-8, or npos.
+size_t invalid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t n = s.size();
+  size_t i = 0;
+  while (i < n) {
+    const unsigned c = p[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len;
+    unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) len = 3, lo = 0xA0;  // no overlong forms
+    else if (c == 0xED) len = 3, hi = 0x9F;  // no surrogates
+    else if (c >= 0xE1 && c <= 0xEF) len = 3;
+    else if (c == 0xF0) len = 4, lo = 0x90;
+    else if (c == 0xF4) len = 4, hi = 0x8F;  // nothing above U+10FFFF
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else return i;
+    if (i + len > n || p[i + 1] < lo || p[i + 1] > hi) return i;
+    for (size_t k = 2; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80) return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+std::string latin1_to_utf8(std::string_view s) {
+  const size_t high = size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0x80) != 0; }));
+  std::string out;
+  out.reserve(s.size() + high);
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out += ch;
+    } else {
+      out += char(0xC0 | (c >> 6));
+      out += char(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+std::string read_all(const std::filesystem::path& file) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), std::fclose);
+  if (!f) throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) throw user_error(file.string(), 0, 0, "cannot read input file: " + ec.message());
+  std::string text(size_t(size), '\0');
+  if (std::fread(text.data(), 1, text.size(), f.get()) != text.size())
+    throw user_error(file.string(), 0, 0, "cannot read input file");
+  return text;
+}
+
+bool is_pad(char c, char separator) { return (c == ' ' || c == '\t') && c != separator; }
+
+}  // namespace
+
+source::source(const std::filesystem::path& file, const reader_options& options)
+    : file_(file.string()), text_(read_all(file)) {
+  const encoding enc = encoding_of(file_, options.encoding);
+  if (enc == encoding::latin1) {
+    text_ = latin1_to_utf8(text_);
+    return;
+  }
+  const bool bom = text_.starts_with("\xEF\xBB\xBF");
+  if (bom) text_.erase(0, 3);
+  const size_t bad = invalid_utf8(text_);
+  if (bad == std::string_view::npos) return;
+  if (enc == encoding::automatic && !bom) {
+    text_ = latin1_to_utf8(text_);
+    return;
+  }
+  // Said to be UTF-8 but is not: show where.
+  const std::string_view t = text_;
+  const size_t begin = t.rfind('\n', bad) == std::string_view::npos ? 0 : t.rfind('\n', bad) + 1;
+  const int line = 1 + int(std::count(t.begin(), t.begin() + std::ptrdiff_t(bad), '\n'));
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", unsigned(static_cast<unsigned char>(t[bad])));
+  throw user_error(file_, line, column_of(t.substr(begin), t.data() + bad),
+                   std::string("expected UTF-8 text, got byte ") + byte);
+}
+
+void problem_list::add(int line, int column, std::string message) {
+  list_.push_back(diagnostic{file_, line, column, std::move(message)});
+  if (list_.size() >= limit) {
+    list_.push_back(diagnostic{file_, 0, 0, "stopped after " + std::to_string(limit) + " problems"});
+    throw user_error(std::move(list_));
+  }
+}
+
+void problem_list::throw_if_any() {
+  if (!list_.empty()) throw user_error(std::move(list_));
+}
+
+bool line_cursor::next(line& out) {
+  if (rest_.empty()) return false;
+  const size_t end = rest_.find('\n');
+  std::string_view text = rest_.substr(0, end);
+  rest_ = end == std::string_view::npos ? std::string_view{} : rest_.substr(end + 1);
+  if (text.ends_with('\r')) text.remove_suffix(1);
+  out = line{text, ++number_};
+  return true;
+}
+
+bool is_blank(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return c == ' ' || c == '\t'; });
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+int column_of(std::string_view line_text, const char* at) {
+  int column = 1;
+  for (const char* p = line_text.data(); p < at; ++p)
+    if ((*p & 0xC0) != 0x80) ++column;  // count characters, not continuation bytes
+  return column;
+}
+
+bool csv_splitter::split(const line& l, problem_list& problems) {
+  line_ = l.text;
+  fields_.clear();
+  scratch_.clear();
+  // Unescaped text is never longer than the line, so views into scratch_ stay valid.
+  if (scratch_.capacity() < line_.size()) scratch_.reserve(line_.size());
+  const std::string_view s = line_;
+  const size_t n = s.size();
+  size_t i = 0;
+  for (;;) {
+    while (i < n && is_pad(s[i], separator_)) ++i;
+    if (i < n && s[i] == '"') {
+      const size_t open = i;
+      const size_t kept = scratch_.size();
+      bool escaped = false;
+      size_t from = ++i;
+      std::string_view text;
+      for (;;) {
+        const size_t q = s.find('"', i);
+        if (q == std::string_view::npos) {
+          problems.add(l.number, column_of(s, s.data() + open),
+                       "expected a closing quote for the field starting here, got the end of the line");
+          return false;
+        }
+        if (q + 1 < n && s[q + 1] == '"') {  // "" stands for one quote
+          scratch_.append(s.substr(from, q + 1 - from));
+          escaped = true;
+          from = i = q + 2;
+          continue;
+        }
+        if (escaped) {
+          scratch_.append(s.substr(from, q - from));
+          text = std::string_view(scratch_).substr(kept);
+        } else {
+          text = s.substr(from, q - from);
+        }
+        i = q + 1;
+        break;
+      }
+      while (i < n && is_pad(s[i], separator_)) ++i;
+      if (i < n && s[i] != separator_) {
+        problems.add(l.number, column_of(s, s.data() + i),
+                     std::string("expected '") + separator_ + "' after the closing quote, got " +
+                         quote(s.substr(i, 1)));
+        return false;
+      }
+      fields_.push_back(field{text, open});
+    } else {
+      const size_t end = std::min(s.find(separator_, i), n);
+      std::string_view text = s.substr(i, end - i);
+      while (!text.empty() && is_pad(text.back(), separator_)) text.remove_suffix(1);
+      fields_.push_back(field{text, i});
+      i = end;
+    }
+    if (i >= n) return true;
+    ++i;  // past the separator; a separator at the end leaves one empty field
+  }
+}
+
+std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
+                            problem_list& problems) {
+  std::vector<int> index(spec.size(), -1);
+  std::vector<std::string> names;
+  for (const auto& c : spec) names.emplace_back(c.name);
+  for (size_t f = 0; f < header.size(); ++f) {
+    const auto it = std::find(names.begin(), names.end(), header[f]);
+    if (it == names.end()) {
+      const std::string guess = did_you_mean(std::string(header[f]), names);
+      std::string message;
+      if (!guess.empty()) {
+        message = "expected a known column, got " + quote(header[f]) + " (did you mean '" + guess + "'?)";
+      } else {
+        message = "expected one of ";
+        for (size_t k = 0; k < names.size(); ++k) message += (k ? ", " : "") + names[k];
+        message += "; got " + quote(header[f]);
+      }
+      problems.add(l.number, header.column(f), std::move(message));
+      continue;
+    }
+    int& slot = index[size_t(it - names.begin())];
+    if (slot >= 0) {
+      problems.add(l.number, header.column(f),
+                   "expected each column once, got " + quote(header[f]) + " again (first at column " +
+                       std::to_string(header.column(size_t(slot))) + ")");
+      continue;
+    }
+    slot = int(f);
+  }
+  for (size_t k = 0; k < spec.size(); ++k)
+    if (spec[k].required && index[k] < 0)
+      problems.add(l.number, 1, "expected a column named '" + names[k] + "', got header " + quote(l.text));
+  return index;
+}
+
+bool parse_number(std::string_view s, double& out) {
+  const char* end = s.data() + s.size();
+  const auto r = std::from_chars(s.data(), end, out);
+  return r.ec == std::errc{} && r.ptr == end && std::isfinite(out);
+}
+
+bool parse_integer(std::string_view s, int64_t& out) {
+  const char* end = s.data() + s.size();
+  const auto r = std::from_chars(s.data(), end, out);
+  return r.ec == std::errc{} && r.ptr == end && !s.empty();
+}
+
+bool parse_date(std::string_view s, int32_t& out) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  int v[3];
+  const std::string_view parts[3] = {s.substr(0, 4), s.substr(5, 2), s.substr(8, 2)};
+  for (int k = 0; k < 3; ++k) {
+    const auto& p = parts[k];
+    if (!std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
+    std::from_chars(p.data(), p.data() + p.size(), v[k]);
+  }
+  const int y = v[0], m = v[1], d = v[2];
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  static constexpr int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  if (d > days[m - 1] + (m == 2 && leap ? 1 : 0)) return false;
+  out = y * 10000 + m * 100 + d;
+  return true;
+}
+
+bool parse_flag(std::string_view s, bool& out) {
+  auto is = [s](std::string_view word) {
+    return s.size() == word.size() &&
+           std::equal(s.begin(), s.end(), word.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+  };
+  if (s == "1" || is("true")) return out = true, true;
+  if (s == "0" || is("false")) return out = false, true;
+  return false;
+}
+
+std::string quote(std::string_view s) {
+  constexpr size_t max = 40;
+  size_t cut = s.size();
+  if (cut > max) {
+    cut = max - 3;
+    while (cut > 0 && (s[cut] & 0xC0) == 0x80) --cut;  // do not split a character
+  }
+  std::string out(1, '\'');
+  out.append(s.substr(0, cut));
+  if (cut < s.size()) out.append("...");
+  out += '\'';
+  return out;
+}
+
+}  // namespace ratekit::text

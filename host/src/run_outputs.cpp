@@ -1,0 +1,194 @@
+#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/engine.hpp>
+#include <ratekit/host/outputs.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <numeric>
+
+namespace ratekit {
+
+namespace fs = std::filesystem;
+
+std::string format_number(double value) {
+  if (std::isnan(value)) return "";
+  if (value == 0) return "0";  // also folds -0
+  char buf[400];  // fixed notation of any double fits
+  const auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+  return std::string(buf, r.ptr);
+}
+
+namespace {
+
+void append_number(std::string& out, double value) {
+  if (std::isnan(value)) return;
+  if (value == 0) {
+    out += '0';
+    return;
+  }
+  char buf[400];  // fixed notation of any double fits
+  const auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+  out.append(buf, r.ptr);
+}
+
+// CSV field, quoted when it holds a separator, a quote or a line break.
+void append_field(std::string& out, std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += s;
+    return;
+  }
+  out += '"';
+  for (char ch : s) {
+    if (ch == '"') out += '"';
+    out += ch;
+  }
+  out += '"';
+}
+
+std::string ratings_csv(const run_result& r) {
+  const auto& players = r.data.players;
+  const rk_descriptor& desc = r.source->descriptor();
+  const size_t n = size_t(players.size());
+  const double* rating = r.state.rating();
+  std::vector<int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    if (rating[a] != rating[b]) return rating[a] > rating[b];
+    return players.name(a) < players.name(b);
+  });
+  const bool births = std::any_of(players.birth_year.begin(), players.birth_year.end(), [](double v) { return !std::isnan(v); });
+  const bool feds = std::any_of(players.federation.begin(), players.federation.end(), [](const auto& v) { return !v.empty(); });
+  const bool ids = std::any_of(players.external_id.begin(), players.external_id.end(), [](const auto& v) { return !v.empty(); });
+
+  std::string out = "player";
+  for (uint32_t f = 0; f < desc.state_count; ++f) (out += ',') += desc.state[f].name;
+  out += ",games,peak";
+  if (births) out += ",birth_year";
+  if (feds) out += ",federation";
+  if (ids) out += ",id";
+  out += '\n';
+  for (int32_t p : order) {
+    append_field(out, players.name(p));
+    for (const auto& column : r.state.columns) {
+      out += ',';
+      append_number(out, column[size_t(p)]);
+    }
+    out += ',';
+    append_number(out, r.state.games[size_t(p)]);
+    out += ',';
+    append_number(out, r.state.peak[size_t(p)]);
+    if (births) {
+      out += ',';
+      append_number(out, players.birth_year[size_t(p)]);
+    }
+    if (feds) (out += ',') += players.federation[size_t(p)];
+    if (ids) {
+      out += ',';
+      append_field(out, players.external_id[size_t(p)]);
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+void history_row(std::string& out, const std::string& period, const std::string& player, const std::string& opponent,
+                 double expected, double score, double k, double change, double before, double after) {
+  append_field(out, period);
+  out += ',';
+  append_field(out, player);
+  out += ',';
+  append_field(out, opponent);
+  for (double v : {expected, score, k, change, before, after}) {
+    out += ',';
+    append_number(out, v);
+  }
+  out += '\n';
+}
+
+std::string history_csv(const run_result& r) {
+  const auto& d = r.data;
+  std::string out = "period,player,opponent,expected,score,k,change,rating_before,rating_after\n";
+  if (!d.ranked()) {
+    r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
+      const rk_game& g = d.games[i];
+      const rk_game_out& o = r.game_out[i];
+      const std::string period = r.period_label(i);
+      history_row(out, period, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a, o.delta_a, ba, aa);
+      history_row(out, period, d.players.name(g.b), d.players.name(g.a), 1 - o.expected_a, 1 - g.score_a, g.k_b,
+                  o.delta_b, bb, ab);
+    });
+    return out;
+  }
+  size_t event = 0;
+  r.replay_entries([&](size_t i, double before, double after) {
+    while (i >= d.events[event].end) ++event;
+    const rk_entry_out& o = r.entry_out[i];
+    if (o.flags & RK_ENTRY_SKIPPED) return;
+    history_row(out, r.period_label(event), d.players.name(d.entries[i].player), d.event_infos[event].name, o.expected,
+                d.entries[i].rank, o.weight, o.delta, before, after);
+  });
+  return out;
+}
+
+nlohmann::ordered_json summary_json(const run_result& r) {
+  using json = nlohmann::ordered_json;  // keys in the order written
+  const auto& c = r.config;
+  const rk_descriptor& desc = r.source->descriptor();
+  json params = json::object();
+  for (uint32_t i = 0; i < desc.param_count; ++i) {
+    const rk_param_spec& p = desc.params[i];
+    const double v = c.params[i];
+    if (p.type == RK_PARAM_BOOL) {
+      params[p.key] = v != 0;
+    } else if (p.type == RK_PARAM_CHOICE) {
+      std::string_view choices = p.choices;
+      for (int k = 0; k < int(v); ++k) choices.remove_prefix(choices.find('|') + 1);
+      params[p.key] = std::string(choices.substr(0, choices.find('|')));
+    } else {
+      params[p.key] = v;
+    }
+  }
+  json inputs = json::array();
+  for (const auto& path : c.input_paths) inputs.push_back(path.filename().string());
+  json s = {{"competition", c.competition},
+            {"model", c.model},
+            {"plugin", {{"id", desc.id}, {"version", desc.version}, {"file", r.source->file().filename().string()}}},
+            {"params", params},
+            {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update}}},
+            {"input", {{"format", c.input_format}, {"files", inputs}}},
+            {"counts", {{"players", r.data.players.size()}, {"games", r.data.games.size()},
+                        {"periods", r.data.ranked() ? r.data.events.size()
+                                    : r.period_ends.empty() ? r.data.games.size() : r.period_ends.size()},
+                        {"events", r.data.events.size()}, {"entries", r.data.entries.size()}}}};
+  if (r.data.ranked()) {
+    json skipped = json::array();
+    for (size_t e = 0; e < r.data.events.size(); ++e) {
+      const rk_event& ev = r.data.events[e];
+      if (ev.begin < ev.end && (r.entry_out[ev.begin].flags & RK_ENTRY_SKIPPED))
+        skipped.push_back({{"event", r.data.event_infos[e].name},
+                           {"rounds", std::isnan(ev.rounds) ? json(nullptr) : json(ev.rounds)},
+                           {"players", ev.end - ev.begin}});
+    }
+    s["skipped_events"] = skipped;
+  }
+  s["metrics"] = json(r.metrics);
+  return s;
+}
+
+}  // namespace
+
+void write_outputs(const run_result& run, const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
+  // Build everything first, so a failure leaves the previous outputs untouched.
+  const std::string ratings = ratings_csv(run);
+  const std::string history = run.config.write_history ? history_csv(run) : std::string();
+  const std::string summary = summary_json(run).dump(2) + "\n";
+  write_file_atomically(dir / "ratings.csv", ratings);
+  if (run.config.write_history) write_file_atomically(dir / "history.csv", history);
+  write_file_atomically(dir / "summary.json", summary);
+}
+
+}  // namespace ratekit

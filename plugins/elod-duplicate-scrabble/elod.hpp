@@ -1,0 +1,248 @@
+// elod-duplicate-scrabble: EloD, the TopCoder algorithm on ranked events
+// (duplicate Scrabble standings, programming contests). Formulas: README.md.
+#pragma once
+
+#include "expected_rank.hpp"
+#include "normal.hpp"
+
+#include <ratekit/sdk.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ratekit::plugins {
+
+namespace elod {
+
+inline constexpr rk_state_field state_fields[] = {
+    {"rating", 1200.0, "EloD rating"},
+    {"volatility", 535.0, "spread of the player's performances"},
+    {"times_played", 0.0, "rated events played; 0 marks a new player"},
+};
+
+inline constexpr rk_param_spec param_specs[] = {
+    {"min_rounds", RK_PARAM_INTEGER, 0, 12.0, 0.0, 1e6, nullptr,
+     "events with fewer rounds are not rated (unknown round counts count as enough)"},
+    {"weight_a", RK_PARAM_NUMBER, 0, 0.42, 0.0, 1.0, nullptr,
+     "Weight = 1 / (1 - (weight_a / (timesPlayed + 1) + weight_b)) - 1"},
+    {"weight_b", RK_PARAM_NUMBER, 0, 0.18, 0.0, 1.0, nullptr, "see weight_a"},
+    {"cap_base", RK_PARAM_NUMBER, 0, 150.0, 0.0, 1e6, nullptr,
+     "Cap = cap_base + cap_scale / (timesPlayed + 2)"},
+    {"cap_scale", RK_PARAM_NUMBER, 0, 1500.0, 0.0, 1e6, nullptr, "see cap_base"},
+    {"band_low", RK_PARAM_NUMBER, 0, 2000.0, -1e6, 1e6, nullptr,
+     "ratings from band_low to band_high have their weight times band_factor"},
+    {"band_high", RK_PARAM_NUMBER, 0, 2500.0, -1e6, 1e6, nullptr,
+     "ratings above band_high have their weight times top_factor"},
+    {"band_factor", RK_PARAM_NUMBER, 0, 0.9, 0.0, 1.0, nullptr, "weight factor from band_low to band_high"},
+    {"top_factor", RK_PARAM_NUMBER, 0, 0.8, 0.0, 1.0, nullptr, "weight factor above band_high"},
+    {"threads", RK_PARAM_INTEGER, 0, 0.0, 0.0, 256.0, nullptr,
+     "threads for large events (0: one per core); results do not depend on it"},
+};
+
+}  // namespace elod
+
+class elod_duplicate_scrabble {
+ public:
+  enum param : uint32_t {
+    p_min_rounds, p_weight_a, p_weight_b, p_cap_base, p_cap_scale,
+    p_band_low, p_band_high, p_band_factor, p_top_factor, p_threads, param_count
+  };
+  enum field : uint32_t { f_rating, f_volatility, f_times_played };
+
+  static constexpr rk_descriptor descriptor = {
+      sizeof(rk_descriptor), 0, "elod-duplicate-scrabble", "1.0.0",
+      "EloD: the TopCoder rating algorithm on ranked events (duplicate Scrabble, contests)",
+      RK_CAP_RANKED, 3, param_count, elod::state_fields, elod::param_specs};
+
+  elod_duplicate_scrabble(const sdk::host&, sdk::params p)
+      : min_rounds_(p[p_min_rounds]), weight_a_(p[p_weight_a]), weight_b_(p[p_weight_b]),
+        cap_base_(p[p_cap_base]), cap_scale_(p[p_cap_scale]), band_low_(p[p_band_low]),
+        band_high_(p[p_band_high]), band_factor_(p[p_band_factor]), top_factor_(p[p_top_factor]),
+        ranks_(unsigned(p[p_threads])) {
+    // Weight must stay positive and finite for every timesPlayed >= 0.
+    if (!(weight_b_ > 0.0 && weight_a_ + weight_b_ < 1.0))
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "weight_a + weight_b must be below 1 and weight_b above 0");
+    if (!(band_factor_ > 0.0 && top_factor_ > 0.0))
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "band_factor and top_factor must be above 0");
+  }
+
+  // Probability that A finishes above B when both carry the initial volatility.
+  double expect(double ra, double rb, double advantage) const {
+    const double v = elod::state_fields[f_volatility].initial;
+    return 0.5 * (std::erf((ra + advantage - rb) / (2.0 * v)) + 1.0);
+  }
+
+  void rate_events(const sdk::state& s, const rk_event_batch& batch, rk_entry_out* out) {
+    if (s.fields() < 3)
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "state needs rating, volatility and times_played");
+    if (stamp_.size() < s.players()) stamp_.resize(s.players(), 0);
+    for (uint64_t e = 0; e < batch.event_count; ++e) rate_event(s, batch, e, out);
+  }
+
+  // Weight of an event for a player, with the reductions for high ratings.
+  double weight(double rating, double times_played) const {
+    double w = 1.0 / (1.0 - (weight_a_ / (times_played + 1.0) + weight_b_)) - 1.0;
+    if (rating > band_high_) w *= top_factor_;
+    else if (rating >= band_low_) w *= band_factor_;
+    return w;
+  }
+
+  double cap(double times_played) const { return cap_base_ + cap_scale_ / (times_played + 2.0); }
+
+ private:
+  // Scratch rows of one event, indexed by the entry's offset in the event.
+  struct row {
+    double rank;     // the input's rank
+    double rating, volatility, times_played;
+    double arank;    // position in the pass that rates the player, ties share the mean
+    double new_rating, new_volatility;
+    bool rated;      // had a rating before the event (times_played > 0)
+  };
+
+  void rate_event(const sdk::state& s, const rk_event_batch& batch, uint64_t e, rk_entry_out* out) {
+    const rk_event& ev = batch.events[e];
+    if (ev.begin > ev.end || ev.end > batch.entry_count)
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT,
+                         "event " + std::to_string(e) + ": entry range lies outside the batch");
+    const size_t n = size_t(ev.end - ev.begin);
+    const rk_entry* entries = batch.entries + ev.begin;
+    ++event_stamp_;
+    for (size_t k = 0; k < n; ++k) {
+      const int64_t index = int64_t(ev.begin + k);
+      const int32_t p = entries[k].player;
+      if (p < 0 || uint64_t(p) >= s.players())
+        throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "player id out of range", index);
+      if (!std::isfinite(entries[k].rank))
+        throw sdk::failure(RK_ERR_DOMAIN, "rank must be a finite number", index);
+      if (stamp_[size_t(p)] == event_stamp_)
+        throw sdk::failure(RK_ERR_DOMAIN, "a player appears twice in one event", index);
+      stamp_[size_t(p)] = event_stamp_;
+    }
+    if (!std::isnan(ev.rounds) && ev.rounds < min_rounds_) {
+      if (out)
+        for (size_t k = 0; k < n; ++k) out[ev.begin + k] = {NAN, NAN, 0.0, 0.0, RK_ENTRY_SKIPPED, 0};
+      return;
+    }
+
+    const double* rating = s.column(f_rating);
+    const double* volatility = s.column(f_volatility);
+    const double* played = s.column(f_times_played);
+    reserve(n);
+    for (size_t k = 0; k < n; ++k) {
+      const size_t p = size_t(entries[k].player);
+      rows_[k] = {entries[k].rank, rating[p], volatility[p], played[p], NAN, NAN, NAN, played[p] > 0.0};
+    }
+    for (size_t k = 0; k < n; ++k) order_[k] = uint32_t(k);
+    std::sort(order_.begin(), order_.begin() + ptrdiff_t(n), [this](uint32_t x, uint32_t y) {
+      return rows_[x].rank < rows_[y].rank || (rows_[x].rank == rows_[y].rank && x < y);
+    });
+
+    // Pass 1: rated players on their virtual standing among themselves.
+    size_t m = 0;
+    for (size_t k = 0; k < n; ++k)
+      if (rows_[order_[k]].rated) members_[m++] = order_[k];
+    run_pass(m, [](const row&) { return true; });
+    // Pass 2: new players on the full standing, everybody at pre-event values.
+    if (m < n) {
+      std::copy_n(order_.begin(), n, members_.begin());
+      run_pass(n, [](const row& w) { return !w.rated; });
+    }
+
+    double* new_rating = s.column(f_rating);
+    double* new_volatility = s.column(f_volatility);
+    double* new_played = s.column(f_times_played);
+    for (size_t k = 0; k < n; ++k) {
+      const row& w = rows_[k];
+      const size_t p = size_t(entries[k].player);
+      const bool changed = !std::isnan(w.new_rating);
+      if (out) {
+        rk_entry_out& o = out[ev.begin + k];
+        o.flags = (w.rated ? 0u : RK_ENTRY_NEW) | (changed ? flags_[k] : RK_ENTRY_SKIPPED);
+        o.delta = changed ? w.new_rating - w.rating : 0.0;
+        o.reserved = 0;
+        if (!changed) o.expected = o.performance = NAN, o.weight = 0.0;
+        else o.expected = erank_[k], o.performance = perf_[k], o.weight = weight_[k];
+      }
+      if (!changed) continue;
+      new_rating[p] = w.new_rating;
+      new_volatility[p] = w.new_volatility;
+      new_played[p] = w.times_played + 1.0;
+    }
+  }
+
+  void reserve(size_t n) {
+    if (rows_.size() >= n) return;
+    rows_.resize(n);
+    for (auto* v : {&order_, &members_, &targets_, &flags_}) v->resize(n);
+    for (auto* v : {&r_, &two_v2_, &pass_erank_, &erank_, &perf_, &weight_}) v->resize(n);
+  }
+
+  // Rates the players of members_[0, m) (entry offsets in standing order) for
+  // which is_target(row) holds, on the standing of those m players.
+  template <class Target>
+  void run_pass(size_t m, Target&& is_target) {
+    if (m == 0) return;
+    // Actual positions: a block of equal ranks shares the mean of its positions.
+    for (size_t i = 0; i < m;) {
+      size_t j = i + 1;
+      while (j < m && rows_[members_[j]].rank == rows_[members_[i]].rank) ++j;
+      const double mean = 0.5 * double(i + 1 + j);
+      for (; i < j; ++i) rows_[members_[i]].arank = mean;
+    }
+    size_t t = 0;
+    double sum_r = 0.0, sum_v2 = 0.0;
+    for (size_t i = 0; i < m; ++i) {
+      const row& w = rows_[members_[i]];
+      r_[i] = w.rating;
+      two_v2_[i] = 2.0 * w.volatility * w.volatility;
+      sum_r += w.rating;
+      sum_v2 += w.volatility * w.volatility;
+      if (is_target(w)) targets_[t++] = uint32_t(i);
+    }
+    if (m < 2 || t == 0) return;  // nobody to compare with: the player is not rated
+    const double ave = sum_r / double(m);
+    double dev = 0.0;
+    for (size_t i = 0; i < m; ++i) dev += (r_[i] - ave) * (r_[i] - ave);
+    const double cf = std::sqrt(sum_v2 / double(m) + dev / double(m - 1));
+
+    if (t == m) ranks_.all(r_.data(), two_v2_.data(), m, pass_erank_.data());  // targets_ is 0..m-1
+    else ranks_(r_.data(), two_v2_.data(), m, targets_.data(), t, pass_erank_.data());
+    for (size_t q = 0; q < t; ++q) {
+      const uint32_t k = members_[targets_[q]];
+      row& w = rows_[k];
+      const double eperf = -elod::inverse_normal((pass_erank_[q] - 0.5) / double(m));
+      const double aperf = -elod::inverse_normal((w.arank - 0.5) / double(m));
+      const double perf = w.rating + cf * (aperf - eperf);
+      const double wt = weight(w.rating, w.times_played);
+      const double limit = cap(w.times_played);
+      double next = (w.rating + wt * perf) / (1.0 + wt);
+      uint32_t flags = 0;
+      if (std::abs(next - w.rating) > limit) {
+        next = next > w.rating ? w.rating + limit : w.rating - limit;
+        flags = RK_ENTRY_CAPPED;
+      }
+      w.new_rating = next;
+      w.new_volatility = std::sqrt((next - w.rating) * (next - w.rating) / wt +
+                                   w.volatility * w.volatility / (wt + 1.0));
+      erank_[k] = pass_erank_[q];
+      perf_[k] = perf;
+      weight_[k] = wt;
+      flags_[k] = flags;
+    }
+  }
+
+  double min_rounds_, weight_a_, weight_b_, cap_base_, cap_scale_;
+  double band_low_, band_high_, band_factor_, top_factor_;
+  elod::expected_ranks ranks_;
+
+  // Scratch kept between calls: no allocation once the largest event was seen.
+  std::vector<uint64_t> stamp_;  // per player: the last event he was seen in
+  uint64_t event_stamp_ = 0;
+  std::vector<row> rows_;
+  std::vector<uint32_t> order_, members_, targets_, flags_;
+  std::vector<double> r_, two_v2_, pass_erank_, erank_, perf_, weight_;
+};
+
+}  // namespace ratekit::plugins

@@ -1,0 +1,166 @@
+// The rating update shared by fide-normal and fide-logistic: r' = r + K (S - E)
+// per rating period (sdk::elo_updater), with FIDE's 400-point rule and, when
+// enabled, FIDE's treatment of unrated players and their first rating.
+#pragma once
+
+#include <fide-common/first_rating.hpp>
+#include <ratekit/elo.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+namespace ratekit::plugins::fide {
+
+// State columns of both plugins, in this order.
+enum field : uint32_t { f_rating, f_rated, f_pool_games, f_pool_opponents, f_pool_score };
+inline constexpr rk_state_field state_fields[] = {
+    {"rating", 1500.0, "Elo rating"},
+    {"rated", 0.0, "1 when the rating is published (the host sets it for ratings from a list or the input)"},
+    {"pool_games", 0.0, "an unrated player's games against rated opponents, towards a first rating"},
+    {"pool_opponents", 0.0, "the sum of those opponents' ratings"},
+    {"pool_score", 0.0, "the points scored in those games"},
+};
+inline constexpr uint32_t state_count = uint32_t(std::size(state_fields));
+
+// Parameters both plugins share (each plugin lists them after its own).
+inline constexpr rk_param_spec cap_param = {
+    "cap", RK_PARAM_NUMBER, 0, 400.0, 0.0, 1e6, nullptr,
+    "rating differences above this count as this much (FIDE 8.3.1: 400; 0 = no cap)"};
+inline constexpr rk_param_spec uncapped_from_param = {
+    "uncapped_from", RK_PARAM_NUMBER, 0, 0.0, 0.0, 1e6, nullptr,
+    "players rated at least this use the actual difference for their own change "
+    "(FIDE 8.3.1 from 1 October 2025: 2650; 0 = everybody capped)"};
+inline constexpr rk_param_spec first_rating_param = {
+    "first_rating", RK_PARAM_BOOL, 0, 0.0, 0.0, 1.0, nullptr,
+    "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
+    "against rated opponents, pooled over periods, give a first rating (8.2)"};
+
+struct rules {
+  double cap = 400;          // 0: none
+  double uncapped_from = 0;  // 0: nobody is exempt from the cap
+  bool first_rating = false;
+};
+
+// Curve: double operator()(double d) const, the expected score at difference d.
+template <class Curve>
+class elo_model {
+ public:
+  elo_model(Curve curve, rules r) : curve_(curve), rules_(r) {}
+
+  // A's expected score with `advantage` points on A's side, both sides capped.
+  double expect(double ra, double rb, double advantage) const { return curve_(capped(ra + advantage - rb)); }
+
+  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
+    if (s.fields() != state_count)
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 5 columns");
+    const double* rated = s.column(f_rated);
+    if (rules_.first_rating && period_games_.size() < s.players()) {
+      period_games_.resize(s.players(), 0.0);
+      period_opponents_.resize(s.players(), 0.0);
+      period_score_.resize(s.players(), 0.0);
+      share_.resize(s.players(), 0.0);
+      newly_.resize(s.players(), 0);
+    }
+    updater_.run_with(
+        s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
+        [&](uint64_t begin, uint64_t end) {
+          if (rules_.first_rating) close_period(s, batch, out, begin, end);
+        });
+  }
+
+ private:
+  double capped(double d) const { return rules_.cap > 0 ? std::clamp(d, -rules_.cap, rules_.cap) : d; }
+
+  // The expected score of a player rated `own` at difference d: since October
+  // 2025 FIDE lets players from 2650 up use the actual difference, while their
+  // opponent in the same game keeps the cap.
+  double expect_for(double d, double own) const {
+    const bool exempt = rules_.uncapped_from > 0 && own >= rules_.uncapped_from;
+    return curve_(exempt ? d : capped(d));
+  }
+
+  sdk::elo_change change(const rk_game& g, const double* rating, const double* rated) {
+    const double ra = rating[g.a], rb = rating[g.b];
+    const double predicted = expect_for(ra + g.adv_predict - rb, ra);
+    if (rules_.first_rating && !(rated[g.a] != 0 && rated[g.b] != 0)) {
+      note_unrated(g, rating, rated);
+      return {predicted, 0.0, 0.0};
+    }
+    const double d = ra + g.adv_update - rb;
+    const double ea = g.adv_update == g.adv_predict ? predicted : expect_for(d, ra);
+    const double eb = expect_for(-d, rb);
+    const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * (g.score_a - ea);
+    const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - eb);
+    return {predicted, da, db};
+  }
+
+  // A game with an unrated side counts only towards the unrated player's first
+  // rating, and only against a rated opponent (rated at the period's start).
+  void note_unrated(const rk_game& g, const double* rating, const double* rated) {
+    if (rated[g.a] != 0 && rated[g.b] == 0) note(g.b, rating[g.a], 1.0 - g.score_a);
+    if (rated[g.a] == 0 && rated[g.b] != 0) note(g.a, rating[g.b], g.score_a);
+  }
+
+  void note(int32_t p, double opponent, double score) {
+    if (period_games_[size_t(p)] == 0) touched_.push_back(p);
+    period_games_[size_t(p)] += 1;
+    period_opponents_[size_t(p)] += opponent;
+    period_score_[size_t(p)] += score;
+  }
+
+  // Pools the period's games of unrated players and publishes first ratings.
+  // A newly rated player's change is spread evenly over the games that earned
+  // it, so his per-game deltas add up to his change.
+  void close_period(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out, uint64_t begin,
+                    uint64_t end) {
+    if (touched_.empty()) return;
+    double* rating = s.rating();
+    double* rated = s.column(f_rated);
+    double* pool_games = s.column(f_pool_games);
+    double* pool_opponents = s.column(f_pool_opponents);
+    double* pool_score = s.column(f_pool_score);
+    bool published = false;
+    for (int32_t p : touched_) {
+      const size_t i = size_t(p);
+      // 8.2.1: a zero score in the player's first event is ignored.
+      if (pool_games[i] == 0 && period_score_[i] == 0) continue;
+      pool_games[i] += period_games_[i];
+      pool_opponents[i] += period_opponents_[i];
+      pool_score[i] += period_score_[i];
+      if (pool_games[i] < first_rating_min_games) continue;
+      const double ru = first_rating(pool_games[i], pool_opponents[i], pool_score[i]);
+      if (ru < rating_floor) continue;
+      newly_[i] = 1;
+      share_[i] = (ru - rating[i]) / period_games_[i];
+      rating[i] = ru;
+      published = true;
+    }
+    if (published && out) {  // `rated` still holds the period's start here
+      for (uint64_t k = begin; k < end; ++k) {
+        const rk_game& g = batch.games[k];
+        if (newly_[size_t(g.a)] && rated[g.b] != 0) out[k].delta_a = share_[size_t(g.a)];
+        if (newly_[size_t(g.b)] && rated[g.a] != 0) out[k].delta_b = share_[size_t(g.b)];
+      }
+    }
+    for (int32_t p : touched_) {
+      const size_t i = size_t(p);
+      if (newly_[i]) rated[i] = 1;
+      newly_[i] = 0;
+      period_games_[i] = period_opponents_[i] = period_score_[i] = share_[i] = 0;
+    }
+    touched_.clear();
+  }
+
+  Curve curve_;
+  rules rules_;
+  sdk::elo_updater updater_;
+  // Per player, reused across periods: this period's games of unrated players
+  // against rated opponents, and a newly rated player's change per game.
+  std::vector<double> period_games_, period_opponents_, period_score_, share_;
+  std::vector<char> newly_;
+  std::vector<int32_t> touched_;
+};
+
+}  // namespace ratekit::plugins::fide

@@ -1,0 +1,52 @@
+// fide-normal: Elo's original model. Each player's performance is
+// Normal(rating, sigma), so E = Phi(d / (sigma sqrt 2)); optionally with a draw
+// band, or FIDE's table 8.1.2 in place of the formula. FIDE's 400-point rule and
+// first ratings come from plugins/fide-common.
+#pragma once
+
+#include <fide-common/elo_model.hpp>
+#include <fide-common/performance.hpp>
+#include <fide-common/tables.hpp>
+
+#include <cmath>
+
+namespace ratekit::plugins {
+
+struct normal_curve {
+  double s;        // sigma sqrt 2: the spread of the performance difference
+  double epsilon;  // draw band half-width; 0 = none
+  bool table;      // FIDE table 8.1.2 instead of the formula
+
+  static double phi(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+  // With a draw band, |performance difference| < epsilon is a draw:
+  // E = (Phi((d - eps) / s) + Phi((d + eps) / s)) / 2.
+  double operator()(double d) const {
+    if (table) return fide::pd(d);
+    if (epsilon == 0) return phi(d / s);
+    return 0.5 * (phi((d - epsilon) / s) + phi((d + epsilon) / s));
+  }
+};
+
+class fide_normal {
+ public:
+  static const rk_descriptor descriptor;
+  enum param : uint32_t { p_sigma, p_epsilon, p_cap, p_expectation, p_uncapped_from, p_first_rating };
+  enum expectation : int { formula = 0, table = 1 };
+
+  fide_normal(const sdk::host&, sdk::params p)
+      : model_(normal_curve{p[p_sigma] * std::sqrt(2.0), p[p_epsilon], int(p[p_expectation]) == table},
+               fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0}) {}
+
+  double expect(double ra, double rb, double advantage) const { return model_.expect(ra, rb, advantage); }
+
+  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
+    model_.rate_games(s, batch, out);
+  }
+
+  static const void* extension(const char* id) { return fide::extension(id); }
+
+ private:
+  fide::elo_model<normal_curve> model_;
+};
+
+}  // namespace ratekit::plugins

@@ -1,0 +1,27 @@
+#include "fide_normal.hpp"
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_param_spec param_specs[] = {
+    {"sigma", RK_PARAM_NUMBER, 0, 200.0, 1.0, 1e6, nullptr,
+     "standard deviation of a player's performance (Elo: 200)"},
+    {"epsilon", RK_PARAM_NUMBER, 0, 0.0, 0.0, 1e6, nullptr,
+     "draw band: performances closer than this are a draw (0 = none)"},
+    fide::cap_param,
+    {"expectation", RK_PARAM_CHOICE, 0, 0.0, 0.0, 0.0, "formula|table",
+     "formula: Phi(d / (sigma sqrt 2)); table: FIDE table 8.1.2 (ignores sigma and epsilon)"},
+    fide::uncapped_from_param,
+    fide::first_rating_param,
+};
+}  // namespace
+
+const rk_descriptor fide_normal::descriptor = {
+    sizeof(rk_descriptor), 0, "fide-normal", "1.0.0",
+    "Elo's normal model: E = Phi(d / (sigma sqrt 2)) or FIDE table 8.1.2, with the 400-point rule and first ratings",
+    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_PERIODS,
+    fide::state_count, uint32_t(std::size(param_specs)), fide::state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::fide_normal)

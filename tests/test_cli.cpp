@@ -1,0 +1,55 @@
+// The ratekit command as a user runs it.
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using ratekit::testing::run_cli;
+
+TEST_CASE("ratekit plugins lists the built-in plugins with their files", "[cli]") {
+  const auto r = run_cli("plugins");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("fide-logistic"));
+  CHECK_THAT(r.out, Catch::Contains("/ratekit-fide-logistic.so"));
+}
+
+TEST_CASE("ratekit plugins refuses a wrong-ABI plugin without crashing", "[cli]") {
+  const auto r = run_cli(std::string("plugins --plugin-dir ") + RATEKIT_TEST_PLUGIN_DIR);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("ratekit-wrong-abi.so: plugin refused: built for ABI 2.0, this host speaks ABI 1.0"));
+  CHECK_THAT(r.out, Catch::Contains("fide-logistic"));
+}
+
+TEST_CASE("ratekit expect prints A's expected score", "[cli]") {
+  const auto r = run_cli("expect fide-logistic 1900 1500");
+  CHECK(r.status == 0);
+  CHECK(r.out == "0.90909\n");
+  CHECK(run_cli("expect fide-logistic --param xi=200 --digits 6 1500 1500").out == "0.500000\n");
+}
+
+TEST_CASE("ratekit describe shows the parameter schema", "[cli]") {
+  const auto r = run_cli("describe fide-logistic");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("xi"));
+  CHECK_THAT(r.out, Catch::Contains("[1, 1000000]"));
+  CHECK_THAT(r.out, Catch::Contains("default 400"));
+  CHECK_THAT(r.out, Catch::Contains("rating"));
+}
+
+TEST_CASE("ratekit run reports a misspelt config key with its line and a suggestion", "[cli]") {
+  ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  ratekit::testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_shedule: [ { k: 20 } ]\n"
+                                               "input: { format: games-csv, path: games.csv }\n");
+  const auto r = run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string());
+  CHECK(r.status != 0);
+  CHECK_THAT(r.out, Catch::Contains((dir / "c.yaml").string() + ":3:1: unknown key 'k_shedule' (did you mean 'k_schedule'?)"));
+  CHECK_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST_CASE("ratekit run writes ratings, history and summary", "[cli]") {
+  ratekit::testing::temp_dir dir;
+  const auto r = run_cli("run " + ratekit::testing::source_path("configs/world-cup-elo.yaml").string() + " --out " +
+                         (dir / "out").string());
+  CHECK(r.status == 0);
+  for (const char* f : {"ratings.csv", "history.csv", "summary.json"}) CHECK(std::filesystem::exists(dir / "out" / f));
+}

@@ -1,0 +1,152 @@
+// Whole runs through the host: config, reader, real plugin, periods, outputs.
+#include <ratekit/host/config.hpp>
+#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/engine.hpp>
+#include <ratekit/host/outputs.hpp>
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <numeric>
+#include <random>
+
+using namespace ratekit;
+namespace fs = std::filesystem;
+
+namespace {
+
+const plugin_registry& builtin() {
+  static const plugin_registry registry(plugin_registry::search_path({}));
+  return registry;
+}
+
+double rating_of(const run_result& r, const std::string& name) {
+  return r.state.rating()[r.data.players.find(name)];
+}
+
+// Three games among A, B and C in one month: A beats B, A draws C, B beats C.
+run_result three_games(const std::string& period) {
+  static testing::temp_dir dir;
+  testing::write_text(dir / "games.csv",
+                      "date,player_a,player_b,score_a\n"
+                      "2024-03-01,A,B,1\n2024-03-02,A,C,0.5\n2024-03-03,B,C,1\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "initial: 1500\ninput: { format: games-csv, path: games.csv }\nperiod: " +
+                                          period + "\n");
+  return rate(load_config(dir / "c.yaml", builtin()), builtin());
+}
+
+}  // namespace
+
+TEST_CASE("a rating period evaluates every game on the ratings from its start", "[engine]") {
+  const run_result r = three_games("month");
+  CHECK(rating_of(r, "A") == Approx(1510).margin(1e-9));
+  CHECK(rating_of(r, "B") == Approx(1500).margin(1e-9));
+  CHECK(rating_of(r, "C") == Approx(1490).margin(1e-9));
+}
+
+TEST_CASE("per-game updates apply each game before the next", "[engine]") {
+  // Hand-computed: A 1510 after game 1; game 2 E_A = 1/(1+10^(-10/400)); game 3 likewise.
+  const run_result r = three_games("game");
+  CHECK(rating_of(r, "A") == Approx(1509.71225631668).margin(1e-9));
+  CHECK(rating_of(r, "B") == Approx(1500.2960185560382).margin(1e-9));
+  CHECK(rating_of(r, "C") == Approx(1489.9917251272818).margin(1e-9));
+}
+
+TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[engine][integration]") {
+  const competition_config c = load_config(testing::source_path("configs/world-cup-elo.yaml"), builtin());
+  const run_result r = rate(c, builtin());
+  REQUIRE(r.data.games.size() == 964);
+  // First match, 1930-07-13, Belgium 0-3 United States at a neutral venue: both 1500, E = 0.5, K = 60.
+  CHECK(r.game_out[0].expected_a == 0.5);
+  CHECK(r.game_out[0].delta_a == -30.0);
+  CHECK(r.game_out[0].delta_b == 30.0);
+  // Equal K on both sides: the sum of ratings never moves.
+  const double sum = std::accumulate(r.state.columns[0].begin(), r.state.columns[0].end(), 0.0);
+  CHECK(sum == Approx(1500.0 * r.data.players.size()).margin(1e-7));
+
+  testing::temp_dir out;
+  write_outputs(r, out.path());
+  const std::string ratings = testing::read_text(out / "ratings.csv");
+  CHECK_THAT(ratings, Catch::StartsWith("player,rating,"));
+  CHECK_THAT(ratings.substr(0, ratings.find('\n')), Catch::EndsWith(",games,peak"));
+  const std::string history = testing::read_text(out / "history.csv");
+  CHECK(std::count(history.begin(), history.end(), '\n') == 1 + 2 * 964);
+  CHECK_THAT(history, Catch::StartsWith("period,player,opponent,expected,score,k,change,rating_before,rating_after\n"
+                                        "1,Belgium,United States,0.5,0,60,-30,1500,1470\n"
+                                        "1,United States,Belgium,0.5,1,60,30,1500,1530\n"));
+  const auto summary = nlohmann::json::parse(testing::read_text(out / "summary.json"));
+  CHECK(summary["model"] == "fide-logistic");
+  CHECK(summary["counts"]["games"] == 964);
+  CHECK(summary["params"]["xi"] == 400.0);
+  CHECK(summary["metrics"].contains("foresight"));
+
+  SECTION("ratings are sorted highest first") {
+    std::vector<double> listed;
+    std::istringstream in(ratings);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+      listed.push_back(std::stod(line.substr(line.find(',') + 1)));  // no team name holds a comma
+    }
+    REQUIRE(listed.size() == r.data.players.size());
+    CHECK(std::is_sorted(listed.rbegin(), listed.rend()));
+    CHECK(listed.front() == r.state.columns[0][size_t(std::max_element(r.state.columns[0].begin(), r.state.columns[0].end()) - r.state.columns[0].begin())]);
+  }
+  SECTION("the same run writes the same bytes") {
+    testing::temp_dir again;
+    write_outputs(rate(c, builtin()), again.path());
+    for (const char* f : {"ratings.csv", "history.csv", "summary.json"})
+      CHECK(testing::read_text(again / f) == testing::read_text(out / f));
+  }
+}
+
+TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][fide-logistic]") {
+  const auto p = builtin().get("fide-logistic");
+  model m(p, resolve_params(p->descriptor(), {}));
+  const int players = 1000;
+  std::vector<std::vector<double>> state;
+  for (uint32_t f = 0; f < p->descriptor().state_count; ++f) state.emplace_back(players, p->descriptor().state[f].initial);
+  std::vector<double>& rating = state[0];
+  std::vector<double*> columns;
+  for (auto& c : state) columns.push_back(c.data());
+  const rk_state s{sizeof(rk_state), uint32_t(columns.size()), uint64_t(players), columns.data()};
+  std::mt19937_64 rng(42);
+  std::uniform_int_distribution<int> pick(0, players - 1);
+  std::vector<rk_game> games;
+  for (int i = 0; i < 1'000'000; ++i) {
+    int a = pick(rng), b = pick(rng);
+    if (a == b) b = (b + 1) % players;
+    rk_game g{a, b, double(rng() % 3) / 2, NAN, NAN, 32, 32, 0, 0, 0, 0, 0};
+    games.push_back(g);
+  }
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0};
+  m.rate_games(s, batch, nullptr);
+  const double sum = std::accumulate(rating.begin(), rating.end(), 0.0);
+  CHECK(std::abs(sum - 1500.0 * players) < 1e-6);
+  CHECK(*std::max_element(rating.begin(), rating.end()) > 1600);  // the stream did move ratings
+}
+
+TEST_CASE("a plugin failure names the plugin file and the game's line", "[engine][faults]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n2024-01-02,B,C,1\n"
+                                         "2024-01-03,C,A,0\n");
+  const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR)});
+  for (const std::string model : {"test-throws", "test-nan"}) {
+    const std::string file = model == "test-nan" ? "returns-nan" : "throws";
+    testing::write_text(dir / "c.yaml", "competition: t\nmodel: " + model +
+                                            "\ninput: { format: games-csv, path: games.csv }\nperiod: month\n");
+    try {
+      rate(load_config(dir / "c.yaml", registry), registry);
+      FAIL("no error");
+    } catch (const user_error& e) {
+      const std::string what = e.what();
+      CHECK_THAT(what, Catch::Contains(std::string(RATEKIT_TEST_PLUGIN_DIR) + "/ratekit-" + file + ".so"));
+      if (model == "test-throws") CHECK_THAT(what, Catch::Contains("failed on game 3 (" + (dir / "games.csv").string() + ":4): cannot rate this game"));
+      if (model == "test-nan") CHECK_THAT(what, Catch::Contains("returned a non-finite rating for player A"));
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// Small helpers shared by the host tests: temporary directories, files and the CLI.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+namespace ratekit::testing {
+
+// A fresh directory under the system's temp dir, removed with the object.
+class temp_dir {
+ public:
+  temp_dir() {
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() / ("ratekit-test-" + std::to_string(rd()) + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+  }
+  ~temp_dir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline void write_text(const std::filesystem::path& file, const std::string& content) {
+  std::ofstream(file, std::ios::binary) << content;
+}
+
+inline std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct command_result {
+  int status;
+  std::string out;  // stdout and stderr together
+};
+
+// Runs the ratekit CLI with `args` (a shell-quoted string).
+inline command_result run_cli(const std::string& args) {
+  const std::string cmd = std::string(RATEKIT_EXE) + " " + args + " 2>&1";
+  command_result r{0, {}};
+  FILE* pipe = popen(cmd.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+  const int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+inline std::filesystem::path source_path(const std::string& relative) {
+  return std::filesystem::path(RATEKIT_SOURCE_DIR) / relative;
+}
+
+}  // namespace ratekit::testing
