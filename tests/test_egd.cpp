@@ -4,23 +4,21 @@
 #include <ratekit/host/readers.hpp>
 
 #include "../host/src/readers/go_grade.hpp"
+#include "test_support.hpp"
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 namespace {
 
 namespace fs = std::filesystem;
 
-// Writes `content` to a fresh file in the temporary directory.
+// Writes `content` to a file in a temporary directory removed at exit.
 fs::path write_table(const std::string& name, const std::string& content) {
-  const fs::path dir = fs::temp_directory_path() / "ratekit_test_egd";
-  fs::create_directories(dir);
-  const fs::path file = dir / name;
-  std::ofstream(file, std::ios::binary) << content;
-  return file;
+  static const ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / name, content);
+  return dir / name;
 }
 
 // The message of reading `content`, or "" when it reads.

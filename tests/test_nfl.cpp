@@ -305,7 +305,7 @@ experiment_result run_2009(const experiment& x) {
 
 }  // namespace
 
-// Reference values from an independent script (plain Python over the same file, README.md).
+// Reference values from plugins/nfl-score-elo/reference_2009.py, a script written from the formulas alone.
 TEST_CASE("nfl-score-elo: 2009 experiment (a), win/loss, K 32", "[nfl][book]") {
   const auto r = run_2009({0, false, 15, 0});
   CHECK(r.rating_of("NO") == Approx(173.661265).margin(1e-6));

@@ -109,7 +109,8 @@ TEST_CASE("games-csv reads every column in any order", "[readers]") {
   CHECK((g[3].a == 3 && g[3].b == 2 && g[3].score_a == 1.0));
   CHECK((std::isnan(g[3].points_a) && std::isnan(g[3].points_b)));
   CHECK((g[3].handicap == -2.0 && g[3].flags == RK_GAME_PLAYOFF));
-  for (const auto& x : g) CHECK((x.k_a == 0.0 && x.k_b == 0.0 && x.adv_predict == 0.0 && x.adv_update == 0.0));
+  for (const auto& x : g)
+    CHECK((x.k_a == 0.0 && x.k_b == 0.0 && x.adv_predict == 0.0 && x.adv_update == 0.0));
 
   const auto& f = d.facts;
   CHECK(f.date == std::vector<int32_t>{20240105, 20240105, 20240112, 20240229});
@@ -154,11 +155,13 @@ TEST_CASE("games-csv converts ISO-8859-1 names to UTF-8", "[readers]") {
   ratekit::read_games_csv(fixture("games_latin1.csv"), reader_options{"latin1"}, forced);
   CHECK(forced.players.name(0) == "\xC3\x93 Briain");
 
-  require_problems(ratekit::read_games_csv, "games_latin1.csv", {{2, 12, "expected UTF-8 text, got byte 0xD3"}},
-                   reader_options{"utf-8"});
-  require_problems(ratekit::read_games_csv, "err_bom_latin1.csv", {{2, 12, "expected UTF-8 text, got byte 0xD3"}});
   require_problems(ratekit::read_games_csv, "games_latin1.csv",
-                   {{0, 0, "expected input encoding utf-8 or latin1, got 'ebcdic'"}}, reader_options{"ebcdic"});
+                   {{2, 12, "expected UTF-8 text, got byte 0xD3"}}, reader_options{"utf-8"});
+  require_problems(ratekit::read_games_csv, "err_bom_latin1.csv",
+                   {{2, 12, "expected UTF-8 text, got byte 0xD3"}});
+  require_problems(ratekit::read_games_csv, "games_latin1.csv",
+                   {{0, 0, "expected input encoding utf-8 or latin1, got 'ebcdic'"}},
+                   reader_options{"ebcdic"});
 }
 
 TEST_CASE("games-csv names a missing column", "[readers]") {
@@ -238,8 +241,10 @@ TEST_CASE("standings-csv sorts each event by rank, ties kept in file order", "[r
   CHECK((d.events[0].begin == 0 && d.events[0].end == 4 && d.events[0].rounds == 5.0));
   CHECK((d.events[1].begin == 4 && d.events[1].end == 6 && std::isnan(d.events[1].rounds)));
   REQUIRE(d.event_infos.size() == 2);
-  CHECK((d.event_infos[0].name == "Open A" && d.event_infos[0].date == 20240301 && d.event_infos[0].line == 2));
-  CHECK((d.event_infos[1].name == "Cup, B" && d.event_infos[1].date == 20240308 && d.event_infos[1].line == 6));
+  CHECK(
+      (d.event_infos[0].name == "Open A" && d.event_infos[0].date == 20240301 && d.event_infos[0].line == 2));
+  CHECK(
+      (d.event_infos[1].name == "Cup, B" && d.event_infos[1].date == 20240308 && d.event_infos[1].line == 6));
   CHECK(d.ranked());
   CHECK(d.games.empty());
 }
@@ -257,23 +262,26 @@ TEST_CASE("standings-csv turns scores into ranks with shared ties", "[readers]")
   }
   REQUIRE(d.events.size() == 1);
   CHECK(std::isnan(d.events[0].rounds));
-  CHECK((d.event_infos[0].name == "Quiz 1" && d.event_infos[0].date == 20240401 && d.event_infos[0].line == 2));
+  CHECK(
+      (d.event_infos[0].name == "Quiz 1" && d.event_infos[0].date == 20240401 && d.event_infos[0].line == 2));
 }
 
 TEST_CASE("standings-csv reports duplicates, split and one-player events, bad ranks", "[readers]") {
-  require_problems(ratekit::read_standings_csv, "err_standings.csv",
-                   {{4, 15, "expected each player once per event, got 'P' again in event 'E1' (first at line 2)"},
-                    {5, 1, "expected at least 2 players in event 'E2', got 1"},
-                    {6, 1, "expected the rows of event 'E1' together, got it again (its rows began at line 2)"},
-                    {7, 17, "expected rank as a whole number >= 1, got '0'"},
-                    {8, 17, "expected rank as a whole number >= 1, got '2.5'"},
-                    {9, 4, "expected date as '2024-01-01' like the event's first row, got '2024-01-02'"}});
+  require_problems(
+      ratekit::read_standings_csv, "err_standings.csv",
+      {{4, 15, "expected each player once per event, got 'P' again in event 'E1' (first at line 2)"},
+       {5, 1, "expected at least 2 players in event 'E2', got 1"},
+       {6, 1, "expected the rows of event 'E1' together, got it again (its rows began at line 2)"},
+       {7, 17, "expected rank as a whole number >= 1, got '0'"},
+       {8, 17, "expected rank as a whole number >= 1, got '2.5'"},
+       {9, 4, "expected date as '2024-01-01' like the event's first row, got '2024-01-02'"}});
 }
 
 TEST_CASE("standings-csv needs exactly one of rank and score", "[readers]") {
-  require_problems(ratekit::read_standings_csv, "err_standings_header.csv",
-                   {{1, 19, "expected one of event, date, rounds, player, rank, score; got 'points'"},
-                    {1, 1, "expected a column named 'rank' or 'score', got header 'event,date,player,points'"}});
+  require_problems(
+      ratekit::read_standings_csv, "err_standings_header.csv",
+      {{1, 19, "expected one of event, date, rounds, player, rank, score; got 'points'"},
+       {1, 1, "expected a column named 'rank' or 'score', got header 'event,date,player,points'"}});
   require_problems(ratekit::read_standings_csv, "err_standings_both.csv",
                    {{1, 24, "expected either rank or score, got both"}});
 }

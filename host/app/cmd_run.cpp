@@ -18,6 +18,8 @@ void add_run_command(CLI::App& app, context& ctx) {
   cmd->callback([&ctx] {
     const auto start = std::chrono::steady_clock::now();
     const plugin_registry registry = ctx.registry();
+    // A refused plugin may be the model the config asks for: say why it is missing.
+    for (const auto& r : registry.refused()) spdlog::warn("{}: {}", r.file.string(), r.reason);
     const competition_config config = load_config(config_file, registry);
     const run_result result = rate(config, registry);
     const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);

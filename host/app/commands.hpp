@@ -26,5 +26,6 @@ void add_describe_command(CLI::App& app, context& ctx);
 void add_run_command(CLI::App& app, context& ctx);
 void add_expect_command(CLI::App& app, context& ctx);
 void add_chart_command(CLI::App& app, context& ctx);
+void add_new_plugin_command(CLI::App& app, context& ctx);
 
 }  // namespace ratekit::app

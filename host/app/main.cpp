@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   app::add_run_command(app, ctx);
   app::add_expect_command(app, ctx);
   app::add_chart_command(app, ctx);
+  app::add_new_plugin_command(app, ctx);
 
   auto logger = spdlog::stderr_color_st("ratekit");
   logger->set_pattern("%^%l%$: %v");

@@ -82,6 +82,8 @@ namespace {
 constexpr std::array<const char*, 12> palette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
                                               "#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#9467bd", "#F0E442"};
 
+constexpr size_t max_dots = 80;
+
 // A round step (1, 2 or 5 times a power of ten) giving about `target` intervals over `span`.
 double nice_step(double span, int target) {
   const double raw = span / target;
@@ -176,8 +178,10 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     svg += points;
     append(svg, " %.2f,%.2f\"/>\n", px(double(s.ratings.size() - 1)), py(0));
     svg += "<polyline fill=\"none\" stroke-width=\"2\" points=\"" + points + "\"/>\n";
-    for (size_t i = 0; i < s.ratings.size(); ++i)
-      append(svg, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/>", px(double(i)), py(s.ratings[i]));
+    // Dots only while they stay apart; a many-season line is clearer without them.
+    if (s.ratings.size() <= max_dots)
+      for (size_t i = 0; i < s.ratings.size(); ++i)
+        append(svg, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/>", px(double(i)), py(s.ratings[i]));
     svg += "\n</g>\n";
   }
 

@@ -8,6 +8,7 @@
 #include "config/yaml_check.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ratekit {
 namespace {
@@ -17,7 +18,8 @@ using config::checker;
 using config::field;
 
 const std::vector<std::string> top_keys = {"competition", "model",  "params", "k_schedule",
-                                           "home_advantage", "initial", "input", "period", "output"};
+                                           "home_advantage", "initial", "input", "period", "output",
+                                           "categories"};
 
 const field* find(const std::vector<field>& fields, std::string_view name) {
   const auto it = std::find_if(fields.begin(), fields.end(), [&](const field& f) { return f.name == name; });
@@ -69,9 +71,15 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
     if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
     return;
   }
-  for (const auto& e : config::entries(c, f.value, {"rating", "ratings"}, "unknown key", " in 'initial'")) {
+  for (const auto& e : config::entries(c, f.value, {"rating", "ratings", "games"}, "unknown key", " in 'initial'")) {
     if (e.name == "rating") {
       if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
+    } else if (e.name == "games") {
+      if (const auto v = config::number(c, e)) {
+        if (*v < 0 || *v != std::floor(*v))
+          c.error(e.where(), "expected a whole number of games >= 0 for 'games', got " + config::show_number(*v));
+        cfg.initial_games = *v;
+      }
     } else if (const auto p = existing_file(c, e, base, "ratings file")) {
       cfg.initial_ratings = *p;
     }
@@ -115,12 +123,37 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
 
 void read_output(checker& c, const field& f, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
-  for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts"}, "unknown key", " in 'output'")) {
+  for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report"}, "unknown key", " in 'output'")) {
     if (e.name == "dir") {
       if (const auto dir = config::text(c, e)) cfg.output_dir = *dir;
     } else if (const auto b = config::boolean(c, e)) {
-      (e.name == "history" ? cfg.write_history : cfg.write_charts) = *b;
+      (e.name == "history" ? cfg.write_history : e.name == "charts" ? cfg.write_charts : cfg.write_report) = *b;
     }
+  }
+}
+
+// categories: [ { from: 1000, label: beginner }, ... ] with ascending `from`.
+void read_categories(checker& c, const field& f, competition_config& cfg) {
+  if (!f.value.IsSequence()) {
+    c.error(f.where(), "expected a list of { from: rating, label: text }, got " + config::describe(f.value));
+    return;
+  }
+  for (size_t i = 0; i < f.value.size(); ++i) {
+    const field item{"categories", f.value[i], f.value[i]};
+    if (!config::is_map(c, item)) continue;
+    const auto fields = config::entries(c, item.value, {"from", "label"}, "unknown key", " in a category");
+    const field* from = find(fields, "from");
+    const field* label = find(fields, "label");
+    if (!from || !label) {
+      c.error(item.where(), "a category needs 'from' and 'label'");
+      continue;
+    }
+    const auto low = config::number(c, *from);
+    const auto name = config::text(c, *label);
+    if (!low || !name) continue;
+    if (!cfg.categories.empty() && *low <= cfg.categories.back().first)
+      c.error(from->where(), "categories must ascend by 'from'");
+    cfg.categories.emplace_back(*low, *name);
   }
 }
 
@@ -176,6 +209,7 @@ competition_config load_config(const fs::path& file, const model_catalog& models
     if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month"})) cfg.period = period_kind(*i);
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) read_output(c, *f, cfg);
+  if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);
 
   if (c.failed()) {
     // In reading order, whatever order the sections were checked in.

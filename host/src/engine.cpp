@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace ratekit {
 
@@ -46,6 +47,7 @@ player_state initial_state(const competition_config& c, const plugin& p, const d
     const double declared = d.players.declared_rating[i];
     if (std::isnan(declared)) continue;
     s.columns[0][i] = declared;
+    s.games[i] = c.initial_games;
     if (rated >= 0) s.columns[size_t(rated)][i] = 1.0;
   }
   for (size_t row = 0; row < list.ids.size(); ++row) {
@@ -58,10 +60,14 @@ player_state initial_state(const competition_config& c, const plugin& p, const d
     if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
       s.games[id] = list.values[row][size_t(g)];
   }
+  // An unrated player's placeholder rating is no peak.
   s.peak = s.columns[0];
+  if (rated >= 0)
+    for (size_t i = 0; i < n; ++i)
+      if (s.columns[size_t(rated)][i] == 0) s.peak[i] = NAN;
   for (size_t row = 0; row < list.ids.size(); ++row)
     if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))
-      s.peak[size_t(list.ids[row])] = std::max(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);
+      s.peak[size_t(list.ids[row])] = std::fmax(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);
   return s;
 }
 
@@ -100,7 +106,7 @@ std::vector<uint64_t> game_periods(const competition_config& c, const dataset& d
 
 class engine {
  public:
-  engine(run_result& r) : r_(r), d_(r.data) {}
+  explicit engine(run_result& r) : r_(r), d_(r.data), rated_(r.source->state_field("rated")) {}
 
   void rate_pairwise() {
     const auto& c = r_.config;
@@ -113,9 +119,11 @@ class engine {
       g.adv_update = home * c.home_update;
     }
     period_count_.assign(size_t(d_.players.size()), 0);
+    constant_k_ = constant_k();
     // K that reads player state must wait for the previous period's ratings:
     // then the plugin is called period by period, else once for the whole stream.
-    const bool per_period = c.k.reads_player_state();
+    per_period_ = c.k.reads_player_state();
+    const bool per_period = per_period_;
     const bool per_game = r_.period_ends.empty();
     const size_t periods = per_game ? n : r_.period_ends.size();
     size_t begin = 0;
@@ -126,10 +134,14 @@ class engine {
       begin = end;
     }
     if (!per_period) call(0, n, false);
+    for (int32_t p = 0; p < d_.players.size(); ++p) check_finite(p, 0, n);  // players outside the games too
+    if (per_period) return;  // peaks were followed period by period
+    if (rated_ >= 0 && std::none_of(r_.state.columns[size_t(rated_)].begin(), r_.state.columns[size_t(rated_)].end(),
+                                    [](double v) { return v != 0; }))
+      return;  // nobody holds a published rating, so nobody has a peak to raise
     r_.replay_games([&](size_t i, double, double, double after_a, double after_b) {
-      double* peak = r_.state.peak.data();
-      peak[d_.games[i].a] = std::max(peak[d_.games[i].a], after_a);
-      peak[d_.games[i].b] = std::max(peak[d_.games[i].b], after_b);
+      raise_peak(d_.games[i].a, after_a);
+      raise_peak(d_.games[i].b, after_b);
     });
   }
 
@@ -145,18 +157,19 @@ class engine {
                                   ? "entry " + std::to_string(e.index())
                                   : std::string("the batch"));
     }
-    check_finite();
+    for (int32_t p = 0; p < d_.players.size(); ++p) check_finite(p, 0, 0);
     for (size_t i = 0; i < d_.entries.size(); ++i)
       if (!(r_.entry_out[i].flags & RK_ENTRY_SKIPPED)) r_.state.games[size_t(d_.entries[i].player)] += 1;
-    r_.replay_entries([&](size_t i, double, double after) {
-      double& peak = r_.state.peak[size_t(d_.entries[i].player)];
-      peak = std::max(peak, after);
-    });
+    r_.replay_entries([&](size_t i, double, double after) { raise_peak(d_.entries[i].player, after); });
   }
 
  private:
   // K for the games of one period, from the state at its start.
   void assign_k(size_t begin, size_t end) {
+    if (constant_k_) {
+      for (size_t i = begin; i < end; ++i) d_.games[i].k_a = d_.games[i].k_b = *constant_k_;
+      return;
+    }
     const bool capped = r_.config.k.cap().has_value();
     if (capped)  // the cap needs each player's games in the period
       for (size_t i = begin; i < end; ++i) {
@@ -170,6 +183,18 @@ class engine {
     }
     if (capped)
       for (size_t i = begin; i < end; ++i) period_count_[size_t(d_.games[i].a)] = period_count_[size_t(d_.games[i].b)] = 0;
+  }
+
+  // The K of a schedule that is one number for every game (no rules, or a first
+  // rule without conditions or table, and no cap), so no game needs a lookup.
+  std::optional<double> constant_k() const {
+    const auto& k = r_.config.k;
+    if (k.empty()) return 0.0;
+    const k_rule& r = k.rules().front();
+    if (k.cap() || r.games || r.rating || r.peak || r.age || r.week || r.playoff || !r.tags.empty() ||
+        !r.table.empty() || !std::isfinite(r.constant) || r.constant < 0)
+      return std::nullopt;
+    return r.constant;
   }
 
   double k_for(int32_t player, size_t i) {
@@ -196,11 +221,10 @@ class engine {
 
   void call(size_t begin, size_t end, bool one_period) {
     if (begin == end) return;
-    std::vector<uint64_t> local_ends;
+    const uint64_t local_end = end - begin;
     rk_game_batch b{sizeof(rk_game_batch), 0, d_.games.data() + begin, end - begin, nullptr, 0};
     if (one_period) {
-      local_ends.push_back(end - begin);
-      b.period_ends = local_ends.data();
+      b.period_ends = &local_end;
       b.period_count = 1;
     } else if (!r_.period_ends.empty()) {
       b.period_ends = r_.period_ends.data();
@@ -215,11 +239,37 @@ class engine {
                                           where(d_, begin + size_t(e.index())) + ")"
                                     : std::string("the batch"));
     }
-    check_finite();
+    // A long batch is checked column by column first; the game-order scan,
+    // which names the first culprit, runs only when something is wrong.
+    if ((end - begin) * 2 < size_t(d_.players.size()) || !all_finite())
+      for (size_t i = begin; i < end; ++i) {
+        check_finite(d_.games[i].a, begin, end);
+        check_finite(d_.games[i].b, begin, end);
+      }
+    const double* rating = r_.state.rating();
     for (size_t i = begin; i < end; ++i) {
-      r_.state.games[size_t(d_.games[i].a)] += 1;
-      r_.state.games[size_t(d_.games[i].b)] += 1;
+      const rk_game& g = d_.games[i];
+      r_.state.games[size_t(g.a)] += 1;
+      r_.state.games[size_t(g.b)] += 1;
+      if (per_period_) {  // the state is this period's end
+        raise_peak(g.a, rating[g.a]);
+        raise_peak(g.b, rating[g.b]);
+      }
     }
+  }
+
+  bool all_finite() const {
+    for (const auto& column : r_.state.columns)
+      for (double v : column)
+        if (!std::isfinite(v)) return false;
+    return true;
+  }
+
+  // Only published ratings count towards a peak.
+  void raise_peak(int32_t player, double rating) {
+    const size_t p = size_t(player);
+    if (rated_ >= 0 && r_.state.columns[size_t(rated_)][p] == 0) return;
+    r_.state.peak[p] = std::fmax(r_.state.peak[p], rating);
   }
 
   user_error plugin_failure(const plugin_error& e, const std::string& what) const {
@@ -228,20 +278,27 @@ class engine {
   }
 
   // A plugin is native code we did not write: check what it hands back.
-  void check_finite() const {
-    const rk_descriptor& desc = r_.source->descriptor();
-    for (size_t f = 0; f < r_.state.columns.size(); ++f) {
-      const auto& col = r_.state.columns[f];
-      for (size_t p = 0; p < col.size(); ++p)
-        if (!std::isfinite(col[p]))
-          throw user_error(r_.source->file().string(), 0, 0,
-                           "plugin '" + std::string(r_.source->id()) + "' returned a non-finite " + desc.state[f].name +
-                               " for player " + d_.players.name(int32_t(p)));
+  // Checking only the players of a batch keeps per-game calls O(games).
+  void check_finite(int32_t player, size_t begin, size_t end) const {
+    const auto& columns = r_.state.columns;
+    for (size_t f = 0; f < columns.size(); ++f) {
+      if (std::isfinite(columns[f][size_t(player)])) continue;
+      std::string after;
+      if (end == begin + 1) after = " after game " + std::to_string(end) + " (" + where(d_, begin) + ")";
+      else if (end > begin)
+        after = " after games " + std::to_string(begin + 1) + " to " + std::to_string(end) + " (" + where(d_, begin) +
+                " to line " + std::to_string(d_.facts.line[end - 1]) + ")";
+      throw user_error(r_.source->file().string(), 0, 0,
+                       "plugin '" + std::string(r_.source->id()) + "' returned a non-finite " +
+                           r_.source->descriptor().state[f].name + " for player " + d_.players.name(player) + after);
     }
   }
 
   run_result& r_;
   dataset& d_;
+  const int rated_;  // index of the plugin's `rated` state field, -1 when none
+  bool per_period_ = false;  // the plugin is called period by period
+  std::optional<double> constant_k_;  // set when every game gets the same K
   std::vector<int> period_count_;
 };
 
@@ -282,8 +339,9 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
         trace.before_a[i] = ba;
         trace.before_b[i] = bb;
       });
-      trace.out = r.game_out;
+      trace.out.swap(r.game_out);  // lent, not copied: it is the largest array of the run
       r.metrics = accuracy_metrics(d.games, trace, r.state.rating());
+      trace.out.swap(r.game_out);
     }
   } else {
     for (size_t i = 0; i < d.events.size(); ++i) r.period_ends.push_back(d.events[i].end);

@@ -71,6 +71,13 @@ void log_from_plugin(void* context, int32_t level, const char* message) {
   spdlog::log(lvl, "[{}] {}", id, message ? message : "");
 }
 
+// The plugin's message, read only inside its buffer: a careless plugin may
+// leave it without a terminating NUL.
+std::string message_of(const rk_error& e, int32_t status) {
+  const std::string m(e.message, strnlen(e.message, sizeof e.message));
+  return m.empty() ? "status " + std::to_string(status) + " without a message" : m;
+}
+
 rk_error fresh_error() {
   rk_error e{};
   e.struct_size = sizeof e;
@@ -130,7 +137,7 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
   const int32_t status =
       plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, &error);
   if (status != RK_OK || instance_ == nullptr)
-    throw user_error(plugin_->file().string(), 0, 0, std::string("plugin failed to start: ") + error.message);
+    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, status));
 }
 
 model::~model() {
@@ -140,21 +147,21 @@ model::~model() {
 double model::expect(double ra, double rb, double advantage) const {
   rk_error error = fresh_error();
   double out = NAN;
-  if (plugin_->entry().expect(instance_, ra, rb, advantage, &out, &error) != RK_OK)
-    throw plugin_error(error.message, error.index);
+  if (const int32_t status = plugin_->entry().expect(instance_, ra, rb, advantage, &out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
   return out;
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {
   rk_error error = fresh_error();
-  if (plugin_->entry().rate_games(instance_, &s, &b, out, &error) != RK_OK)
-    throw plugin_error(error.message, error.index);
+  if (const int32_t status = plugin_->entry().rate_games(instance_, &s, &b, out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
 }
 
 void model::rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out) {
   rk_error error = fresh_error();
-  if (plugin_->entry().rate_events(instance_, &s, &b, out, &error) != RK_OK)
-    throw plugin_error(error.message, error.index);
+  if (const int32_t status = plugin_->entry().rate_events(instance_, &s, &b, out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
 }
 
 }  // namespace ratekit

@@ -1,6 +1,7 @@
 #include <ratekit/host/diagnostics.hpp>
 #include <ratekit/host/engine.hpp>
 #include <ratekit/host/outputs.hpp>
+#include <ratekit/host/report.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -12,18 +13,14 @@ namespace ratekit {
 namespace fs = std::filesystem;
 
 std::string format_number(double value) {
-  if (std::isnan(value)) return "";
-  if (value == 0) return "0";  // also folds -0
-  char buf[400];  // fixed notation of any double fits
-  const auto r = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
-  return std::string(buf, r.ptr);
+  std::string s;
+  append_number(s, value);
+  return s;
 }
-
-namespace {
 
 void append_number(std::string& out, double value) {
   if (std::isnan(value)) return;
-  if (value == 0) {
+  if (value == 0) {  // also folds -0
     out += '0';
     return;
   }
@@ -32,7 +29,6 @@ void append_number(std::string& out, double value) {
   out.append(buf, r.ptr);
 }
 
-// CSV field, quoted when it holds a separator, a quote or a line break.
 void append_field(std::string& out, std::string_view s) {
   if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
     out += s;
@@ -45,6 +41,8 @@ void append_field(std::string& out, std::string_view s) {
   }
   out += '"';
 }
+
+namespace {
 
 std::string ratings_csv(const run_result& r) {
   const auto& players = r.data.players;
@@ -67,43 +65,26 @@ std::string ratings_csv(const run_result& r) {
   if (births) out += ",birth_year";
   if (feds) out += ",federation";
   if (ids) out += ",id";
+  const bool categories = !r.config.categories.empty();
+  if (categories) out += ",category";
   out += '\n';
   for (int32_t p : order) {
-    append_field(out, players.name(p));
-    for (const auto& column : r.state.columns) {
-      out += ',';
-      append_number(out, column[size_t(p)]);
-    }
-    out += ',';
-    append_number(out, r.state.games[size_t(p)]);
-    out += ',';
-    append_number(out, r.state.peak[size_t(p)]);
-    if (births) {
-      out += ',';
-      append_number(out, players.birth_year[size_t(p)]);
-    }
-    if (feds) (out += ',') += players.federation[size_t(p)];
-    if (ids) {
-      out += ',';
-      append_field(out, players.external_id[size_t(p)]);
-    }
-    out += '\n';
+    csv_row row(out);
+    row.text(players.name(p));
+    for (const auto& column : r.state.columns) row.number(column[size_t(p)]);
+    row.number(r.state.games[size_t(p)]).number(r.state.peak[size_t(p)]);
+    if (births) row.number(players.birth_year[size_t(p)]);
+    if (feds) row.text(players.federation[size_t(p)]);
+    if (ids) row.text(players.external_id[size_t(p)]);
+    if (categories) row.text(category_of(r.config.categories, rating[p]));
   }
   return out;
 }
 
 void history_row(std::string& out, const std::string& period, const std::string& player, const std::string& opponent,
                  double expected, double score, double k, double change, double before, double after) {
-  append_field(out, period);
-  out += ',';
-  append_field(out, player);
-  out += ',';
-  append_field(out, opponent);
-  for (double v : {expected, score, k, change, before, after}) {
-    out += ',';
-    append_number(out, v);
-  }
-  out += '\n';
+  csv_row(out).text(period).text(player).text(opponent).number(expected).number(score).number(k).number(change)
+      .number(before).number(after);
 }
 
 std::string history_csv(const run_result& r) {
@@ -115,7 +96,7 @@ std::string history_csv(const run_result& r) {
       const rk_game_out& o = r.game_out[i];
       const std::string period = r.period_label(i);
       history_row(out, period, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a, o.delta_a, ba, aa);
-      history_row(out, period, d.players.name(g.b), d.players.name(g.a), 1 - o.expected_a, 1 - g.score_a, g.k_b,
+      history_row(out, period, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a, g.k_b,
                   o.delta_b, bb, ab);
     });
     return out;
@@ -186,9 +167,16 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   const std::string ratings = ratings_csv(run);
   const std::string history = run.config.write_history ? history_csv(run) : std::string();
   const std::string summary = summary_json(run).dump(2) + "\n";
-  write_file_atomically(dir / "ratings.csv", ratings);
-  if (run.config.write_history) write_file_atomically(dir / "history.csv", history);
-  write_file_atomically(dir / "summary.json", summary);
+  const report_files report = run.config.write_report ? build_report(run) : report_files{};
+  std::vector<output_file> files{{dir / "ratings.csv", ratings}};
+  if (run.config.write_history) files.push_back({dir / "history.csv", history});
+  if (run.config.write_report) {
+    files.push_back({dir / "report.csv", report.csv});
+    if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
+    files.push_back({dir / "report.md", report.markdown});
+  }
+  files.push_back({dir / "summary.json", summary});  // last: a new summary means a complete set
+  write_files_atomically(files);
 }
 
 }  // namespace ratekit

@@ -63,7 +63,7 @@ class egf_go {
         const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - se_b);
         add(g.a, da);
         add(g.b, db);
-        if (out) out[i] = {se_a, da, db};
+        if (out) out[i] = {se_a, da, db, se_b};
       }
       for (int32_t p : touched_) {
         rating[p] += pending_[p];

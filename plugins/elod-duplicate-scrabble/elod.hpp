@@ -126,9 +126,9 @@ class elod_duplicate_scrabble {
       return;
     }
 
-    const double* rating = s.column(f_rating);
-    const double* volatility = s.column(f_volatility);
-    const double* played = s.column(f_times_played);
+    double* rating = s.column(f_rating);
+    double* volatility = s.column(f_volatility);
+    double* played = s.column(f_times_played);
     reserve(n);
     for (size_t k = 0; k < n; ++k) {
       const size_t p = size_t(entries[k].player);
@@ -150,9 +150,7 @@ class elod_duplicate_scrabble {
       run_pass(n, [](const row& w) { return !w.rated; });
     }
 
-    double* new_rating = s.column(f_rating);
-    double* new_volatility = s.column(f_volatility);
-    double* new_played = s.column(f_times_played);
+    // Both passes read pre-event values; write the results only now.
     for (size_t k = 0; k < n; ++k) {
       const row& w = rows_[k];
       const size_t p = size_t(entries[k].player);
@@ -166,9 +164,9 @@ class elod_duplicate_scrabble {
         else o.expected = erank_[k], o.performance = perf_[k], o.weight = weight_[k];
       }
       if (!changed) continue;
-      new_rating[p] = w.new_rating;
-      new_volatility[p] = w.new_volatility;
-      new_played[p] = w.times_played + 1.0;
+      rating[p] = w.new_rating;
+      volatility[p] = w.new_volatility;
+      played[p] = w.times_played + 1.0;
     }
   }
 

@@ -83,14 +83,11 @@ class expected_ranks {
   // Only some targets (the new players of pass 2): out[t] for targets[t], summing over all n.
   void operator()(const double* r, const double* two_v2, size_t n, const uint32_t* targets, size_t m,
                   double* out) {
-    const size_t parts = std::min<size_t>(threads_, m);
+    // Contiguous blocks of targets: part `from` of `step`.
     run(m * n, [=](size_t from, size_t step) {
-      // Contiguous blocks: part `from` of `step`.
       expected_ranks_range(r, two_v2, n, targets, m * from / step, m * (from + 1) / step, out);
-    }, parts);
+    }, m);
   }
-
-  unsigned threads() const noexcept { return threads_; }
 
  private:
   static unsigned default_threads() {

@@ -63,6 +63,7 @@ class elo_model {
       share_.resize(s.players(), 0.0);
       newly_.resize(s.players(), 0);
     }
+    forget_period();  // leftovers of a call that failed half way
     updater_.run_with(
         s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
         [&](uint64_t begin, uint64_t end) {
@@ -144,9 +145,14 @@ class elo_model {
         if (newly_[size_t(g.b)] && rated[g.a] != 0) out[k].delta_b = share_[size_t(g.b)];
       }
     }
+    for (int32_t p : touched_)
+      if (newly_[size_t(p)]) rated[p] = 1;
+    forget_period();
+  }
+
+  void forget_period() {
     for (int32_t p : touched_) {
       const size_t i = size_t(p);
-      if (newly_[i]) rated[i] = 1;
       newly_[i] = 0;
       period_games_[i] = period_opponents_[i] = period_score_[i] = share_[i] = 0;
     }

@@ -1,5 +1,7 @@
 #include "config/yaml_check.hpp"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -74,6 +76,12 @@ std::string type_error(const field& f, std::string_view expected) {
 }  // namespace
 
 YAML::Node load_document(checker& c, const std::filesystem::path& file) {
+  // A directory or a device (/dev/zero) would fail or never end.
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {
+    c.error("expected a YAML file, got a directory or a device", 0);
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
   std::ifstream in(file, std::ios::binary);
   const std::string s{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (!in.is_open() || in.bad()) {
@@ -86,6 +94,8 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     YAML::Node root = YAML::Load(s);
     check_duplicates(c, root);
     return root;
+  } catch (const YAML::DeepRecursion& e) {  // its own message says "bad file"
+    c.error(e.mark, "expected at most 2000 levels of nesting, got deeper");
   } catch (const YAML::ParserException& e) {
     c.error(e.mark, e.msg);
   }

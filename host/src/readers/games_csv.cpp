@@ -1,4 +1,5 @@
 // games-csv: one pairwise game per row, columns found by header name.
+#include "readers/name_cache.hpp"
 #include "readers/text.hpp"
 
 #include <algorithm>
@@ -8,12 +9,24 @@
 namespace ratekit {
 namespace {
 
-enum column { date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap };
+enum column {
+  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap
+};
 
 constexpr std::array<text::column_spec, 13> columns{{
-    {"date", true},     {"player_a", true}, {"player_b", true}, {"score_a", true}, {"period", false},
-    {"points_a", false}, {"points_b", false}, {"home", false},   {"neutral", false}, {"week", false},
-    {"playoff", false}, {"tag", false},     {"handicap", false},
+    {"date", true},
+    {"player_a", true},
+    {"player_b", true},
+    {"score_a", true},
+    {"period", false},
+    {"points_a", false},
+    {"points_b", false},
+    {"home", false},
+    {"neutral", false},
+    {"week", false},
+    {"playoff", false},
+    {"tag", false},
+    {"handicap", false},
 }};
 
 }  // namespace
@@ -23,10 +36,10 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
   text::problem_list problems(src.file());
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
+  text::name_cache ids(out.players);
   text::line l;
 
-  while (lines.next(l) && text::is_blank(l.text)) {}
-  if (l.number == 0 || text::is_blank(l.text)) {
+  if (!lines.next_filled(l)) {
     problems.add(1, 1, "expected a header line naming the columns, got an empty file");
     problems.throw_if_any();
   }
@@ -58,10 +71,12 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     bool ok = true;
     auto has = [&](column c) { return at[c] >= 0; };
     auto field = [&](column c) { return csv[size_t(at[c])]; };
+    ids.prefetch(field(player_a));
+    ids.prefetch(field(player_b));
     auto bad = [&](column c, const char* expected) {
-      problems.add(l.number, csv.column(size_t(at[c])),
-                   "expected " + std::string(columns[c].name) + " " + expected + ", got " +
-                       text::quote(field(c)));
+      problems.add(
+          l.number, csv.column(size_t(at[c])),
+          "expected " + std::string(columns[c].name) + " " + expected + ", got " + text::quote(field(c)));
       ok = false;
     };
 
@@ -72,7 +87,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (!field(player_a).empty() && field(player_a) == field(player_b))
       bad(player_b, "as a different player than player_a");
     double score = 0;
-    if (!text::parse_number(field(score_a), score) || score < 0 || score > 1) bad(score_a, "as a number from 0 to 1");
+    if (!text::parse_number(field(score_a), score) || score < 0 || score > 1)
+      bad(score_a, "as a number from 0 to 1");
 
     double pa = nan_value, pb = nan_value;
     if (has(points_a)) {
@@ -88,9 +104,12 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     int8_t home_side = 0;
     if (has(home)) {
       const auto h = field(home);
-      if (h == "a" || h == "A") home_side = 1;
-      else if (h == "b" || h == "B") home_side = -1;
-      else if (!h.empty()) bad(home, "as a, b or empty");
+      if (h == "a" || h == "A")
+        home_side = 1;
+      else if (h == "b" || h == "B")
+        home_side = -1;
+      else if (!h.empty())
+        bad(home, "as a, b or empty");
     }
     uint32_t flags = 0;
     bool flag = false;
@@ -115,8 +134,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (has(period) && field(period).empty()) bad(period, "as a period label");
     if (!ok) continue;
 
-    const int32_t a = out.players.intern(field(player_a));  // A before B: ids follow the file
-    rk_game g = make_game(a, out.players.intern(field(player_b)), score);
+    const int32_t a = ids.intern(field(player_a));  // A before B: ids follow the file
+    rk_game g = make_game(a, ids.intern(field(player_b)), score);
     g.points_a = pa;
     g.points_b = pb;
     g.handicap = stones;

@@ -11,7 +11,8 @@ const std::vector<reader_entry>& readers() {
        read_codeforces_standings},
       {"egd", "EGD tournament table: place, name, club, grade or GoR, one cell per round", read_egd},
       {"games-csv", "pairwise games, one per row: date,player_a,player_b,score_a[,...]", read_games_csv},
-      {"nfl-csv", "NFL results, spreadspoke columns: season,week,playoff,gameday,home_id,away_id,home_score,...",
+      {"nfl-csv",
+       "NFL results, spreadspoke columns: season,week,playoff,gameday,home_id,away_id,home_score,...",
        read_nfl_csv},
       {"standings-csv", "ranked events, one placing per row: event,date,player,rank|score[,rounds]",
        read_standings_csv},
@@ -22,7 +23,8 @@ const std::vector<reader_entry>& readers() {
 
 const reader_entry* find_reader(std::string_view format) {
   const auto& table = readers();
-  const auto it = std::find_if(table.begin(), table.end(), [format](const reader_entry& r) { return r.format == format; });
+  const auto it = std::find_if(table.begin(), table.end(),
+                               [format](const reader_entry& r) { return r.format == format; });
   return it == table.end() ? nullptr : &*it;
 }
 

@@ -12,7 +12,12 @@ namespace {
 enum column { event, date, rounds, player, rank, score };
 
 constexpr std::array<text::column_spec, 6> columns{{
-    {"event", true}, {"date", true}, {"rounds", false}, {"player", true}, {"rank", false}, {"score", false},
+    {"event", true},
+    {"date", true},
+    {"rounds", false},
+    {"player", true},
+    {"rank", false},
+    {"score", false},
 }};
 
 struct placing {
@@ -26,7 +31,7 @@ struct open_event {
   int line = 0;
   int32_t date = 0;
   double rounds = nan_value;
-  std::string_view date_text, rounds_text;
+  std::string date_text, rounds_text;  // as first written, to compare the event's other rows
   bool had_problems = false;
   std::vector<placing> placings;
 };
@@ -34,12 +39,14 @@ struct open_event {
 void close_event(open_event& e, bool by_score, text::problem_list& problems, dataset& out) {
   if (e.line == 0) return;
   if (e.placings.size() < 2 && !e.had_problems) {
-    problems.add(e.line, 1, "expected at least 2 players in event " + text::quote(e.name) + ", got " +
-                                std::to_string(e.placings.size()));
+    problems.add(e.line, 1,
+                 "expected at least 2 players in event " + text::quote(e.name) + ", got " +
+                     std::to_string(e.placings.size()));
   }
   auto& p = e.placings;
   if (by_score) {
-    std::stable_sort(p.begin(), p.end(), [](const placing& x, const placing& y) { return x.value > y.value; });
+    std::stable_sort(p.begin(), p.end(),
+                     [](const placing& x, const placing& y) { return x.value > y.value; });
     // Tied scores share the rank 1 + the number of players strictly better.
     double previous_score = 0, previous_rank = 0;
     for (size_t i = 0; i < p.size(); ++i) {
@@ -49,7 +56,8 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
       previous_rank = p[i].value;
     }
   } else {
-    std::stable_sort(p.begin(), p.end(), [](const placing& x, const placing& y) { return x.value < y.value; });
+    std::stable_sort(p.begin(), p.end(),
+                     [](const placing& x, const placing& y) { return x.value < y.value; });
   }
   const uint64_t begin = out.entries.size();
   for (const auto& x : p) out.entries.push_back(rk_entry{x.player, 0, x.value});
@@ -66,8 +74,7 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
   text::csv_splitter csv;
   text::line l;
 
-  while (lines.next(l) && text::is_blank(l.text)) {}
-  if (l.number == 0 || text::is_blank(l.text)) {
+  if (!lines.next_filled(l)) {
     problems.add(1, 1, "expected a header line naming the columns, got an empty file");
     problems.throw_if_any();
   }
@@ -121,21 +128,21 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
       e.line = l.number;
       e.date = 0;
       e.rounds = nan_value;
-      e.date_text = e.rounds_text = {};
       e.had_problems = false;
       e.placings.clear();
       ++serial;
       const auto [it, fresh] = event_lines.emplace(e.name, l.number);
       if (!fresh)
-        report(event, "expected the rows of event " + text::quote(e.name) + " together, got it again (its rows began at line " +
-                          std::to_string(it->second) + ")");
+        report(event, "expected the rows of event " + text::quote(e.name) +
+                          " together, got it again (its rows began at line " + std::to_string(it->second) +
+                          ")");
       if (!text::parse_date(field(date), e.date)) bad(date, "as a valid date YYYY-MM-DD");
-      e.date_text = field(date);
-      if (at[rounds] >= 0 && !field(rounds).empty() && (!text::parse_number(field(rounds), e.rounds) || e.rounds <= 0))
+      e.date_text.assign(field(date));
+      if (at[rounds] >= 0 && !field(rounds).empty() &&
+          (!text::parse_number(field(rounds), e.rounds) || e.rounds <= 0))
         bad(rounds, "as a number > 0 or empty");
-      if (at[rounds] >= 0) e.rounds_text = field(rounds);
+      e.rounds_text.assign(at[rounds] >= 0 ? field(rounds) : std::string_view{});
     } else {
-      // Text views into the source stay valid for the whole read.
       if (field(date) != e.date_text)
         bad(date, "as " + text::quote(e.date_text) + " like the event's first row");
       if (at[rounds] >= 0 && field(rounds) != e.rounds_text)

@@ -37,14 +37,22 @@ size_t invalid_utf8(std::string_view s) {
     }
     size_t len;
     unsigned lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) len = 3, lo = 0xA0;  // no overlong forms
-    else if (c == 0xED) len = 3, hi = 0x9F;  // no surrogates
-    else if (c >= 0xE1 && c <= 0xEF) len = 3;
-    else if (c == 0xF0) len = 4, lo = 0x90;
-    else if (c == 0xF4) len = 4, hi = 0x8F;  // nothing above U+10FFFF
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else return i;
+    if (c >= 0xC2 && c <= 0xDF)
+      len = 2;
+    else if (c == 0xE0)
+      len = 3, lo = 0xA0;  // no overlong forms
+    else if (c == 0xED)
+      len = 3, hi = 0x9F;  // no surrogates
+    else if (c >= 0xE1 && c <= 0xEF)
+      len = 3;
+    else if (c == 0xF0)
+      len = 4, lo = 0x90;
+    else if (c == 0xF4)
+      len = 4, hi = 0x8F;  // nothing above U+10FFFF
+    else if (c >= 0xF1 && c <= 0xF3)
+      len = 4;
+    else
+      return i;
     if (i + len > n || p[i + 1] < lo || p[i + 1] > hi) return i;
     for (size_t k = 2; k < len; ++k)
       if ((p[i + k] & 0xC0) != 0x80) return i;
@@ -71,7 +79,8 @@ std::string latin1_to_utf8(std::string_view s) {
 
 std::string read_all(const std::filesystem::path& file) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), std::fclose);
-  if (!f) throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
+  if (!f)
+    throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
   std::error_code ec;
   const auto size = std::filesystem::file_size(file, ec);
   if (ec) throw user_error(file.string(), 0, 0, "cannot read input file: " + ec.message());
@@ -130,6 +139,12 @@ bool line_cursor::next(line& out) {
   if (text.ends_with('\r')) text.remove_suffix(1);
   out = line{text, ++number_};
   return true;
+}
+
+bool line_cursor::next_filled(line& out) {
+  while (next(out))
+    if (!is_blank(out.text)) return true;
+  return false;
 }
 
 bool is_blank(std::string_view s) {
@@ -275,9 +290,9 @@ bool parse_date(std::string_view s, int32_t& out) {
 
 bool parse_flag(std::string_view s, bool& out) {
   auto is = [s](std::string_view word) {
-    return s.size() == word.size() &&
-           std::equal(s.begin(), s.end(), word.begin(),
-                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+    return s.size() == word.size() && std::equal(s.begin(), s.end(), word.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == b;
+           });
   };
   if (s == "1" || is("true")) return out = true, true;
   if (s == "0" || is("false")) return out = false, true;

@@ -69,6 +69,8 @@ class line_cursor {
  public:
   explicit line_cursor(std::string_view text) : rest_(text) {}
   bool next(line& out);
+  // The next line that is not blank (a header, say); false at the end.
+  bool next_filled(line& out);
 
  private:
   std::string_view rest_;

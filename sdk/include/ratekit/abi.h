@@ -159,6 +159,8 @@ typedef struct rk_game_out {
   double expected_a;  /* A's expected score as predicted before the game (with adv_predict) */
   double delta_a;     /* rating change of A caused by this game */
   double delta_b;
+  double expected_b;  /* B's expected score; 1 - expected_a unless the model's expectations
+                         do not add up to 1 (e.g. EGF's epsilon) */
 } rk_game_out;
 
 /* One placing in a ranked event. */
@@ -275,7 +277,7 @@ RK_STATIC_ASSERT(sizeof(rk_state) == 24, "rk_state layout");
 RK_STATIC_ASSERT(sizeof(rk_game) == 80, "rk_game layout");
 RK_STATIC_ASSERT(offsetof(rk_game, handicap) == 64, "rk_game layout");
 RK_STATIC_ASSERT(sizeof(rk_game_batch) == 40, "rk_game_batch layout");
-RK_STATIC_ASSERT(sizeof(rk_game_out) == 24, "rk_game_out layout");
+RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
 RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");
 RK_STATIC_ASSERT(sizeof(rk_event_batch) == 40, "rk_event_batch layout");

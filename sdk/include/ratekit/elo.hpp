@@ -50,7 +50,7 @@ class elo_updater {
         const elo_change c = changes(g, static_cast<const double*>(rating));
         rating[g.a] += c.da;
         rating[g.b] += c.db;
-        if (out) out[i] = {c.predicted, c.da, c.db};
+        if (out) out[i] = {c.predicted, c.da, c.db, 1 - c.predicted};
         period_end(i, i + 1);
       }
       return;
@@ -64,7 +64,7 @@ class elo_updater {
         const elo_change c = changes(g, static_cast<const double*>(rating));
         add(g.a, c.da);
         add(g.b, c.db);
-        if (out) out[i] = {c.predicted, c.da, c.db};
+        if (out) out[i] = {c.predicted, c.da, c.db, 1 - c.predicted};
       }
       for (int32_t p : touched_) {
         rating[p] += pending_[p];

@@ -27,6 +27,7 @@ struct competition_config {
   double home_update = 0;      // ... and inside the update
   double home_hindsight = NAN; // ... for hindsight accuracy; NaN: as when predicting
   double initial_rating = NAN; // NaN: the plugin's initial value
+  double initial_games = 0;    // games assumed for players whose rating comes from the input
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::string input_format;
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset
@@ -35,6 +36,9 @@ struct competition_config {
   std::filesystem::path output_dir;       // relative to the working directory
   bool write_history = true;
   bool write_charts = false;
+  bool write_report = false;   // report.csv, periods.csv and report.md, per player and period
+  // Category labels by rating: (lowest rating, label), ascending; empty when none.
+  std::vector<std::pair<double, std::string>> categories;
 };
 
 // Where the loader finds plugin schemas by model id.

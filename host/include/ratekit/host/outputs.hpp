@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ratekit {
 
@@ -21,10 +22,49 @@ struct run_result;
 // Writes ratings.csv, history.csv (when the config asks for it) and summary.json into `dir`.
 void write_outputs(const run_result& run, const std::filesystem::path& dir);
 
-// The shortest text that reads back as exactly `value` (fixed, locale-free).
+// The shortest text that reads back as exactly `value` (fixed, locale-free; NaN is empty).
 std::string format_number(double value);
+// Appends `value` as format_number does, without a temporary string.
+void append_number(std::string& out, double value);
+// Appends a CSV field, quoted when it holds a separator, a quote or a line break.
+void append_field(std::string& out, std::string_view s);
+
+// Builds one CSV row cell by cell; the line ends when the row goes out of scope.
+class csv_row {
+ public:
+  explicit csv_row(std::string& out) : out_(out) {}
+  ~csv_row() { out_ += '\n'; }
+  csv_row& text(std::string_view s) {
+    separate();
+    append_field(out_, s);
+    return *this;
+  }
+  csv_row& number(double v) {
+    separate();
+    append_number(out_, v);
+    return *this;
+  }
+
+ private:
+  void separate() {
+    if (!first_) out_ += ',';
+    first_ = false;
+  }
+  std::string& out_;
+  bool first_ = true;
+};
 
 // Writes `content` to `file` atomically (temporary file + rename).
 void write_file_atomically(const std::filesystem::path& file, std::string_view content);
+
+struct output_file {
+  std::filesystem::path path;
+  std::string_view content;
+};
+
+// Writes every file to a temporary beside it, then renames them into place in
+// order: a killed run leaves each file old or new, and when the last one is new,
+// all are. Temporaries that an earlier killed run left behind are removed.
+void write_files_atomically(const std::vector<output_file>& files);
 
 }  // namespace ratekit

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Reruns the tables of docs/performance.md.
+#
+#   bench/run.sh BUILD_DIR [SIZES...]     e.g. bench/run.sh build-perf 100000 1000000 10000000
+#
+# BUILD_DIR must be configured with -DCMAKE_BUILD_TYPE=Release -DRATEKIT_BUILD_BENCH=ON.
+# Data goes to BUILD_DIR/bench-data (never committed). Times are wall and CPU
+# (user + sys) seconds and peak resident memory from /usr/bin/time.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "${1:?usage: bench/run.sh BUILD_DIR [SIZES...]}" && pwd)
+shift
+sizes=("${@:-100000 1000000 10000000}")
+read -r -a sizes <<<"${sizes[*]}"
+players=100000
+data="$build/bench-data"
+mkdir -p "$data"
+
+cmake --build "$build" --target ratekit ratekit-generate ratekit-bare-loop ratekit-plugin-bench -j2 >/dev/null
+
+# wall s, cpu s, peak KB of a command, as "wall cpu kb".
+measure() {
+  /usr/bin/time -f "%e %U %S %M" -o "$data/time.txt" "$@" >"$data/last.log" 2>&1
+  awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 }' "$data/time.txt"
+}
+
+echo "## machine"
+echo "nproc $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(free -g | awk '/Mem:/ { print $2 " GiB" }'); load $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo "## pipeline: games wall_s cpu_s games_per_cpu_s peak_MB bytes_per_game | bare-loop wall_s cpu_s peak_MB | ratio_cpu"
+for n in "${sizes[@]}"; do
+  dir="$data/$n"
+  mkdir -p "$dir"
+  [ -s "$dir/games.csv" ] || "$build/bench/ratekit-generate" --players "$players" --games "$n" --seed 1 --games-csv "$dir/games.csv"
+  cp "$here/pipeline.yaml" "$dir/pipeline.yaml"
+  read -r rw rc rk <<<"$(measure "$build/host/ratekit" run "$dir/pipeline.yaml" --out "$dir/out")"
+  read -r bw bc bk <<<"$(measure "$build/bench/ratekit-bare-loop" "$dir/games.csv" 20 "$dir/bare.csv")"
+  awk -v n="$n" -v rw="$rw" -v rc="$rc" -v rk="$rk" -v bw="$bw" -v bc="$bc" -v bk="$bk" 'BEGIN {
+    printf "%d %s %s %.0f %.0f %.0f | %s %s %.0f | %.2f\n", n, rw, rc, n / rc, rk / 1024, rk * 1024 / n, bw, bc, bk / 1024, rc / bc }'
+done
+
+echo "## peers (games_csv = the largest size): peer wall_s cpu_s games_per_cpu_s"
+biggest="${sizes[${#sizes[@]}-1]}"
+peer_input="$data/${PEER_GAMES:-$biggest}/games.csv"
+if [ -d "$here/peers/node_modules" ]; then
+  for peer in elo-rank openskill; do
+    node "$here/peers/run_peers.js" "$peer" "$peer_input" 20
+  done
+else
+  echo "(run 'npm ci' in bench/peers first)"
+fi
+
+echo "## plugins"
+"$build/bench/ratekit-plugin-bench" --benchmark_min_time=1 2>/dev/null

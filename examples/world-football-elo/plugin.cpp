@@ -1,0 +1,28 @@
+// The descriptor the host reads before any game is rated, and the exported entry.
+#include "world_football_elo.hpp"
+
+#include <iterator>
+
+namespace world_football {
+
+namespace {
+const rk_state_field state_fields[] = {
+    {"rating", 1500.0, "Elo points; a team new to the data starts here unless the config says otherwise"},
+};
+const rk_param_spec param_specs[] = {
+    {"xi", RK_PARAM_NUMBER, 0, 400.0, 1.0, 1e6, nullptr,
+     "logistic spread: a difference of xi points means odds of 10 to 1"},
+    {"margin", RK_PARAM_BOOL, 0, 1.0, 0.0, 1.0, nullptr,
+     "scale K by the goal difference (1.5 for 2 goals, 1.75 for 3, 1.75 + (N-3)/8 beyond)"},
+};
+}  // namespace
+
+const rk_descriptor model::descriptor = {
+    sizeof(rk_descriptor), 0, "world-football-elo", "1.0.0",
+    "World Football Elo (eloratings.net): logistic Elo, K by match importance times a goal-difference factor",
+    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_POINTS | RK_CAP_PERIODS,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace world_football
+
+RATEKIT_PLUGIN(world_football::model)

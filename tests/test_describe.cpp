@@ -1,0 +1,32 @@
+// `ratekit describe --markdown`: the config reference generated from descriptors.
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+using ratekit::testing::run_cli;
+
+TEST_CASE("describe --markdown ID prints the plugin's parameter table", "[cli][describe]") {
+  const auto r = run_cli("describe --markdown fide-logistic");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("## `fide-logistic` "));
+  CHECK_THAT(r.out, Catch::Contains("| key | type | default | range | meaning |\n|---|---|---|---|---|\n"
+                                    "| `xi` | number | 400 | [1, 1000000] | logistic spread"));
+  CHECK_THAT(r.out, Catch::Contains("| `first_rating` | bool | false |  |"));
+  CHECK_THAT(r.out, Catch::Contains("| `rating` | "));
+  CHECK_THAT(r.out, !Catch::Contains("file:"));  // no machine-specific paths in the docs
+}
+
+TEST_CASE("describe --markdown without an id covers every plugin", "[cli][describe]") {
+  const auto r = run_cli("describe --markdown");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("# Plugin parameters\n\nGenerated from the plugins' own descriptors by\n"
+                                      "`ratekit describe --markdown > docs/config-reference.md`"));
+  for (const char* id : {"fide-logistic", "fide-normal", "egf-go", "nfl-score-elo", "elod-duplicate-scrabble"})
+    CHECK_THAT(r.out, Catch::Contains(std::string("## `") + id + "` "));
+}
+
+TEST_CASE("describe without an id or --markdown says what it expects", "[cli][describe]") {
+  const auto r = run_cli("describe");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("error: describe: expected a plugin id (or --markdown for every plugin)"));
+}
