@@ -62,8 +62,10 @@ void read_home(checker& c, const field& f, competition_config& cfg) {
     if (const auto v = config::number(c, f)) cfg.home_predict = cfg.home_update = *v;
     return;
   }
-  for (const auto& e : config::entries(c, f.value, {"predict", "update"}, "unknown key", " in 'home_advantage'"))
-    if (const auto v = config::number(c, e)) (e.name == "predict" ? cfg.home_predict : cfg.home_update) = *v;
+  for (const auto& e :
+       config::entries(c, f.value, {"predict", "update", "hindsight"}, "unknown key", " in 'home_advantage'"))
+    if (const auto v = config::number(c, e))
+      (e.name == "predict" ? cfg.home_predict : e.name == "update" ? cfg.home_update : cfg.home_hindsight) = *v;
 }
 
 void read_initial(checker& c, const field& f, const fs::path& base, competition_config& cfg) {

@@ -340,7 +340,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
         trace.before_b[i] = bb;
       });
       trace.out.swap(r.game_out);  // lent, not copied: it is the largest array of the run
-      r.metrics = accuracy_metrics(d.games, trace, r.state.rating());
+      const double hindsight = std::isnan(config.home_hindsight) ? config.home_predict : config.home_hindsight;
+      r.metrics = accuracy_metrics(d.games, trace, r.state.rating(), d.facts.home, hindsight);
       trace.out.swap(r.game_out);
     }
   } else {

@@ -1,3 +1,5 @@
+#include <ratekit/host/chart.hpp>
+#include <ratekit/host/chart.hpp>
 #include <ratekit/host/diagnostics.hpp>
 #include <ratekit/host/engine.hpp>
 #include <ratekit/host/outputs.hpp>
@@ -136,7 +138,8 @@ nlohmann::ordered_json summary_json(const run_result& r) {
             {"model", c.model},
             {"plugin", {{"id", desc.id}, {"version", desc.version}, {"file", r.source->file().filename().string()}}},
             {"params", params},
-            {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update}}},
+            {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update},
+                                {"hindsight", std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight}}},
             {"input", {{"format", c.input_format}, {"files", inputs}}},
             {"counts", {{"players", r.data.players.size()}, {"games", r.data.games.size()},
                         {"periods", r.data.ranked() ? r.data.events.size()
@@ -157,6 +160,34 @@ nlohmann::ordered_json summary_json(const run_result& r) {
   return s;
 }
 
+// The rating lines of the `count` best-rated players who played, best first.
+std::vector<rating_series> top_series(const run_result& r, size_t count) {
+  const double* rating = r.state.rating();
+  std::vector<int32_t> ids;
+  for (int32_t p = 0; p < r.data.players.size(); ++p)
+    if (r.state.games[size_t(p)] > 0) ids.push_back(p);
+  const size_t n = std::min(count, ids.size());
+  std::partial_sort(ids.begin(), ids.begin() + long(n), ids.end(),
+                    [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
+  std::vector<rating_series> series;
+  std::vector<int> line(size_t(r.data.players.size()), -1);
+  for (size_t i = 0; i < n; ++i) {
+    line[size_t(ids[i])] = int(i);
+    series.push_back({r.data.players.name(ids[i]), {r.start_ratings[size_t(ids[i])]}});
+  }
+  auto add = [&](int32_t p, double after) {
+    if (line[size_t(p)] >= 0) series[size_t(line[size_t(p)])].ratings.push_back(after);
+  };
+  if (r.data.ranked())
+    r.replay_entries([&](size_t i, double, double after) { add(r.data.entries[i].player, after); });
+  else
+    r.replay_games([&](size_t i, double, double, double after_a, double after_b) {
+      add(r.data.games[i].a, after_a);
+      add(r.data.games[i].b, after_b);
+    });
+  return series;
+}
+
 }  // namespace
 
 void write_outputs(const run_result& run, const fs::path& dir) {
@@ -175,6 +206,8 @@ void write_outputs(const run_result& run, const fs::path& dir) {
     if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
     files.push_back({dir / "report.md", report.markdown});
   }
+  if (run.config.write_charts)
+    files.push_back({dir / "chart.svg", render_chart_svg(top_series(run, 5), {run.config.competition + ": the top 5"})});
   files.push_back({dir / "summary.json", summary});  // last: a new summary means a complete set
   write_files_atomically(files);
 }
