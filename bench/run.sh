@@ -10,8 +10,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:?usage: bench/run.sh BUILD_DIR [SIZES...]}" && pwd)
 shift
-sizes=("${@:-100000 1000000 10000000}")
-read -r -a sizes <<<"${sizes[*]}"
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(100000 1000000 10000000)
 players=100000
 data="$build/bench-data"
 mkdir -p "$data"
@@ -39,12 +39,19 @@ for n in "${sizes[@]}"; do
     printf "%d %s %s %.0f %.0f %.0f | %s %s %.0f | %.2f\n", n, rw, rc, n / rc, rk / 1024, rk * 1024 / n, bw, bc, bk / 1024, rc / bc }'
 done
 
-echo "## peers (games_csv = the largest size): peer wall_s cpu_s games_per_cpu_s"
-biggest="${sizes[${#sizes[@]}-1]}"
-peer_input="$data/${PEER_GAMES:-$biggest}/games.csv"
+echo "## ranked events: 2000 events of 100 players with elod-duplicate-scrabble: wall_s cpu_s peak_MB"
+mkdir -p "$data/standings"
+[ -s "$data/standings/standings.csv" ] ||
+  "$build/bench/ratekit-generate" --players "$players" --events 2000 --event-size 100 --seed 1 --standings-csv "$data/standings/standings.csv"
+cp "$here/standings.yaml" "$data/standings/standings.yaml"
+measure "$build/host/ratekit" run "$data/standings/standings.yaml" --out "$data/standings/out" | awk '{ printf "%s %s %.0f\n", $1, $2, $3 / 1024 }'
+
+# openskill is slow: it gets every size up to PEER_MAX_OPENSKILL games.
+echo "## peers (JSON per run; rate_cpu_s is the rating loop alone)"
 if [ -d "$here/peers/node_modules" ]; then
-  for peer in elo-rank openskill; do
-    node "$here/peers/run_peers.js" "$peer" "$peer_input" 20
+  for n in "${sizes[@]}"; do
+    node "$here/peers/run_peers.js" elo-rank "$data/$n/games.csv" 20
+    [ "$n" -le "${PEER_MAX_OPENSKILL:-1000000}" ] && node "$here/peers/run_peers.js" openskill "$data/$n/games.csv"
   done
 else
   echo "(run 'npm ci' in bench/peers first)"

@@ -20,7 +20,7 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
   text::line l;
   if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
     throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
-  // Text columns carry player facts; every other column is a number.
+  // Text columns carry player facts (or labels); every other column is a number.
   int birth = -1, federation = -1, id = -1;
   std::vector<int> numeric;  // field index -> list column, -1 for text columns
   for (size_t i = 1; i < csv.size(); ++i) {
@@ -28,7 +28,7 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     if (name == "federation") federation = int(i);
     if (name == "id") id = int(i);
     if (name == "birth_year") birth = int(i);
-    if (name == "federation" || name == "id") {
+    if (name == "federation" || name == "id" || name == "category") {  // text, or derived again by the next run
       numeric.push_back(-1);
       continue;
     }

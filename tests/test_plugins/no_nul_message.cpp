@@ -7,7 +7,7 @@
 
 namespace {
 const rk_state_field fields[] = {{"rating", 1500.0, "rating"}};
-const rk_descriptor descriptor = {sizeof(rk_descriptor), 0, "test-unterminated-error", "0.1",
+const rk_descriptor descriptor = {sizeof(rk_descriptor), 0, "test-no-nul-message", "0.1",
                                   "error message without NUL", RK_CAP_PAIRWISE, 1, 0, fields, nullptr};
 int instance_tag;
 
