@@ -51,7 +51,9 @@ echo "## peers (JSON per run; rate_cpu_s is the rating loop alone)"
 if [ -d "$here/peers/node_modules" ]; then
   for n in "${sizes[@]}"; do
     node "$here/peers/run_peers.js" elo-rank "$data/$n/games.csv" 20
-    [ "$n" -le "${PEER_MAX_OPENSKILL:-1000000}" ] && node "$here/peers/run_peers.js" openskill "$data/$n/games.csv"
+    if [ "$n" -le "${PEER_MAX_OPENSKILL:-1000000}" ]; then
+      node "$here/peers/run_peers.js" openskill "$data/$n/games.csv"
+    fi
   done
 else
   echo "(run 'npm ci' in bench/peers first)"

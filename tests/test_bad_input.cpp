@@ -91,3 +91,11 @@ TEST_CASE("a UTF-8 BOM, CRLF line ends and ISO-8859-1 names are read right", "[b
     }
   }
 }
+
+TEST_CASE("a config that is a device is refused, not read forever", "[bad_input]") {
+  temp_dir dir;
+  const command_result r = run_cli("run /dev/zero --out '" + (dir / "out").string() + "'");
+  CHECK(r.status == 1);
+  CHECK(r.out == "error: /dev/zero: expected a YAML file, got a directory or a device\n");
+  CHECK_FALSE(fs::exists(dir / "out"));
+}

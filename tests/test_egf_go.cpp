@@ -1,4 +1,6 @@
 // egf-go against the published numbers of the EGF GoR system (SPEC section 3, seed 001).
+#include "test_support.hpp"
+
 #include <catch2/catch.hpp>
 #include <egf-go/egf_go.hpp>
 #include <ratekit/host/engine.hpp>
@@ -236,4 +238,18 @@ TEST_CASE("egf-go rates the seed's tournament file through the host", "[egf-go]"
 TEST_CASE("egf-go official config takes epsilon 0.016", "[egf-go]") {
   const ratekit::run_result run = rate_config("egf-gor-official.yaml");
   CHECK(round_to(run.state.rating()[0] - 1721, 2) == Approx(2.53).margin(1e-12));
+}
+
+TEST_CASE("egf-example: ratekit run --report prints the seed's worked example", "[egf-go][integration]") {
+  ratekit::testing::temp_dir dir;
+  const auto r = ratekit::testing::run_cli("run -q --report " +
+                                           ratekit::testing::source_path("configs/egf-example.yaml").string() +
+                                           " --out " + (dir / "out").string());
+  REQUIRE(r.status == 0);
+  // Seed 001: P = 0.049, 0.494, 0.725, 0.698 with con 38.16; sum 1.966, change +1.31.
+  CHECK_THAT(r.out, Catch::Contains("| Monique | 2073 | 0.049 | 0.0 | 38.16 | -1.88 | 118.95 | 0.049 |"));
+  CHECK_THAT(r.out, Catch::Contains("| Philippe | 1724 | 0.494 | 1.0 | 38.16 | +19.32 | 118.95 | 0.494 |"));
+  CHECK_THAT(r.out, Catch::Contains("| Óscar | 1600 | 0.725 | 0.0 | 38.16 | -27.66 | 125 | 0.725 |"));
+  CHECK_THAT(r.out, Catch::Contains("| Carles | 1617 | 0.698 | 1.0 | 38.16 | +11.53 | 124.15 | 0.698 |"));
+  CHECK_THAT(r.out, Catch::Contains("4 games, score 2.0, expected 1.966, change +1.31: 1721.0 -> **1722.3**"));
 }

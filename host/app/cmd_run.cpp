@@ -3,18 +3,22 @@
 #include <ratekit/host/config.hpp>
 #include <ratekit/host/engine.hpp>
 #include <ratekit/host/outputs.hpp>
+#include <ratekit/host/report.hpp>
 
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdio>
 
 namespace ratekit::app {
 
 void add_run_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");
   static std::string config_file, out_dir;
+  static bool print_report = false;
   cmd->add_option("CONFIG", config_file, "Competition config (YAML)")->required();
   cmd->add_option("-o,--out", out_dir, "Output directory (default: the config's output.dir)");
+  cmd->add_flag("-r,--report", print_report, "Also print the per-player report (Markdown) on stdout");
   cmd->callback([&ctx] {
     const auto start = std::chrono::steady_clock::now();
     const plugin_registry registry = ctx.registry();
@@ -33,6 +37,7 @@ void add_run_command(CLI::App& app, context& ctx) {
       spdlog::info("rated {} games among {} players with {} in {:.3f} s", d.games.size(), d.players.size(),
                    config.model, seconds);
     spdlog::info("wrote {}", dir.string());
+    if (print_report) std::fputs(build_report(result).markdown.c_str(), stdout);
   });
 }
 

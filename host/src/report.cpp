@@ -34,6 +34,15 @@ std::string fixed(double v, int decimals) {
 
 std::string signed_fixed(double v, int decimals) { return (v > 0 ? "+" : "") + fixed(v, decimals); }
 
+// At most `decimals` decimals, trailing zeros dropped: 10, 38.16, 0.049.
+std::string brief(double v, int decimals) {
+  std::string s = fixed(v, decimals);
+  if (s.find('.') == std::string::npos) return s;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
 // The game as seen from B: sides, score, advantage and handicap swapped.
 rk_game mirrored(const rk_game& g) {
   rk_game m = g;
@@ -147,8 +156,8 @@ class pairwise_report {
         row.number(after);
       }
       out.markdown += "| " + opponent + " | " + fixed(theirs, 0) + " | " + fixed(my_expected, 3) + " | " +
-                      fixed(my_score, 1) + " | " + format_number(k) + " | " + signed_fixed(my_change, 2) + " |";
-      for (double v : values) out.markdown += " " + format_number(v) + " |";
+                      fixed(my_score, 1) + " | " + brief(k, 2) + " | " + signed_fixed(my_change, 2) + " |";
+      for (double v : values) out.markdown += " " + brief(v, 3) + " |";
       out.markdown += '\n';
     }
     const double games = double(end - begin);
@@ -156,7 +165,7 @@ class pairwise_report {
     const std::string category = category_of(r_.config.categories, after);
     csv_row(out.periods_csv).text(period).text(name).number(games).number(score).number(expected).number(change)
         .number(before).number(after).number(perf).text(category);
-    out.markdown += "\n" + format_number(games) + " games, score " + fixed(score, 1) + ", expected " + fixed(expected, 2) +
+    out.markdown += "\n" + format_number(games) + (games == 1 ? " game" : " games") + ", score " + fixed(score, 1) + ", expected " + fixed(expected, 3) +
                     ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) + " -> **" + fixed(after, 1) + "**";
     if (!std::isnan(perf)) out.markdown += ", performance " + fixed(perf, 0);
     if (!category.empty()) out.markdown += " (" + category + ")";

@@ -1,0 +1,108 @@
+#include "store/sqlite.hpp"
+
+#include <ratekit/host/diagnostics.hpp>
+
+#include <cmath>
+#include <utility>
+
+namespace ratekit::store {
+
+database::database(const std::filesystem::path& file, mode m) : file_(file.string()) {
+  if (m == mode::read_only && !std::filesystem::is_regular_file(file))
+    throw user_error(file_, 0, 0, "rating database not found");
+  const int flags = m == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  if (sqlite3_open_v2(file_.c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
+  sqlite3_busy_timeout(db_, 5000);  // another run may be recording
+  exec("PRAGMA foreign_keys = ON");
+}
+
+database::~database() { sqlite3_close_v2(db_); }
+
+void database::fail(const std::string& what) const {
+  throw user_error(file_, 0, 0, what + ": " + (db_ ? sqlite3_errmsg(db_) : "out of memory"));
+}
+
+void database::exec(const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    const std::string text = message ? message : sqlite3_errmsg(db_);
+    sqlite3_free(message);
+    throw user_error(file_, 0, 0, "rating database: " + text);
+  }
+}
+
+statement database::prepare(const char* sql) { return statement(*this, sql); }
+
+statement::statement(database& db, const char* sql) : db_(&db) {
+  if (sqlite3_prepare_v2(db.db_, sql, -1, &stmt_, nullptr) != SQLITE_OK) db.fail("rating database");
+}
+
+statement::~statement() { sqlite3_finalize(stmt_); }
+
+statement::statement(statement&& other) noexcept : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
+
+statement& statement::bind(int i, int64_t v) {
+  if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) db_->fail("rating database");
+  return *this;
+}
+
+statement& statement::bind(int i, double v) {
+  if (std::isnan(v)) return bind_null(i);
+  if (sqlite3_bind_double(stmt_, i, v) != SQLITE_OK) db_->fail("rating database");
+  return *this;
+}
+
+statement& statement::bind(int i, std::string_view v) {
+  if (sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_STATIC) != SQLITE_OK) db_->fail("rating database");
+  return *this;
+}
+
+statement& statement::bind_null(int i) {
+  if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) db_->fail("rating database");
+  return *this;
+}
+
+bool statement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  sqlite3_reset(stmt_);  // keeps the error message for fail()
+  db_->fail("rating database");
+}
+
+void statement::run() {
+  while (step()) {
+  }
+  reset();
+}
+
+void statement::reset() {
+  sqlite3_reset(stmt_);
+  sqlite3_clear_bindings(stmt_);
+}
+
+double statement::number(int col) const {
+  return is_null(col) ? NAN : sqlite3_column_double(stmt_, col);
+}
+
+std::string_view statement::text(int col) const {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+  return p ? std::string_view(p, size_t(sqlite3_column_bytes(stmt_, col))) : std::string_view();
+}
+
+transaction::transaction(database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+
+transaction::~transaction() {
+  if (done_) return;
+  try {
+    db_.exec("ROLLBACK");
+  } catch (...) {  // SQLite may already have rolled back; nothing is left to undo
+  }
+}
+
+void transaction::commit() {
+  db_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace ratekit::store

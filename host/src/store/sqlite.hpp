@@ -1,0 +1,78 @@
+// A thin RAII layer over the SQLite C API: a connection, prepared statements and
+// a transaction that rolls back unless committed. Every SQLite failure becomes a
+// user_error naming the database file.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace ratekit::store {
+
+class statement;
+
+class database {
+ public:
+  enum class mode { read_only, read_write };
+  database(const std::filesystem::path& file, mode m);
+  ~database();
+  database(const database&) = delete;
+  database& operator=(const database&) = delete;
+
+  void exec(const char* sql);
+  statement prepare(const char* sql);
+  int64_t last_id() const { return sqlite3_last_insert_rowid(db_); }
+  const std::string& file() const noexcept { return file_; }
+  [[noreturn]] void fail(const std::string& what) const;
+
+ private:
+  friend class statement;
+  sqlite3* db_ = nullptr;
+  std::string file_;
+};
+
+class statement {
+ public:
+  statement(database& db, const char* sql);
+  ~statement();
+  statement(statement&& other) noexcept;
+  statement(const statement&) = delete;
+  statement& operator=(const statement&) = delete;
+
+  // Parameters are 1-based; text is bound without a copy, so it must outlive step().
+  statement& bind(int i, int64_t v);
+  statement& bind(int i, double v);  // NaN is stored as NULL
+  statement& bind(int i, std::string_view v);
+  statement& bind_null(int i);
+  // True while there is a row; false when done. Throws on errors.
+  bool step();
+  // Runs a statement that returns no rows and makes it ready for new parameters.
+  void run();
+  void reset();
+
+  int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double number(int col) const;  // NULL is NaN
+  std::string_view text(int col) const;
+  bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+ private:
+  database* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE now; ROLLBACK when destroyed without commit().
+class transaction {
+ public:
+  explicit transaction(database& db);
+  ~transaction();
+  void commit();
+
+ private:
+  database& db_;
+  bool done_ = false;
+};
+
+}  // namespace ratekit::store
