@@ -92,7 +92,7 @@ TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[e
     while (std::getline(in, line)) {
       listed.push_back(std::stod(line.substr(line.find(',') + 1)));  // no team name holds a comma
     }
-    REQUIRE(listed.size() == r.data.players.size());
+    REQUIRE(listed.size() == size_t(r.data.players.size()));
     CHECK(std::is_sorted(listed.rbegin(), listed.rend()));
     CHECK(listed.front() == r.state.columns[0][size_t(std::max_element(r.state.columns[0].begin(), r.state.columns[0].end()) - r.state.columns[0].begin())]);
   }

@@ -22,7 +22,7 @@ rk_game game(int32_t a, int32_t b, double score_a, double adv_predict) {
 struct example {
   std::vector<rk_game> games{game(0, 1, 1.0, 15), game(1, 2, 0.0, -15), game(2, 0, 0.5, 0),
                              game(0, 2, 0.0, 0)};
-  run_trace trace{{0, 5, 1, 3}, {0, -5, 2, 3}, {{0.6, 0, 0}, {0.3, 0, 0}, {0.5, 0, 0}, {0.5, 0, 0}}};
+  run_trace trace{{0, 5, 1, 3}, {0, -5, 2, 3}, {{0.6, 0, 0, 0.4}, {0.3, 0, 0, 0.7}, {0.5, 0, 0, 0.5}, {0.5, 0, 0, 0.5}}};
   double final_ratings[3] = {10, 0, -10};
 };
 

@@ -1,0 +1,54 @@
+// The games-csv reader's fast name lookup: ids follow the file, repeated names
+// (short, inline in the table, and long, compared through the player table)
+// get their first id back across the table's growth, and players known before
+// the file keep their ids.
+#include <ratekit/host/dataset.hpp>
+#include <ratekit/host/readers.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+#include <string>
+
+namespace {
+
+// Player k's name: short for even k, longer than a table slot holds for odd k.
+std::string name_of(int k) {
+  return k % 2 ? "a player with a rather long name number " + std::to_string(k) : "p" + std::to_string(k);
+}
+
+}  // namespace
+
+TEST_CASE("games-csv gives each name one id, in order of first appearance", "[readers][perf]") {
+  ratekit::testing::temp_dir dir;
+  constexpr int players = 3000;  // several growths of a table that starts with 1024 slots
+  std::string csv = "date,player_a,player_b,score_a\n";
+  for (int k = 0; k + 1 < players; k += 2)  // first pass: every player appears, in order
+    csv += "2020-01-01," + name_of(k) + "," + name_of(k + 1) + ",1\n";
+  for (int k = players - 1; k > 0; --k)  // second pass: all again, backwards
+    csv += "2020-01-02," + name_of(k) + "," + name_of(k - 1) + ",0\n";
+  ratekit::testing::write_text(dir / "g.csv", csv);
+
+  ratekit::dataset d;
+  const int32_t known = d.players.intern(name_of(7));  // from a ratings list, say
+  ratekit::read_games_csv(dir / "g.csv", {}, d);
+
+  REQUIRE(d.players.size() == players);
+  REQUIRE(known == 0);
+  REQUIRE(d.games.size() == size_t(players / 2 + players - 1));
+  // Ids by first appearance, player 7 keeping 0: players 0..6 come 1..7, then 8.. keep k.
+  CHECK(d.games[0].a == 1);
+  CHECK(d.games[0].b == 2);
+  CHECK(d.games[3].a == 7);
+  CHECK(d.games[3].b == 0);
+  CHECK(d.games[4].a == 8);
+  CHECK(d.games[4].b == 9);
+  for (int k = 8; k < players; ++k) REQUIRE(d.players.find(name_of(k)) == k);
+  // The second pass finds the same ids: game players/2 + j is (players-1-j) vs (players-2-j).
+  for (int j = 0; j < players - 1; ++j) {
+    const rk_game& g = d.games[size_t(players / 2 + j)];
+    REQUIRE(d.players.name(g.a) == name_of(players - 1 - j));
+    REQUIRE(d.players.name(g.b) == name_of(players - 2 - j));
+  }
+}

@@ -1,0 +1,225 @@
+// The rating history database: successive runs, starting from it, refusing a
+// second import of a period, all-or-nothing recording, and `ratekit history`.
+#include <ratekit/host/config.hpp>
+#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/engine.hpp>
+#include <ratekit/host/store.hpp>
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+using namespace ratekit;
+namespace fs = std::filesystem;
+
+namespace {
+
+const plugin_registry& builtin() {
+  static const plugin_registry registry(plugin_registry::search_path({}));
+  return registry;
+}
+
+// January: A beats B, A draws C, B beats C (one period: A +10, B 0, C -10 at K 20).
+// February: C beats A, rated from January's ratings in the database.
+struct two_months {
+  testing::temp_dir dir;
+  two_months() {
+    testing::write_text(dir / "jan.csv", "date,player_a,player_b,score_a\n"
+                                         "2024-01-05,A,B,1\n2024-01-12,A,C,0.5\n2024-01-19,B,C,1\n");
+    testing::write_text(dir / "feb.csv", "date,player_a,player_b,score_a\n2024-02-02,C,A,1\n");
+    const std::string common = "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n";
+    testing::write_text(dir / "jan.yaml", common + "initial: 1500\ninput: { format: games-csv, path: jan.csv }\n"
+                                                   "output: { database: ratings.db }\n");
+    testing::write_text(dir / "feb.yaml", common + "initial: { database: ratings.db }\n"
+                                                   "input: { format: games-csv, path: feb.csv }\n"
+                                                   "output: { database: ratings.db }\n");
+  }
+  std::string path(const std::string& name) const { return "'" + (dir / name).string() + "'"; }
+  run_result rate_file(const std::string& config) const {
+    return rate(load_config(dir / config, builtin()), builtin());
+  }
+};
+
+int64_t count_rows(const fs::path& db, const std::string& table) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(h, ("SELECT count(*) FROM " + table).c_str(), -1, &s, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(s) == SQLITE_ROW);
+  const int64_t n = sqlite3_column_int64(s, 0);
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return n;
+}
+
+void exec_sql(const fs::path& db, const char* sql) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
+  char* error = nullptr;
+  const int rc = sqlite3_exec(h, sql, nullptr, nullptr, &error);
+  sqlite3_free(error);
+  sqlite3_close(h);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+const std::vector<std::string> tables = {"competitions", "runs", "periods", "players", "ratings", "states", "games"};
+
+}  // namespace
+
+TEST_CASE("two monthly runs, the second started from the database, give both periods in ratekit history",
+          "[store][cli]") {
+  two_months t;
+  const auto jan = testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out-jan"));
+  REQUIRE(jan.status == 0);
+  const auto feb = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb"));
+  REQUIRE(feb.status == 0);
+
+  const auto a = testing::run_cli("history " + t.path("ratings.db") + " A --json");
+  REQUIRE(a.status == 0);
+  const auto j = nlohmann::json::parse(a.out);
+  CHECK(j["player"] == "A");
+  const auto& h = j["history"];
+  REQUIRE(h.size() == 2);
+  CHECK(h[0]["competition"] == "club");
+  CHECK(h[0]["period"] == "2024-01");
+  CHECK(h[0]["rating"].get<double>() == Approx(1510).margin(1e-9));
+  CHECK(h[0]["change"].get<double>() == Approx(10).margin(1e-9));
+  CHECK(h[0]["games"] == 2);
+  // Hand-computed: E_C = 1 / (1 + 10^(20/400)) = 0.471249436; A loses 20 * 0.528750564.
+  CHECK(h[1]["period"] == "2024-02");
+  CHECK(h[1]["rating"].get<double>() == Approx(1499.4249887221547).margin(1e-9));
+  CHECK(h[1]["change"].get<double>() == Approx(-10.575011277845372).margin(1e-9));
+  CHECK(h[1]["games"] == 1);
+
+  // B sat February out: one period only.
+  const auto b = nlohmann::json::parse(testing::run_cli("history " + t.path("ratings.db") + " B --json").out);
+  REQUIRE(b["history"].size() == 1);
+  CHECK(b["history"][0]["rating"].get<double>() == Approx(1500).margin(1e-9));
+
+  const auto table = testing::run_cli("history " + t.path("ratings.db") + " C --competition club");
+  CHECK(table.status == 0);
+  CHECK(table.out.find("2024-02") != std::string::npos);
+  CHECK(table.out.find("1500.58") != std::string::npos);  // 1490 + 10.575
+}
+
+TEST_CASE("the next run starts from every player's latest state in the database", "[store]") {
+  two_months t;
+  record_run(t.rate_file("jan.yaml"), t.dir / "ratings.db");
+  player_table players;
+  const ratings_list list = read_database_ratings(t.dir / "ratings.db", "club", players);
+  REQUIRE(list.ids.size() == 3);
+  const int32_t a = players.find("A");
+  REQUIRE(a >= 0);
+  const auto row = size_t(std::find(list.ids.begin(), list.ids.end(), a) - list.ids.begin());
+  CHECK(list.values[row][size_t(list.column("rating"))] == Approx(1510).margin(1e-9));
+  CHECK(list.values[row][size_t(list.column("games"))] == 2);
+  CHECK(list.column("pool_score") >= 0);  // every state field of the plugin
+
+  const run_result feb = t.rate_file("feb.yaml");
+  const int32_t fa = feb.data.players.find("A");
+  CHECK(feb.state.games[size_t(fa)] == 3);  // 2 in January + 1
+  CHECK(feb.data.players.find("B") >= 0);   // known from the database though absent in February
+
+  player_table none;
+  CHECK_THROWS_WITH(read_database_ratings(t.dir / "ratings.db", "chess", none),
+                    Catch::Contains("no competition 'chess'") && Catch::Contains("'club'"));
+}
+
+TEST_CASE("a period already recorded for the competition is refused and nothing is written", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out1")).status == 0);
+  const int64_t runs = count_rows(t.dir / "ratings.db", "runs");
+  const auto again = testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out2"));
+  CHECK(again.status == 1);
+  CHECK_THAT(again.out, Catch::Contains("ratings.db") &&
+                            Catch::Contains("period '2024-01' of competition 'club' is already recorded (run 1"));
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == runs);
+  CHECK_FALSE(fs::exists(t.dir / "out2"));  // refused before any output was written
+}
+
+TEST_CASE("recording is one transaction: a failure part way leaves the database as it was", "[store]") {
+  two_months t;
+  const fs::path db = t.dir / "ratings.db";
+  record_run(t.rate_file("jan.yaml"), db);
+  std::vector<int64_t> before;
+  for (const auto& table : tables) before.push_back(count_rows(db, table));
+  // States are written last: by then the run, its period, ratings and games are in.
+  exec_sql(db, "CREATE TRIGGER fail BEFORE INSERT ON states BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+  const run_result feb = t.rate_file("feb.yaml");
+  CHECK_THROWS_WITH(record_run(feb, db), Catch::Contains("injected failure") && Catch::Contains("ratings.db"));
+  for (size_t i = 0; i < tables.size(); ++i) {
+    INFO(tables[i]);
+    CHECK(count_rows(db, tables[i]) == before[i]);
+  }
+  exec_sql(db, "DROP TRIGGER fail");
+  const recorded_run r = record_run(feb, db);  // February was not left half-recorded
+  CHECK(r.periods == 1);
+  CHECK(player_history(db, "A", std::nullopt).size() == 2);
+}
+
+TEST_CASE("the database keeps each game's expectation and change", "[store]") {
+  two_months t;
+  const fs::path db = t.dir / "ratings.db";
+  record_run(t.rate_file("jan.yaml"), db);
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(h,
+                             "SELECT a.name, b.name, g.expected_a, g.change_a, g.change_b, g.rating_a FROM games g "
+                             "JOIN players a ON a.id = g.player_a JOIN players b ON b.id = g.player_b ORDER BY g.seq",
+                             -1, &s, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(s) == SQLITE_ROW);  // A beats B at 1500 each: E 0.5, +10 / -10
+  CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, 0))) == "A");
+  CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, 1))) == "B");
+  CHECK(sqlite3_column_double(s, 2) == Approx(0.5).margin(1e-12));
+  CHECK(sqlite3_column_double(s, 3) == Approx(10).margin(1e-9));
+  CHECK(sqlite3_column_double(s, 4) == Approx(-10).margin(1e-9));
+  CHECK(sqlite3_column_double(s, 5) == Approx(1500).margin(1e-9));
+  int rows = 1;
+  while (sqlite3_step(s) == SQLITE_ROW) ++rows;
+  CHECK(rows == 3);
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+}
+
+TEST_CASE("ratekit history names an unknown player with a suggestion", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  const auto r = testing::run_cli("history " + t.path("ratings.db") + " Z");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("no player 'Z' (name or id) recorded here"));
+  const auto missing = testing::run_cli("history " + t.path("nothing.db") + " A");
+  CHECK(missing.status == 1);
+  CHECK_THAT(missing.out, Catch::Contains("nothing.db") && Catch::Contains("rating database not found"));
+}
+
+TEST_CASE("initial takes a ratings list or a database, not both", "[store][config]") {
+  two_months t;
+  testing::write_text(t.dir / "prev.csv", "player,rating\nA,1600\n");
+  testing::write_text(t.dir / "ratings.db", "");
+  testing::write_text(t.dir / "both.yaml", "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                           "initial: { ratings: prev.csv, database: ratings.db }\n"
+                                           "input: { format: games-csv, path: jan.csv }\n");
+  CHECK_THROWS_WITH(load_config(t.dir / "both.yaml", builtin()),
+                    Catch::Contains("both.yaml:4:1: 'initial' takes 'ratings' or 'database', not both"));
+}
+
+TEST_CASE("plugins and describe print JSON with --json", "[store][cli]") {
+  const auto plugins = testing::run_cli("plugins --json");
+  REQUIRE(plugins.status == 0);
+  const auto p = nlohmann::json::parse(plugins.out);
+  bool found = false;
+  for (const auto& e : p["plugins"]) found = found || e["id"] == "fide-logistic";
+  CHECK(found);
+  const auto described = testing::run_cli("describe fide-logistic --json");
+  REQUIRE(described.status == 0);
+  const auto d = nlohmann::json::parse(described.out);
+  CHECK(d["id"] == "fide-logistic");
+  CHECK(d["state"][0]["name"] == "rating");
+  CHECK(d["params"][0]["key"] == "xi");
+  CHECK(d["params"][0]["default"].get<double>() == 400);
+  CHECK(d["params"][0]["type"] == "number");
+}
