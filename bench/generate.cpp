@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <numbers>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -33,7 +34,7 @@ struct rng {
   uint64_t below(uint64_t n) { return uint64_t(uniform() * double(n)); }
   double normal() {  // Box-Muller; one deviate per call keeps it simple
     const double u = 1.0 - uniform(), v = uniform();
-    return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * M_PI * v);
+    return std::sqrt(-2.0 * std::log(u)) * std::cos(2.0 * std::numbers::pi * v);
   }
 };
 

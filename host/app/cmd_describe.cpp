@@ -3,6 +3,9 @@
 #include <ratekit/host/diagnostics.hpp>
 #include <ratekit/host/outputs.hpp>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -92,16 +95,61 @@ void print_markdown(const rk_descriptor& d) {
   std::printf("\n");
 }
 
+// The same facts for programs: capability names as listed above, defaults as typed values.
+nlohmann::ordered_json describe_json(const plugin& p) {
+  using json = nlohmann::ordered_json;
+  const rk_descriptor& d = p.descriptor();
+  json caps = json::array();
+  const std::string names = capabilities(d.capabilities);
+  for (size_t at = 0; at < names.size();) {
+    const size_t comma = std::min(names.find(", ", at), names.size());
+    caps.push_back(names.substr(at, comma - at));
+    at = comma + 2;
+  }
+  json state = json::array(), params = json::array();
+  for (uint32_t i = 0; i < d.state_count; ++i)
+    state.push_back({{"name", d.state[i].name}, {"initial", d.state[i].initial},
+                     {"help", d.state[i].help ? d.state[i].help : ""}});
+  for (uint32_t i = 0; i < d.param_count; ++i) {
+    const rk_param_spec& s = d.params[i];
+    json param = {{"key", s.key}, {"type", type_name(s.type)}};
+    if (s.type == RK_PARAM_BOOL) param["default"] = s.default_value != 0;
+    else if (s.type == RK_PARAM_CHOICE) param["default"] = default_text(s);
+    else param["default"] = s.default_value;
+    if (s.type == RK_PARAM_CHOICE) {
+      json choices = json::array();
+      std::string_view rest = s.choices ? s.choices : "";
+      for (size_t bar; (bar = rest.find('|')) != std::string_view::npos; rest.remove_prefix(bar + 1))
+        choices.push_back(std::string(rest.substr(0, bar)));
+      choices.push_back(std::string(rest));
+      param["choices"] = choices;
+    } else if (s.type != RK_PARAM_BOOL) {
+      param["min"] = s.min;
+      param["max"] = s.max;
+    }
+    param["help"] = s.help ? s.help : "";
+    params.push_back(param);
+  }
+  return {{"id", d.id}, {"version", d.version}, {"summary", d.summary ? d.summary : ""},
+          {"file", p.file().string()}, {"capabilities", caps}, {"state", state}, {"params", params}};
+}
+
 }  // namespace
 
 void add_describe_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("describe", "Show a plugin's parameters and state fields");
   static std::string id;
-  static bool markdown = false;
+  static bool markdown = false, json = false;
   cmd->add_option("ID", id, "Plugin id, e.g. fide-logistic (with --markdown: all plugins when left out)");
   cmd->add_flag("--markdown", markdown, "Print the config reference as Markdown");
+  cmd->add_flag("--json", json, "Print the plugin's description as JSON")->excludes("--markdown");
   cmd->callback([&ctx] {
     const plugin_registry registry = ctx.registry();
+    if (json) {
+      if (id.empty()) throw user_error("describe --json: expected a plugin id");
+      std::printf("%s\n", describe_json(*registry.get(id)).dump(2).c_str());
+      return;
+    }
     if (!markdown) {
       if (id.empty()) throw user_error("describe: expected a plugin id (or --markdown for every plugin)");
       print_text(*registry.get(id));

@@ -1,14 +1,19 @@
 #include "commands.hpp"
+#include "progress.hpp"
 
 #include <ratekit/host/config.hpp>
 #include <ratekit/host/engine.hpp>
 #include <ratekit/host/outputs.hpp>
 #include <ratekit/host/report.hpp>
+#include <ratekit/host/store.hpp>
 
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace ratekit::app {
 
@@ -25,19 +30,36 @@ void add_run_command(CLI::App& app, context& ctx) {
     // A refused plugin may be the model the config asks for: say why it is missing.
     for (const auto& r : registry.refused()) spdlog::warn("{}: {}", r.file.string(), r.reason);
     const competition_config config = load_config(config_file, registry);
-    const run_result result = rate(config, registry);
     const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);
-    write_outputs(result, dir);
+    std::optional<run_result> result;
+    std::optional<recorded_run> recorded;
+    {
+      progress bar(isatty(fileno(stderr)) && spdlog::should_log(spdlog::level::info));
+      bar.phase("reading and rating " + config.competition);
+      result.emplace(rate(config, registry));
+      const auto& d = result->data;
+      // Recorded before the outputs are written: a refused import writes nothing.
+      if (!config.output_database.empty()) {
+        bar.phase("recording " + config.output_database.filename().string(),
+                  d.ranked() ? d.entries.size() : d.games.size(), d.ranked() ? "entries" : "games");
+        recorded = record_run(*result, config.output_database, &bar.counter());
+      }
+      bar.phase("writing " + dir.string());
+      write_outputs(*result, dir);
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const auto& d = result.data;
+    const auto& d = result->data;
     if (d.ranked())
       spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", d.entries.size(),
                    d.events.size(), d.players.size(), config.model, seconds);
     else
       spdlog::info("rated {} games among {} players with {} in {:.3f} s", d.games.size(), d.players.size(),
                    config.model, seconds);
+    if (recorded)
+      spdlog::info("recorded run {} ({} periods, {} players) in {}", recorded->run_id, recorded->periods,
+                   recorded->players, config.output_database.string());
     spdlog::info("wrote {}", dir.string());
-    if (print_report) std::fputs(build_report(result).markdown.c_str(), stdout);
+    if (print_report) std::fputs(build_report(*result).markdown.c_str(), stdout);
   });
 }
 

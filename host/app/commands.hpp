@@ -27,5 +27,7 @@ void add_run_command(CLI::App& app, context& ctx);
 void add_expect_command(CLI::App& app, context& ctx);
 void add_chart_command(CLI::App& app, context& ctx);
 void add_new_plugin_command(CLI::App& app, context& ctx);
+void add_history_command(CLI::App& app, context& ctx);
+void add_report_command(CLI::App& app, context& ctx);
 
 }  // namespace ratekit::app

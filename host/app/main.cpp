@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   app::add_expect_command(app, ctx);
   app::add_chart_command(app, ctx);
   app::add_new_plugin_command(app, ctx);
+  app::add_history_command(app, ctx);
+  app::add_report_command(app, ctx);
 
   auto logger = spdlog::stderr_color_st("ratekit");
   logger->set_pattern("%^%l%$: %v");

@@ -73,7 +73,8 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
     if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
     return;
   }
-  for (const auto& e : config::entries(c, f.value, {"rating", "ratings", "games"}, "unknown key", " in 'initial'")) {
+  for (const auto& e :
+       config::entries(c, f.value, {"rating", "ratings", "database", "games"}, "unknown key", " in 'initial'")) {
     if (e.name == "rating") {
       if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
     } else if (e.name == "games") {
@@ -82,10 +83,14 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
           c.error(e.where(), "expected a whole number of games >= 0 for 'games', got " + config::show_number(*v));
         cfg.initial_games = *v;
       }
+    } else if (e.name == "database") {
+      if (const auto p = existing_file(c, e, base, "rating database")) cfg.initial_database = *p;
     } else if (const auto p = existing_file(c, e, base, "ratings file")) {
       cfg.initial_ratings = *p;
     }
   }
+  if (!cfg.initial_ratings.empty() && !cfg.initial_database.empty())
+    c.error(f.key.Mark(), "'initial' takes 'ratings' or 'database', not both");
 }
 
 void read_input(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
@@ -123,11 +128,16 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
       cfg.input_options.encoding = *i == 0 ? "utf-8" : "latin1";
 }
 
-void read_output(checker& c, const field& f, competition_config& cfg) {
+// output.database is relative to the config's folder, like every file the config
+// reads, so successive configs beside it share one database from any working directory.
+void read_output(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
-  for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report"}, "unknown key", " in 'output'")) {
+  for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report", "database"}, "unknown key",
+                                       " in 'output'")) {
     if (e.name == "dir") {
       if (const auto dir = config::text(c, e)) cfg.output_dir = *dir;
+    } else if (e.name == "database") {
+      if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
     } else if (const auto b = config::boolean(c, e)) {
       (e.name == "history" ? cfg.write_history : e.name == "charts" ? cfg.write_charts : cfg.write_report) = *b;
     }
@@ -210,7 +220,7 @@ competition_config load_config(const fs::path& file, const model_catalog& models
   if (const field* f = find(fields, "period"))
     if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month"})) cfg.period = period_kind(*i);
   cfg.output_dir = fs::path("out") / cfg.competition;
-  if (const field* f = find(fields, "output")) read_output(c, *f, cfg);
+  if (const field* f = find(fields, "output")) read_output(c, *f, base, cfg);
   if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);
 
   if (c.failed()) {

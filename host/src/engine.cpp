@@ -3,6 +3,7 @@
 #include <ratekit/host/metrics.hpp>
 #include <ratekit/host/ratings_list.hpp>
 #include <ratekit/host/readers.hpp>
+#include <ratekit/host/store.hpp>
 
 #include <spdlog/spdlog.h>
 
@@ -145,17 +146,29 @@ class engine {
     });
   }
 
+  // One call per event, so the report can show every state field before and after it.
   void rate_ranked() {
     auto& ev = d_.events;
+    const size_t extra = r_.state.columns.size() - 1;
     r_.entry_out.resize(d_.entries.size());
-    rk_event_batch b{sizeof(rk_event_batch), 0, d_.entries.data(), d_.entries.size(), ev.data(), ev.size()};
+    r_.entry_state_before.resize(d_.entries.size() * extra);
+    r_.entry_state_after.resize(d_.entries.size() * extra);
+    auto snapshot = [&](const rk_event& e, std::vector<double>& into) {
+      for (size_t i = e.begin; i < e.end; ++i)
+        for (size_t f = 0; f < extra; ++f)
+          into[i * extra + f] = r_.state.columns[f + 1][size_t(d_.entries[i].player)];
+    };
     rk_state s = r_.state.view();
-    try {
-      r_.rater->rate_events(s, b, r_.entry_out.data());
-    } catch (const plugin_error& e) {
-      throw plugin_failure(e, e.index() >= 0 && size_t(e.index()) < d_.entries.size()
-                                  ? "entry " + std::to_string(e.index())
-                                  : std::string("the batch"));
+    for (size_t e = 0; e < ev.size(); ++e) {
+      snapshot(ev[e], r_.entry_state_before);
+      rk_event_batch b{sizeof(rk_event_batch), 0, d_.entries.data(), d_.entries.size(), &ev[e], 1};
+      try {
+        r_.rater->rate_events(s, b, r_.entry_out.data());
+      } catch (const plugin_error& err) {
+        throw plugin_failure(err, "event '" + d_.event_infos[e].name + "' (" + d_.source + ":" +
+                                      std::to_string(d_.event_infos[e].line) + ")");
+      }
+      snapshot(ev[e], r_.entry_state_after);
     }
     for (int32_t p = 0; p < d_.players.size(); ++p) check_finite(p, 0, 0);
     for (size_t i = 0; i < d_.entries.size(); ++i)
@@ -313,6 +326,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   player_table players;
   ratings_list list;
   if (!config.initial_ratings.empty()) list = read_ratings_list(config.initial_ratings, players);
+  if (!config.initial_database.empty())
+    list = read_database_ratings(config.initial_database, config.competition, players);
   r.data = read_input(config, std::move(players));
   dataset& d = r.data;
 

@@ -191,7 +191,16 @@ class pairwise_report {
 report_files ranked_report(const run_result& r) {
   const dataset& d = r.data;
   report_files out;
-  out.csv = "event,player,rank,expected_rank,performance,rating_before,rating_after,change,weight,capped,new\n";
+  const rk_descriptor& desc = r.source->descriptor();
+  const size_t extra = desc.state_count - 1;  // state fields besides the rating
+  out.csv = "event,player,rank,expected_rank,performance,rating_before,rating_after,change,weight,capped,new";
+  std::string extra_md, extra_rule;
+  for (size_t f = 1; f <= extra; ++f) {
+    out.csv += std::string(",") + desc.state[f].name + "_before," + desc.state[f].name + "_after";
+    extra_md += std::string(" ") + desc.state[f].name + " |";
+    extra_rule += "---:|";
+  }
+  out.csv += '\n';
   out.markdown = "# " + r.config.competition + ": rating report (" + r.config.model + ")\n";
   size_t event = 0;
   r.replay_entries([&](size_t i, double before, double after) {
@@ -201,18 +210,26 @@ report_files ranked_report(const run_result& r) {
     if (i == d.events[event].begin) {
       out.markdown += "\n## " + name;
       if (o.flags & RK_ENTRY_SKIPPED) out.markdown += " (not rated: too few rounds)";
-      out.markdown += "\n\n| rank | player | expected rank | performance | rating | change | weight | |\n"
-                      "|---:|---|---:|---:|---:|---:|---:|---|\n";
+      out.markdown += "\n\n| rank | player | expected rank | performance | rating | change | weight |" + extra_md +
+                      " |\n|---:|---|---:|---:|---:|---:|---:|" + extra_rule + "---|\n";
     }
     if (o.flags & RK_ENTRY_SKIPPED) return;
     const std::string player = d.players.name(d.entries[i].player);
     const bool capped = o.flags & RK_ENTRY_CAPPED, fresh = o.flags & RK_ENTRY_NEW;
-    csv_row(out.csv).text(name).text(player).number(d.entries[i].rank).number(o.expected).number(o.performance)
-        .number(before).number(after).number(o.delta).number(o.weight).number(capped).number(fresh);
+    {
+      csv_row row(out.csv);
+      row.text(name).text(player).number(d.entries[i].rank).number(o.expected).number(o.performance);
+      row.number(before).number(after).number(o.delta).number(o.weight).number(capped).number(fresh);
+      for (size_t f = 0; f < extra; ++f)
+        row.number(r.entry_state_before[i * extra + f]).number(r.entry_state_after[i * extra + f]);
+    }
     out.markdown += "| " + format_number(d.entries[i].rank) + " | " + player + " | " + fixed(o.expected, 2) + " | " +
                     fixed(o.performance, 0) + " | " + fixed(before, 0) + " -> " + fixed(after, 0) + " | " +
-                    signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " | " +
-                    (capped ? "cap" : "") + (fresh ? " new" : "") + " |\n";
+                    signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " |";
+    for (size_t f = 0; f < extra; ++f)
+      out.markdown += " " + brief(r.entry_state_before[i * extra + f], 1) + " -> " +
+                      brief(r.entry_state_after[i * extra + f], 1) + " |";
+    out.markdown += std::string(" ") + (capped ? "cap" : "") + (fresh ? " new" : "") + " |\n";
   });
   return out;
 }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <fstream>
+#include <iterator>
 #include <cmath>
 #include <numeric>
 
@@ -157,6 +159,9 @@ nlohmann::ordered_json summary_json(const run_result& r) {
     s["skipped_events"] = skipped;
   }
   s["metrics"] = json(r.metrics);
+  // The config itself, so a report shows exactly what produced the numbers.
+  std::ifstream config(c.file, std::ios::binary);
+  s["config_text"] = std::string(std::istreambuf_iterator<char>(config), std::istreambuf_iterator<char>());
   return s;
 }
 

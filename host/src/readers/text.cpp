@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 
+#include <sys/mman.h>
+
 namespace ratekit::text {
 namespace {
 
@@ -82,36 +84,51 @@ std::string latin1_to_utf8(std::string_view s) {
   return out;
 }
 
-std::string read_all(const std::filesystem::path& file) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), std::fclose);
-  if (!f)
-    throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(file, ec);
-  if (ec) throw user_error(file.string(), 0, 0, "cannot read input file: " + ec.message());
-  std::string text(size_t(size), '\0');
-  if (std::fread(text.data(), 1, text.size(), f.get()) != text.size())
-    throw user_error(file.string(), 0, 0, "cannot read input file");
-  return text;
-}
-
 bool is_pad(char c, char separator) { return (c == ' ' || c == '\t') && c != separator; }
 
 }  // namespace
 
-source::source(const std::filesystem::path& file, const reader_options& options)
-    : file_(file.string()), text_(read_all(file)) {
+source::mapping::~mapping() {
+  if (address) ::munmap(address, size);
+}
+
+void source::load(const std::filesystem::path& file) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), std::fclose);
+  if (!f) throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) throw user_error(file.string(), 0, 0, "cannot read input file: " + ec.message());
+  if (size > 0 && std::filesystem::is_regular_file(file, ec)) {
+    void* address = ::mmap(nullptr, size_t(size), PROT_READ, MAP_PRIVATE, ::fileno(f.get()), 0);
+    if (address != MAP_FAILED) {
+      map_.address = address;
+      map_.size = size_t(size);
+      ::madvise(address, size_t(size), MADV_SEQUENTIAL);
+      text_ = std::string_view(static_cast<const char*>(address), size_t(size));
+      return;
+    }
+  }
+  owned_.assign(size_t(size), '\0');  // not mappable (a pipe, say): read it
+  if (std::fread(owned_.data(), 1, owned_.size(), f.get()) != owned_.size())
+    throw user_error(file.string(), 0, 0, "cannot read input file");
+  text_ = owned_;
+}
+
+source::source(const std::filesystem::path& file, const reader_options& options) : file_(file.string()) {
+  load(file);
   const encoding enc = encoding_of(file_, options.encoding);
   if (enc == encoding::latin1) {
-    text_ = latin1_to_utf8(text_);
+    owned_ = latin1_to_utf8(text_);
+    text_ = owned_;
     return;
   }
   const bool bom = text_.starts_with("\xEF\xBB\xBF");
-  if (bom) text_.erase(0, 3);
+  if (bom) text_.remove_prefix(3);
   const size_t bad = invalid_utf8(text_);
   if (bad == std::string_view::npos) return;
   if (enc == encoding::automatic && !bom) {
-    text_ = latin1_to_utf8(text_);
+    owned_ = latin1_to_utf8(text_);
+    text_ = owned_;
     return;
   }
   // Said to be UTF-8 but is not: show where.

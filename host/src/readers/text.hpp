@@ -29,7 +29,7 @@
 
 namespace ratekit::text {
 
-// A whole input file read with one allocation, without its UTF-8 BOM. Bytes
+// A whole input file in memory (mapped, or read with one allocation), without its UTF-8 BOM. Bytes
 // that are not valid UTF-8 are taken as ISO-8859-1 and converted, unless the
 // options name an encoding (invalid UTF-8 in a file said to be UTF-8, or
 // starting with a BOM, is an error naming line and column).
@@ -40,8 +40,21 @@ class source {
   std::string_view text() const noexcept { return text_; }
 
  private:
+  // A regular file mapped read-only: no copy and no zeroed pages for big inputs.
+  struct mapping {
+    void* address = nullptr;
+    size_t size = 0;
+    mapping() = default;
+    mapping(const mapping&) = delete;
+    mapping& operator=(const mapping&) = delete;
+    ~mapping();
+  };
+  void load(const std::filesystem::path& file);
+
   std::string file_;
-  std::string text_;
+  mapping map_;
+  std::string owned_;      // the text when it was read or converted instead
+  std::string_view text_;  // into map_ or owned_
 };
 
 // Collects problems of one file; throws them all as one user_error when asked,

@@ -29,11 +29,13 @@ struct competition_config {
   double initial_rating = NAN; // NaN: the plugin's initial value
   double initial_games = 0;    // games assumed for players whose rating comes from the input
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
+  std::filesystem::path initial_database; // history database to start from, absolute; empty when none
   std::string input_format;
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset
   reader_options input_options;
   period_kind period = period_kind::game;
   std::filesystem::path output_dir;       // relative to the working directory
+  std::filesystem::path output_database;  // history database to record the run in, absolute; empty when none
   bool write_history = true;
   bool write_charts = false;
   bool write_report = false;   // report.csv, periods.csv and report.md, per player and period

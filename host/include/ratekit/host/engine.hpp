@@ -39,6 +39,9 @@ struct run_result {
   std::vector<uint64_t> period_ends;     // game or event periods
   std::vector<rk_game_out> game_out;     // per game, when history or metrics are wanted
   std::vector<rk_entry_out> entry_out;   // per ranked entry
+  // The state fields after rating (volatility, times played, ...) of each ranked
+  // entry's player, before and after its event: [entry * (fields - 1) + field - 1].
+  std::vector<double> entry_state_before, entry_state_after;
   nlohmann::json metrics = nlohmann::json::object();
 
   // Calls fn(index, before_a, before_b, after_a, after_b) for every game in

@@ -1,0 +1,39 @@
+#include "commands.hpp"
+
+#include <ratekit/host/outputs.hpp>
+#include <ratekit/host/store.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <optional>
+
+namespace ratekit::app {
+
+void add_history_command(CLI::App& app, context&) {
+  auto* cmd = app.add_subcommand("history", "Print a player's rating over time from a rating database");
+  static std::string db, player, competition;
+  static bool json = false;
+  cmd->add_option("DB", db, "Rating database (output.database of a run)")->required();
+  cmd->add_option("PLAYER", player, "Player name or external id")->required();
+  cmd->add_option("--competition", competition, "Only this competition");
+  cmd->add_flag("--json", json, "Print JSON instead of a table");
+  cmd->callback([] {
+    const auto points =
+        player_history(db, player, competition.empty() ? std::nullopt : std::optional<std::string>(competition));
+    if (json) {
+      nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+      for (const auto& p : points)
+        rows.push_back({{"competition", p.competition}, {"period", p.period}, {"rating", p.rating},
+                        {"change", p.change}, {"games", p.games}});
+      std::printf("%s\n", nlohmann::ordered_json{{"player", player}, {"history", rows}}.dump(2).c_str());
+      return;
+    }
+    std::printf("%-20s %-24s %10s %9s %6s\n", "competition", "period", "rating", "change", "games");
+    for (const auto& p : points)
+      std::printf("%-20s %-24s %10.2f %+9.2f %6lld\n", p.competition.c_str(), p.period.c_str(), p.rating, p.change,
+                  static_cast<long long>(p.games));
+  });
+}
+
+}  // namespace ratekit::app

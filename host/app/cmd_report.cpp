@@ -1,0 +1,22 @@
+#include "commands.hpp"
+
+#include <ratekit/host/html_report.hpp>
+#include <ratekit/host/outputs.hpp>
+
+#include <cstdio>
+
+namespace ratekit::app {
+
+void add_report_command(CLI::App& app, context&) {
+  auto* cmd = app.add_subcommand("report", "Write one self-contained HTML page from a run's output directory");
+  static std::string dir, output;
+  cmd->add_option("OUTDIR", dir, "Output directory of a run (holds ratings.csv)")->required();
+  cmd->add_option("-o,--output", output, "HTML file to write (default OUTDIR/report.html)");
+  cmd->callback([] {
+    const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "report.html" : std::filesystem::path(output);
+    write_file_atomically(file, build_html_report(dir));
+    std::fprintf(stderr, "wrote %s\n", file.string().c_str());
+  });
+}
+
+}  // namespace ratekit::app

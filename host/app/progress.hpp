@@ -1,0 +1,46 @@
+// Progress of a long `ratekit run` on stderr: the phase, and for phases with a
+// count (recording into the database) items done, items per second and ETA.
+// A timer thread reads an atomic counter, so the work itself pays nothing; it
+// draws only on a terminal and only once a run has lasted a second.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace ratekit::app {
+
+class progress {
+ public:
+  // Draws nothing unless `enabled` (stderr is a terminal and logging is on).
+  explicit progress(bool enabled);
+  ~progress();  // stops the timer and clears the line
+  progress(const progress&) = delete;
+  progress& operator=(const progress&) = delete;
+
+  // Starts a phase; `total` > 0 gives it a count read from counter().
+  void phase(std::string name, uint64_t total = 0, std::string unit = "");
+  std::atomic<uint64_t>& counter() { return done_; }
+
+ private:
+  void loop();
+  void draw();
+
+  const bool enabled_;
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  bool drawn_ = false;
+  std::string name_, unit_;
+  uint64_t total_ = 0;
+  std::chrono::steady_clock::time_point phase_start_ = start_;
+  std::atomic<uint64_t> done_{0};
+  std::thread timer_;
+};
+
+}  // namespace ratekit::app

@@ -1,0 +1,104 @@
+// Reading the history database back: the latest state of a competition's
+// players (to start the next run from) and one player's ratings over time.
+#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/store.hpp>
+
+#include "store/schema.hpp"
+#include "store/sqlite.hpp"
+
+#include <algorithm>
+
+namespace ratekit {
+namespace {
+
+using store::statement;
+
+std::vector<std::string> column_strings(store::database& db, const char* sql) {
+  std::vector<std::string> out;
+  statement s = db.prepare(sql);
+  while (s.step()) out.emplace_back(s.text(0));
+  return out;
+}
+
+std::string listing(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
+                                   player_table& players) {
+  store::database db(file, store::database::mode::read_only);
+  store::check_schema(db);
+  statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
+  find.bind(1, std::string_view(competition));
+  if (!find.step())
+    throw user_error(file.string(), 0, 0,
+                     "no competition '" + competition + "' recorded here (competitions: " +
+                         listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
+  // Each player's state from the last run that recorded him.
+  statement s = db.prepare(
+      "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value "
+      "FROM players p JOIN states s ON s.player_id = p.id "
+      "WHERE p.competition_id = ?1 AND s.run_id = (SELECT max(run_id) FROM states WHERE player_id = p.id) "
+      "ORDER BY p.id");
+  s.bind(1, find.integer(0));
+  ratings_list list;
+  int64_t current = -1;
+  while (s.step()) {
+    if (s.integer(0) != current) {
+      current = s.integer(0);
+      const int32_t id = players.intern(s.text(1));
+      players.external_id[size_t(id)] = std::string(s.text(2));
+      players.federation[size_t(id)] = std::string(s.text(3));
+      players.birth_year[size_t(id)] = s.number(4);
+      list.ids.push_back(id);
+      list.values.emplace_back(list.columns.size(), NAN);
+    }
+    const std::string field(s.text(5));
+    int col = list.column(field);
+    if (col < 0) {
+      col = int(list.columns.size());
+      list.columns.push_back(field);
+      for (auto& row : list.values) row.push_back(NAN);
+    }
+    list.values.back()[size_t(col)] = s.number(6);
+  }
+  return list;
+}
+
+std::vector<history_point> player_history(const std::filesystem::path& file, const std::string& player,
+                                          const std::optional<std::string>& competition) {
+  store::database db(file, store::database::mode::read_only);
+  store::check_schema(db);
+  if (competition) {
+    statement c = db.prepare("SELECT 1 FROM competitions WHERE name = ?1");
+    c.bind(1, std::string_view(*competition));
+    if (!c.step())
+      throw user_error(file.string(), 0, 0,
+                       "no competition '" + *competition + "' recorded here (competitions: " +
+                           listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
+  }
+  statement s = db.prepare(
+      "SELECT c.name, pe.label, r.rating, r.change, r.games FROM ratings r "
+      "JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
+      "JOIN competitions c ON c.id = p.competition_id "
+      "WHERE (p.name = ?1 OR p.external_id = ?1) AND (?2 IS NULL OR c.name = ?2) ORDER BY c.id, pe.id");
+  s.bind(1, std::string_view(player));
+  if (competition) s.bind(2, std::string_view(*competition));
+  std::vector<history_point> out;
+  while (s.step())
+    out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4)});
+  if (out.empty()) {
+    std::string msg = "no player '" + player + "' (name or id) recorded here";
+    if (competition) msg += " in competition '" + *competition + "'";
+    const auto guess = did_you_mean(player, column_strings(db, "SELECT DISTINCT name FROM players"));
+    if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
+    throw user_error(file.string(), 0, 0, msg);
+  }
+  return out;
+}
+
+}  // namespace ratekit
