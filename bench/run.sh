@@ -18,25 +18,37 @@ mkdir -p "$data"
 
 cmake --build "$build" --target ratekit ratekit-generate ratekit-bare-loop ratekit-plugin-bench -j2 >/dev/null
 
-# wall s, cpu s, peak KB of a command, as "wall cpu kb".
+# Runs a command under /usr/bin/time; sets m_wall, m_cpu (user + sys) in seconds and m_kb (peak RSS).
 measure() {
-  /usr/bin/time -f "%e %U %S %M" -o "$data/time.txt" "$@" >"$data/last.log" 2>&1
-  awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 }' "$data/time.txt"
+  if ! /usr/bin/time -f "%e %U %S %M" -o "$data/time.txt" "$@" >"$data/last.log" 2>&1; then
+    echo "failed: $* (output in $data/last.log)" >&2
+    exit 1
+  fi
+  local user sys
+  read -r m_wall user sys m_kb <"$data/time.txt"
+  m_cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 
 echo "## machine"
 echo "nproc $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(free -g | awk '/Mem:/ { print $2 " GiB" }'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 
-echo "## pipeline: games wall_s cpu_s games_per_cpu_s peak_MB bytes_per_game | bare-loop wall_s cpu_s peak_MB | ratio_cpu"
+echo "## pipeline: games wall_s cpu_s games_per_cpu_s peak_MB bytes_per_game | bare-loop wall_s cpu_s peak_MB | ratio_cpu | check"
 for n in "${sizes[@]}"; do
   dir="$data/$n"
   mkdir -p "$dir"
   [ -s "$dir/games.csv" ] || "$build/bench/ratekit-generate" --players "$players" --games "$n" --seed 1 --games-csv "$dir/games.csv"
   cp "$here/pipeline.yaml" "$dir/pipeline.yaml"
-  read -r rw rc rk <<<"$(measure "$build/host/ratekit" run "$dir/pipeline.yaml" --out "$dir/out")"
-  read -r bw bc bk <<<"$(measure "$build/bench/ratekit-bare-loop" "$dir/games.csv" 20 "$dir/bare.csv")"
-  awk -v n="$n" -v rw="$rw" -v rc="$rc" -v rk="$rk" -v bw="$bw" -v bc="$bc" -v bk="$bk" 'BEGIN {
-    printf "%d %s %s %.0f %.0f %.0f | %s %s %.0f | %.2f\n", n, rw, rc, n / rc, rk / 1024, rk * 1024 / n, bw, bc, bk / 1024, rc / bc }'
+  measure "$build/host/ratekit" run "$dir/pipeline.yaml" --out "$dir/out"
+  rw=$m_wall rc=$m_cpu rk=$m_kb
+  measure "$build/bench/ratekit-bare-loop" "$dir/games.csv" 20 "$dir/bare.csv"
+  awk -v n="$n" -v rw="$rw" -v rc="$rc" -v rk="$rk" -v bw="$m_wall" -v bc="$m_cpu" -v bk="$m_kb" 'BEGIN {
+    printf "%d %s %s %.0f %.0f %.0f | %s %s %.0f | %.2f", n, rw, rc, n / rc, rk / 1024, rk * 1024 / n, bw, bc, bk / 1024, rc / bc }'
+  # Both apply the same arithmetic: their ratings must agree to the last digit.
+  if cmp -s <(cut -d, -f1,2 "$dir/out/ratings.csv") <(cut -d, -f1,2 "$dir/bare.csv"); then
+    echo " | same ratings"
+  else
+    echo " | RATINGS DIFFER"
+  fi
 done
 
 echo "## ranked events: 2000 events of 100 players with elod-duplicate-scrabble: wall_s cpu_s peak_MB"
@@ -44,7 +56,8 @@ mkdir -p "$data/standings"
 [ -s "$data/standings/standings.csv" ] ||
   "$build/bench/ratekit-generate" --players "$players" --events 2000 --event-size 100 --seed 1 --standings-csv "$data/standings/standings.csv"
 cp "$here/standings.yaml" "$data/standings/standings.yaml"
-measure "$build/host/ratekit" run "$data/standings/standings.yaml" --out "$data/standings/out" | awk '{ printf "%s %s %.0f\n", $1, $2, $3 / 1024 }'
+measure "$build/host/ratekit" run "$data/standings/standings.yaml" --out "$data/standings/out"
+echo "$m_wall $m_cpu $((m_kb / 1024))"
 
 # openskill is slow: it gets every size up to PEER_MAX_OPENSKILL games.
 echo "## peers (JSON per run; rate_cpu_s is the rating loop alone)"

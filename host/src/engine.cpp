@@ -169,6 +169,9 @@ class engine {
                                       std::to_string(d_.event_infos[e].line) + ")");
       }
       snapshot(ev[e], r_.entry_state_after);
+      if (r_.event_skipped(e))
+        spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", d_.event_infos[e].name,
+                     d_.source, d_.event_infos[e].line, ev[e].rounds);
     }
     for (int32_t p = 0; p < d_.players.size(); ++p) check_finite(p, 0, 0);
     for (size_t i = 0; i < d_.entries.size(); ++i)
@@ -404,6 +407,13 @@ void run_result::replay_entries(const std::function<void(size_t, double, double)
     }
     for (size_t i = ev.begin; i < ev.end; ++i) rating[size_t(data.entries[i].player)] += entry_out[i].delta;
   }
+}
+
+bool run_result::event_skipped(size_t e) const {
+  const rk_event& ev = data.events[e];
+  for (size_t i = ev.begin; i < ev.end; ++i)
+    if (!(entry_out[i].flags & RK_ENTRY_SKIPPED)) return false;
+  return true;
 }
 
 std::string run_result::period_label(size_t i) const {

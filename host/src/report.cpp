@@ -32,7 +32,12 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
-std::string signed_fixed(double v, int decimals) { return (v > 0 ? "+" : "") + fixed(v, decimals); }
+std::string signed_fixed(double v, int decimals) {
+  if (std::isnan(v)) return "";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, v > 0 ? "%+.*f" : "%.*f", decimals, v);
+  return buf;
+}
 
 // At most `decimals` decimals, trailing zeros dropped: 10, 38.16, 0.049.
 std::string brief(double v, int decimals) {
@@ -157,7 +162,7 @@ class pairwise_report {
       }
       out.markdown += "| " + opponent + " | " + fixed(theirs, 0) + " | " + fixed(my_expected, 3) + " | " +
                       fixed(my_score, 1) + " | " + brief(k, 2) + " | " + signed_fixed(my_change, 2) + " |";
-      for (double v : values) out.markdown += " " + brief(v, 3) + " |";
+      for (double v : values) (out.markdown += ' ') += brief(v, 3) + " |";
       out.markdown += '\n';
     }
     const double games = double(end - begin);
@@ -209,7 +214,7 @@ report_files ranked_report(const run_result& r) {
     const std::string& name = d.event_infos[event].name;
     if (i == d.events[event].begin) {
       out.markdown += "\n## " + name;
-      if (o.flags & RK_ENTRY_SKIPPED) out.markdown += " (not rated: too few rounds)";
+      if (r.event_skipped(event)) out.markdown += " (not rated: too few rounds)";
       out.markdown += "\n\n| rank | player | expected rank | performance | rating | change | weight |" + extra_md +
                       " |\n|---:|---|---:|---:|---:|---:|---:|" + extra_rule + "---|\n";
     }
@@ -227,9 +232,10 @@ report_files ranked_report(const run_result& r) {
                     fixed(o.performance, 0) + " | " + fixed(before, 0) + " -> " + fixed(after, 0) + " | " +
                     signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " |";
     for (size_t f = 0; f < extra; ++f)
-      out.markdown += " " + brief(r.entry_state_before[i * extra + f], 1) + " -> " +
-                      brief(r.entry_state_after[i * extra + f], 1) + " |";
-    out.markdown += std::string(" ") + (capped ? "cap" : "") + (fresh ? " new" : "") + " |\n";
+      (((out.markdown += ' ') += brief(r.entry_state_before[i * extra + f], 1)) += " -> ") +=
+          brief(r.entry_state_after[i * extra + f], 1) + " |";
+    out.markdown += capped ? " cap" : " ";
+    out.markdown += fresh ? " new |\n" : " |\n";
   });
   return out;
 }

@@ -151,7 +151,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
     json skipped = json::array();
     for (size_t e = 0; e < r.data.events.size(); ++e) {
       const rk_event& ev = r.data.events[e];
-      if (ev.begin < ev.end && (r.entry_out[ev.begin].flags & RK_ENTRY_SKIPPED))
+      if (r.event_skipped(e))
         skipped.push_back({{"event", r.data.event_infos[e].name},
                            {"rounds", std::isnan(ev.rounds) ? json(nullptr) : json(ev.rounds)},
                            {"players", ev.end - ev.begin}});

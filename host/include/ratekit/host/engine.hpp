@@ -50,6 +50,8 @@ struct run_result {
   void replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const;
   // The same for ranked entries: fn(index, before, after).
   void replay_entries(const std::function<void(size_t, double, double)>& fn) const;
+  // True when the plugin rated none of event e's entries (e.g. too few rounds).
+  bool event_skipped(size_t e) const;
   // Display name of the period of game or event i.
   std::string period_label(size_t i) const;
 };
