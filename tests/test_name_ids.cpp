@@ -15,7 +15,8 @@ namespace {
 
 // Player k's name: short for even k, longer than a table slot holds for odd k.
 std::string name_of(int k) {
-  return k % 2 ? "a player with a rather long name number " + std::to_string(k) : "p" + std::to_string(k);
+  std::string name = k % 2 ? "a player with a rather long name number " : "p";
+  return name += std::to_string(k);
 }
 
 }  // namespace

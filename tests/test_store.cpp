@@ -37,7 +37,10 @@ struct two_months {
                                                    "input: { format: games-csv, path: feb.csv }\n"
                                                    "output: { database: ratings.db }\n");
   }
-  std::string path(const std::string& name) const { return "'" + (dir / name).string() + "'"; }
+  std::string path(const std::string& name) const {
+    std::string quoted = "'";
+    return (quoted += (dir / name).string()) += "'";
+  }
   run_result rate_file(const std::string& config) const {
     return rate(load_config(dir / config, builtin()), builtin());
   }

@@ -64,6 +64,10 @@ class elo_model {
       newly_.resize(s.players(), 0);
     }
     forget_period();  // leftovers of a call that failed half way
+    if (!rules_.first_rating) {  // without first-rating rules, whoever plays holds a published rating
+      double* published = s.column(f_rated);
+      for (uint64_t i = 0; i < batch.game_count; ++i) published[batch.games[i].a] = published[batch.games[i].b] = 1.0;
+    }
     updater_.run_with(
         s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
         [&](uint64_t begin, uint64_t end) {
@@ -94,7 +98,7 @@ class elo_model {
     const double eb = expect_for(-d, rb);
     const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * (g.score_a - ea);
     const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - eb);
-    return {predicted, da, db};
+    return {predicted, da, db, expect_for(rb - g.adv_predict - ra, rb)};
   }
 
   // A game with an unrated side counts only towards the unrated player's first

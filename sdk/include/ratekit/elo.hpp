@@ -20,9 +20,11 @@ inline void check_game(const rk_game& g, uint64_t i, uint64_t players) {
     throw failure(RK_ERR_DOMAIN, "score must lie in [0, 1]", int64_t(i));
 }
 
-// One game's result for the update: A's predicted score and both rating changes.
+// One game's result for the update: A's predicted score, both rating changes,
+// and B's predicted score when it is not 1 - A's (NaN: it is).
 struct elo_change {
   double predicted, da, db;
+  double predicted_b = NAN;
 };
 
 class elo_updater {
@@ -50,7 +52,7 @@ class elo_updater {
         const elo_change c = changes(g, static_cast<const double*>(rating));
         rating[g.a] += c.da;
         rating[g.b] += c.db;
-        if (out) out[i] = {c.predicted, c.da, c.db, 1 - c.predicted};
+        if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
         period_end(i, i + 1);
       }
       return;
@@ -64,7 +66,7 @@ class elo_updater {
         const elo_change c = changes(g, static_cast<const double*>(rating));
         add(g.a, c.da);
         add(g.b, c.db);
-        if (out) out[i] = {c.predicted, c.da, c.db, 1 - c.predicted};
+        if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
       }
       for (int32_t p : touched_) {
         rating[p] += pending_[p];
