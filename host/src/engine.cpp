@@ -1,3 +1,5 @@
+#include "engine/setup.hpp"
+
 #include <ratekit/host/diagnostics.hpp>
 #include <ratekit/host/engine.hpp>
 #include <ratekit/host/metrics.hpp>
@@ -14,96 +16,9 @@
 
 namespace ratekit {
 
-rk_state player_state::view() {
-  pointers_.clear();
-  for (auto& c : columns) pointers_.push_back(c.data());
-  return rk_state{sizeof(rk_state), uint32_t(columns.size()), uint64_t(columns[0].size()), pointers_.data()};
-}
-
 namespace {
 
-dataset read_input(const competition_config& c, player_table players) {
-  dataset d;
-  d.players = std::move(players);
-  const reader_entry* reader = find_reader(c.input_format);
-  if (!reader) throw user_error(c.file.string(), 0, 0, "unknown input format '" + c.input_format + "'");
-  for (const auto& path : c.input_paths) {
-    if (d.source.empty()) d.source = path.string();
-    reader->read(path, c.input_options, d);
-  }
-  return d;
-}
-
-// Starting state: field initials, then the config's initial rating, the
-// input's declared ratings and the previous list, later ones winning.
-player_state initial_state(const competition_config& c, const plugin& p, const dataset& d, const ratings_list& list) {
-  const rk_descriptor& desc = p.descriptor();
-  const size_t n = size_t(d.players.size());
-  player_state s;
-  for (uint32_t f = 0; f < desc.state_count; ++f) s.columns.emplace_back(n, desc.state[f].initial);
-  if (std::isfinite(c.initial_rating)) std::fill(s.columns[0].begin(), s.columns[0].end(), c.initial_rating);
-  s.games.assign(n, 0.0);
-  const int rated = p.state_field("rated");
-  for (size_t i = 0; i < n; ++i) {
-    const double declared = d.players.declared_rating[i];
-    if (std::isnan(declared)) continue;
-    s.columns[0][i] = declared;
-    s.games[i] = c.initial_games;
-    if (rated >= 0) s.columns[size_t(rated)][i] = 1.0;
-  }
-  for (size_t row = 0; row < list.ids.size(); ++row) {
-    const size_t id = size_t(list.ids[row]);
-    for (uint32_t f = 0; f < desc.state_count; ++f) {
-      const int col = list.column(desc.state[f].name);
-      if (col >= 0 && !std::isnan(list.values[row][size_t(col)])) s.columns[f][id] = list.values[row][size_t(col)];
-    }
-    if (rated >= 0 && list.column("rated") < 0) s.columns[size_t(rated)][id] = 1.0;
-    if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
-      s.games[id] = list.values[row][size_t(g)];
-  }
-  // An unrated player's placeholder rating is no peak.
-  s.peak = s.columns[0];
-  if (rated >= 0)
-    for (size_t i = 0; i < n; ++i)
-      if (s.columns[size_t(rated)][i] == 0) s.peak[i] = NAN;
-  for (size_t row = 0; row < list.ids.size(); ++row)
-    if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))
-      s.peak[size_t(list.ids[row])] = std::fmax(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);
-  return s;
-}
-
-std::string where(const dataset& d, size_t game) {
-  return d.source + ":" + std::to_string(d.facts.line[game]);
-}
-
-// Period ends for a game stream; dates must not go backwards when periods are by date.
-std::vector<uint64_t> game_periods(const competition_config& c, const dataset& d) {
-  std::vector<uint64_t> ends;
-  const size_t n = d.games.size();
-  if (c.period == period_kind::game) return ends;
-  std::vector<diagnostic> problems;
-  auto key = [&](size_t i) -> int64_t {
-    switch (c.period) {
-      case period_kind::event: return d.facts.period[i];
-      case period_kind::day: return d.facts.date[i];
-      case period_kind::month: return d.facts.date[i] / 100;
-      default: return int64_t(i);
-    }
-  };
-  const bool by_date = c.period == period_kind::day || c.period == period_kind::month;
-  for (size_t i = 0; i < n; ++i) {
-    if (by_date && d.facts.date[i] == 0 && problems.size() < 20)
-      problems.push_back({d.source, d.facts.line[i], 0, "a date is needed to group games by " +
-                                                          std::string(c.period == period_kind::day ? "day" : "month")});
-    if (i > 0 && by_date && d.facts.date[i] < d.facts.date[i - 1] && problems.size() < 20)
-      problems.push_back({d.source, d.facts.line[i], 0, "dates out of order: this game is dated before the one on line " +
-                                                          std::to_string(d.facts.line[i - 1])});
-    if (i > 0 && key(i) != key(i - 1)) ends.push_back(i);
-  }
-  if (!problems.empty()) throw user_error(std::move(problems));
-  ends.push_back(n);
-  return ends;
-}
+using engine_setup::where;
 
 class engine {
  public:
@@ -318,6 +233,7 @@ class engine {
   std::vector<int> period_count_;
 };
 
+
 }  // namespace
 
 run_result rate(const competition_config& config, const plugin_registry& plugins) {
@@ -331,7 +247,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   if (!config.initial_ratings.empty()) list = read_ratings_list(config.initial_ratings, players);
   if (!config.initial_database.empty())
     list = read_database_ratings(config.initial_database, config.competition, players);
-  r.data = read_input(config, std::move(players));
+  r.data = engine_setup::read_input(config, std::move(players));
   dataset& d = r.data;
 
   const bool pairwise = !d.games.empty();
@@ -343,11 +259,11 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
     throw user_error(config.file.string(), 0, 0,
                      "model '" + config.model + "' rates pairwise games, but the input holds ranked events");
 
-  r.state = initial_state(config, *r.source, d, list);
+  r.state = engine_setup::initial_state(config, *r.source, d, list);
   r.start_ratings = r.state.columns[0];
   engine e(r);
   if (pairwise) {
-    r.period_ends = game_periods(config, d);
+    r.period_ends = engine_setup::game_periods(config, d);
     e.rate_pairwise();
     if (r.source->has(RK_CAP_HOME_ADVANTAGE)) {
       run_trace trace;
@@ -367,71 +283,6 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
     e.rate_ranked();
   }
   return r;
-}
-
-void run_result::replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const {
-  std::vector<double> rating = start_ratings;
-  std::vector<double> pending(rating.size(), 0.0);
-  const size_t n = data.games.size();
-  size_t begin = 0;
-  const size_t periods = period_ends.empty() ? n : period_ends.size();
-  for (size_t p = 0; p < periods; ++p) {
-    const size_t end = period_ends.empty() ? begin + 1 : size_t(period_ends[p]);
-    for (size_t i = begin; i < end; ++i) {
-      const rk_game& g = data.games[i];
-      pending[size_t(g.a)] += game_out[i].delta_a;
-      pending[size_t(g.b)] += game_out[i].delta_b;
-    }
-    for (size_t i = begin; i < end; ++i) {
-      const rk_game& g = data.games[i];
-      const double ba = rating[size_t(g.a)], bb = rating[size_t(g.b)];
-      fn(i, ba, bb, ba + pending[size_t(g.a)], bb + pending[size_t(g.b)]);
-    }
-    for (size_t i = begin; i < end; ++i) {
-      const rk_game& g = data.games[i];
-      for (int32_t q : {g.a, g.b}) {
-        rating[size_t(q)] += pending[size_t(q)];
-        pending[size_t(q)] = 0.0;
-      }
-    }
-    begin = end;
-  }
-}
-
-void run_result::replay_entries(const std::function<void(size_t, double, double)>& fn) const {
-  std::vector<double> rating = start_ratings;
-  for (const rk_event& ev : data.events) {
-    for (size_t i = ev.begin; i < ev.end; ++i) {
-      const double before = rating[size_t(data.entries[i].player)];
-      fn(i, before, before + entry_out[i].delta);
-    }
-    for (size_t i = ev.begin; i < ev.end; ++i) rating[size_t(data.entries[i].player)] += entry_out[i].delta;
-  }
-}
-
-bool run_result::event_skipped(size_t e) const {
-  const rk_event& ev = data.events[e];
-  for (size_t i = ev.begin; i < ev.end; ++i)
-    if (!(entry_out[i].flags & RK_ENTRY_SKIPPED)) return false;
-  return true;
-}
-
-std::string run_result::period_label(size_t i) const {
-  if (data.ranked()) return data.event_infos[i].name;
-  char buf[16];
-  const int32_t date = data.facts.date[i];
-  switch (config.period) {
-    case period_kind::event:
-      return data.facts.period[i] >= 0 ? data.period_names[size_t(data.facts.period[i])] : "";
-    case period_kind::day:
-      std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", date / 10000, date / 100 % 100, date % 100);
-      return buf;
-    case period_kind::month:
-      std::snprintf(buf, sizeof buf, "%04d-%02d", date / 10000, date / 100 % 100);
-      return buf;
-    default:
-      return std::to_string(i + 1);
-  }
 }
 
 }  // namespace ratekit

@@ -280,6 +280,31 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
   return index;
 }
 
+csv_table::csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec,
+                     std::string_view header)
+    : text_(src.text()), problems_(problems), spec_(spec), lines_(src.text()) {
+  if (!lines_.next_filled(line_)) {
+    problems_.add(1, 1, "expected " + std::string(header) + ", got an empty file");
+    problems_.throw_if_any();
+  }
+  if (!csv_.split(line_, problems_)) problems_.throw_if_any();
+  at_ = map_header(csv_, line_, spec_, problems_);
+  field_count_ = csv_.size();
+}
+
+void csv_table::bad(size_t c, std::string_view expected) {
+  problems_.add(line_.number, column(c),
+                "expected " + std::string(spec_[c].name) + " " + std::string(expected) + ", got " + quote(field(c)));
+}
+
+size_t csv_table::estimated_rows() const { return size_t(std::count(text_.begin(), text_.end(), '\n')) + 1; }
+
+void csv_table::add_field_count_problem() {
+  problems_.add(line_.number, csv_.size() > field_count_ ? csv_.column(field_count_) : csv_.end_column(),
+                "expected " + std::to_string(field_count_) + " fields as in the header, got " +
+                    std::to_string(csv_.size()));
+}
+
 bool parse_number(std::string_view s, double& out) {
   const char* end = s.data() + s.size();
   const auto r = std::from_chars(s.data(), end, out);

@@ -136,6 +136,61 @@ struct column_spec {
 std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
                             problem_list& problems);
 
+// A CSV file with a header: finds the header (the first line that is not
+// blank), maps it with map_header, then yields the rows that split and have as
+// many fields as the header, adding a problem for every other row. Readers add
+// their own header checks, then call problems.throw_if_any() before the rows.
+//
+//   text::csv_table table(src, problems, columns, "a header line naming the columns");
+//   problems.throw_if_any();
+//   while (table.next_row())
+//     if (table.has(week)) use(table.field(week));
+class csv_table {
+ public:
+  // An empty file throws at once, naming `header` as what was expected; so does a header that does not split.
+  csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec, std::string_view header);
+
+  // The next well-formed row; false at the end. Blank lines are skipped.
+  bool next_row() {
+    return next_row([](const line_cursor&) {});
+  }
+  // The same, calling ahead(lines) with the lines after each line before it is split, to warm caches for them.
+  template <class F>
+  bool next_row(F&& ahead) {
+    while (lines_.next(line_)) {
+      ahead(static_cast<const line_cursor&>(lines_));
+      if (is_blank(line_.text) || !csv_.split(line_, problems_)) continue;
+      if (csv_.size() == field_count_) return true;
+      add_field_count_problem();
+    }
+    return false;
+  }
+
+  // The header line until the first row, then the current row.
+  const line& current() const noexcept { return line_; }
+  // spec[c]: whether the header has it, its field index (-1 when absent), its field, its 1-based character column.
+  bool has(size_t c) const { return at_[c] >= 0; }
+  int index(size_t c) const { return at_[c]; }
+  std::string_view field(size_t c) const { return csv_[size_t(at_[c])]; }
+  int column(size_t c) const { return csv_.column(size_t(at_[c])); }
+  // Adds "expected <name> <expected>, got '<field>'" at spec[c]'s field.
+  void bad(size_t c, std::string_view expected);
+  // At least the number of rows left: one per line of the file, for a single reserve.
+  size_t estimated_rows() const;
+
+ private:
+  void add_field_count_problem();
+
+  std::string_view text_;
+  problem_list& problems_;
+  std::span<const column_spec> spec_;
+  line_cursor lines_;
+  line line_;
+  csv_splitter csv_;
+  std::vector<int> at_;
+  size_t field_count_ = 0;
+};
+
 // Value parsers: true on success. Numbers are finite (no NaN, no inf) with
 // nothing after them; integers are plain decimal.
 bool parse_number(std::string_view s, double& out);
