@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   bool verbose = false, quiet = false;
   app.add_flag("-v,--verbose", verbose, "Log more detail");
   app.add_flag("-q,--quiet", quiet, "Log errors only");
-  app.add_option("--plugin-dir", ctx.plugin_dirs, "Also load plugins from this directory (repeatable)");
+  app.add_option("--plugin-dir", ctx.plugin_dirs, "Also load plugins from this directory (repeatable)")
+      ->allow_extra_args(false);
   app.add_flag("--allow-insecure-plugins", ctx.allow_insecure, "Load plugins from world-writable places too");
   app.fallthrough();  // the options above may also follow the subcommand
   app::add_plugins_command(app, ctx);

@@ -5,7 +5,6 @@
 // blocks with rank_hi below rank_lo (contest 589). Contests have no round count.
 #include "readers/text.hpp"
 
-#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <unordered_map>
@@ -24,22 +23,10 @@ constexpr std::array<text::column_spec, 4> columns{{
 void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
   text::problem_list problems(src.file());
-  text::line_cursor lines(src.text());
-  text::csv_splitter csv;
-  text::line l;
-
-  while (lines.next(l) && text::is_blank(l.text)) {}
-  if (l.number == 0 || text::is_blank(l.text)) {
-    problems.add(1, 1, "expected the header contest_id,handle,rank_lo,rank_hi, got an empty file");
-    problems.throw_if_any();
-  }
-  if (!csv.split(l, problems)) problems.throw_if_any();
-  const std::vector<int> at = text::map_header(csv, l, columns, problems);
+  text::csv_table table(src, problems, columns, "the header contest_id,handle,rank_lo,rank_hi");
   problems.throw_if_any();
-  const size_t field_count = csv.size();
 
-  const size_t rows = size_t(std::count(src.text().begin(), src.text().end(), '\n')) + 1;
-  out.entries.reserve(out.entries.size() + rows);
+  out.entries.reserve(out.entries.size() + table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
   const size_t first_entry = out.entries.size();
 
@@ -61,24 +48,13 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
     out.events.push_back(rk_event{begin, out.entries.size(), nan_value});
   };
 
-  while (lines.next(l)) {
-    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
-    if (csv.size() != field_count) {
-      problems.add(l.number, csv.size() > field_count ? csv.column(field_count) : csv.end_column(),
-                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
-                       std::to_string(csv.size()));
-      continue;
-    }
-    auto field = [&](column c) { return csv[size_t(at[c])]; };
-    auto bad = [&](column c, std::string_view expected) {
-      problems.add(l.number, csv.column(size_t(at[c])),
-                   "expected " + std::string(columns[c].name) + " " + std::string(expected) + ", got " +
-                       text::quote(field(c)));
-    };
+  while (table.next_row()) {
+    const int line = table.current().number;
+    auto field = [&](column c) { return table.field(c); };
 
     int64_t id = 0;
     if (!text::parse_integer(field(contest_id), id) || id < 0) {
-      bad(contest_id, "as a whole number >= 0");
+      table.bad(contest_id, "as a whole number >= 0");
       continue;
     }
     if (id != current) {
@@ -86,33 +62,33 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
       current = id;
       begin = out.entries.size();
       ++serial;
-      const auto [it, fresh] = contest_lines.emplace(id, l.number);
+      const auto [it, fresh] = contest_lines.emplace(id, line);
       if (!fresh)
-        problems.add(l.number, csv.column(size_t(at[contest_id])),
+        problems.add(line, table.column(contest_id),
                      "expected the rows of each contest together, got contest " + std::to_string(id) +
                          " again (its rows began at line " + std::to_string(std::abs(it->second)) +
                          (it->second < 0 ? " of an earlier file)" : ")"));
-      out.event_infos.push_back(event_info{std::to_string(id), 0, l.number});
+      out.event_infos.push_back(event_info{std::to_string(id), 0, line});
     }
 
     int64_t rank = 0, last = 0;
     bool ok = true;
     if (!text::parse_integer(field(rank_lo), rank) || rank < 1 || rank > INT32_MAX) {
-      bad(rank_lo, "as a whole number >= 1");
+      table.bad(rank_lo, "as a whole number >= 1");
       ok = false;
     }
-    if (at[rank_hi] >= 0 && (!text::parse_integer(field(rank_hi), last) || last < 1 || last > INT32_MAX)) {
-      bad(rank_hi, "as a whole number >= 1");
+    if (table.has(rank_hi) && (!text::parse_integer(field(rank_hi), last) || last < 1 || last > INT32_MAX)) {
+      table.bad(rank_hi, "as a whole number >= 1");
       ok = false;
     }
     if (field(handle).empty()) {
-      bad(handle, "as a handle");
+      table.bad(handle, "as a handle");
       continue;
     }
     const int32_t player = out.players.intern(field(handle));
     if (size_t(player) >= seen.size()) seen.resize(size_t(player) + 1, 0);
     if (seen[size_t(player)] == serial) {
-      problems.add(l.number, csv.column(size_t(at[handle])),
+      problems.add(line, table.column(handle),
                    "expected each handle once per contest, got " + text::quote(field(handle)) +
                        " twice in contest " + std::to_string(id));
       continue;

@@ -51,24 +51,15 @@ void prefetch_next_names(text::line_cursor ahead, const text::name_cache& ids, s
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
   text::problem_list problems(src.file());
-  text::line_cursor lines(src.text());
-  text::csv_splitter csv;
+  text::csv_table table(src, problems, columns, "a header line naming the columns");
   text::name_cache ids(out.players);
-  text::line l;
 
-  if (!lines.next_filled(l)) {
-    problems.add(1, 1, "expected a header line naming the columns, got an empty file");
-    problems.throw_if_any();
-  }
-  if (!csv.split(l, problems)) problems.throw_if_any();
-  const std::vector<int> at = text::map_header(csv, l, columns, problems);
-  if ((at[points_a] < 0) != (at[points_b] < 0))
-    problems.add(l.number, 1, "expected points_a and points_b together, got only one of them");
+  if (table.has(points_a) != table.has(points_b))
+    problems.add(table.current().number, 1, "expected points_a and points_b together, got only one of them");
   problems.throw_if_any();
-  const size_t field_count = csv.size();
 
   // One growth of every array for the whole file.
-  const size_t rows = size_t(std::count(src.text().begin(), src.text().end(), '\n')) + 1;
+  const size_t rows = table.estimated_rows();
   const size_t first = out.games.size();
   out.games.reserve(first + rows);
   for (auto* v : {&out.facts.date, &out.facts.period, &out.facts.line}) v->reserve(first + rows);
@@ -77,22 +68,14 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
   out.facts.tag.reserve(first + rows);
   if (out.source.empty()) out.source = src.file();
 
-  while (lines.next(l)) {
-    prefetch_next_names(lines, ids, size_t(at[player_a]), size_t(at[player_b]));
-    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
-    if (csv.size() != field_count) {
-      problems.add(l.number, csv.size() > field_count ? csv.column(field_count) : csv.end_column(),
-                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
-                       std::to_string(csv.size()));
-      continue;
-    }
+  const size_t name_a = size_t(table.index(player_a)), name_b = size_t(table.index(player_b));
+  auto prefetch = [&](const text::line_cursor& ahead) { prefetch_next_names(ahead, ids, name_a, name_b); };
+  while (table.next_row(prefetch)) {
     bool ok = true;
-    auto has = [&](column c) { return at[c] >= 0; };
-    auto field = [&](column c) { return csv[size_t(at[c])]; };
+    auto has = [&](column c) { return table.has(c); };
+    auto field = [&](column c) { return table.field(c); };
     auto bad = [&](column c, const char* expected) {
-      problems.add(
-          l.number, csv.column(size_t(at[c])),
-          "expected " + std::string(columns[c].name) + " " + expected + ", got " + text::quote(field(c)));
+      table.bad(c, expected);
       ok = false;
     };
 
@@ -171,7 +154,7 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     out.facts.period.push_back(period_index);
     out.facts.week.push_back(int16_t(week_number));
     out.facts.home.push_back(home_side);
-    out.facts.line.push_back(l.number);
+    out.facts.line.push_back(table.current().number);
   }
   if (problems.empty() && out.games.size() == first)
     problems.add(0, 0, "no games: expected at least one row after the header");

@@ -51,21 +51,10 @@ constexpr int default_regular_weeks = 17;
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
   text::problem_list problems(src.file());
-  text::line_cursor lines(src.text());
-  text::csv_splitter csv;
-  text::line l;
-
-  while (lines.next(l) && text::is_blank(l.text)) {}
-  if (l.number == 0 || text::is_blank(l.text)) {
-    problems.add(1, 1, "expected a header line naming the columns, got an empty file");
-    problems.throw_if_any();
-  }
-  if (!csv.split(l, problems)) problems.throw_if_any();
-  const std::vector<int> at = text::map_header(csv, l, columns, problems);
+  text::csv_table table(src, problems, columns, "a header line naming the columns");
   problems.throw_if_any();
-  const size_t field_count = csv.size();
 
-  const size_t rows = size_t(std::count(src.text().begin(), src.text().end(), '\n')) + 1;
+  const size_t rows = table.estimated_rows();
   const size_t first = out.games.size();
   out.games.reserve(first + rows);
   for (auto* v : {&out.facts.date, &out.facts.period, &out.facts.line}) v->reserve(first + rows);
@@ -83,20 +72,11 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
   int regular_weeks = 0;  // highest numbered week of the current season
   int32_t previous_day = 0;
 
-  while (lines.next(l)) {
-    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
-    if (csv.size() != field_count) {
-      problems.add(l.number, csv.size() > field_count ? csv.column(field_count) : csv.end_column(),
-                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
-                       std::to_string(csv.size()));
-      continue;
-    }
+  while (table.next_row()) {
     bool ok = true;
-    auto field = [&](column c) { return csv[size_t(at[c])]; };
+    auto field = [&](column c) { return table.field(c); };
     auto bad = [&](column c, const std::string& expected) {
-      problems.add(l.number, csv.column(size_t(at[c])),
-                   "expected " + std::string(columns[c].name) + " " + expected + ", got " +
-                       text::quote(field(c)));
+      table.bad(c, expected);
       ok = false;
     };
 
@@ -154,8 +134,8 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
     out.facts.period.push_back(int32_t(out.period_names.size()) - 1);
     out.facts.week.push_back(int16_t(week_number));
     out.facts.home.push_back(is_neutral ? 0 : 1);
-    out.facts.tag.push_back(at[game_type] >= 0 ? out.facts.intern_tag(field(game_type)) : 0);
-    out.facts.line.push_back(l.number);
+    out.facts.tag.push_back(table.has(game_type) ? out.facts.intern_tag(field(game_type)) : 0);
+    out.facts.line.push_back(table.current().number);
   }
   if (problems.empty() && out.games.size() == first)
     problems.add(0, 0, "no games: expected at least one row after the header");

@@ -70,25 +70,17 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
   text::problem_list problems(src.file());
-  text::line_cursor lines(src.text());
-  text::csv_splitter csv;
-  text::line l;
+  text::csv_table table(src, problems, columns, "a header line naming the columns");
 
-  if (!lines.next_filled(l)) {
-    problems.add(1, 1, "expected a header line naming the columns, got an empty file");
-    problems.throw_if_any();
-  }
-  if (!csv.split(l, problems)) problems.throw_if_any();
-  const std::vector<int> at = text::map_header(csv, l, columns, problems);
-  if (at[rank] < 0 && at[score] < 0)
-    problems.add(l.number, 1, "expected a column named 'rank' or 'score', got header " + text::quote(l.text));
-  if (at[rank] >= 0 && at[score] >= 0)
-    problems.add(l.number, csv.column(size_t(at[score])), "expected either rank or score, got both");
+  if (!table.has(rank) && !table.has(score))
+    problems.add(table.current().number, 1,
+                 "expected a column named 'rank' or 'score', got header " + text::quote(table.current().text));
+  if (table.has(rank) && table.has(score))
+    problems.add(table.current().number, table.column(score), "expected either rank or score, got both");
   problems.throw_if_any();
-  const size_t field_count = csv.size();
-  const bool by_score = at[score] >= 0;
+  const bool by_score = table.has(score);
 
-  const size_t rows = size_t(std::count(src.text().begin(), src.text().end(), '\n')) + 1;
+  const size_t rows = table.estimated_rows();
   const size_t first = out.entries.size();
   out.entries.reserve(first + rows);
   if (out.source.empty()) out.source = src.file();
@@ -100,22 +92,16 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
   std::vector<int32_t> seen_event, seen_line;
   int32_t serial = 0;
 
-  while (lines.next(l)) {
-    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
-    if (csv.size() != field_count) {
-      problems.add(l.number, csv.size() > field_count ? csv.column(field_count) : csv.end_column(),
-                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
-                       std::to_string(csv.size()));
-      continue;
-    }
-    auto field = [&](column c) { return csv[size_t(at[c])]; };
+  while (table.next_row()) {
+    const int line = table.current().number;
+    auto field = [&](column c) { return table.field(c); };
     auto report = [&](column c, std::string message) {
-      problems.add(l.number, csv.column(size_t(at[c])), std::move(message));
+      problems.add(line, table.column(c), std::move(message));
       e.had_problems = true;
     };
     auto bad = [&](column c, std::string_view expected) {
-      report(c, "expected " + std::string(columns[c].name) + " " + std::string(expected) + ", got " +
-                    text::quote(field(c)));
+      table.bad(c, expected);
+      e.had_problems = true;
     };
 
     if (field(event).empty()) {
@@ -125,27 +111,27 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
     if (e.line == 0 || field(event) != e.name) {
       close_event(e, by_score, problems, out);
       e.name.assign(field(event));
-      e.line = l.number;
+      e.line = line;
       e.date = 0;
       e.rounds = nan_value;
       e.had_problems = false;
       e.placings.clear();
       ++serial;
-      const auto [it, fresh] = event_lines.emplace(e.name, l.number);
+      const auto [it, fresh] = event_lines.emplace(e.name, line);
       if (!fresh)
         report(event, "expected the rows of event " + text::quote(e.name) +
                           " together, got it again (its rows began at line " + std::to_string(it->second) +
                           ")");
       if (!text::parse_date(field(date), e.date)) bad(date, "as a valid date YYYY-MM-DD");
       e.date_text.assign(field(date));
-      if (at[rounds] >= 0 && !field(rounds).empty() &&
+      if (table.has(rounds) && !field(rounds).empty() &&
           (!text::parse_number(field(rounds), e.rounds) || e.rounds <= 0))
         bad(rounds, "as a number > 0 or empty");
-      e.rounds_text.assign(at[rounds] >= 0 ? field(rounds) : std::string_view{});
+      e.rounds_text.assign(table.has(rounds) ? field(rounds) : std::string_view{});
     } else {
       if (field(date) != e.date_text)
         bad(date, "as " + text::quote(e.date_text) + " like the event's first row");
-      if (at[rounds] >= 0 && field(rounds) != e.rounds_text)
+      if (table.has(rounds) && field(rounds) != e.rounds_text)
         bad(rounds, "as " + text::quote(e.rounds_text) + " like the event's first row");
     }
 
@@ -176,7 +162,7 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
       continue;
     }
     seen_event[size_t(id)] = serial;
-    seen_line[size_t(id)] = l.number;
+    seen_line[size_t(id)] = line;
     if (ok) e.placings.push_back(placing{id, value});
   }
   close_event(e, by_score, problems, out);
