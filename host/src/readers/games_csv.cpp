@@ -58,14 +58,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     problems.add(table.current().number, 1, "expected points_a and points_b together, got only one of them");
   problems.throw_if_any();
 
-  // One growth of every array for the whole file.
-  const size_t rows = table.estimated_rows();
   const size_t first = out.games.size();
-  out.games.reserve(first + rows);
-  for (auto* v : {&out.facts.date, &out.facts.period, &out.facts.line}) v->reserve(first + rows);
-  out.facts.week.reserve(first + rows);
-  out.facts.home.reserve(first + rows);
-  out.facts.tag.reserve(first + rows);
+  text::reserve_games(out, table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
 
   const size_t name_a = size_t(table.index(player_a)), name_b = size_t(table.index(player_b));

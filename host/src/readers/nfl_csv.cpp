@@ -54,13 +54,8 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
   text::csv_table table(src, problems, columns, "a header line naming the columns");
   problems.throw_if_any();
 
-  const size_t rows = table.estimated_rows();
   const size_t first = out.games.size();
-  out.games.reserve(first + rows);
-  for (auto* v : {&out.facts.date, &out.facts.period, &out.facts.line}) v->reserve(first + rows);
-  out.facts.week.reserve(first + rows);
-  out.facts.home.reserve(first + rows);
-  out.facts.tag.reserve(first + rows);
+  text::reserve_games(out, table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
 
   // The season of the dataset's last game, so a second file continues the count.

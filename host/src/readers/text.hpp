@@ -151,9 +151,7 @@ class csv_table {
   csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec, std::string_view header);
 
   // The next well-formed row; false at the end. Blank lines are skipped.
-  bool next_row() {
-    return next_row([](const line_cursor&) {});
-  }
+  bool next_row() { return next_row([](const line_cursor&) {}); }
   // The same, calling ahead(lines) with the lines after each line before it is split, to warm caches for them.
   template <class F>
   bool next_row(F&& ahead) {
@@ -190,6 +188,9 @@ class csv_table {
   std::vector<int> at_;
   size_t field_count_ = 0;
 };
+
+// One growth of every game array (games and their facts) for `rows` more games.
+void reserve_games(dataset& out, size_t rows);
 
 // Value parsers: true on success. Numbers are finite (no NaN, no inf) with
 // nothing after them; integers are plain decimal.
