@@ -55,7 +55,7 @@ class elo_model {
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
     if (s.fields() != state_count)
       throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 5 columns");
-    const double* rated = s.column(f_rated);
+    double* rated = s.column(f_rated);
     if (rules_.first_rating && period_games_.size() < s.players()) {
       period_games_.resize(s.players(), 0.0);
       period_opponents_.resize(s.players(), 0.0);
@@ -64,10 +64,6 @@ class elo_model {
       newly_.resize(s.players(), 0);
     }
     forget_period();  // leftovers of a call that failed half way
-    if (!rules_.first_rating) {  // without first-rating rules, whoever plays holds a published rating
-      double* published = s.column(f_rated);
-      for (uint64_t i = 0; i < batch.game_count; ++i) published[batch.games[i].a] = published[batch.games[i].b] = 1.0;
-    }
     updater_.run_with(
         s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
         [&](uint64_t begin, uint64_t end) {
@@ -86,9 +82,11 @@ class elo_model {
     return curve_(exempt ? d : capped(d));
   }
 
-  sdk::elo_change change(const rk_game& g, const double* rating, const double* rated) {
+  // Called on checked games only.
+  sdk::elo_change change(const rk_game& g, const double* rating, double* rated) {
     const double ra = rating[g.a], rb = rating[g.b];
     const double predicted = expect_for(ra + g.adv_predict - rb, ra);
+    if (!rules_.first_rating) rated[g.a] = rated[g.b] = 1.0;  // then whoever plays holds a published rating
     if (rules_.first_rating && !(rated[g.a] != 0 && rated[g.b] != 0)) {
       note_unrated(g, rating, rated);
       return {predicted, 0.0, 0.0};
