@@ -67,6 +67,8 @@ TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[e
   // Equal K on both sides: the sum of ratings never moves.
   const double sum = std::accumulate(r.state.columns[0].begin(), r.state.columns[0].end(), 0.0);
   CHECK(sum == Approx(1500.0 * r.data.players.size()).margin(1e-7));
+  // Everyone who played holds a published rating, so every peak is known and at least the final rating.
+  for (int32_t p = 0; p < r.data.players.size(); ++p) CHECK(r.state.peak[size_t(p)] >= r.state.rating()[p]);
 
   testing::temp_dir out;
   write_outputs(r, out.path());
