@@ -18,10 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const plugin_registry& builtin() {
-  static const plugin_registry registry(plugin_registry::search_path({}));
-  return registry;
-}
+using testing::builtin;
 
 double rating_of(const run_result& r, const std::string& name) {
   return r.state.rating()[r.data.players.find(name)];

@@ -8,6 +8,8 @@
 #include <ratekit/host/config.hpp>
 #include <ratekit/host/plugin.hpp>
 
+#include "test_support.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -17,10 +19,7 @@ using namespace ratekit;
 
 namespace {
 
-const plugin_registry& builtin() {
-  static const plugin_registry registry(plugin_registry::search_path({}));
-  return registry;
-}
+using testing::builtin;
 
 model make(const char* id, const std::vector<std::pair<std::string, std::string>>& params) {
   const auto p = builtin().get(id);

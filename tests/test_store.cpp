@@ -17,10 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const plugin_registry& builtin() {
-  static const plugin_registry registry(plugin_registry::search_path({}));
-  return registry;
-}
+using testing::builtin;
 
 // January: A beats B, A draws C, B beats C (one period: A +10, B 0, C -10 at K 20).
 // February: C beats A, rated from January's ratings in the database.

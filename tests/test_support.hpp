@@ -1,6 +1,8 @@
 // Small helpers shared by the host tests: temporary directories, files and the CLI.
 #pragma once
 
+#include <ratekit/host/plugin.hpp>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -56,6 +58,12 @@ inline command_result run_cli(const std::string& args) {
   const int status = pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// The plugins a user gets without flags, loaded once for the whole test binary.
+inline const plugin_registry& builtin() {
+  static const plugin_registry registry(plugin_registry::search_path({}));
+  return registry;
 }
 
 inline std::filesystem::path source_path(const std::string& relative) {
