@@ -149,3 +149,38 @@ TEST_CASE("a plugin failure names the plugin file and the game's line", "[engine
     }
   }
 }
+
+TEST_CASE("a stream rated in pieces gives what a run keeping every output gives", "[engine][stream]") {
+  // Over a million games, so the stream is cut into more than one piece; periods
+  // by month, so the cuts must fall between periods.
+  testing::temp_dir dir;
+  std::string csv = "date,player_a,player_b,score_a,home\n";
+  std::mt19937_64 rng(7);
+  const int games = 1'200'000;
+  for (int i = 0; i < games; ++i) {
+    const int a = int(rng() % 500), b = (a + 1 + int(rng() % 499)) % 500;
+    const int day = i / 2000;  // 600 days
+    char line[96];
+    std::snprintf(line, sizeof line, "%04d-%02d-%02d,p%d,p%d,%s,%s\n", 2000 + day / 336, 1 + day % 336 / 28,
+                  1 + day % 28, a, b, rng() % 3 == 0 ? "0.5" : rng() % 2 ? "1" : "0", i % 2 ? "a" : "");
+    csv += line;
+  }
+  testing::write_text(dir / "games.csv", csv);
+  for (const std::string period : {"game", "month"}) {
+    auto config_with = [&](bool history) {
+      testing::write_text(dir / "c.yaml", "competition: s\nmodel: fide-logistic\nk_schedule: [ { k: 16 } ]\n"
+                                          "home_advantage: 30\ninput: { format: games-csv, path: games.csv }\n"
+                                          "period: " + period + "\noutput: { history: " +
+                                              (history ? "true" : "false") + " }\n");
+      return load_config(dir / "c.yaml", builtin());
+    };
+    const run_result kept = rate(config_with(true), builtin());
+    const run_result streamed = rate(config_with(false), builtin());
+    CHECK(streamed.game_out.empty());
+    CHECK(kept.game_out.size() == size_t(games));
+    CHECK(streamed.state.columns == kept.state.columns);
+    CHECK(streamed.state.peak == kept.state.peak);
+    CHECK(streamed.metrics == kept.metrics);
+    CHECK(streamed.metrics["foresight"]["games"] == games);
+  }
+}

@@ -29,7 +29,8 @@ void add_run_command(CLI::App& app, context& ctx) {
     const plugin_registry registry = ctx.registry();
     // A refused plugin may be the model the config asks for: say why it is missing.
     for (const auto& r : registry.refused()) spdlog::warn("{}: {}", r.file.string(), r.reason);
-    const competition_config config = load_config(config_file, registry);
+    competition_config config = load_config(config_file, registry);
+    if (print_report) config.write_report = true;  // the report reads every game's outputs
     const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);
     std::optional<run_result> result;
     std::optional<recorded_run> recorded;

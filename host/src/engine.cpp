@@ -27,7 +27,6 @@ class engine {
   void rate_pairwise() {
     const auto& c = r_.config;
     const size_t n = d_.games.size();
-    r_.game_out.resize(n);
     for (size_t i = 0; i < n; ++i) {
       rk_game& g = d_.games[i];
       const double home = d_.facts.home[i];
@@ -37,31 +36,80 @@ class engine {
     period_count_.assign(size_t(d_.players.size()), 0);
     constant_k_ = constant_k();
     // K that reads player state must wait for the previous period's ratings:
-    // then the plugin is called period by period, else once for the whole stream.
+    // then the plugin is called period by period, else for the whole stream.
     per_period_ = c.k.reads_player_state();
-    const bool per_period = per_period_;
     const bool per_game = r_.period_ends.empty();
     const size_t periods = per_game ? n : r_.period_ends.size();
+    // Per-game outputs are kept only for what reads them after the run.
+    const bool keep = per_period_ || c.write_history || c.write_report || c.write_charts || !c.output_database.empty();
+    if (keep) r_.game_out.resize(n);
     size_t begin = 0;
     for (size_t p = 0; p < periods; ++p) {
       const size_t end = per_game ? begin + 1 : size_t(r_.period_ends[p]);
       assign_k(begin, end);
-      if (per_period) call(begin, end, !per_game);
+      if (per_period_) {
+        const uint64_t local_end = end - begin;
+        call(begin, end, per_game ? nullptr : &local_end, per_game ? 0 : 1, r_.game_out.data() + begin);
+      }
       begin = end;
     }
-    if (!per_period) call(0, n, false);
+    std::optional<accuracy_accumulator> accuracy;
+    if (r_.source->has(RK_CAP_HOME_ADVANTAGE)) accuracy.emplace();
+    game_replay replay(d_, r_.period_ends, r_.start_ratings);
+    auto follow = [&](size_t i, double before_a, double before_b, double after_a, double after_b,
+                      const rk_game_out& out) {
+      if (!per_period_) {  // else peaks were followed period by period
+        raise_peak(d_.games[i].a, after_a);
+        raise_peak(d_.games[i].b, after_b);
+      }
+      if (accuracy) accuracy->add(d_.games[i], before_a, before_b, out.expected_a);
+    };
+    if (keep) {
+      if (!per_period_)
+        call(0, n, per_game ? nullptr : r_.period_ends.data(), r_.period_ends.size(), r_.game_out.data());
+      if (!per_period_ || accuracy)
+        replay.run(0, n, r_.game_out.data(), [&](size_t i, double ba, double bb, double aa, double ab) {
+          follow(i, ba, bb, aa, ab, r_.game_out[i]);
+        });
+    } else {
+      stream(replay, follow);
+    }
     for (int32_t p = 0; p < d_.players.size(); ++p) check_finite(p, 0, n);  // players outside the games too
-    if (per_period) return;  // peaks were followed period by period
-    if (rated_ >= 0 && std::none_of(r_.state.columns[size_t(rated_)].begin(), r_.state.columns[size_t(rated_)].end(),
-                                    [](double v) { return v != 0; }))
-      return;  // nobody holds a published rating, so nobody has a peak to raise
-    r_.replay_games([&](size_t i, double, double, double after_a, double after_b) {
-      raise_peak(d_.games[i].a, after_a);
-      raise_peak(d_.games[i].b, after_b);
-    });
+    if (accuracy) {
+      const double hindsight = std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight;
+      r_.metrics = accuracy->finish(d_.games, r_.state.rating(), d_.facts.home, hindsight);
+    }
   }
 
-  // One call per event, so the report can show every state field before and after it.
+  // The whole stream in pieces of whole periods through one reused output
+  // buffer, so memory does not grow with the outputs of every game.
+  template <class Follow>
+  void stream(game_replay& replay, Follow& follow) {
+    constexpr size_t piece = size_t(1) << 20;
+    const size_t n = d_.games.size();
+    std::vector<rk_game_out> out(std::min(piece, n));
+    std::vector<uint64_t> ends;  // the piece's period ends, relative to its start
+    size_t begin = 0, period = 0;
+    while (begin < n) {
+      size_t end = std::min(n, begin + piece);
+      ends.clear();
+      if (!r_.period_ends.empty()) {
+        while (period < r_.period_ends.size() && r_.period_ends[period] - begin <= piece)
+          ends.push_back(r_.period_ends[period++] - begin);
+        if (ends.empty()) {  // a period longer than a piece: give it a buffer of its own
+          ends.push_back(r_.period_ends[period++] - begin);
+          out.resize(size_t(ends.back()));
+        }
+        end = begin + size_t(ends.back());
+      }
+      call(begin, end, ends.empty() ? nullptr : ends.data(), ends.size(), out.data());
+      replay.run(begin, end, out.data(), [&](size_t i, double ba, double bb, double aa, double ab) {
+        follow(i, ba, bb, aa, ab, out[i - begin]);
+      });
+      begin = end;
+    }
+  }
+
   void rate_ranked() {
     auto& ev = d_.events;
     const size_t extra = r_.state.columns.size() - 1;
@@ -150,20 +198,14 @@ class engine {
     return value;
   }
 
-  void call(size_t begin, size_t end, bool one_period) {
+  // Games [begin, end) in one call; `ends` are period ends relative to begin
+  // (none: a period per game); out[i - begin] receives game i's output.
+  void call(size_t begin, size_t end, const uint64_t* ends, size_t count, rk_game_out* out) {
     if (begin == end) return;
-    const uint64_t local_end = end - begin;
-    rk_game_batch b{sizeof(rk_game_batch), 0, d_.games.data() + begin, end - begin, nullptr, 0};
-    if (one_period) {
-      b.period_ends = &local_end;
-      b.period_count = 1;
-    } else if (!r_.period_ends.empty()) {
-      b.period_ends = r_.period_ends.data();
-      b.period_count = r_.period_ends.size();
-    }
+    const rk_game_batch b{sizeof(rk_game_batch), 0, d_.games.data() + begin, end - begin, ends, count};
     rk_state s = r_.state.view();
     try {
-      r_.rater->rate_games(s, b, r_.game_out.data() + begin);
+      r_.rater->rate_games(s, b, out);
     } catch (const plugin_error& e) {
       const bool known = e.index() >= 0 && size_t(e.index()) < end - begin;
       throw plugin_failure(e, known ? "game " + std::to_string(begin + size_t(e.index()) + 1) + " (" +
@@ -265,19 +307,6 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   if (pairwise) {
     r.period_ends = engine_setup::game_periods(config, d);
     e.rate_pairwise();
-    if (r.source->has(RK_CAP_HOME_ADVANTAGE)) {
-      run_trace trace;
-      trace.before_a.resize(d.games.size());
-      trace.before_b.resize(d.games.size());
-      r.replay_games([&](size_t i, double ba, double bb, double, double) {
-        trace.before_a[i] = ba;
-        trace.before_b[i] = bb;
-      });
-      trace.out.swap(r.game_out);  // lent, not copied: it is the largest array of the run
-      const double hindsight = std::isnan(config.home_hindsight) ? config.home_predict : config.home_hindsight;
-      r.metrics = accuracy_metrics(d.games, trace, r.state.rating(), d.facts.home, hindsight);
-      trace.out.swap(r.game_out);
-    }
   } else {
     for (size_t i = 0; i < d.events.size(); ++i) r.period_ends.push_back(d.events[i].end);
     e.rate_ranked();

@@ -5,33 +5,36 @@
 
 namespace ratekit {
 
-void run_result::replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const {
-  std::vector<double> rating = start_ratings;
-  std::vector<double> pending(rating.size(), 0.0);
-  const size_t n = data.games.size();
-  size_t begin = 0;
-  const size_t periods = period_ends.empty() ? n : period_ends.size();
-  for (size_t p = 0; p < periods; ++p) {
-    const size_t end = period_ends.empty() ? begin + 1 : size_t(period_ends[p]);
-    for (size_t i = begin; i < end; ++i) {
-      const rk_game& g = data.games[i];
-      pending[size_t(g.a)] += game_out[i].delta_a;
-      pending[size_t(g.b)] += game_out[i].delta_b;
+game_replay::game_replay(const dataset& d, const std::vector<uint64_t>& period_ends, std::vector<double> start)
+    : d_(d), period_ends_(period_ends), rating_(std::move(start)), pending_(rating_.size(), 0.0) {}
+
+void game_replay::run(size_t begin, size_t end, const rk_game_out* out, const visitor& fn) {
+  while (begin < end) {
+    const size_t stop = period_ends_.empty() ? begin + 1 : size_t(period_ends_[period_++]);
+    for (size_t i = begin; i < stop; ++i) {
+      const rk_game& g = d_.games[i];
+      pending_[size_t(g.a)] += out[i - begin].delta_a;
+      pending_[size_t(g.b)] += out[i - begin].delta_b;
     }
-    for (size_t i = begin; i < end; ++i) {
-      const rk_game& g = data.games[i];
-      const double ba = rating[size_t(g.a)], bb = rating[size_t(g.b)];
-      fn(i, ba, bb, ba + pending[size_t(g.a)], bb + pending[size_t(g.b)]);
+    for (size_t i = begin; i < stop; ++i) {
+      const rk_game& g = d_.games[i];
+      const double ba = rating_[size_t(g.a)], bb = rating_[size_t(g.b)];
+      fn(i, ba, bb, ba + pending_[size_t(g.a)], bb + pending_[size_t(g.b)]);
     }
-    for (size_t i = begin; i < end; ++i) {
-      const rk_game& g = data.games[i];
+    for (size_t i = begin; i < stop; ++i) {
+      const rk_game& g = d_.games[i];
       for (int32_t q : {g.a, g.b}) {
-        rating[size_t(q)] += pending[size_t(q)];
-        pending[size_t(q)] = 0.0;
+        rating_[size_t(q)] += pending_[size_t(q)];
+        pending_[size_t(q)] = 0.0;
       }
     }
-    begin = end;
+    out += stop - begin;
+    begin = stop;
   }
+}
+
+void run_result::replay_games(const game_replay::visitor& fn) const {
+  game_replay(data, period_ends, start_ratings).run(0, data.games.size(), game_out.data(), fn);
 }
 
 void run_result::replay_entries(const std::function<void(size_t, double, double)>& fn) const {

@@ -11,6 +11,24 @@
 
 namespace ratekit {
 
+// The same metrics gathered game by game, so a run need not keep a trace:
+// add() every game in order with the ratings it was evaluated on, then finish().
+class accuracy_accumulator {
+ public:
+  void add(const rk_game& g, double before_a, double before_b, double expected_a);
+  // Hindsight needs the final ratings: one more pass over the games, the home
+  // side (home[i]: +1 A, -1 B, 0 none) getting `hindsight_home` points.
+  nlohmann::json finish(const std::vector<rk_game>& games, const double* final_ratings,
+                        const std::vector<int8_t>& home, double hindsight_home) const;
+  // The same with each game's adv_predict as the hindsight advantage.
+  nlohmann::json finish(const std::vector<rk_game>& games, const double* final_ratings) const;
+
+ private:
+  nlohmann::json with_hindsight(const std::vector<rk_game>& games, int64_t hindsight_correct) const;
+  int64_t correct_ = 0, games_ = 0;
+  double log_loss_ = 0, brier_ = 0;
+};
+
 struct run_trace {
   std::vector<double> before_a, before_b;  // ratings each game was evaluated on
   std::vector<rk_game_out> out;            // the plugin's per-game outputs
