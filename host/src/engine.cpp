@@ -85,7 +85,7 @@ class engine {
   // buffer, so memory does not grow with the outputs of every game.
   template <class Follow>
   void stream(game_replay& replay, Follow& follow) {
-    constexpr size_t piece = size_t(1) << 20;
+    constexpr size_t piece = size_t(1) << 16;
     const size_t n = d_.games.size();
     std::vector<rk_game_out> out(std::min(piece, n));
     std::vector<uint64_t> ends;  // the piece's period ends, relative to its start

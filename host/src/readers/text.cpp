@@ -10,6 +10,7 @@
 #include <memory>
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 namespace ratekit::text {
 namespace {
@@ -90,6 +91,16 @@ bool is_pad(char c, char separator) { return (c == ' ' || c == '\t') && c != sep
 
 source::mapping::~mapping() {
   if (address) ::munmap(address, size);
+}
+
+void source::release_before(const char* p) const {
+  const auto* base = static_cast<const char*>(map_.address);
+  // Only a mapped text: a converted one lives elsewhere. Dropped pages of a
+  // read-only file mapping read back the same bytes if touched again.
+  if (!base || p <= base || p > base + map_.size) return;
+  const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+  const size_t length = size_t(p - base) / page * page;
+  if (length > 0) ::madvise(map_.address, length, MADV_DONTNEED);
 }
 
 void source::load(const std::filesystem::path& file) {
@@ -282,7 +293,8 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
 
 csv_table::csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec,
                      std::string_view header)
-    : text_(src.text()), problems_(problems), spec_(spec), lines_(src.text()) {
+    : src_(src), released_(src.text().data()), text_(src.text()), problems_(problems), spec_(spec),
+      lines_(src.text()) {
   if (!lines_.next_filled(line_)) {
     problems_.add(1, 1, "expected " + std::string(header) + ", got an empty file");
     problems_.throw_if_any();

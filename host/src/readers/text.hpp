@@ -38,6 +38,9 @@ class source {
   source(const std::filesystem::path& file, const reader_options& options);
   const std::string& file() const noexcept { return file_; }
   std::string_view text() const noexcept { return text_; }
+  // Gives the pages of a mapped file before `p` back to the system: a reader
+  // that has parsed them keeps its memory to what it has built.
+  void release_before(const char* p) const;
 
  private:
   // A regular file mapped read-only: no copy and no zeroed pages for big inputs.
@@ -156,6 +159,10 @@ class csv_table {
   template <class F>
   bool next_row(F&& ahead) {
     while (lines_.next(line_)) {
+      if (line_.text.data() >= released_ + release_step) {
+        src_.release_before(line_.text.data());
+        released_ = line_.text.data();
+      }
       ahead(static_cast<const line_cursor&>(lines_));
       if (is_blank(line_.text) || !csv_.split(line_, problems_)) continue;
       if (csv_.size() == field_count_) return true;
@@ -178,7 +185,10 @@ class csv_table {
 
  private:
   void add_field_count_problem();
+  static constexpr ptrdiff_t release_step = ptrdiff_t(4) << 20;  // bytes parsed between releases
 
+  const source& src_;
+  const char* released_;  // parsed text before this was given back
   std::string_view text_;
   problem_list& problems_;
   std::span<const column_spec> spec_;
