@@ -232,13 +232,7 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
       }
       rk_game g = make_game(rows[i].player, rows[j].player, c.result == '+' ? 1.0 : c.result == '-' ? 0.0 : 0.5);
       g.handicap = c.colour == 'b' ? c.handicap : -double(c.handicap);  // black receives the stones
-      out.games.push_back(g);
-      out.facts.date.push_back(event_date);
-      out.facts.period.push_back(period);
-      out.facts.week.push_back(0);
-      out.facts.home.push_back(0);
-      out.facts.tag.push_back(0);
-      out.facts.line.push_back(rows[i].line);
+      out.add_game(g, {event_date, period, 0, 0, 0, rows[i].line});
     }
   if (problems.empty() && out.games.size() == first) problems.add(0, 0, "no games: every round cell is 0");
   problems.throw_if_any();

@@ -142,13 +142,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
       if (!same) names.emplace_back(field(period));
       period_index = int32_t(names.size()) - 1;
     }
-    out.facts.tag.push_back(has(tag) ? out.facts.intern_tag(field(tag)) : 0);
-    out.games.push_back(g);
-    out.facts.date.push_back(day);
-    out.facts.period.push_back(period_index);
-    out.facts.week.push_back(int16_t(week_number));
-    out.facts.home.push_back(home_side);
-    out.facts.line.push_back(table.current().number);
+    const uint16_t tag_index = has(tag) ? out.facts.intern_tag(field(tag)) : 0;
+    out.add_game(g, {day, period_index, int16_t(week_number), home_side, tag_index, table.current().number});
   }
   if (problems.empty() && out.games.size() == first)
     problems.add(0, 0, "no games: expected at least one row after the header");

@@ -124,13 +124,9 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
     if (is_neutral) g.flags |= RK_GAME_NEUTRAL;
     if (is_playoff) g.flags |= RK_GAME_PLAYOFF;
     if (new_season && out.period_names.size() > 1) g.flags |= RK_GAME_SEASON_START;
-    out.games.push_back(g);
-    out.facts.date.push_back(day);
-    out.facts.period.push_back(int32_t(out.period_names.size()) - 1);
-    out.facts.week.push_back(int16_t(week_number));
-    out.facts.home.push_back(is_neutral ? 0 : 1);
-    out.facts.tag.push_back(table.has(game_type) ? out.facts.intern_tag(field(game_type)) : 0);
-    out.facts.line.push_back(table.current().number);
+    const uint16_t tag_index = table.has(game_type) ? out.facts.intern_tag(field(game_type)) : 0;
+    out.add_game(g, {day, int32_t(out.period_names.size()) - 1, int16_t(week_number), int8_t(is_neutral ? 0 : 1),
+                     tag_index, table.current().number});
   }
   if (problems.empty() && out.games.size() == first)
     problems.add(0, 0, "no games: expected at least one row after the header");

@@ -330,14 +330,9 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
         continue;
       }
       if (size_t(j) < i || (c.result != '1' && c.result != '0' && c.result != '=')) continue;
-      out.games.push_back(make_game(rows[i].player, rows[size_t(j)].player,
-                                    c.result == '1' ? 1.0 : c.result == '0' ? 0.0 : 0.5));
-      out.facts.date.push_back(r < round_dates.size() && round_dates[r] != 0 ? round_dates[r] : start_date);
-      out.facts.period.push_back(period);
-      out.facts.week.push_back(0);
-      out.facts.home.push_back(0);
-      out.facts.tag.push_back(0);
-      out.facts.line.push_back(rows[i].line);
+      const int32_t date = r < round_dates.size() && round_dates[r] != 0 ? round_dates[r] : start_date;
+      out.add_game(make_game(rows[i].player, rows[size_t(j)].player, c.result == '1' ? 1.0 : c.result == '0' ? 0.0 : 0.5),
+                   {date, period, 0, 0, 0, rows[i].line});
     }
   }
   if (problems.empty() && out.games.size() == first_game) problems.add(0, 0, "no games: no round has a played result");

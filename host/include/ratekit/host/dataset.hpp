@@ -54,6 +54,16 @@ struct game_facts {
   uint16_t intern_tag(std::string_view t);
 };
 
+// The facts of one game, as a reader hands them over.
+struct game_fact {
+  int32_t date = 0;
+  int32_t period = -1;
+  int16_t week = 0;
+  int8_t home = 0;
+  uint16_t tag = 0;
+  int32_t line = 0;
+};
+
 struct event_info {
   std::string name;
   int32_t date = 0;  // yyyymmdd
@@ -73,6 +83,17 @@ struct dataset {
   std::vector<event_info> event_infos;
 
   bool ranked() const noexcept { return !events.empty(); }
+
+  // Appends a game and its facts, keeping the parallel arrays in step.
+  void add_game(const rk_game& g, const game_fact& f) {
+    games.push_back(g);
+    facts.date.push_back(f.date);
+    facts.period.push_back(f.period);
+    facts.week.push_back(f.week);
+    facts.home.push_back(f.home);
+    facts.tag.push_back(f.tag);
+    facts.line.push_back(f.line);
+  }
 };
 
 // rk_game with the defaults every reader starts from: no points, no advantage, no handicap.
