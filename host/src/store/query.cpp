@@ -26,6 +26,13 @@ std::string listing(const std::vector<std::string>& names) {
   return s.empty() ? "none" : s;
 }
 
+[[noreturn]] void unknown_competition(store::database& db, const std::filesystem::path& file,
+                                      const std::string& competition) {
+  throw user_error(file.string(), 0, 0,
+                   "no competition '" + competition + "' recorded here (competitions: " +
+                       listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
+}
+
 }  // namespace
 
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
@@ -35,9 +42,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
   statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
   find.bind(1, std::string_view(competition));
   if (!find.step())
-    throw user_error(file.string(), 0, 0,
-                     "no competition '" + competition + "' recorded here (competitions: " +
-                         listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
+    unknown_competition(db, file, competition);
   // Each player's state from the last run that recorded him.
   statement s = db.prepare(
       "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value "
@@ -77,9 +82,7 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
     statement c = db.prepare("SELECT 1 FROM competitions WHERE name = ?1");
     c.bind(1, std::string_view(*competition));
     if (!c.step())
-      throw user_error(file.string(), 0, 0,
-                       "no competition '" + *competition + "' recorded here (competitions: " +
-                           listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
+      unknown_competition(db, file, *competition);
   }
   statement s = db.prepare(
       "SELECT c.name, pe.label, r.rating, r.change, r.games FROM ratings r "
