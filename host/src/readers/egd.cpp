@@ -205,7 +205,7 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
     }
   problems.throw_if_any();
 
-  const size_t first = out.games.size();
+  const size_t first = out.game_count();
   const auto period = int32_t(out.period_names.size());
   out.period_names.emplace_back(event_name.empty() ? file.stem().string() : std::string(event_name));
   if (out.source.empty()) out.source = src.file();
@@ -234,7 +234,7 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
       g.handicap = c.colour == 'b' ? c.handicap : -double(c.handicap);  // black receives the stones
       out.add_game(g, {event_date, period, 0, 0, 0, rows[i].line});
     }
-  if (problems.empty() && out.games.size() == first) problems.add(0, 0, "no games: every round cell is 0");
+  if (problems.empty() && out.game_count() == first) problems.add(0, 0, "no games: every round cell is 0");
   problems.throw_if_any();
 }
 

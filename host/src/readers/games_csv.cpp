@@ -58,8 +58,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     problems.add(table.current().number, 1, "expected points_a and points_b together, got only one of them");
   problems.throw_if_any();
 
-  const size_t first = out.games.size();
-  text::reserve_games(out, table.estimated_rows());
+  const size_t first = out.game_count();
+  out.reserve_games(table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
 
   const size_t name_a = size_t(table.index(player_a)), name_b = size_t(table.index(player_b));
@@ -137,7 +137,7 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (has(period)) {
       // Consecutive rows with one label form one period.
       auto& names = out.period_names;
-      const bool same = !out.facts.period.empty() && out.facts.period.back() == int32_t(names.size()) - 1 &&
+      const bool same = out.game_count() > 0 && out.last_period() == int32_t(names.size()) - 1 &&
                         !names.empty() && names.back() == field(period);
       if (!same) names.emplace_back(field(period));
       period_index = int32_t(names.size()) - 1;
@@ -145,7 +145,7 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     const uint16_t tag_index = has(tag) ? out.facts.intern_tag(field(tag)) : 0;
     out.add_game(g, {day, period_index, int16_t(week_number), home_side, tag_index, table.current().number});
   }
-  if (problems.empty() && out.games.size() == first)
+  if (problems.empty() && out.game_count() == first)
     problems.add(0, 0, "no games: expected at least one row after the header");
   problems.throw_if_any();
 }

@@ -54,14 +54,14 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
   text::csv_table table(src, problems, columns, "a header line naming the columns");
   problems.throw_if_any();
 
-  const size_t first = out.games.size();
-  text::reserve_games(out, table.estimated_rows());
+  const size_t first = out.game_count();
+  out.reserve_games(table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
 
   // The season of the dataset's last game, so a second file continues the count.
   int64_t current_season = INT64_MIN;
-  if (!out.facts.period.empty() && out.facts.period.back() >= 0) {
-    const std::string& name = out.period_names[size_t(out.facts.period.back())];
+  if (out.last_period() >= 0) {
+    const std::string& name = out.period_names[size_t(out.last_period())];
     if (!text::parse_integer(name, current_season)) current_season = INT64_MIN;
   }
   int regular_weeks = 0;  // highest numbered week of the current season
@@ -128,7 +128,7 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
     out.add_game(g, {day, int32_t(out.period_names.size()) - 1, int16_t(week_number), int8_t(is_neutral ? 0 : 1),
                      tag_index, table.current().number});
   }
-  if (problems.empty() && out.games.size() == first)
+  if (problems.empty() && out.game_count() == first)
     problems.add(0, 0, "no games: expected at least one row after the header");
   problems.throw_if_any();
 }

@@ -317,15 +317,6 @@ void csv_table::add_field_count_problem() {
                     std::to_string(csv_.size()));
 }
 
-void reserve_games(dataset& out, size_t rows) {
-  const size_t n = out.games.size() + rows;
-  out.games.reserve(n);
-  for (auto* v : {&out.facts.date, &out.facts.period, &out.facts.line}) v->reserve(n);
-  out.facts.week.reserve(n);
-  out.facts.home.reserve(n);
-  out.facts.tag.reserve(n);
-}
-
 bool parse_number(std::string_view s, double& out) {
   const char* end = s.data() + s.size();
   const auto r = std::from_chars(s.data(), end, out);

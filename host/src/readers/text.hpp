@@ -199,9 +199,6 @@ class csv_table {
   size_t field_count_ = 0;
 };
 
-// One growth of every game array (games and their facts) for `rows` more games.
-void reserve_games(dataset& out, size_t rows);
-
 // Value parsers: true on success. Numbers are finite (no NaN, no inf) with
 // nothing after them; integers are plain decimal.
 bool parse_number(std::string_view s, double& out);

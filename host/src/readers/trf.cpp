@@ -300,7 +300,7 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
     return std::to_string(c.opponent) + " " + (c.colour == ' ' ? '-' : c.colour) + " " + c.result;
   };
 
-  const size_t first_game = out.games.size();
+  const size_t first_game = out.game_count();
   const auto period = int32_t(out.period_names.size());
   out.period_names.emplace_back(event_name.empty() ? file.stem().string() : std::string(event_name));
   if (out.source.empty()) out.source = src.file();
@@ -335,7 +335,7 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
                    {date, period, 0, 0, 0, rows[i].line});
     }
   }
-  if (problems.empty() && out.games.size() == first_game) problems.add(0, 0, "no games: no round has a played result");
+  if (problems.empty() && out.game_count() == first_game) problems.add(0, 0, "no games: no round has a played result");
   problems.throw_if_any();
 }
 

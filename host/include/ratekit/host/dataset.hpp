@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -52,6 +53,11 @@ struct game_facts {
   std::vector<std::string> tags{""};
 
   uint16_t intern_tag(std::string_view t);
+  size_t size() const noexcept { return line.size(); }
+  void clear();
+
+ private:
+  uint16_t last_tag_ = 0;  // games come in runs of one tag
 };
 
 // The facts of one game, as a reader hands them over.
@@ -70,6 +76,12 @@ struct event_info {
   int32_t line = 0;  // first source line
 };
 
+struct dataset;
+
+// Takes the games a reader has added so far (games and facts) out of a
+// dataset, so a stream is rated while it is read; see dataset::stream_to.
+using game_sink = std::function<void(dataset&)>;
+
 struct dataset {
   std::string source;  // input file, for messages
   player_table players;
@@ -84,6 +96,18 @@ struct dataset {
 
   bool ranked() const noexcept { return !events.empty(); }
 
+  // Games added so far, including those already handed to a sink.
+  size_t game_count() const noexcept { return handed_over_ + games.size(); }
+  // The period of the last game added, -1 when none.
+  int32_t last_period() const noexcept { return last_period_; }
+
+  // From now on, every `piece` games added go to `sink`, which takes them
+  // out (readers must not look back at earlier games); flush() hands the rest.
+  void stream_to(game_sink sink, size_t piece);
+  void flush();
+  // Room for `rows` more games (at most a piece when streaming).
+  void reserve_games(size_t rows);
+
   // Appends a game and its facts, keeping the parallel arrays in step.
   void add_game(const rk_game& g, const game_fact& f) {
     games.push_back(g);
@@ -93,7 +117,15 @@ struct dataset {
     facts.home.push_back(f.home);
     facts.tag.push_back(f.tag);
     facts.line.push_back(f.line);
+    last_period_ = f.period;
+    if (games.size() == piece_) flush();
   }
+
+ private:
+  game_sink sink_;
+  size_t piece_ = 0;  // 0: not streaming
+  size_t handed_over_ = 0;
+  int32_t last_period_ = -1;
 };
 
 // rk_game with the defaults every reader starts from: no points, no advantage, no handicap.
