@@ -24,13 +24,14 @@ struct example {
                              game(0, 2, 0.0, 0)};
   run_trace trace{{0, 5, 1, 3}, {0, -5, 2, 3}, {{0.6, 0, 0, 0.4}, {0.3, 0, 0, 0.7}, {0.5, 0, 0, 0.5}, {0.5, 0, 0, 0.5}}};
   double final_ratings[3] = {10, 0, -10};
+  std::vector<int8_t> home{+1, -1, 0, 0};
 };
 
 }  // namespace
 
 TEST_CASE("metrics: hindsight and foresight with the same home advantage", "[metrics]") {
   example x;
-  const auto m = accuracy_metrics(x.games, x.trace, x.final_ratings);
+  const auto m = accuracy_metrics(x.games, x.trace, x.final_ratings, x.home, 15.0);
   CHECK(m["hindsight"]["correct"] == 2);
   CHECK(m["hindsight"]["games"] == 4);
   CHECK(m["hindsight"]["accuracy"].get<double>() == 0.5);
@@ -41,7 +42,7 @@ TEST_CASE("metrics: hindsight and foresight with the same home advantage", "[met
 
 TEST_CASE("metrics: log-loss and Brier of the foresight probabilities", "[metrics]") {
   example x;
-  const auto m = accuracy_metrics(x.games, x.trace, x.final_ratings);
+  const auto m = accuracy_metrics(x.games, x.trace, x.final_ratings, x.home, 15.0);
   // (-ln 0.6 - ln 0.7 + ln 2 + ln 2) / 4 and (0.16 + 0.09 + 0 + 0.25) / 4
   CHECK(m["log_loss"].get<double>() == Approx(0.5634487322061534).epsilon(1e-12));
   CHECK(m["brier"].get<double>() == Approx(0.125).epsilon(1e-12));
@@ -49,19 +50,18 @@ TEST_CASE("metrics: log-loss and Brier of the foresight probabilities", "[metric
 
 TEST_CASE("metrics: hindsight with its own home advantage", "[metrics]") {
   example x;
-  const std::vector<int8_t> home{+1, -1, 0, 0};
-  const auto m = accuracy_metrics(x.games, x.trace, x.final_ratings, home, 0.0);
+  const auto m = accuracy_metrics(x.games, x.trace, x.final_ratings, x.home, 0.0);
   CHECK(m["hindsight"]["correct"] == 1);
   CHECK(m["hindsight"]["accuracy"].get<double>() == 0.25);
   CHECK(m["foresight"]["correct"] == 2);  // foresight keeps adv_predict
-  const auto m15 = accuracy_metrics(x.games, x.trace, x.final_ratings, home, 15.0);
+  const auto m15 = accuracy_metrics(x.games, x.trace, x.final_ratings, x.home, 15.0);
   CHECK(m15["hindsight"]["correct"] == 2);
 }
 
 TEST_CASE("metrics: no games gives null accuracies", "[metrics]") {
   const run_trace empty;
   const double none[1] = {0};
-  const auto m = accuracy_metrics({}, empty, none);
+  const auto m = accuracy_metrics({}, empty, none, {}, 0.0);
   CHECK(m["hindsight"]["games"] == 0);
   CHECK(m["hindsight"]["accuracy"].is_null());
   CHECK(m["log_loss"].is_null());

@@ -54,7 +54,7 @@ void add_run_command(CLI::App& app, context& ctx) {
       spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", d.entries.size(),
                    d.events.size(), d.players.size(), config.model, seconds);
     else
-      spdlog::info("rated {} games among {} players with {} in {:.3f} s", d.games.size(), d.players.size(),
+      spdlog::info("rated {} games among {} players with {} in {:.3f} s", result->game_count, d.players.size(),
                    config.model, seconds);
     if (recorded)
       spdlog::info("recorded run {} ({} periods, {} players) in {}", recorded->run_id, recorded->periods,

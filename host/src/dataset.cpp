@@ -43,6 +43,15 @@ void game_facts::clear() {
   line.clear();
 }
 
+void game_facts::swap_columns(game_facts& other) noexcept {
+  date.swap(other.date);
+  period.swap(other.period);
+  week.swap(other.week);
+  home.swap(other.home);
+  tag.swap(other.tag);
+  line.swap(other.line);
+}
+
 void dataset::stream_to(game_sink sink, size_t piece) {
   sink_ = std::move(sink);
   piece_ = piece;

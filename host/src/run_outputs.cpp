@@ -143,9 +143,8 @@ nlohmann::ordered_json summary_json(const run_result& r) {
             {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update},
                                 {"hindsight", std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight}}},
             {"input", {{"format", c.input_format}, {"files", inputs}}},
-            {"counts", {{"players", r.data.players.size()}, {"games", r.data.games.size()},
-                        {"periods", r.data.ranked() ? r.data.events.size()
-                                    : r.period_ends.empty() ? r.data.games.size() : r.period_ends.size()},
+            {"counts", {{"players", r.data.players.size()}, {"games", r.game_count},
+                        {"periods", r.period_count},
                         {"events", r.data.events.size()}, {"entries", r.data.entries.size()}}}};
   if (r.data.ranked()) {
     json skipped = json::array();

@@ -7,6 +7,7 @@
 #include <ratekit/elo.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <iterator>
 #include <vector>
@@ -65,7 +66,12 @@ class elo_model {
     }
     forget_period();  // leftovers of a call that failed half way
     updater_.run_with(
-        s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
+        s, batch, out, [&](const rk_game& g, const double* rating) {
+          if (&g + 8 < batch.games + batch.game_count) {
+            __builtin_prefetch(rated + (&g)[8].a, 1);
+            __builtin_prefetch(rated + (&g)[8].b, 1);
+          }
+          return change(g, rating, rated); },
         [&](uint64_t begin, uint64_t end) {
           if (rules_.first_rating) close_period(s, batch, out, begin, end);
         });
@@ -96,8 +102,13 @@ class elo_model {
     const double eb = expect_for(-d, rb);
     const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * (g.score_a - ea);
     const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - eb);
-    return {predicted, da, db, expect_for(rb - g.adv_predict - ra, rb)};
+    // B's prediction: with no advantage (or one that rounds the same way) its
+    // difference has the bits of -d, so eb is already its value.
+    const double d_b = rb - g.adv_predict - ra;
+    return {predicted, da, db, same_bits(d_b, -d) ? eb : expect_for(d_b, rb)};
   }
+
+  static bool same_bits(double x, double y) { return std::bit_cast<uint64_t>(x) == std::bit_cast<uint64_t>(y); }
 
   // A game with an unrated side counts only towards the unrated player's first
   // rating, and only against a rated opponent (rated at the period's start).

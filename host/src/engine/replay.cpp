@@ -1,40 +1,16 @@
 // Replaying a run's per-game and per-entry changes, for history, reports and peaks.
+#include "replay.hpp"
+
 #include <ratekit/host/engine.hpp>
 
 #include <cstdio>
 
 namespace ratekit {
 
-game_replay::game_replay(const dataset& d, const std::vector<uint64_t>& period_ends, std::vector<double> start)
-    : d_(d), period_ends_(period_ends), rating_(std::move(start)), pending_(rating_.size(), 0.0) {}
-
-void game_replay::run(size_t begin, size_t end, const rk_game_out* out, const visitor& fn) {
-  while (begin < end) {
-    const size_t stop = period_ends_.empty() ? begin + 1 : size_t(period_ends_[period_++]);
-    for (size_t i = begin; i < stop; ++i) {
-      const rk_game& g = d_.games[i];
-      pending_[size_t(g.a)] += out[i - begin].delta_a;
-      pending_[size_t(g.b)] += out[i - begin].delta_b;
-    }
-    for (size_t i = begin; i < stop; ++i) {
-      const rk_game& g = d_.games[i];
-      const double ba = rating_[size_t(g.a)], bb = rating_[size_t(g.b)];
-      fn(i, ba, bb, ba + pending_[size_t(g.a)], bb + pending_[size_t(g.b)]);
-    }
-    for (size_t i = begin; i < stop; ++i) {
-      const rk_game& g = d_.games[i];
-      for (int32_t q : {g.a, g.b}) {
-        rating_[size_t(q)] += pending_[size_t(q)];
-        pending_[size_t(q)] = 0.0;
-      }
-    }
-    out += stop - begin;
-    begin = stop;
-  }
-}
-
-void run_result::replay_games(const game_replay::visitor& fn) const {
-  game_replay(data, period_ends, start_ratings).run(0, data.games.size(), game_out.data(), fn);
+void run_result::replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const {
+  game_replay(start_ratings)
+      .run(data.games.data(), data.games.size(), period_ends.empty() ? nullptr : period_ends.data(), period_ends.size(),
+           game_out.data(), fn);
 }
 
 void run_result::replay_entries(const std::function<void(size_t, double, double)>& fn) const {

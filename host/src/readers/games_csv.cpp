@@ -29,23 +29,6 @@ constexpr std::array<text::column_spec, 13> columns{{
     {"handicap", false},
 }};
 
-// Warms the name slots of the row after the current one, so their cache
-// misses overlap this row's work. The row is split naively: a quoted or padded
-// name only goes without the warm-up.
-void prefetch_next_names(text::line_cursor ahead, const text::name_cache& ids, size_t a, size_t b) {
-  text::line next;
-  if (!ahead.next(next)) return;
-  const std::string_view row = next.text;
-  const size_t last = std::max(a, b);
-  for (size_t i = 0, field = 0, from = 0; field <= last; ++i) {
-    if (i < row.size() && row[i] != ',') continue;
-    if (field == a || field == b) ids.prefetch(row.substr(from, i - from));
-    if (i == row.size()) return;
-    ++field;
-    from = i + 1;
-  }
-}
-
 }  // namespace
 
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
@@ -62,9 +45,10 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
   out.reserve_games(table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
 
-  const size_t name_a = size_t(table.index(player_a)), name_b = size_t(table.index(player_b));
-  auto prefetch = [&](const text::line_cursor& ahead) { prefetch_next_names(ahead, ids, name_a, name_b); };
-  while (table.next_row(prefetch)) {
+  while (table.next_row()) {
+    // The next row's name slots load while this row is parsed.
+    ids.prefetch(table.peek(player_a));
+    ids.prefetch(table.peek(player_b));
     bool ok = true;
     auto has = [&](column c) { return table.has(c); };
     auto field = [&](column c) { return table.field(c); };
@@ -77,7 +61,7 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (!text::parse_date(field(date), day)) bad(date, "as a valid date YYYY-MM-DD");
     if (field(player_a).empty()) bad(player_a, "as a player name");
     if (field(player_b).empty()) bad(player_b, "as a player name");
-    if (!field(player_a).empty() && field(player_a) == field(player_b))
+    if (!field(player_a).empty() && text::same_text(field(player_a), field(player_b)))
       bad(player_b, "as a different player than player_a");
     double score = 0;
     if (!text::parse_number(field(score_a), score) || score < 0 || score > 1)

@@ -6,6 +6,8 @@
 
 #include <ratekit/host/dataset.hpp>
 
+#include "readers/text.hpp"
+
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -42,24 +44,37 @@ class name_cache {
   };
   static_assert(sizeof(slot) == 32);
 
-  // 8 bytes at a time, multiply-xorshift mixing: names are short.
+  // 8 bytes at a time, multiply-xorshift mixing: names are short. The last
+  // word (or two halves, or three bytes) overlaps the others instead of being
+  // copied byte by byte.
   static uint64_t hash(std::string_view s) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
-    size_t i = 0;
-    for (; i + 8 <= s.size(); i += 8) {
-      uint64_t w;
-      std::memcpy(&w, s.data() + i, 8);
-      h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
-      h ^= h >> 29;
+    const char* p = s.data();
+    const size_t n = s.size();
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    uint64_t last = 0;
+    if (n >= 8) {
+      for (size_t i = 0; i + 8 < n; i += 8) {
+        h = (h ^ load<uint64_t>(p + i)) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+      }
+      last = load<uint64_t>(p + n - 8);
+    } else if (n >= 4) {
+      last = load<uint32_t>(p) | uint64_t(load<uint32_t>(p + n - 4)) << 32;
+    } else if (n > 0) {
+      last = uint64_t(uint8_t(p[0])) | uint64_t(uint8_t(p[n / 2])) << 8 | uint64_t(uint8_t(p[n - 1])) << 16;
     }
-    uint64_t tail = 0;
-    std::memcpy(&tail, s.data() + i, s.size() - i);
-    h = (h ^ tail) * 0x94D049BB133111EBull;
+    h = (h ^ last) * 0x94D049BB133111EBull;
     return h ^ (h >> 32);
+  }
+  template <class T>
+  static T load(const char* p) {
+    T w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
   }
 
   bool same(const slot& s, std::string_view name) const {
-    if (name.size() <= inline_size) return s.size == name.size() && std::memcmp(s.text, name.data(), name.size()) == 0;
+    if (name.size() <= inline_size) return s.size == name.size() && same_text({s.text, s.size}, name);
     return players_.name(s.id) == name;
   }
 

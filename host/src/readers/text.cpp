@@ -85,8 +85,6 @@ std::string latin1_to_utf8(std::string_view s) {
   return out;
 }
 
-bool is_pad(char c, char separator) { return (c == ' ' || c == '\t') && c != separator; }
-
 }  // namespace
 
 source::mapping::~mapping() {
@@ -207,7 +205,7 @@ bool csv_splitter::split(const line& l, problem_list& problems) {
   const size_t n = s.size();
   size_t i = 0;
   for (;;) {
-    while (i < n && is_pad(s[i], separator_)) ++i;
+    while (i < n && is_pad(s[i])) ++i;
     if (i < n && s[i] == '"') {
       const size_t open = i;
       const size_t kept = scratch_.size();
@@ -236,7 +234,7 @@ bool csv_splitter::split(const line& l, problem_list& problems) {
         i = q + 1;
         break;
       }
-      while (i < n && is_pad(s[i], separator_)) ++i;
+      while (i < n && is_pad(s[i])) ++i;
       if (i < n && s[i] != separator_) {
         problems.add(l.number, column_of(s, s.data() + i),
                      std::string("expected '") + separator_ + "' after the closing quote, got " +
@@ -247,7 +245,7 @@ bool csv_splitter::split(const line& l, problem_list& problems) {
     } else {
       const size_t end = std::min(s.find(separator_, i), n);
       std::string_view text = s.substr(i, end - i);
-      while (!text.empty() && is_pad(text.back(), separator_)) text.remove_suffix(1);
+      while (!text.empty() && is_pad(text.back())) text.remove_suffix(1);
       fields_.push_back(field{text, i});
       i = end;
     }
@@ -294,14 +292,43 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
 csv_table::csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec,
                      std::string_view header)
     : src_(src), released_(src.text().data()), text_(src.text()), problems_(problems), spec_(spec),
-      lines_(src.text()) {
-  if (!lines_.next_filled(line_)) {
-    problems_.add(1, 1, "expected " + std::string(header) + ", got an empty file");
-    problems_.throw_if_any();
-  }
+      marks_(src.text(), ',') {
+  do {
+    if (!scan(*row_)) {
+      problems_.add(1, 1, "expected " + std::string(header) + ", got an empty file");
+      problems_.throw_if_any();
+    }
+    line_ = row_->l;
+  } while (is_blank(line_.text));
   if (!csv_.split(line_, problems_)) problems_.throw_if_any();
   at_ = map_header(csv_, line_, spec_, problems_);
   field_count_ = csv_.size();
+  ahead_ok_ = scan(*ahead_);
+}
+
+bool csv_table::scan(scanned& out) {
+  if (next_line_ >= text_.size()) return false;
+  const char* text = text_.data();
+  size_t count = 0;
+  bool quoted = false;
+  size_t end;
+  for (;;) {
+    end = marks_.next();
+    if (end == text_.size() || text[end] == '\n') break;
+    if (text[end] == '"') {
+      quoted = true;
+    } else {
+      if (count < max_plain_fields - 1) out.separators[count] = text + end;
+      ++count;
+    }
+  }
+  std::string_view l(text + next_line_, end - next_line_);
+  if (l.ends_with('\r')) l.remove_suffix(1);
+  out.l = line{l, ++line_number_};
+  out.count = count;
+  out.quoted = quoted;
+  next_line_ = end + 1;
+  return true;
 }
 
 void csv_table::bad(size_t c, std::string_view expected) {
@@ -317,7 +344,7 @@ void csv_table::add_field_count_problem() {
                     std::to_string(csv_.size()));
 }
 
-bool parse_number(std::string_view s, double& out) {
+bool parse_any_number(std::string_view s, double& out) {
   const char* end = s.data() + s.size();
   const auto r = std::from_chars(s.data(), end, out);
   return r.ec == std::errc{} && r.ptr == end && std::isfinite(out);
@@ -327,24 +354,6 @@ bool parse_integer(std::string_view s, int64_t& out) {
   const char* end = s.data() + s.size();
   const auto r = std::from_chars(s.data(), end, out);
   return r.ec == std::errc{} && r.ptr == end && !s.empty();
-}
-
-bool parse_date(std::string_view s, int32_t& out) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  int v[3];
-  const std::string_view parts[3] = {s.substr(0, 4), s.substr(5, 2), s.substr(8, 2)};
-  for (int k = 0; k < 3; ++k) {
-    const auto& p = parts[k];
-    if (!std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
-    std::from_chars(p.data(), p.data() + p.size(), v[k]);
-  }
-  const int y = v[0], m = v[1], d = v[2];
-  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
-  static constexpr int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  if (d > days[m - 1] + (m == 2 && leap ? 1 : 0)) return false;
-  out = y * 10000 + m * 100 + d;
-  return true;
 }
 
 bool parse_flag(std::string_view s, bool& out) {

@@ -18,8 +18,11 @@
 #include <ratekit/host/diagnostics.hpp>
 #include <ratekit/host/readers.hpp>
 
+#include "readers/mark_scan.hpp"
+
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <span>
 #include <string>
@@ -109,6 +112,20 @@ class csv_splitter {
   explicit csv_splitter(char separator = ',') : separator_(separator) {}
   // False, with the problem added, when a quote is not closed or is followed by junk.
   bool split(const line& l, problem_list& problems);
+  // What split gives for a line without quotes whose `count` separators are known.
+  void assign_plain(const line& l, const char* const* separators, size_t count) {
+    line_ = l.text;
+    fields_.clear();
+    const char* begin = line_.data();
+    for (size_t k = 0; k <= count; ++k) {
+      const char* end = k < count ? separators[k] : line_.data() + line_.size();
+      const char* next = end + 1;
+      while (begin < end && is_pad(*begin)) ++begin;
+      while (end > begin && is_pad(end[-1])) --end;
+      fields_.push_back(field{std::string_view(begin, size_t(end - begin)), size_t(begin - line_.data())});
+      begin = next;
+    }
+  }
   size_t size() const noexcept { return fields_.size(); }
   std::string_view operator[](size_t i) const { return fields_[i].text; }
   // 1-based character column where field i starts.
@@ -121,6 +138,8 @@ class csv_splitter {
     std::string_view text;
     size_t offset;
   };
+  // Trimmed around unquoted fields.
+  bool is_pad(char c) const { return (c == ' ' || c == '\t') && c != separator_; }
   char separator_;
   std::string_view line_;
   std::vector<field> fields_;
@@ -143,6 +162,8 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
 // blank), maps it with map_header, then yields the rows that split and have as
 // many fields as the header, adding a problem for every other row. Readers add
 // their own header checks, then call problems.throw_if_any() before the rows.
+// Rows without quotes are split from the marks found by one scan (the same
+// fields csv_splitter gives); the others go through csv_splitter.
 //
 //   text::csv_table table(src, problems, columns, "a header line naming the columns");
 //   problems.throw_if_any();
@@ -154,21 +175,34 @@ class csv_table {
   csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec, std::string_view header);
 
   // The next well-formed row; false at the end. Blank lines are skipped.
-  bool next_row() { return next_row([](const line_cursor&) {}); }
-  // The same, calling ahead(lines) with the lines after each line before it is split, to warm caches for them.
-  template <class F>
-  bool next_row(F&& ahead) {
-    while (lines_.next(line_)) {
+  bool next_row() {
+    while (ahead_ok_) {
+      std::swap(row_, ahead_);
+      ahead_ok_ = scan(*ahead_);
+      line_ = row_->l;
       if (line_.text.data() >= released_ + release_step) {
         src_.release_before(line_.text.data());
         released_ = line_.text.data();
       }
-      ahead(static_cast<const line_cursor&>(lines_));
+      if (plain(*row_) && (row_->count > 0 || !is_blank(line_.text))) {
+        csv_.assign_plain(line_, row_->separators, row_->count);
+        return true;
+      }
       if (is_blank(line_.text) || !csv_.split(line_, problems_)) continue;
       if (csv_.size() == field_count_) return true;
       add_field_count_problem();
     }
     return false;
+  }
+  // spec[c]'s field in the row after the current one, untrimmed, to warm caches
+  // for it; empty when spec[c] is absent or that row is not a plain one.
+  std::string_view peek(size_t c) const {
+    if (!ahead_ok_ || !plain(*ahead_) || at_[c] < 0) return {};
+    const size_t f = size_t(at_[c]);
+    const std::string_view t = ahead_->l.text;
+    const char* begin = f == 0 ? t.data() : ahead_->separators[f - 1] + 1;
+    const char* end = f == ahead_->count ? t.data() + t.size() : ahead_->separators[f];
+    return {begin, size_t(end - begin)};
   }
 
   // The header line until the first row, then the current row.
@@ -184,6 +218,17 @@ class csv_table {
   size_t estimated_rows() const;
 
  private:
+  static constexpr size_t max_plain_fields = 32;
+  // One line with where its separators are (the first max_plain_fields - 1 of them).
+  struct scanned {
+    line l;
+    const char* separators[max_plain_fields - 1];
+    size_t count = 0;  // separators in the line, even past those kept
+    bool quoted = false;
+  };
+  bool scan(scanned& out);
+  // A row the marks split: no quote and as many fields as the header.
+  bool plain(const scanned& s) const { return !s.quoted && s.count + 1 == field_count_ && s.count < max_plain_fields; }
   void add_field_count_problem();
   static constexpr ptrdiff_t release_step = ptrdiff_t(4) << 20;  // bytes parsed between releases
 
@@ -192,7 +237,13 @@ class csv_table {
   std::string_view text_;
   problem_list& problems_;
   std::span<const column_spec> spec_;
-  line_cursor lines_;
+  mark_scan marks_;
+  size_t next_line_ = 0;  // offset of the line scan() reads next
+  int line_number_ = 0;
+  scanned lines_[2];
+  scanned* row_ = &lines_[0];
+  scanned* ahead_ = &lines_[1];  // the line after row_, scanned
+  bool ahead_ok_ = false;
   line line_;
   csv_splitter csv_;
   std::vector<int> at_;
@@ -201,12 +252,44 @@ class csv_table {
 
 // Value parsers: true on success. Numbers are finite (no NaN, no inf) with
 // nothing after them; integers are plain decimal.
-bool parse_number(std::string_view s, double& out);
+bool parse_any_number(std::string_view s, double& out);
+// Scores are mostly 0, 1 or 0.5: those skip the general parser (d / 10.0 is the correctly rounded 0.d).
+inline bool parse_number(std::string_view s, double& out) {
+  if (s.size() == 1 && unsigned(s[0] - '0') < 10) return out = s[0] - '0', true;
+  if (s.size() == 3 && s[0] == '0' && s[1] == '.' && unsigned(s[2] - '0') < 10) return out = (s[2] - '0') / 10.0, true;
+  return parse_any_number(s, out);
+}
 bool parse_integer(std::string_view s, int64_t& out);
 // YYYY-MM-DD with a real month and day (leap years included) -> yyyymmdd.
-bool parse_date(std::string_view s, int32_t& out);
+inline bool parse_date(std::string_view s, int32_t& out) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  static constexpr int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+  int v[8];
+  for (int k = 0; k < 8; ++k)
+    if (unsigned(v[k] = s[size_t(at[k])] - '0') > 9) return false;
+  const int y = v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3], m = v[4] * 10 + v[5], d = v[6] * 10 + v[7];
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  static constexpr int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  if (d > days[m - 1] + (m == 2 && leap ? 1 : 0)) return false;
+  out = y * 10000 + m * 100 + d;
+  return true;
+}
 // 0, 1, true or false (any case).
 bool parse_flag(std::string_view s, bool& out);
+
+// a == b without a library call for short texts (names, mostly): two
+// overlapping word compares cover 4 to 16 bytes.
+inline bool same_text(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  auto word = [](const char* p) { uint64_t w; std::memcpy(&w, p, 8); return w; };
+  auto half = [](const char* p) { uint32_t w; std::memcpy(&w, p, 4); return w; };
+  const char *x = a.data(), *y = b.data();
+  if (n >= 8 && n <= 16) return word(x) == word(y) && word(x + n - 8) == word(y + n - 8);
+  if (n >= 4 && n < 8) return half(x) == half(y) && half(x + n - 4) == half(y + n - 4);
+  return a == b;
+}
 
 // `s` in single quotes for messages, cut to a readable length.
 std::string quote(std::string_view s);

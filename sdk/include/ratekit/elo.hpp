@@ -48,6 +48,10 @@ class elo_updater {
     if (batch.period_count == 0) {  // one game per period: apply at once
       for (uint64_t i = 0; i < batch.game_count; ++i) {
         const rk_game& g = batch.games[i];
+        if (i + 8 < batch.game_count) {
+          __builtin_prefetch(rating + batch.games[i + 8].a);
+          __builtin_prefetch(rating + batch.games[i + 8].b);
+        }
         check_game(g, i, players);
         const elo_change c = changes(g, static_cast<const double*>(rating));
         rating[g.a] += c.da;

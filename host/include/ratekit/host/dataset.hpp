@@ -54,7 +54,8 @@ struct game_facts {
 
   uint16_t intern_tag(std::string_view t);
   size_t size() const noexcept { return line.size(); }
-  void clear();
+  void clear();  // the per-game columns; the tags stay
+  void swap_columns(game_facts& other) noexcept;
 
  private:
   uint16_t last_tag_ = 0;  // games come in runs of one tag

@@ -29,24 +29,6 @@ struct player_state {
   std::vector<double*> pointers_;
 };
 
-// Replays games in order from starting ratings, period by period, given their
-// outputs; a stream may be replayed in pieces of whole periods.
-class game_replay {
- public:
-  // fn(index, before_a, before_b, after_a, after_b): before is the rating the
-  // game was evaluated on, after the rating at the end of its period.
-  using visitor = std::function<void(size_t, double, double, double, double)>;
-  game_replay(const dataset& d, const std::vector<uint64_t>& period_ends, std::vector<double> start);
-  // Games [begin, end), whole periods; out[i - begin] is game i's output.
-  void run(size_t begin, size_t end, const rk_game_out* out, const visitor& fn);
-
- private:
-  const dataset& d_;
-  const std::vector<uint64_t>& period_ends_;  // empty: a period per game
-  std::vector<double> rating_, pending_;
-  size_t period_ = 0;
-};
-
 struct run_result {
   competition_config config;
   std::shared_ptr<const plugin> source;
@@ -54,8 +36,13 @@ struct run_result {
   dataset data;
   player_state state;
   std::vector<double> start_ratings;     // ratings before the run, to replay the history
-  std::vector<uint64_t> period_ends;     // game or event periods
-  std::vector<rk_game_out> game_out;     // per game, when history or metrics are wanted
+  size_t game_count = 0, period_count = 0;
+  // Kept only when an output reads them after the run (history, report, charts,
+  // database): then data.games holds every game, game_out its output and
+  // period_ends the ends of the periods (none: a period per game). For ranked
+  // events period_ends are the events' ends.
+  std::vector<uint64_t> period_ends;
+  std::vector<rk_game_out> game_out;
   std::vector<rk_entry_out> entry_out;   // per ranked entry
   // The state fields after rating (volatility, times played, ...) of each ranked
   // entry's player, before and after its event: [entry * (fields - 1) + field - 1].
@@ -65,7 +52,7 @@ struct run_result {
   // Calls fn(index, before_a, before_b, after_a, after_b) for every game in
   // order: before is the rating the game was evaluated on, after the rating at
   // the end of its period.
-  void replay_games(const game_replay::visitor& fn) const;
+  void replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const;
   // The same for ranked entries: fn(index, before, after).
   void replay_entries(const std::function<void(size_t, double, double)>& fn) const;
   // True when the plugin rated none of event e's entries (e.g. too few rounds).

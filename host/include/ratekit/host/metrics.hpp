@@ -11,21 +11,23 @@
 
 namespace ratekit {
 
-// The same metrics gathered game by game, so a run need not keep a trace:
-// add() every game in order with the ratings it was evaluated on, then finish().
+// Hindsight (final ratings) and foresight (ratings just before each game)
+// accuracy, mean log-loss and Brier score of the foresight probabilities, as
+// summary.json's "metrics" object, gathered game by game: add() every game in
+// order, then finish(). Foresight uses each game's adv_predict.
 class accuracy_accumulator {
  public:
-  void add(const rk_game& g, double before_a, double before_b, double expected_a);
-  // Hindsight needs the final ratings: one more pass over the games, the home
-  // side (home[i]: +1 A, -1 B, 0 none) getting `hindsight_home` points.
-  nlohmann::json finish(const std::vector<rk_game>& games, const double* final_ratings,
-                        const std::vector<int8_t>& home, double hindsight_home) const;
-  // The same with each game's adv_predict as the hindsight advantage.
-  nlohmann::json finish(const std::vector<rk_game>& games, const double* final_ratings) const;
+  // One game, the ratings it was evaluated on and A's predicted score; the
+  // home side (+1 A, -1 B, 0 none) is kept for hindsight.
+  void add(const rk_game& g, int8_t home, double before_a, double before_b, double expected_a);
+  // Hindsight on the final ratings, the home side getting `hindsight_home` points.
+  nlohmann::json finish(const double* final_ratings, double hindsight_home) const;
 
  private:
-  nlohmann::json with_hindsight(const std::vector<rk_game>& games, int64_t hindsight_correct) const;
-  int64_t correct_ = 0, games_ = 0;
+  // What hindsight needs of each game, 10 bytes.
+  std::vector<int32_t> a_, b_;
+  std::vector<int8_t> home_, result_;  // result: +1 A won, -1 B won, 0 otherwise
+  int64_t correct_ = 0;
   double log_loss_ = 0, brier_ = 0;
 };
 
@@ -34,15 +36,7 @@ struct run_trace {
   std::vector<rk_game_out> out;            // the plugin's per-game outputs
 };
 
-// Hindsight (final ratings) and foresight (ratings just before each game)
-// accuracy, mean log-loss and Brier score of the foresight probabilities, as
-// summary.json's "metrics" object. `games` carry the host's adv_predict.
-nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const run_trace& trace,
-                                const double* final_ratings);
-
-// The same, with hindsight predictions made with `hindsight_home` points for the home
-// side instead of adv_predict (home[i]: +1 A at home, -1 B at home, 0 none), for the
-// book's experiments that predict with H = 0 in hindsight and H > 0 in foresight.
+// The metrics of games already rated, from their trace (home[i] as in add()).
 nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const run_trace& trace,
                                 const double* final_ratings, const std::vector<int8_t>& home,
                                 double hindsight_home);

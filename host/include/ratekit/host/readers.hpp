@@ -23,6 +23,9 @@ struct reader_entry {
   const char* format;   // `input.format` value
   const char* summary;  // one line for docs and errors
   reader_fn read;
+  // Adds games in file order and sets no player facts (birth year, rating), so
+  // the engine may rate them while the rest of the file is read.
+  bool streams = false;
 };
 
 // Every format the host can read.

@@ -1,0 +1,91 @@
+#include "input_stream.hpp"
+
+namespace ratekit {
+
+input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players)
+    : streams_(reader.streams) {
+  data_.players = std::move(players);
+  data_.stream_to([this](dataset& d) { hand_over(d); }, streams_ ? piece_games : 0);
+  reader_ = std::thread([this, &config, &reader] {
+    try {
+      for (const auto& path : config.input_paths) {
+        if (data_.source.empty()) data_.source = path.string();
+        reader.read(path, config.input_options, data_);
+      }
+      data_.flush();
+    } catch (...) {
+      error_ = std::current_exception();
+    }
+    const std::lock_guard lock(mutex_);
+    done_ = true;
+    changed_.notify_all();
+  });
+}
+
+input_stream::~input_stream() {
+  if (!reader_.joinable()) return;
+  abandon();
+  reader_.join();
+}
+
+void input_stream::hand_over(dataset& d) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return abandoned_ || !empty_.empty() || pieces_made_ < pieces_in_flight; });
+  std::unique_ptr<game_piece> piece;
+  if (!abandoned_) {
+    if (empty_.empty()) {
+      piece = std::make_unique<game_piece>();
+      ++pieces_made_;
+    } else {
+      piece = std::move(empty_.back());
+      empty_.pop_back();
+    }
+  }
+  lock.unlock();
+  if (!piece) {  // nobody rates any more: drop the games
+    d.games.clear();
+    d.facts.clear();
+    return;
+  }
+  // Swapping hands the games over and gives the reader the piece's emptied buffers.
+  piece->games.swap(d.games);
+  piece->facts.swap_columns(d.facts);
+  if (piece->facts.tags.size() != d.facts.tags.size()) piece->facts.tags = d.facts.tags;  // tags only grow
+  piece->players = d.players.size();
+  d.games.clear();
+  d.facts.clear();
+  if (streams_) d.reserve_games(piece_games);
+  lock.lock();
+  full_.push_back(std::move(piece));
+  changed_.notify_all();
+}
+
+std::unique_ptr<game_piece> input_stream::next() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return !full_.empty() || done_; });
+  if (full_.empty()) return nullptr;
+  auto piece = std::move(full_.front());
+  full_.pop_front();
+  return piece;
+}
+
+void input_stream::give_back(std::unique_ptr<game_piece> piece) {
+  const std::lock_guard lock(mutex_);
+  empty_.push_back(std::move(piece));
+  changed_.notify_all();
+}
+
+void input_stream::abandon() {
+  const std::lock_guard lock(mutex_);
+  abandoned_ = true;
+  full_.clear();
+  changed_.notify_all();
+}
+
+dataset input_stream::finish() {
+  if (reader_.joinable()) reader_.join();
+  if (error_) std::rethrow_exception(error_);
+  return std::move(data_);
+}
+
+}  // namespace ratekit

@@ -1,0 +1,66 @@
+// Reading a competition's input on a thread of its own while the engine rates:
+// the reader adds games to its dataset, which hands them over in pieces
+// through a short queue; the engine gives the emptied pieces back.
+#pragma once
+
+#include <ratekit/host/config.hpp>
+#include <ratekit/host/dataset.hpp>
+#include <ratekit/host/readers.hpp>
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace ratekit {
+
+// Consecutive games of a stream, as the reader cut them.
+struct game_piece {
+  std::vector<rk_game> games;
+  game_facts facts;  // tags: the table as it was when the piece was cut
+  int32_t players = 0;  // players interned by then
+};
+
+class input_stream {
+ public:
+  // Starts reading `config`'s input with `reader` into a dataset that begins
+  // with `players`. A reader that does not stream hands everything over in one
+  // piece at the end.
+  input_stream(const competition_config& config, const reader_entry& reader, player_table players);
+  ~input_stream();
+  input_stream(const input_stream&) = delete;
+  input_stream& operator=(const input_stream&) = delete;
+
+  // The next piece, or nullptr after the last; give it back when done with it.
+  std::unique_ptr<game_piece> next();
+  void give_back(std::unique_ptr<game_piece> piece);
+
+  // Drops the pieces not yet taken and those still to come: the reader goes on
+  // only to find its own errors.
+  void abandon();
+  // Waits for the reader and returns the dataset (players, events, period
+  // names; the games handed over are not in it). Throws what the reader threw.
+  dataset finish();
+
+ private:
+  void hand_over(dataset& d);
+
+  static constexpr size_t piece_games = size_t(1) << 16;
+  static constexpr size_t pieces_in_flight = 4;
+
+  bool streams_ = false;
+  dataset data_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::unique_ptr<game_piece>> full_;
+  std::vector<std::unique_ptr<game_piece>> empty_;
+  size_t pieces_made_ = 0;
+  bool done_ = false, abandoned_ = false;
+  std::exception_ptr error_;
+  std::thread reader_;
+};
+
+}  // namespace ratekit

@@ -1,0 +1,61 @@
+// Replaying games from their outputs: the rating each game was evaluated on
+// and the rating at the end of its period, for peaks, metrics and history.
+#pragma once
+
+#include <ratekit/abi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace ratekit {
+
+class game_replay {
+ public:
+  explicit game_replay(std::vector<double> start) : rating_(std::move(start)), pending_(rating_.size(), 0.0) {}
+
+  // Players who joined after the start, with their starting ratings.
+  void add_players(const double* start, size_t count) {
+    rating_.insert(rating_.end(), start + rating_.size(), start + count);
+    pending_.resize(rating_.size(), 0.0);
+  }
+
+  // Games [0, n) in whole periods: `ends` relative to games[0], none for a
+  // period per game. fn(i, before_a, before_b, after_a, after_b).
+  template <class Visit>
+  void run(const rk_game* games, size_t n, const uint64_t* ends, size_t count, const rk_game_out* out, Visit&& fn) {
+    if (!ends) {
+      for (size_t i = 0; i < n; ++i) {
+        double& a = rating_[size_t(games[i].a)];
+        double& b = rating_[size_t(games[i].b)];
+        const double before_a = a, before_b = b;
+        a += out[i].delta_a;
+        b += out[i].delta_b;
+        fn(i, before_a, before_b, a, b);
+      }
+      return;
+    }
+    size_t begin = 0;
+    for (size_t p = 0; p < count; ++p) {
+      const size_t end = size_t(ends[p]);
+      for (size_t i = begin; i < end; ++i) {
+        pending_[size_t(games[i].a)] += out[i].delta_a;
+        pending_[size_t(games[i].b)] += out[i].delta_b;
+      }
+      for (size_t i = begin; i < end; ++i) {
+        const size_t a = size_t(games[i].a), b = size_t(games[i].b);
+        fn(i, rating_[a], rating_[b], rating_[a] + pending_[a], rating_[b] + pending_[b]);
+      }
+      for (size_t i = begin; i < end; ++i)
+        for (const int32_t q : {games[i].a, games[i].b}) {
+          rating_[size_t(q)] += pending_[size_t(q)];
+          pending_[size_t(q)] = 0.0;
+        }
+      begin = end;
+    }
+  }
+
+ private:
+  std::vector<double> rating_, pending_;
+};
+
+}  // namespace ratekit
