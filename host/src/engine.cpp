@@ -22,12 +22,29 @@ namespace {
 // Waits for the whole input (its errors come first) and gives the players' names, for messages.
 using settle_fn = std::function<const player_table&()>;
 
-// Only published ratings count towards a peak.
-void raise_peak(run_result& r, int rated, int32_t player, double rating) {
-  const size_t p = size_t(player);
-  if (rated >= 0 && r.state.columns[size_t(rated)][p] == 0) return;
-  r.state.peak[p] = std::fmax(r.state.peak[p], rating);
-}
+// Raises players' peaks; only published ratings count towards a peak. Valid
+// while the state's columns keep their size.
+class peak_follower {
+ public:
+  peak_follower(run_result& r, int rated)
+      : rated_(rated >= 0 ? r.state.columns[size_t(rated)].data() : nullptr),
+        peak_(r.state.peak.data()),
+        players_(r.state.peak.size()) {}
+
+  void raise(int32_t player, double rating) const {
+    const size_t p = size_t(player);
+    if (rated_ && rated_[p] == 0) return;
+    peak_[p] = std::fmax(peak_[p], rating);
+  }
+
+  // False when nobody holds a published rating, so no peak can rise.
+  bool any() const { return !rated_ || std::any_of(rated_, rated_ + players_, [](double r) { return r != 0; }); }
+
+ private:
+  const double* rated_;
+  double* peak_;
+  size_t players_;
+};
 
 // A plugin is native code we did not write: check what it hands back.
 // `after` says after what, for the message.
@@ -215,12 +232,14 @@ class game_engine {
       if (!constant_k_) assign_k(0, complete);
       call(0, complete, per_game ? nullptr : ends_.data(), ends_.size());
     }
+    const peak_follower peaks(r_, rated_);
+    const bool follow_peaks = !per_period_ && peaks.any();  // else peaks were followed period by period
     replay_.run(games_.data(), complete, per_game ? nullptr : ends_.data(), ends_.size(), out_.data(),
                 [&](size_t i, double before_a, double before_b, double after_a, double after_b) {
                   const rk_game& g = games_[i];
-                  if (!per_period_) {  // else peaks were followed period by period
-                    raise_peak(r_, rated_, g.a, after_a);
-                    raise_peak(r_, rated_, g.b, after_b);
+                  if (follow_peaks) {
+                    peaks.raise(g.a, after_a);
+                    peaks.raise(g.b, after_b);
                   }
                   if (accuracy_) accuracy_->add(g, facts_.home[i], before_a, before_b, out_[i].expected_a);
                 });
@@ -302,13 +321,15 @@ class game_engine {
       }
     }
     const double* rating = r_.state.rating();
+    double* played = r_.state.games.data();
+    const peak_follower peaks(r_, rated_);
     for (size_t i = begin; i < end; ++i) {
       const rk_game& g = games_[i];
-      r_.state.games[size_t(g.a)] += 1;
-      r_.state.games[size_t(g.b)] += 1;
+      played[g.a] += 1;
+      played[g.b] += 1;
       if (per_period_) {  // the state is this period's end
-        raise_peak(r_, rated_, g.a, rating[g.a]);
-        raise_peak(r_, rated_, g.b, rating[g.b]);
+        peaks.raise(g.a, rating[g.a]);
+        peaks.raise(g.b, rating[g.b]);
       }
     }
   }
@@ -384,7 +405,6 @@ class game_engine {
 void rate_events(run_result& r) {
   const dataset& d = r.data;
   const auto& ev = d.events;
-  const int rated = r.source->state_field("rated");
   const size_t extra = r.state.columns.size() - 1;
   r.entry_out.resize(d.entries.size());
   r.entry_state_before.resize(d.entries.size() * extra);
@@ -412,7 +432,8 @@ void rate_events(run_result& r) {
   for (int32_t p = 0; p < d.players.size(); ++p) check_finite(r, p, names, [] { return std::string(); });
   for (size_t i = 0; i < d.entries.size(); ++i)
     if (!(r.entry_out[i].flags & RK_ENTRY_SKIPPED)) r.state.games[size_t(d.entries[i].player)] += 1;
-  r.replay_entries([&](size_t i, double, double after) { raise_peak(r, rated, d.entries[i].player, after); });
+  const peak_follower peaks(r, r.source->state_field("rated"));
+  r.replay_entries([&](size_t i, double, double after) { peaks.raise(d.entries[i].player, after); });
 }
 
 }  // namespace

@@ -30,10 +30,13 @@ nlohmann::json tally(int64_t correct, int64_t games) {
 
 void accuracy_accumulator::add(const rk_game& g, int8_t home, double before_a, double before_b, double expected_a) {
   const int8_t result = result_of(g.score_a);
-  a_.push_back(g.a);
-  b_.push_back(g.b);
-  home_.push_back(home);
-  result_.push_back(result);
+  const size_t k = games_++ % block::size;
+  if (k == 0) blocks_.push_back(std::unique_ptr<block>(new block));  // left uninitialised: filled as games come
+  block& to = *blocks_.back();
+  to.a[k] = g.a;
+  to.b[k] = g.b;
+  to.home[k] = home;
+  to.result[k] = result;
   correct_ += picked(before_a + g.adv_predict, before_b, result);
   const double p = std::clamp(expected_a, probability_floor, 1.0 - probability_floor);
   // A won or lost outright: the other term is 0 times a finite log.
@@ -46,9 +49,12 @@ void accuracy_accumulator::add(const rk_game& g, int8_t home, double before_a, d
 
 nlohmann::json accuracy_accumulator::finish(const double* final_ratings, double hindsight_home) const {
   int64_t hindsight = 0;
-  for (size_t i = 0; i < a_.size(); ++i)
-    hindsight += picked(final_ratings[a_[i]] + home_[i] * hindsight_home, final_ratings[b_[i]], result_[i]);
-  const auto games = int64_t(a_.size());
+  for (size_t i = 0; i < games_; ++i) {
+    const block& from = *blocks_[i / block::size];
+    const size_t k = i % block::size;
+    hindsight += picked(final_ratings[from.a[k]] + from.home[k] * hindsight_home, final_ratings[from.b[k]], from.result[k]);
+  }
+  const auto games = int64_t(games_);
   const nlohmann::json none;
   const double n = double(games);
   return {{"hindsight", tally(hindsight, games)},

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ratekit {
@@ -24,9 +25,15 @@ class accuracy_accumulator {
   nlohmann::json finish(const double* final_ratings, double hindsight_home) const;
 
  private:
-  // What hindsight needs of each game, 10 bytes.
-  std::vector<int32_t> a_, b_;
-  std::vector<int8_t> home_, result_;  // result: +1 A won, -1 B won, 0 otherwise
+  // What hindsight needs of each game, 10 bytes, in blocks so that the store
+  // grows without copying. result: +1 A won, -1 B won, 0 otherwise.
+  struct block {
+    static constexpr size_t size = size_t(1) << 14;
+    int32_t a[size], b[size];
+    int8_t home[size], result[size];
+  };
+  std::vector<std::unique_ptr<block>> blocks_;
+  size_t games_ = 0;
   int64_t correct_ = 0;
   double log_loss_ = 0, brier_ = 0;
 };
