@@ -10,8 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <fstream>
 #include <numeric>
 #include <random>
+#include <utility>
 
 using namespace ratekit;
 namespace fs = std::filesystem;
@@ -150,37 +153,98 @@ TEST_CASE("a plugin failure names the plugin file and the game's line", "[engine
   }
 }
 
-TEST_CASE("a stream rated in pieces gives what a run keeping every output gives", "[engine][stream]") {
-  // Over a million games, so the stream is cut into more than one piece; periods
-  // by month, so the cuts must fall between periods.
-  testing::temp_dir dir;
+namespace {
+
+struct stream_game {
+  int month, a, b;
+  double score;
+  bool a_home;
+};
+
+// 1,200,000 games among 500 players over 600 days (about 21 months), a third
+// drawn, every other one at A's home: longer than many of the pieces the
+// reader hands over, so pieces end inside months.
+std::vector<stream_game> write_stream(const fs::path& csv_file) {
+  std::vector<stream_game> games;
   std::string csv = "date,player_a,player_b,score_a,home\n";
   std::mt19937_64 rng(7);
-  const int games = 1'200'000;
-  for (int i = 0; i < games; ++i) {
+  for (int i = 0; i < 1'200'000; ++i) {
     const int a = int(rng() % 500), b = (a + 1 + int(rng() % 499)) % 500;
-    const int day = i / 2000;  // 600 days
+    const int day = i / 2000, year = 2000 + day / 336, month = 1 + day % 336 / 28;
+    const double score = rng() % 3 == 0 ? 0.5 : rng() % 2 ? 1.0 : 0.0;
     char line[96];
-    std::snprintf(line, sizeof line, "%04d-%02d-%02d,p%d,p%d,%s,%s\n", 2000 + day / 336, 1 + day % 336 / 28,
-                  1 + day % 28, a, b, rng() % 3 == 0 ? "0.5" : rng() % 2 ? "1" : "0", i % 2 ? "a" : "");
+    std::snprintf(line, sizeof line, "%04d-%02d-%02d,p%d,p%d,%s,%s\n", year, month, 1 + day % 28, a, b,
+                  score == 0.5 ? "0.5" : score == 1 ? "1" : "0", i % 2 ? "a" : "");
     csv += line;
+    games.push_back({year * 12 + month, a, b, score, i % 2 == 1});
   }
-  testing::write_text(dir / "games.csv", csv);
+  testing::write_text(csv_file, csv);
+  return games;
+}
+
+// The logistic Elo with K 16 and 30 home points, written out plainly: each
+// period's games are evaluated on the ratings at its start.
+std::vector<double> plain_elo(const std::vector<stream_game>& games, bool by_month) {
+  std::vector<double> rating(500, 1500.0), change(500, 0.0);
+  for (size_t begin = 0; begin < games.size();) {
+    size_t end = begin + 1;
+    while (by_month && end < games.size() && games[end].month == games[begin].month) ++end;
+    for (size_t i = begin; i < end; ++i) {
+      const stream_game& g = games[i];
+      const double e = 1 / (1 + std::pow(10.0, -(rating[g.a] + (g.a_home ? 30 : 0) - rating[g.b]) / 400));
+      change[g.a] += 16 * (g.score - e);
+      change[g.b] -= 16 * (g.score - e);
+    }
+    for (int p = 0; p < 500; ++p) rating[p] += std::exchange(change[p], 0.0);
+    begin = end;
+  }
+  return rating;
+}
+
+}  // namespace
+
+TEST_CASE("a stream rated in pieces as it is read gives the plain Elo of the whole stream", "[engine][stream]") {
+  testing::temp_dir dir;
+  const auto games = write_stream(dir / "games.csv");
   for (const std::string period : {"game", "month"}) {
     auto config_with = [&](bool history) {
-      testing::write_text(dir / "c.yaml", "competition: s\nmodel: fide-logistic\nk_schedule: [ { k: 16 } ]\n"
-                                          "home_advantage: 30\ninput: { format: games-csv, path: games.csv }\n"
+      testing::write_text(dir / "c.yaml", "competition: s\nmodel: fide-logistic\nparams: { cap: 0 }\n"
+                                          "k_schedule: [ { k: 16 } ]\ninitial: 1500\nhome_advantage: 30\n"
+                                          "input: { format: games-csv, path: games.csv }\n"
                                           "period: " + period + "\noutput: { history: " +
                                               (history ? "true" : "false") + " }\n");
       return load_config(dir / "c.yaml", builtin());
     };
-    const run_result kept = rate(config_with(true), builtin());
+    const std::vector<double> expected = plain_elo(games, period == "month");
     const run_result streamed = rate(config_with(false), builtin());
+    for (int p = 0; p < 500; ++p)
+      REQUIRE(rating_of(streamed, "p" + std::to_string(p)) == Approx(expected[size_t(p)]).margin(1e-6));
+    CHECK(streamed.game_count == games.size());
+    CHECK(streamed.period_count == (period == "month" ? 22u : games.size()));
+    CHECK(streamed.data.games.empty());  // nothing reads them after the run
     CHECK(streamed.game_out.empty());
-    CHECK(kept.game_out.size() == size_t(games));
+    CHECK(streamed.metrics["foresight"]["games"] == games.size());
+
+    const run_result kept = rate(config_with(true), builtin());
+    CHECK(kept.data.games.size() == games.size());
+    CHECK(kept.game_out.size() == games.size());
+    CHECK(kept.data.facts.line.back() == int32_t(games.size()) + 1);
+    CHECK(kept.period_ends.size() == (period == "month" ? 22u : 0u));
     CHECK(streamed.state.columns == kept.state.columns);
     CHECK(streamed.state.peak == kept.state.peak);
     CHECK(streamed.metrics == kept.metrics);
-    CHECK(streamed.metrics["foresight"]["games"] == games);
   }
+}
+
+TEST_CASE("an error at the end of a long stream fails the run before anything is written", "[engine][stream]") {
+  testing::temp_dir dir;
+  write_stream(dir / "games.csv");
+  std::ofstream(dir / "games.csv", std::ios::app) << "2001-09-01,p1,p2,2,\n";
+  testing::write_text(dir / "c.yaml", "competition: s\nmodel: fide-logistic\nk_schedule: [ { k: 16 } ]\n"
+                                      "input: { format: games-csv, path: games.csv }\noutput: { dir: out }\n");
+  const auto result = testing::run_cli("run " + (dir / "c.yaml").string());
+  CHECK(result.status != 0);
+  CHECK_THAT(result.out, Catch::Contains("games.csv:1200002:") &&
+                             Catch::Contains("expected score_a as a number from 0 to 1, got '2'"));
+  CHECK_FALSE(fs::exists(dir / "out"));
 }
