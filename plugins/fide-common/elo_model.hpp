@@ -38,13 +38,19 @@ inline constexpr rk_param_spec first_rating_param = {
     "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
     "against rated opponents, pooled over periods, give a first rating (8.2)"};
 
+// A's and B's expected scores in one game.
+struct expectations {
+  double a, b;
+};
+
 struct rules {
   double cap = 400;          // 0: none
   double uncapped_from = 0;  // 0: nobody is exempt from the cap
   bool first_rating = false;
 };
 
-// Curve: double operator()(double d) const, the expected score at difference d.
+// Curve: double operator()(double d) const, the expected score at difference d,
+// and expectations both(double d) const: the bits of {curve(d), curve(-d)}.
 template <class Curve>
 class elo_model {
  public:
@@ -66,14 +72,13 @@ class elo_model {
     }
     forget_period();  // leftovers of a call that failed half way
     updater_.run_with(
-        s, batch, out, [&](const rk_game& g, const double* rating) {
-          if (&g + 8 < batch.games + batch.game_count) {
-            __builtin_prefetch(rated + (&g)[8].a, 1);
-            __builtin_prefetch(rated + (&g)[8].b, 1);
-          }
-          return change(g, rating, rated); },
+        s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
         [&](uint64_t begin, uint64_t end) {
           if (rules_.first_rating) close_period(s, batch, out, begin, end);
+        },
+        [rated](const rk_game& g) {  // change() reads or writes `rated` of both players
+          __builtin_prefetch(rated + g.a, 1);
+          __builtin_prefetch(rated + g.b, 1);
         });
   }
 
@@ -83,23 +88,29 @@ class elo_model {
   // The expected score of a player rated `own` at difference d: since October
   // 2025 FIDE lets players from 2650 up use the actual difference, while their
   // opponent in the same game keeps the cap.
-  double expect_for(double d, double own) const {
-    const bool exempt = rules_.uncapped_from > 0 && own >= rules_.uncapped_from;
-    return curve_(exempt ? d : capped(d));
+  bool exempt(double own) const { return rules_.uncapped_from > 0 && own >= rules_.uncapped_from; }
+  double expect_for(double d, double own) const { return curve_(exempt(own) ? d : capped(d)); }
+
+  // expect_for(d, ra) and expect_for(-d, rb): when both are capped alike,
+  // capped(-d) is exactly -capped(d) and the curve can share work between the sides.
+  expectations expect_both(double d, double ra, double rb) const {
+    if (exempt(ra) || exempt(rb)) return {expect_for(d, ra), expect_for(-d, rb)};
+    return curve_.both(capped(d));
   }
 
-  // Called on checked games only.
-  sdk::elo_change change(const rk_game& g, const double* rating, double* rated) {
+  // Called on checked games only. Inlined into the game loop (measured 10% faster
+  // than the call GCC chooses on its own).
+  [[gnu::always_inline]] sdk::elo_change change(const rk_game& g, const double* rating, double* rated) {
     const double ra = rating[g.a], rb = rating[g.b];
-    const double predicted = expect_for(ra + g.adv_predict - rb, ra);
-    if (!rules_.first_rating) rated[g.a] = rated[g.b] = 1.0;  // then whoever plays holds a published rating
-    if (rules_.first_rating && !(rated[g.a] != 0 && rated[g.b] != 0)) {
+    if (!rules_.first_rating) {
+      rated[g.a] = rated[g.b] = 1.0;  // then whoever plays holds a published rating
+    } else if (!(rated[g.a] != 0 && rated[g.b] != 0)) {
       note_unrated(g, rating, rated);
-      return {predicted, 0.0, 0.0};
+      return {expect_for(ra + g.adv_predict - rb, ra), 0.0, 0.0};
     }
     const double d = ra + g.adv_update - rb;
-    const double ea = g.adv_update == g.adv_predict ? predicted : expect_for(d, ra);
-    const double eb = expect_for(-d, rb);
+    const auto [ea, eb] = expect_both(d, ra, rb);
+    const double predicted = g.adv_update == g.adv_predict ? ea : expect_for(ra + g.adv_predict - rb, ra);
     const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * (g.score_a - ea);
     const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - eb);
     // B's prediction: with no advantage (or one that rounds the same way) its

@@ -2,7 +2,6 @@
 // tables 8.1.1 and 8.1.2, copied from data/fide/*.csv (see data/fide/PROVENANCE.md).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -43,12 +42,25 @@ inline double dp(double score, double games) {
   return dp_table[size_t(h < 0 ? 0 : h > 100 ? 100 : h)];
 }
 
+// The row of table 8.1.2 for each whole difference 0..735, so that a game
+// looks its row up instead of searching pd_row_end.
+inline constexpr auto pd_row_of = [] {
+  std::array<unsigned char, pd_row_end.back() + 1> rows{};
+  unsigned char row = 0;
+  for (int ad = 0; ad <= pd_row_end.back(); ++ad) {
+    while (pd_row_end[row] < ad) ++row;
+    rows[size_t(ad)] = row;
+  }
+  return rows;
+}();
+
 // The expected score PD from table 8.1.2 for rating difference d (own minus
 // opponent's). Ratings are whole points on FIDE lists; a fractional |d| is
 // rounded to the nearest point first.
 inline double pd(double d) {
   const double ad = std::floor(std::fabs(d) + 0.5);
-  const int row = int(std::lower_bound(pd_row_end.begin(), pd_row_end.end(), ad) - pd_row_end.begin());
+  // Beyond the table: row 50 (PD 1.00); NaN falls to row 0 (0.50).
+  const int row = ad <= pd_row_end.back() ? pd_row_of[size_t(ad)] : ad > pd_row_end.back() ? 50 : 0;
   const double high = (50 + row) / 100.0;
   return d >= 0 ? high : (50 - row) / 100.0;
 }

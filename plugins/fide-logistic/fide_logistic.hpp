@@ -12,6 +12,11 @@ namespace ratekit::plugins {
 struct logistic_curve {
   double xi;
   double operator()(double d) const { return 1.0 / (1.0 + std::pow(10.0, -d / xi)); }
+  // One division for both sides: (-d) / xi is exactly -(d / xi).
+  fide::expectations both(double d) const {
+    const double x = -d / xi;
+    return {1.0 / (1.0 + std::pow(10.0, x)), 1.0 / (1.0 + std::pow(10.0, -x))};
+  }
 };
 
 class fide_logistic {

@@ -25,6 +25,13 @@ struct normal_curve {
     if (epsilon == 0) return phi(d / s);
     return 0.5 * (phi((d - epsilon) / s) + phi((d + epsilon) / s));
   }
+  // The formula without a draw band shares its divisions between the sides:
+  // phi(d / s) = erfc(z) / 2 and phi(-d / s) = erfc(-z) / 2, negation being exact.
+  fide::expectations both(double d) const {
+    if (table || epsilon != 0) return {(*this)(d), (*this)(-d)};
+    const double z = -(d / s) / std::sqrt(2.0);
+    return {0.5 * std::erfc(z), 0.5 * std::erfc(-z)};
+  }
 };
 
 class fide_normal {
