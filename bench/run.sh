@@ -5,7 +5,8 @@
 #
 # BUILD_DIR must be configured with -DCMAKE_BUILD_TYPE=Release -DRATEKIT_BUILD_BENCH=ON.
 # Data goes to BUILD_DIR/bench-data (never committed). Times are wall and CPU
-# (user + sys) seconds and peak resident memory from /usr/bin/time.
+# (user + sys) seconds and peak resident memory from /usr/bin/time; ratekit
+# reads on one thread while it rates on another, so its CPU time exceeds its wall time.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:?usage: bench/run.sh BUILD_DIR [SIZES...]}" && pwd)
@@ -32,7 +33,7 @@ measure() {
 echo "## machine"
 echo "nproc $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(free -g | awk '/Mem:/ { print $2 " GiB" }'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 
-echo "## pipeline: games wall_s cpu_s games_per_cpu_s peak_MB bytes_per_game | bare-loop wall_s cpu_s peak_MB | ratio_cpu | check"
+echo "## pipeline: games wall_s cpu_s games_per_s games_per_cpu_s peak_MB bytes_per_game | bare-loop wall_s cpu_s peak_MB | ratio_wall ratio_cpu | check"
 for n in "${sizes[@]}"; do
   dir="$data/$n"
   mkdir -p "$dir"
@@ -42,7 +43,8 @@ for n in "${sizes[@]}"; do
   rw=$m_wall rc=$m_cpu rk=$m_kb
   measure "$build/bench/ratekit-bare-loop" "$dir/games.csv" 20 "$dir/bare.csv"
   awk -v n="$n" -v rw="$rw" -v rc="$rc" -v rk="$rk" -v bw="$m_wall" -v bc="$m_cpu" -v bk="$m_kb" 'BEGIN {
-    printf "%d %s %s %.0f %.0f %.0f | %s %s %.0f | %.2f", n, rw, rc, n / rc, rk / 1024, rk * 1024 / n, bw, bc, bk / 1024, rc / bc }'
+    printf "%d %s %s %.0f %.0f %.0f %.1f | %s %s %.0f | %.2f %.2f", n, rw, rc, n / rw, n / rc, rk / 1024, rk * 1024 / n,
+      bw, bc, bk / 1024, rw / bw, rc / bc }'
   # Both apply the same arithmetic: their ratings must agree to the last digit.
   if cmp -s <(cut -d, -f1,2 "$dir/out/ratings.csv") <(cut -d, -f1,2 "$dir/bare.csv"); then
     echo " | same ratings"

@@ -2,9 +2,8 @@
 #include "readers/name_cache.hpp"
 #include "readers/text.hpp"
 
-#include <algorithm>
 #include <array>
-#include <cmath>
+#include <cstdint>
 
 namespace ratekit {
 namespace {

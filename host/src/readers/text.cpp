@@ -9,6 +9,10 @@
 #include <cstring>
 #include <memory>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -27,19 +31,43 @@ encoding encoding_of(const std::string& file, const std::string& name) {
   throw user_error(file, 0, 0, "expected input encoding utf-8 or latin1, got " + quote(name));
 }
 
-// Offset of the first byte that does not belong to well-formed UTF-8, or npos.
-size_t invalid_utf8(std::string_view s) {
+// Offset of the first byte that does not belong to well-formed UTF-8, or npos;
+// counts the line ends before it on the way, so no reader needs a pass of its own for them.
+size_t invalid_utf8(std::string_view s, size_t& newlines) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const size_t n = s.size();
   size_t i = 0;
+  newlines = 0;
   while (i < n) {
-    uint64_t word;  // ASCII dominates: skip it 8 bytes at a time
+    // ASCII dominates: skip it 64 bytes at a time, else 8.
+#if defined(__SSE2__)
+    if (i + 64 <= n) {
+      __m128i v[4];
+      for (int k = 0; k < 4; ++k) v[k] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + 16 * k));
+      if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]))) == 0) {
+        const __m128i end = _mm_set1_epi8('\n');
+        __m128i ends = _mm_setzero_si128();  // per byte: line ends at it in the 4 vectors (-1 each)
+        for (int k = 0; k < 4; ++k) ends = _mm_sub_epi8(ends, _mm_cmpeq_epi8(v[k], end));
+        const __m128i sums = _mm_sad_epu8(ends, _mm_setzero_si128());  // two sums of 8 bytes
+        newlines += size_t(_mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_srli_si128(sums, 8)));
+        i += 64;
+        continue;
+      }
+    }
+#endif
+    uint64_t word;
     if (i + 8 <= n && (std::memcpy(&word, p + i, 8), (word & 0x8080808080808080ull) == 0)) {
+      // Bytes below 0x80 plus 0x7F reach 0x80 unless they were zero, that is '\n';
+      // the multiply adds up the flags (one per byte) in the top byte.
+      const uint64_t x = word ^ 0x0A0A0A0A0A0A0A0Aull;
+      const uint64_t ends = (~(x + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull) >> 7;
+      newlines += size_t((ends * 0x0101010101010101ull) >> 56);
       i += 8;
       continue;
     }
     const unsigned c = p[i];
     if (c < 0x80) {
+      newlines += c == '\n';
       ++i;
       continue;
     }
@@ -91,14 +119,14 @@ source::mapping::~mapping() {
   if (address) ::munmap(address, size);
 }
 
-void source::release_before(const char* p) const {
+void source::release(const char* from, const char* to) const {
   const auto* base = static_cast<const char*>(map_.address);
   // Only a mapped text: a converted one lives elsewhere. Dropped pages of a
   // read-only file mapping read back the same bytes if touched again.
-  if (!base || p <= base || p > base + map_.size) return;
+  if (!base || to <= from || from < base || to > base + map_.size) return;
   const size_t page = size_t(::sysconf(_SC_PAGESIZE));
-  const size_t length = size_t(p - base) / page * page;
-  if (length > 0) ::madvise(map_.address, length, MADV_DONTNEED);
+  const size_t first = (size_t(from - base) + page - 1) / page * page, end = size_t(to - base) / page * page;
+  if (end > first) ::madvise(static_cast<char*>(map_.address) + first, end - first, MADV_DONTNEED);
 }
 
 void source::load(const std::filesystem::path& file) {
@@ -129,15 +157,17 @@ source::source(const std::filesystem::path& file, const reader_options& options)
   if (enc == encoding::latin1) {
     owned_ = latin1_to_utf8(text_);
     text_ = owned_;
+    newlines_ = size_t(std::count(text_.begin(), text_.end(), '\n'));
     return;
   }
   const bool bom = text_.starts_with("\xEF\xBB\xBF");
   if (bom) text_.remove_prefix(3);
-  const size_t bad = invalid_utf8(text_);
+  const size_t bad = checked_utf8();
   if (bad == std::string_view::npos) return;
   if (enc == encoding::automatic && !bom) {
     owned_ = latin1_to_utf8(text_);
     text_ = owned_;
+    newlines_ = size_t(std::count(text_.begin(), text_.end(), '\n'));
     return;
   }
   // Said to be UTF-8 but is not: show where.
@@ -148,6 +178,24 @@ source::source(const std::filesystem::path& file, const reader_options& options)
   std::snprintf(byte, sizeof byte, "0x%02X", unsigned(static_cast<unsigned char>(t[bad])));
   throw user_error(file_, line, column_of(t.substr(begin), t.data() + bad),
                    std::string("expected UTF-8 text, got byte ") + byte);
+}
+
+size_t source::checked_utf8() {
+  // In pieces cut at line ends (no UTF-8 sequence holds a '\n'), giving each
+  // piece's pages back once checked: a long file is never resident whole.
+  constexpr size_t piece = size_t(8) << 20;
+  newlines_ = 0;
+  for (size_t from = 0; from < text_.size();) {
+    size_t to = text_.find('\n', std::min(text_.size(), from + piece));
+    to = to == std::string_view::npos ? text_.size() : to + 1;
+    size_t lines = 0;
+    if (const size_t bad = invalid_utf8(text_.substr(from, to - from), lines); bad != std::string_view::npos)
+      return from + bad;
+    newlines_ += lines;
+    release(text_.data() + from, text_.data() + to);
+    from = to;
+  }
+  return std::string_view::npos;
 }
 
 void problem_list::add(int line, int column, std::string message) {
@@ -294,16 +342,16 @@ csv_table::csv_table(const source& src, problem_list& problems, std::span<const 
     : src_(src), released_(src.text().data()), text_(src.text()), problems_(problems), spec_(spec),
       marks_(src.text(), ',') {
   do {
-    if (!scan(*row_)) {
+    if (!scan(lines_[0])) {
       problems_.add(1, 1, "expected " + std::string(header) + ", got an empty file");
       problems_.throw_if_any();
     }
-    line_ = row_->l;
+    line_ = lines_[0].l;
   } while (is_blank(line_.text));
   if (!csv_.split(line_, problems_)) problems_.throw_if_any();
   at_ = map_header(csv_, line_, spec_, problems_);
   field_count_ = csv_.size();
-  ahead_ok_ = scan(*ahead_);
+  while (ready_ < lookahead && scan(lines_[ready_])) ++ready_;
 }
 
 bool csv_table::scan(scanned& out) {
@@ -336,7 +384,7 @@ void csv_table::bad(size_t c, std::string_view expected) {
                 "expected " + std::string(spec_[c].name) + " " + std::string(expected) + ", got " + quote(field(c)));
 }
 
-size_t csv_table::estimated_rows() const { return size_t(std::count(text_.begin(), text_.end(), '\n')) + 1; }
+size_t csv_table::estimated_rows() const { return src_.newlines() + 1; }
 
 void csv_table::add_field_count_problem() {
   problems_.add(line_.number, csv_.size() > field_count_ ? csv_.column(field_count_) : csv_.end_column(),

@@ -41,9 +41,11 @@ class source {
   source(const std::filesystem::path& file, const reader_options& options);
   const std::string& file() const noexcept { return file_; }
   std::string_view text() const noexcept { return text_; }
-  // Gives the pages of a mapped file before `p` back to the system: a reader
-  // that has parsed them keeps its memory to what it has built.
-  void release_before(const char* p) const;
+  // How many '\n' the text holds.
+  size_t newlines() const noexcept { return newlines_; }
+  // Gives the whole pages of a mapped file inside [from, to) back to the
+  // system: a reader that has parsed them keeps its memory to what it has built.
+  void release(const char* from, const char* to) const;
 
  private:
   // A regular file mapped read-only: no copy and no zeroed pages for big inputs.
@@ -56,11 +58,14 @@ class source {
     ~mapping();
   };
   void load(const std::filesystem::path& file);
+  // Where the text stops being UTF-8, npos when it is; counts its lines.
+  size_t checked_utf8();
 
   std::string file_;
   mapping map_;
   std::string owned_;      // the text when it was read or converted instead
   std::string_view text_;  // into map_ or owned_
+  size_t newlines_ = 0;
 };
 
 // Collects problems of one file; throws them all as one user_error when asked,
@@ -176,32 +181,33 @@ class csv_table {
 
   // The next well-formed row; false at the end. Blank lines are skipped.
   bool next_row() {
-    while (ahead_ok_) {
-      std::swap(row_, ahead_);
-      ahead_ok_ = scan(*ahead_);
-      line_ = row_->l;
+    while (ready_ > 0) {
+      scanned& s = lines_[first_];
+      line_ = s.l;
+      const bool plain_row = plain(s) && (s.count > 0 || !is_blank(line_.text));
+      if (plain_row) csv_.assign_plain(line_, s.separators, s.count);
+      if (!scan(s)) --ready_;  // the slot now holds the line `lookahead` rows on
+      first_ = (first_ + 1) % lookahead;
       if (line_.text.data() >= released_ + release_step) {
-        src_.release_before(line_.text.data());
+        src_.release(released_, line_.text.data());
         released_ = line_.text.data();
       }
-      if (plain(*row_) && (row_->count > 0 || !is_blank(line_.text))) {
-        csv_.assign_plain(line_, row_->separators, row_->count);
-        return true;
-      }
+      if (plain_row) return true;
       if (is_blank(line_.text) || !csv_.split(line_, problems_)) continue;
       if (csv_.size() == field_count_) return true;
       add_field_count_problem();
     }
     return false;
   }
-  // spec[c]'s field in the row after the current one, untrimmed, to warm caches
-  // for it; empty when spec[c] is absent or that row is not a plain one.
+  // spec[c]'s field, untrimmed, in the row `lookahead` lines after the current
+  // one, to warm caches for it early; empty when spec[c] is absent, the file
+  // ends before or that row is not a plain one.
   std::string_view peek(size_t c) const {
-    if (!ahead_ok_ || !plain(*ahead_) || at_[c] < 0) return {};
+    const scanned& s = lines_[(first_ + lookahead - 1) % lookahead];
+    if (ready_ < lookahead || !plain(s) || at_[c] < 0) return {};
     const size_t f = size_t(at_[c]);
-    const std::string_view t = ahead_->l.text;
-    const char* begin = f == 0 ? t.data() : ahead_->separators[f - 1] + 1;
-    const char* end = f == ahead_->count ? t.data() + t.size() : ahead_->separators[f];
+    const char* begin = f == 0 ? s.l.text.data() : s.separators[f - 1] + 1;
+    const char* end = f == s.count ? s.l.text.data() + s.l.text.size() : s.separators[f];
     return {begin, size_t(end - begin)};
   }
 
@@ -240,10 +246,10 @@ class csv_table {
   mark_scan marks_;
   size_t next_line_ = 0;  // offset of the line scan() reads next
   int line_number_ = 0;
-  scanned lines_[2];
-  scanned* row_ = &lines_[0];
-  scanned* ahead_ = &lines_[1];  // the line after row_, scanned
-  bool ahead_ok_ = false;
+  static constexpr size_t lookahead = 8;  // rows: a cache miss takes several rows' work
+  scanned lines_[lookahead];              // a ring of the lines after the current one
+  size_t first_ = 0;                      // where the ring starts
+  size_t ready_ = 0;                      // lines in the ring
   line line_;
   csv_splitter csv_;
   std::vector<int> at_;
