@@ -217,8 +217,16 @@ TEST_CASE("a stream rated in pieces as it is read gives the plain Elo of the who
     };
     const std::vector<double> expected = plain_elo(games, period == "month");
     const run_result streamed = rate(config_with(false), builtin());
-    for (int p = 0; p < 500; ++p)
-      REQUIRE(rating_of(streamed, "p" + std::to_string(p)) == Approx(expected[size_t(p)]).margin(1e-6));
+    std::vector<double> final(500);
+    for (int p = 0; p < 500; ++p) {
+      final[size_t(p)] = rating_of(streamed, "p" + std::to_string(p));
+      REQUIRE(final[size_t(p)] == Approx(expected[size_t(p)]).margin(1e-6));
+    }
+    // Hindsight: the final ratings with the home side's 30 points pick the winner.
+    int64_t hindsight = 0;
+    for (const stream_game& g : games)
+      hindsight += g.score != 0.5 && (final[size_t(g.a)] + (g.a_home ? 30 : 0) > final[size_t(g.b)]) == (g.score == 1);
+    CHECK(streamed.metrics["hindsight"]["correct"] == hindsight);
     CHECK(streamed.game_count == games.size());
     CHECK(streamed.period_count == (period == "month" ? 22u : games.size()));
     CHECK(streamed.data.games.empty());  // nothing reads them after the run

@@ -32,6 +32,9 @@ class accuracy_accumulator {
     int32_t a[size], b[size];
     int8_t home[size], result[size];
   };
+  // Games [begin, end) picked right by the final ratings.
+  int64_t hindsight_correct(size_t begin, size_t end, const double* final_ratings, double hindsight_home) const;
+
   std::vector<std::unique_ptr<block>> blocks_;
   size_t games_ = 0;
   int64_t correct_ = 0;
