@@ -61,10 +61,12 @@ cp "$here/standings.yaml" "$data/standings/standings.yaml"
 measure "$build/host/ratekit" run "$data/standings/standings.yaml" --out "$data/standings/out"
 echo "$m_wall $m_cpu $((m_kb / 1024))"
 
-# openskill is slow: it gets every size up to PEER_MAX_OPENSKILL games.
+# openskill is slow: it gets every size up to PEER_MAX_OPENSKILL games. Node
+# reads the file into one string, which cannot hold 10^8 games (2.7 GB).
 echo "## peers (JSON per run; rate_cpu_s is the rating loop alone)"
 if [ -d "$here/peers/node_modules" ]; then
   for n in "${sizes[@]}"; do
+    [ "$n" -le "${PEER_MAX:-10000000}" ] || continue
     node "$here/peers/run_peers.js" elo-rank "$data/$n/games.csv" 20
     if [ "$n" -le "${PEER_MAX_OPENSKILL:-1000000}" ]; then
       node "$here/peers/run_peers.js" openskill "$data/$n/games.csv"
