@@ -4,7 +4,8 @@
 #   bench/run.sh BUILD_DIR [SIZES...]     e.g. bench/run.sh build-perf 100000 1000000 10000000
 #
 # BUILD_DIR must be configured with -DCMAKE_BUILD_TYPE=Release -DRATEKIT_BUILD_BENCH=ON.
-# Data goes to BUILD_DIR/bench-data (never committed). Times are wall and CPU
+# Data goes to BUILD_DIR/bench-data (never committed). Each pipeline figure is
+# the run of median wall time out of RUNS (default 5). Times are wall and CPU
 # (user + sys) seconds and peak resident memory from /usr/bin/time; ratekit
 # reads on one thread while it rates on another, so its CPU time exceeds its wall time.
 set -euo pipefail
@@ -30,6 +31,16 @@ measure() {
   m_cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
 }
 
+# Runs a command RUNS times (default 5) and keeps the run of median wall time.
+measure_median() {
+  local runs=${RUNS:-5} all=() i
+  for ((i = 0; i < runs; i++)); do
+    measure "$@"
+    all+=("$m_wall $m_cpu $m_kb")
+  done
+  read -r m_wall m_cpu m_kb < <(printf '%s\n' "${all[@]}" | sort -n | sed -n "$((runs / 2 + 1))p")
+}
+
 echo "## machine"
 echo "nproc $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(free -g | awk '/Mem:/ { print $2 " GiB" }'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -39,9 +50,9 @@ for n in "${sizes[@]}"; do
   mkdir -p "$dir"
   [ -s "$dir/games.csv" ] || "$build/bench/ratekit-generate" --players "$players" --games "$n" --seed 1 --games-csv "$dir/games.csv"
   cp "$here/pipeline.yaml" "$dir/pipeline.yaml"
-  measure "$build/host/ratekit" run "$dir/pipeline.yaml" --out "$dir/out"
+  measure_median "$build/host/ratekit" run "$dir/pipeline.yaml" --out "$dir/out"
   rw=$m_wall rc=$m_cpu rk=$m_kb
-  measure "$build/bench/ratekit-bare-loop" "$dir/games.csv" 20 "$dir/bare.csv"
+  measure_median "$build/bench/ratekit-bare-loop" "$dir/games.csv" 20 "$dir/bare.csv"
   awk -v n="$n" -v rw="$rw" -v rc="$rc" -v rk="$rk" -v bw="$m_wall" -v bc="$m_cpu" -v bk="$m_kb" 'BEGIN {
     printf "%d %s %s %.0f %.0f %.0f %.1f | %s %s %.0f | %.2f %.2f", n, rw, rc, n / rw, n / rc, rk / 1024, rk * 1024 / n,
       bw, bc, bk / 1024, rw / bw, rc / bc }'
