@@ -182,20 +182,26 @@ std::vector<stream_game> write_stream(const fs::path& csv_file) {
   return games;
 }
 
-// The logistic Elo with K 16 and 30 home points, written out plainly: each
-// period's games are evaluated on the ratings at its start.
-std::vector<double> plain_elo(const std::vector<stream_game>& games, bool by_month) {
+// The logistic Elo with 30 home points, written out plainly: each period's
+// games are evaluated on the ratings at its start. K is 16, or 24 for a player
+// with fewer than `newcomer_games` games before the period.
+std::vector<double> plain_elo(const std::vector<stream_game>& games, bool by_month, int newcomer_games = 0) {
   std::vector<double> rating(500, 1500.0), change(500, 0.0);
+  std::vector<int> played(500, 0), played_before(500, 0);
+  auto k = [&](int p) { return played_before[size_t(p)] < newcomer_games ? 24.0 : 16.0; };
   for (size_t begin = 0; begin < games.size();) {
     size_t end = begin + 1;
     while (by_month && end < games.size() && games[end].month == games[begin].month) ++end;
     for (size_t i = begin; i < end; ++i) {
       const stream_game& g = games[i];
       const double e = 1 / (1 + std::pow(10.0, -(rating[g.a] + (g.a_home ? 30 : 0) - rating[g.b]) / 400));
-      change[g.a] += 16 * (g.score - e);
-      change[g.b] -= 16 * (g.score - e);
+      change[g.a] += k(g.a) * (g.score - e);
+      change[g.b] -= k(g.b) * (g.score - e);
+      ++played[g.a];
+      ++played[g.b];
     }
     for (int p = 0; p < 500; ++p) rating[p] += std::exchange(change[p], 0.0);
+    played_before = played;
     begin = end;
   }
   return rating;
@@ -242,6 +248,21 @@ TEST_CASE("a stream rated in pieces as it is read gives the plain Elo of the who
     CHECK(streamed.state.peak == kept.state.peak);
     CHECK(streamed.metrics == kept.metrics);
   }
+}
+
+TEST_CASE("a K that reads player state is evaluated period by period across pieces", "[engine][stream]") {
+  // Players reach 3,000 games around the 750,000th game: K drops from 24 to 16 mid-stream.
+  testing::temp_dir dir;
+  const auto games = write_stream(dir / "games.csv");
+  testing::write_text(dir / "c.yaml", "competition: s\nmodel: fide-logistic\nparams: { cap: 0 }\n"
+                                      "k_schedule: [ { when: { games_lt: 3000 }, k: 24 }, { k: 16 } ]\n"
+                                      "initial: 1500\nhome_advantage: 30\nperiod: month\n"
+                                      "input: { format: games-csv, path: games.csv }\noutput: { history: false }\n");
+  const run_result r = rate(load_config(dir / "c.yaml", builtin()), builtin());
+  const std::vector<double> expected = plain_elo(games, true, 3000);
+  CHECK(plain_elo(games, true) != expected);  // the rule changes something
+  for (int p = 0; p < 500; ++p)
+    REQUIRE(rating_of(r, "p" + std::to_string(p)) == Approx(expected[size_t(p)]).margin(1e-6));
 }
 
 TEST_CASE("an error at the end of a long stream fails the run before anything is written", "[engine][stream]") {
