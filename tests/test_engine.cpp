@@ -207,6 +207,9 @@ std::vector<double> plain_elo(const std::vector<stream_game>& games, bool by_mon
   return rating;
 }
 
+// "p12": the generated name of player 12.
+std::string player(int p) { return std::string("p").append(std::to_string(p)); }
+
 }  // namespace
 
 TEST_CASE("a stream rated in pieces as it is read gives the plain Elo of the whole stream", "[engine][stream]") {
@@ -225,7 +228,7 @@ TEST_CASE("a stream rated in pieces as it is read gives the plain Elo of the who
     const run_result streamed = rate(config_with(false), builtin());
     std::vector<double> final(500);
     for (int p = 0; p < 500; ++p) {
-      final[size_t(p)] = rating_of(streamed, "p" + std::to_string(p));
+      final[size_t(p)] = rating_of(streamed, player(p));
       REQUIRE(final[size_t(p)] == Approx(expected[size_t(p)]).margin(1e-6));
     }
     // Hindsight: the final ratings with the home side's 30 points pick the winner.
@@ -262,7 +265,7 @@ TEST_CASE("a K that reads player state is evaluated period by period across piec
   const std::vector<double> expected = plain_elo(games, true, 3000);
   CHECK(plain_elo(games, true) != expected);  // the rule changes something
   for (int p = 0; p < 500; ++p)
-    REQUIRE(rating_of(r, "p" + std::to_string(p)) == Approx(expected[size_t(p)]).margin(1e-6));
+    REQUIRE(rating_of(r, player(p)) == Approx(expected[size_t(p)]).margin(1e-6));
 }
 
 TEST_CASE("an error at the end of a long stream fails the run before anything is written", "[engine][stream]") {
