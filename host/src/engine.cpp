@@ -127,7 +127,7 @@ class game_engine {
     }
   }
 
-  // The games, facts and period ends kept for the outputs.
+  // Moves the games and facts kept for the outputs into `d`.
   void hand_kept(dataset& d) {
     d.games = std::move(kept_games_);
     d.facts.swap_columns(kept_facts_);
