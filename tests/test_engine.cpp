@@ -106,6 +106,23 @@ TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[e
   }
 }
 
+TEST_CASE("a run with charts writes the chart of its top five", "[engine][integration]") {
+  const competition_config c =
+      load_config(testing::source_path("configs/nfl-2009-points-variable-k.yaml"), builtin());
+  REQUIRE(c.write_charts);
+  testing::temp_dir out;
+  write_outputs(rate(c, builtin()), out.path());
+  const std::string svg = testing::read_text(out / "chart.svg");
+  CHECK_THAT(svg, Catch::StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"") && Catch::EndsWith("</svg>\n"));
+  CHECK_THAT(svg, Catch::Contains(c.competition + ": the top 5"));
+  // The five highest in ratings.csv are the chart's five lines.
+  std::istringstream ratings(testing::read_text(out / "ratings.csv"));
+  std::string line;
+  std::getline(ratings, line);
+  for (int i = 0; i < 5 && std::getline(ratings, line); ++i)
+    CHECK_THAT(svg, Catch::Contains(">" + line.substr(0, line.find(',')) + ": "));  // its legend entry
+}
+
 TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][fide-logistic]") {
   const auto p = builtin().get("fide-logistic");
   model m(p, resolve_params(p->descriptor(), {}));

@@ -216,6 +216,8 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   const std::string history = run.config.write_history ? history_csv(run) : std::string();
   const std::string summary = summary_json(run).dump(2) + "\n";
   const report_files report = run.config.write_report ? build_report(run) : report_files{};
+  const std::string chart =
+      run.config.write_charts ? render_chart_svg(top_series(run, 5), {run.config.competition + ": the top 5"}) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (run.config.write_history) files.push_back({dir / "history.csv", history});
   if (run.config.write_report) {
@@ -223,8 +225,7 @@ void write_outputs(const run_result& run, const fs::path& dir) {
     if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
     files.push_back({dir / "report.md", report.markdown});
   }
-  if (run.config.write_charts)
-    files.push_back({dir / "chart.svg", render_chart_svg(top_series(run, 5), {run.config.competition + ": the top 5"})});
+  if (run.config.write_charts) files.push_back({dir / "chart.svg", chart});
   files.push_back({dir / "summary.json", summary});  // last: a new summary means a complete set
   write_files_atomically(files);
 }
