@@ -285,6 +285,26 @@ TEST_CASE("a K that reads player state is evaluated period by period across piec
     REQUIRE(rating_of(r, player(p)) == Approx(expected[size_t(p)]).margin(1e-6));
 }
 
+TEST_CASE("in a long stream a plugin failure is reported, unless the input itself is wrong", "[engine][stream]") {
+  // The plugin fails on the first piece while the reader has most of the file to go.
+  testing::temp_dir dir;
+  write_stream(dir / "games.csv");
+  const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR)});
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-throws\n"
+                                      "input: { format: games-csv, path: games.csv }\n");
+  auto error_of_run = [&] {
+    try {
+      rate(load_config(dir / "c.yaml", registry), registry);
+    } catch (const user_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error_of_run(), Catch::Contains("failed on game 3 (" + (dir / "games.csv").string() + ":4)"));
+  std::ofstream(dir / "games.csv", std::ios::app) << "2001-09-01,p1,p2,2,\n";
+  CHECK_THAT(error_of_run(), Catch::Contains("games.csv:1200002:") && Catch::Contains("expected score_a"));
+}
+
 TEST_CASE("an error at the end of a long stream fails the run before anything is written", "[engine][stream]") {
   testing::temp_dir dir;
   write_stream(dir / "games.csv");
