@@ -120,7 +120,7 @@ TEST_CASE("a run with charts writes the chart of its top five", "[engine][integr
   std::string line;
   std::getline(ratings, line);
   for (int i = 0; i < 5 && std::getline(ratings, line); ++i)
-    CHECK_THAT(svg, Catch::Contains(">" + line.substr(0, line.find(',')) + ": "));  // its legend entry
+    CHECK_THAT(svg, Catch::Contains(std::string(">").append(line, 0, line.find(',')).append(": ")));  // its legend
 }
 
 TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][fide-logistic]") {

@@ -13,7 +13,7 @@ struct nan_maker {
   void rate_games(const ratekit::sdk::state& s, const rk_game_batch& b, rk_game_out* out) {
     for (uint64_t i = 0; i < b.game_count; ++i) {
       s.rating()[b.games[i].a] = NAN;
-      if (out) out[i] = {0.5, 0, 0};
+      if (out) out[i] = {0.5, 0, 0, 0.5};
     }
   }
 };
