@@ -135,6 +135,20 @@ TEST_CASE("nfl-score-elo: season regression toward the mean keeps the sum", "[nf
   CHECK(out[0].delta_b == Approx(10 - delta).epsilon(tight));
 }
 
+TEST_CASE("nfl-score-elo: a regression shows in a team's first game even in a later call", "[nfl]") {
+  auto model = make_model(1, 0.5);
+  league l({100, 0, -40});  // mean 20: regressed to 60, 10, -10
+  std::vector<rk_game_out> out;
+  rate(model, l, {game(0, 1, 10, 10, 32, 0, 0, RK_GAME_SEASON_START)}, out);
+  // Team 2 first plays in the next call, on its regressed -10 against 60 - 0.92.
+  rate(model, l, {game(2, 0, 10, 10, 32, 0, 0)}, out);
+  const double d = -10 - (60 - 0.9200180445525952);
+  const double delta = 32 * (0.5 - 1 / (1 + std::pow(10.0, -d / 1000)));
+  CHECK(l.rating[2] == Approx(-10 + delta).epsilon(tight));
+  CHECK(out[0].delta_a == Approx(30 + delta).epsilon(tight));  // +30 from the regression
+  CHECK(out[0].delta_b == Approx(-delta).epsilon(tight));      // team 0's shift was shown in the first call
+}
+
 TEST_CASE("nfl-score-elo: no regression without a season start", "[nfl]") {
   auto model = make_model(1, 0.5);
   league l({100, 0, -40});

@@ -48,7 +48,7 @@ class nfl_score_elo {
 };
 
 inline void nfl_score_elo::rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-  if (carry_.size() < s.players()) carry_.assign(s.players(), 0.0);
+  if (carry_.size() < s.players()) carry_.resize(s.players(), 0.0);
   // Each season is rated as its own segment, after the regression that opens it.
   uint64_t begin = 0;
   for (uint64_t i = 1; i <= batch.game_count; ++i) {
@@ -57,8 +57,6 @@ inline void nfl_score_elo::rate_games(const sdk::state& s, const rk_game_batch& 
     rate_segment(s, batch, begin, i, out);
     begin = i;
   }
-  // A shift a team did not play after stays in its rating but not in this call's deltas.
-  if (regression_ > 0) std::fill(carry_.begin(), carry_.end(), 0.0);
 }
 
 inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch& batch, uint64_t begin,
@@ -88,13 +86,16 @@ inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch
     // Indices count from the segment's start; report the batch index.
     throw sdk::failure(e.code(), e.what(), e.index() < 0 ? -1 : e.index() + int64_t(begin));
   }
-  if (!out || regression_ <= 0) return;
-  // The regression shows in the delta of each team's first game after it, so the
-  // deltas of a call still add up to the rating change.
+  if (regression_ <= 0) return;
+  // The regression shows in the delta of each team's first game after it, in
+  // this call or a later one, so the deltas add up to the rating changes
+  // however the host cuts the stream into calls.
   for (uint64_t i = begin; i < end; ++i) {
     const rk_game& g = batch.games[i];
-    out[i].delta_a += carry_[size_t(g.a)];
-    out[i].delta_b += carry_[size_t(g.b)];
+    if (out) {
+      out[i].delta_a += carry_[size_t(g.a)];
+      out[i].delta_b += carry_[size_t(g.b)];
+    }
     carry_[size_t(g.a)] = 0.0;
     carry_[size_t(g.b)] = 0.0;
   }
