@@ -170,6 +170,26 @@ TEST_CASE("a plugin failure names the plugin file and the game's line", "[engine
   }
 }
 
+TEST_CASE("a non-finite state is found among many players without a check per game", "[engine][faults]") {
+  // 100 players from a previous list, 3 games: the state is checked once, at the end, by whole columns.
+  testing::temp_dir dir;
+  std::string list = "player,rating\n";
+  for (int p = 0; p < 100; ++p) list.append("q").append(std::to_string(p)).append(",1500\n");
+  testing::write_text(dir / "list.csv", list);
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,q7,q8,1\n2024-01-02,q8,q9,1\n"
+                                         "2024-01-03,q9,q7,0\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-nan\ninitial: { ratings: list.csv }\n"
+                                      "input: { format: games-csv, path: games.csv }\n");
+  const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR)});
+  try {
+    rate(load_config(dir / "c.yaml", registry), registry);
+    FAIL("no error");
+  } catch (const user_error& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("returned a non-finite rating for player q7 after games 1 to 3 (" +
+                                                      (dir / "games.csv").string() + ":2 to line 4)"));
+  }
+}
+
 namespace {
 
 struct stream_game {

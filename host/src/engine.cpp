@@ -321,15 +321,7 @@ class game_engine {
       throw plugin_failure(r_, e, known ? "game " + std::to_string(first_ + i + 1) + " (" + where(i) + ")"
                                         : std::string("the batch"));
     }
-    // A long batch is checked column by column first; the game-order scan,
-    // which names the first culprit, runs only when something is wrong.
-    if ((end - begin) * 2 < r_.state.games.size() || !all_finite()) {
-      auto after = [&] { return after_games(begin + first_, end + first_, facts_.line[begin], facts_.line[end - 1]); };
-      for (size_t i = begin; i < end; ++i) {
-        check_finite(r_, games_[i].a, settle_, after);
-        check_finite(r_, games_[i].b, settle_, after);
-      }
-    }
+    check_state(begin, end);
     const double* rating = r_.state.rating();
     double* played = r_.state.games.data();
     const peak_follower peaks(r_, rated_);
@@ -346,6 +338,31 @@ class game_engine {
         peaks.raise(g.b, rating[g.b]);
       }
     }
+  }
+
+  // Checks the state after window games [begin, end). When K reads the state,
+  // every call is checked before the next period's K: by the batch's players
+  // for a short batch, else by whole columns. Otherwise whole columns are
+  // scanned once half as many games as players have gone by, so a run with
+  // many players pays no random reads per game; finish() checks the rest.
+  void check_state(size_t begin, size_t end) {
+    const size_t players = r_.state.games.size();
+    if (unchecked_ == 0) unchecked_line_ = facts_.line[begin];
+    unchecked_ += end - begin;
+    const size_t from = per_period_ ? first_ + begin : first_ + end - unchecked_;
+    const int32_t from_line = per_period_ ? facts_.line[begin] : unchecked_line_;
+    if (!per_period_ && unchecked_ * 2 < players) return;
+    const bool by_players = per_period_ && (end - begin) * 2 < players;
+    unchecked_ = 0;
+    if (!by_players && all_finite()) return;
+    // Check the batch's players, or name the first culprit in game order.
+    auto after = [&] { return after_games(from, first_ + end, from_line, facts_.line[end - 1]); };
+    for (size_t i = begin; i < end; ++i) {
+      check_finite(r_, games_[i].a, settle_, after);
+      check_finite(r_, games_[i].b, settle_, after);
+    }
+    if (!by_players)  // the culprit played in an earlier window only
+      for (int32_t p = 0; p < int32_t(players); ++p) check_finite(r_, p, settle_, after);
   }
 
   bool all_finite() const {
@@ -412,6 +429,8 @@ class game_engine {
   std::vector<uint64_t> ends_;
   std::vector<rk_game_out> out_;
   int32_t prev_date_ = 0, prev_line_ = 0, first_line_ = 0, last_line_ = 0;
+  size_t unchecked_ = 0;         // games rated since the state was last checked
+  int32_t unchecked_line_ = 0;   // the line of the first of them
   std::vector<diagnostic> problems_;
 
   game_replay replay_;
