@@ -1,0 +1,66 @@
+// What the engine checks in what a plugin hands back, and the peaks it follows.
+#pragma once
+
+#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/engine.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <string>
+
+namespace ratekit {
+
+// Waits for the whole input (its errors come first) and gives the players' names, for messages.
+using settle_fn = std::function<const player_table&()>;
+
+// Raises players' peaks; only published ratings count towards a peak. Valid
+// while the state's columns keep their size.
+class peak_follower {
+ public:
+  peak_follower(run_result& r, int rated)
+      : rated_(rated >= 0 ? r.state.columns[size_t(rated)].data() : nullptr),
+        peak_(r.state.peak.data()),
+        players_(r.state.peak.size()) {}
+
+  void raise(int32_t player, double rating) const {
+    const size_t p = size_t(player);
+    if (rated_ && rated_[p] == 0) return;
+    peak_[p] = std::fmax(peak_[p], rating);
+  }
+
+  // Players are met at random: their lines are fetched a few games ahead.
+  void prefetch(int32_t player) const {
+    if (rated_) __builtin_prefetch(rated_ + player);
+    __builtin_prefetch(peak_ + player, 1);
+  }
+
+  // False when nobody holds a published rating, so no peak can rise.
+  bool any() const { return !rated_ || std::any_of(rated_, rated_ + players_, [](double r) { return r != 0; }); }
+
+ private:
+  const double* rated_;
+  double* peak_;
+  size_t players_;
+};
+
+// A plugin is native code we did not write: check what it hands back.
+// `after` says after what, for the message.
+template <class After>
+void check_finite(run_result& r, int32_t player, const settle_fn& settle, After&& after) {
+  const auto& columns = r.state.columns;
+  for (size_t f = 0; f < columns.size(); ++f) {
+    if (std::isfinite(columns[f][size_t(player)])) continue;
+    const player_table& names = settle();
+    throw user_error(r.source->file().string(), 0, 0,
+                     "plugin '" + std::string(r.source->id()) + "' returned a non-finite " +
+                         r.source->descriptor().state[f].name + " for player " + names.name(player) + after());
+  }
+}
+
+inline user_error plugin_failure(const run_result& r, const plugin_error& e, const std::string& what) {
+  return user_error(r.source->file().string(), 0, 0,
+                    "plugin '" + std::string(r.source->id()) + "' failed on " + what + ": " + e.what());
+}
+
+}  // namespace ratekit
