@@ -38,7 +38,7 @@ class game_engine {
 
   void take(game_piece& piece) {
     if (piece.games.empty()) return;
-    if (r_.game_count == 0 && games_.empty() && !r_.source->has(RK_CAP_PAIRWISE)) {
+    if (first_ == 0 && games_.empty() && !r_.source->has(RK_CAP_PAIRWISE)) {
       settle_();
       throw user_error(c_.file.string(), 0, 0,
                        "model '" + c_.model + "' rates ranked events, but the input holds pairwise games");
@@ -61,8 +61,9 @@ class game_engine {
       settle_();
       throw user_error(std::move(problems_));
     }
-    if (r_.game_count == 0) return;
-    const size_t n = r_.game_count;
+    r_.game_count = first_;
+    if (first_ == 0) return;
+    const size_t n = first_;
     for (int32_t p = 0; p < int32_t(r_.state.games.size()); ++p)  // players outside the games too
       check_finite(r_, p, settle_, [&] { return after_games(0, n, first_line_, last_line_); });
     if (accuracy_) {
@@ -118,7 +119,6 @@ class game_engine {
     games_.erase(games_.begin(), games_.begin() + long(complete));
     drop_front(facts_, complete);
     first_ += complete;
-    r_.game_count = first_;
     scanned_ = games_.size();
   }
 

@@ -12,6 +12,18 @@ rk_state player_state::view() {
 
 namespace engine_setup {
 
+namespace {
+
+// Peaks of players [from, end) from their ratings: an unrated player's
+// placeholder rating is no peak.
+void start_peaks(player_state& s, int rated, size_t from) {
+  s.peak.resize(s.games.size());
+  for (size_t i = from; i < s.peak.size(); ++i)
+    s.peak[i] = rated >= 0 && s.columns[size_t(rated)][i] == 0 ? NAN : s.columns[0][i];
+}
+
+}  // namespace
+
 void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count) {
   const rk_descriptor& desc = p.descriptor();
   if (s.columns.empty()) s.columns.resize(desc.state_count);
@@ -20,11 +32,7 @@ void add_players(player_state& s, const competition_config& c, const plugin& p, 
   for (uint32_t f = 0; f < desc.state_count; ++f) s.columns[f].resize(count, desc.state[f].initial);
   if (std::isfinite(c.initial_rating)) std::fill(s.columns[0].begin() + long(from), s.columns[0].end(), c.initial_rating);
   s.games.resize(count, 0.0);
-  // An unrated player's placeholder rating is no peak.
-  const int rated = p.state_field("rated");
-  s.peak.resize(count);
-  for (size_t i = from; i < count; ++i)
-    s.peak[i] = rated >= 0 && s.columns[size_t(rated)][i] == 0 ? NAN : s.columns[0][i];
+  start_peaks(s, p.state_field("rated"), from);
 }
 
 player_state initial_state(const competition_config& c, const plugin& p, const player_table& players,
@@ -51,10 +59,7 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
     if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
       s.games[id] = list.values[row][size_t(g)];
   }
-  s.peak = s.columns[0];
-  if (rated >= 0)
-    for (size_t i = 0; i < n; ++i)
-      if (s.columns[size_t(rated)][i] == 0) s.peak[i] = NAN;
+  start_peaks(s, rated, 0);  // again: declared ratings and the list changed ratings and flags
   for (size_t row = 0; row < list.ids.size(); ++row)
     if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))
       s.peak[size_t(list.ids[row])] = std::fmax(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);

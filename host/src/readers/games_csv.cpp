@@ -120,8 +120,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (has(period)) {
       // Consecutive rows with one label form one period.
       auto& names = out.period_names;
-      const bool same = out.game_count() > 0 && out.last_period() == int32_t(names.size()) - 1 &&
-                        !names.empty() && names.back() == field(period);
+      const bool same = !names.empty() && out.last_period() == int32_t(names.size()) - 1 &&
+                        names.back() == field(period);
       if (!same) names.emplace_back(field(period));
       period_index = int32_t(names.size()) - 1;
     }

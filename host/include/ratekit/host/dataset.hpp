@@ -53,7 +53,6 @@ struct game_facts {
   std::vector<std::string> tags{""};
 
   uint16_t intern_tag(std::string_view t);
-  size_t size() const noexcept { return line.size(); }
   void clear();  // the per-game columns; the tags stay
   void swap_columns(game_facts& other) noexcept;
 
