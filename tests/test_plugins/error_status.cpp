@@ -1,6 +1,6 @@
 // A plugin written against the bare C ABI whose update reports an error status
 // (no exception involved): the host must name the plugin file and the game.
-#include <ratekit/abi.h>
+#include "bare_abi.hpp"
 
 #include <cstdio>
 
@@ -8,17 +8,6 @@ namespace {
 const rk_state_field fields[] = {{"rating", 1500.0, "rating"}};
 const rk_descriptor descriptor = {sizeof(rk_descriptor), 0, "test-error-status", "0.1", "returns RK_ERR_DOMAIN",
                                   RK_CAP_PAIRWISE, 1, 0, fields, nullptr};
-int instance_tag;
-
-int32_t create(const rk_host*, const double*, uint32_t, rk_instance* out, rk_error*) {
-  *out = &instance_tag;
-  return RK_OK;
-}
-void destroy(rk_instance) {}
-int32_t expect(rk_instance, double, double, double, double* out, rk_error*) {
-  *out = 0.5;
-  return RK_OK;
-}
 // Refuses the second game of every batch.
 int32_t rate_games(rk_instance, const rk_state*, const rk_game_batch* b, rk_game_out*, rk_error* error) {
   if (b->game_count < 2) return RK_OK;
@@ -30,5 +19,5 @@ int32_t rate_games(rk_instance, const rk_state*, const rk_game_batch* b, rk_game
 }  // namespace
 
 extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = {
-    RK_ABI_MAJOR, RK_ABI_MINOR, sizeof(rk_plugin_entry), 0, &descriptor, create, destroy, expect, rate_games,
-    nullptr, nullptr};
+    RK_ABI_MAJOR, RK_ABI_MINOR, sizeof(rk_plugin_entry), 0, &descriptor, ratekit::testing::bare::create,
+    ratekit::testing::bare::destroy, ratekit::testing::bare::expect, rate_games, nullptr, nullptr};

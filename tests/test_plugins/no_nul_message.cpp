@@ -1,7 +1,7 @@
 // A careless plugin: its error message fills the whole buffer without a
 // terminating NUL and its game index is far outside the batch. The host must
 // read neither past the buffer nor past the games.
-#include <ratekit/abi.h>
+#include "bare_abi.hpp"
 
 #include <cstring>
 
@@ -9,17 +9,6 @@ namespace {
 const rk_state_field fields[] = {{"rating", 1500.0, "rating"}};
 const rk_descriptor descriptor = {sizeof(rk_descriptor), 0, "test-no-nul-message", "0.1",
                                   "error message without NUL", RK_CAP_PAIRWISE, 1, 0, fields, nullptr};
-int instance_tag;
-
-int32_t create(const rk_host*, const double*, uint32_t, rk_instance* out, rk_error*) {
-  *out = &instance_tag;
-  return RK_OK;
-}
-void destroy(rk_instance) {}
-int32_t expect(rk_instance, double, double, double, double* out, rk_error*) {
-  *out = 0.5;
-  return RK_OK;
-}
 int32_t rate_games(rk_instance, const rk_state*, const rk_game_batch*, rk_game_out*, rk_error* error) {
   error->code = RK_ERR_INTERNAL;
   error->index = int64_t(1) << 40;
@@ -29,5 +18,5 @@ int32_t rate_games(rk_instance, const rk_state*, const rk_game_batch*, rk_game_o
 }  // namespace
 
 extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = {
-    RK_ABI_MAJOR, RK_ABI_MINOR, sizeof(rk_plugin_entry), 0, &descriptor, create, destroy, expect, rate_games,
-    nullptr, nullptr};
+    RK_ABI_MAJOR, RK_ABI_MINOR, sizeof(rk_plugin_entry), 0, &descriptor, ratekit::testing::bare::create,
+    ratekit::testing::bare::destroy, ratekit::testing::bare::expect, rate_games, nullptr, nullptr};
