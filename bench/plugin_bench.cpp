@@ -5,9 +5,9 @@
 // (EloD) cost against event size, fitted as c * N^2.
 //
 //   ratekit-plugin-bench [--benchmark_filter=...]
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/dataset.hpp>
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 #include <benchmark/benchmark.h>
 

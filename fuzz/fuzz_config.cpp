@@ -2,8 +2,8 @@
 // user_error is the expected answer to bad input; anything else is a finding.
 #include "fuzz_input.hpp"
 
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const ratekit::plugin_registry registry({std::filesystem::path(RATEKIT_BUILD_PLUGIN_DIR)});

@@ -2,7 +2,7 @@
 // per-process scratch file first (in /dev/shm when there is one: no disk I/O).
 #pragma once
 
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <cstddef>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // A user_error is the expected answer to bad input; anything else is a finding.
 #include "fuzz_input.hpp"
 
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const ratekit::reader_entry* reader = ratekit::find_reader(RATEKIT_FUZZ_FORMAT);

@@ -2,8 +2,8 @@
 // worked out by hand for the default 960x600 chart: plot box x 70..710, y 50..540.
 #include <catch2/catch.hpp>
 
-#include <ratekit/host/chart.hpp>
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/output/chart.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <filesystem>
 #include <fstream>

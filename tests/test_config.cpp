@@ -1,6 +1,6 @@
 // Competition configs: every section, and every mistake reported with its place.
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <catch2/catch.hpp>
 

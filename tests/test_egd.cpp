@@ -1,9 +1,9 @@
 // The egd reader (EGD tournament tables) and go grades.
 #include <catch2/catch.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/input/readers.hpp>
 
-#include "../host/src/readers/go_grade.hpp"
+#include "../host/src/input/go_grade.hpp"
 #include "test_support.hpp"
 
 #include <cmath>

@@ -3,9 +3,9 @@
 
 #include <catch2/catch.hpp>
 #include <egf-go/egf_go.hpp>
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/k_schedule.hpp>
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 #include <cmath>
 #include <cstring>

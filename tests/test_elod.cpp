@@ -225,8 +225,8 @@ TEST_CASE("large events give the same bits with one thread or two", "[elod]") {
 }
 
 // The codeforces-standings reader that feeds the model its largest real stream.
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <filesystem>
 #include <fstream>

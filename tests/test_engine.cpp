@@ -1,8 +1,8 @@
 // Whole runs through the host: config, reader, real plugin, periods, outputs.
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/outputs.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/outputs.hpp>
 
 #include "test_support.hpp"
 

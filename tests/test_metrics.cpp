@@ -1,7 +1,7 @@
 // Accuracy metrics on a hand-made 4-game example (numbers worked out by hand).
 #include <catch2/catch.hpp>
 
-#include <ratekit/host/metrics.hpp>
+#include <ratekit/host/engine/metrics.hpp>
 
 using namespace ratekit;
 

@@ -2,8 +2,8 @@
 // (short, inline in the table, and long, compared through the player table)
 // get their first id back across the table's growth, and players known before
 // the file keep their ids.
-#include <ratekit/host/dataset.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <nfl-score-elo/nfl_score_elo.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/metrics.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/metrics.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <algorithm>
 #include <array>

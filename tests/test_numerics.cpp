@@ -5,8 +5,8 @@
 // games an independent Python transcription of the same per-game update (plain
 // doubles); for the big event SPEC.md section 4 by hand with Python's
 // statistics.NormalDist().inv_cdf.
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 #include "test_support.hpp"
 

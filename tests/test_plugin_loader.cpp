@@ -1,6 +1,6 @@
 // The host loads real plugins and refuses broken ones with the file and the reason.
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 #include "test_support.hpp"
 

@@ -4,9 +4,9 @@
 // `row,t` (fast) and as `row,"t"` (general: the quoted tag is the last field,
 // so no other field moves), and both reads must give the same games or the
 // same problems, which are also checked against hand-computed values.
-#include <ratekit/host/dataset.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Readers: games-csv and standings-csv on small fixtures, every error with its place.
-#include <ratekit/host/dataset.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <catch2/catch.hpp>
 

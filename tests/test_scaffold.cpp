@@ -2,8 +2,8 @@
 // is tests/install/install_test.cmake's job.
 #include "test_support.hpp"
 
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/scaffold.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/plugin/scaffold.hpp>
 
 #include <catch2/catch.hpp>
 

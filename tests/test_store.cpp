@@ -1,9 +1,9 @@
 // The rating history database: successive runs, starting from it, refusing a
 // second import of a period, all-or-nothing recording, and `ratekit history`.
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/store.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/store/store.hpp>
 
 #include "test_support.hpp"
 

@@ -1,7 +1,7 @@
 // Small helpers shared by the host tests: temporary directories, files and the CLI.
 #pragma once
 
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 #include <cstdio>
 #include <filesystem>

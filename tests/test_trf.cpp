@@ -1,8 +1,8 @@
 // The TRF reader on real tournaments (data/chess-trf, facts counted by hand
 // from the files) and on broken copies of them.
 #include <catch2/catch.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <cmath>
 #include <filesystem>

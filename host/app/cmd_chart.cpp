@@ -1,8 +1,8 @@
 #include "commands.hpp"
 
-#include <ratekit/host/chart.hpp>
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/outputs.hpp>
+#include <ratekit/host/output/chart.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/output/outputs.hpp>
 
 #include <cstdio>
 #include <filesystem>

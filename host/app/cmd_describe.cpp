@@ -1,7 +1,7 @@
 #include "commands.hpp"
 
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/outputs.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/output/outputs.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "commands.hpp"
 
-#include <ratekit/host/config.hpp>
+#include <ratekit/host/config/config.hpp>
 
 #include <cstdio>
 

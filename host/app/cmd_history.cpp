@@ -1,7 +1,7 @@
 #include "commands.hpp"
 
-#include <ratekit/host/outputs.hpp>
-#include <ratekit/host/store.hpp>
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/store/store.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 #include "commands.hpp"
 
-#include <ratekit/host/scaffold.hpp>
+#include <ratekit/host/plugin/scaffold.hpp>
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 #include "commands.hpp"
 
-#include <ratekit/host/html_report.hpp>
-#include <ratekit/host/outputs.hpp>
+#include <ratekit/host/output/html_report.hpp>
+#include <ratekit/host/output/outputs.hpp>
 
 #include <cstdio>
 

@@ -1,11 +1,11 @@
 #include "commands.hpp"
 #include "progress.hpp"
 
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/outputs.hpp>
-#include <ratekit/host/report.hpp>
-#include <ratekit/host/store.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/report.hpp>
+#include <ratekit/host/store/store.hpp>
 
 #include <spdlog/spdlog.h>
 

@@ -1,7 +1,7 @@
 // The ratekit subcommands; each lives in its own cmd_<name>.cpp and registers itself on the app.
 #pragma once
 
-#include <ratekit/host/plugin.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 
 #include <CLI/CLI.hpp>
 

@@ -1,7 +1,7 @@
 // ratekit: rate competitions with rating-system plugins.
 #include "commands.hpp"
 
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>

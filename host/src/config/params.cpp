@@ -1,6 +1,6 @@
 #include "config/params.hpp"
 
-#include <ratekit/host/config.hpp>
+#include <ratekit/host/config/config.hpp>
 
 #include <cmath>
 #include <set>

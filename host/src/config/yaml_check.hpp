@@ -2,7 +2,7 @@
 // so a config reports all its mistakes in one run.
 #pragma once
 
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <yaml-cpp/yaml.h>
 

@@ -1,8 +1,8 @@
 // What the engine checks in what a plugin hands back, and the peaks it follows.
 #pragma once
 
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/engine.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Rating ranked events, one event per plugin call.
 #pragma once
 
-#include <ratekit/host/engine.hpp>
+#include <ratekit/host/engine/engine.hpp>
 
 namespace ratekit {
 

@@ -6,8 +6,8 @@
 #include "replay.hpp"
 #include "setup.hpp"
 
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/metrics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/engine/metrics.hpp>
 
 #include <optional>
 #include <string>

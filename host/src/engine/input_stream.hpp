@@ -3,9 +3,9 @@
 // through a short queue; the engine gives the emptied pieces back.
 #pragma once
 
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/dataset.hpp>
-#include <ratekit/host/readers.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/readers.hpp>
 
 #include <condition_variable>
 #include <deque>

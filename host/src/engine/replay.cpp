@@ -1,7 +1,7 @@
 // Replaying a run's per-game and per-entry changes, for history, reports and peaks.
 #include "replay.hpp"
 
-#include <ratekit/host/engine.hpp>
+#include <ratekit/host/engine/engine.hpp>
 
 #include <cstdio>
 

@@ -1,10 +1,10 @@
 // The starting state of a run: a column per state field, and how new players join it.
 #pragma once
 
-#include <ratekit/host/config.hpp>
-#include <ratekit/host/dataset.hpp>
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/ratings_list.hpp>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/input/ratings_list.hpp>
 
 namespace ratekit::engine_setup {
 

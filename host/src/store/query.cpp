@@ -1,7 +1,7 @@
 // Reading the history database back: the latest state of a competition's
 // players (to start the next run from) and one player's ratings over time.
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/store.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/store/store.hpp>
 
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"

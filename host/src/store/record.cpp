@@ -1,7 +1,7 @@
 // record_run: one run into the history database, all or nothing.
-#include <ratekit/host/diagnostics.hpp>
-#include <ratekit/host/engine.hpp>
-#include <ratekit/host/store.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/store/store.hpp>
 
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"

@@ -1,6 +1,6 @@
 #include "store/schema.hpp"
 
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 namespace ratekit::store {
 namespace {

@@ -1,6 +1,6 @@
 #include "store/sqlite.hpp"
 
-#include <ratekit/host/diagnostics.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
 #include <utility>

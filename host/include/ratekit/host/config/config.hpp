@@ -1,0 +1,67 @@
+// Competition configs: one YAML file per competition, validated against the
+// chosen plugin's schema before anything is rated.
+#pragma once
+
+#include <ratekit/abi.h>
+#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/input/readers.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ratekit {
+
+enum class period_kind { game, event, day, month };
+
+struct competition_config {
+  std::filesystem::path file;  // the YAML file itself
+  std::string competition;
+  std::string model;
+  std::vector<double> params;  // values in the descriptor's order, defaults filled in
+  k_schedule k;                // empty when the config has none
+  double home_predict = 0;     // rating points for the home side when predicting
+  double home_update = 0;      // ... and inside the update
+  double home_hindsight = NAN; // ... for hindsight accuracy; NaN: as when predicting
+  double initial_rating = NAN; // NaN: the plugin's initial value
+  double initial_games = 0;    // games assumed for players whose rating comes from the input
+  std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
+  std::filesystem::path initial_database; // history database to start from, absolute; empty when none
+  std::string input_format;
+  std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset
+  reader_options input_options;
+  period_kind period = period_kind::game;
+  std::filesystem::path output_dir;       // relative to the working directory
+  std::filesystem::path output_database;  // history database to record the run in, absolute; empty when none
+  bool write_history = true;
+  bool write_charts = false;
+  bool write_report = false;   // report.csv, periods.csv and report.md, per player and period
+  // Category labels by rating: (lowest rating, label), ascending; empty when none.
+  std::vector<std::pair<double, std::string>> categories;
+};
+
+// Where the loader finds plugin schemas by model id.
+class model_catalog {
+ public:
+  virtual ~model_catalog() = default;
+  virtual const rk_descriptor* find(std::string_view id) const = 0;
+  virtual std::vector<std::string> ids() const = 0;
+};
+
+// Parses and validates `file`. Every problem found (unknown or misspelt keys
+// with a suggestion, wrong types, out-of-range values, unknown model or format)
+// is reported together in one user_error with file:line:column.
+competition_config load_config(const std::filesystem::path& file, const model_catalog& models);
+
+// Validates `key=value` parameter overrides (from the command line) against a
+// schema and returns every value in descriptor order, defaults filled in.
+std::vector<double> resolve_params(const rk_descriptor& schema,
+                                   const std::vector<std::pair<std::string, std::string>>& overrides);
+// The same over `base` values (e.g. the config's params) instead of the defaults.
+std::vector<double> resolve_params(const rk_descriptor& schema, const std::vector<double>& base,
+                                   const std::vector<std::pair<std::string, std::string>>& overrides);
+
+}  // namespace ratekit

@@ -1,0 +1,100 @@
+// Loading plugins: one shared library per plugin, checked before use, kept
+// loaded for as long as anything made from it lives.
+#pragma once
+
+#include <ratekit/abi.h>
+#include <ratekit/host/config/config.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ratekit {
+
+// A loaded, validated plugin library.
+class plugin {
+ public:
+  // Loads and validates `file`; throws user_error naming the file and the reason
+  // (not a library, no entry symbol, another ABI major version, a malformed descriptor).
+  static std::shared_ptr<const plugin> load(const std::filesystem::path& file);
+  ~plugin();
+
+  const rk_descriptor& descriptor() const noexcept { return *entry_.descriptor; }
+  std::string_view id() const noexcept { return entry_.descriptor->id; }
+  const std::filesystem::path& file() const noexcept { return file_; }
+  const rk_plugin_entry& entry() const noexcept { return entry_; }
+  const void* extension(const char* id) const;
+  bool has(uint64_t capability) const noexcept { return (descriptor().capabilities & capability) != 0; }
+  // Index of a state field by name, -1 when the plugin has none.
+  int state_field(std::string_view name) const;
+
+ private:
+  struct library;
+  plugin(std::unique_ptr<library> lib, std::filesystem::path file, const rk_plugin_entry& entry);
+  std::unique_ptr<library> lib_;  // first member: destroyed last
+  std::filesystem::path file_;
+  rk_plugin_entry entry_{};       // copy, zero beyond the plugin's struct_size
+};
+
+// A model created from a plugin with parameter values; owns the plugin handle
+// so the library outlives the instance.
+class model {
+ public:
+  model(std::shared_ptr<const plugin> p, const std::vector<double>& params);
+  ~model();
+  model(const model&) = delete;
+  model& operator=(const model&) = delete;
+
+  const plugin& source() const noexcept { return *plugin_; }
+  double expect(double ra, double rb, double advantage) const;
+  // Rate a batch; a failure becomes a plugin_error carrying the batch index.
+  void rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out);
+  void rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out);
+  rk_instance instance() const noexcept { return instance_; }
+
+ private:
+  std::shared_ptr<const plugin> plugin_;
+  rk_instance instance_ = nullptr;
+  rk_host host_{};
+};
+
+// A failure reported by a plugin, with the offending index in the batch (-1: none).
+class plugin_error : public std::runtime_error {
+ public:
+  plugin_error(const std::string& message, int64_t index) : std::runtime_error(message), index_(index) {}
+  int64_t index() const noexcept { return index_; }
+
+ private:
+  int64_t index_;
+};
+
+// Every plugin found in the plugin directories; the first of an id wins.
+class plugin_registry : public model_catalog {
+ public:
+  struct refusal {
+    std::filesystem::path file;
+    std::string reason;
+  };
+
+  // Scans `dirs` in order for files named ratekit-*.so.
+  explicit plugin_registry(const std::vector<std::filesystem::path>& dirs, bool allow_insecure = false);
+
+  // The directories to scan: `extra` (--plugin-dir), then RATEKIT_PLUGIN_PATH, then the built-in one.
+  static std::vector<std::filesystem::path> search_path(const std::vector<std::string>& extra);
+  static std::filesystem::path builtin_dir();
+
+  const rk_descriptor* find(std::string_view id) const override;
+  std::vector<std::string> ids() const override;
+  // The plugin of `id`; throws user_error with a suggestion when unknown.
+  std::shared_ptr<const plugin> get(std::string_view id) const;
+  const std::vector<std::shared_ptr<const plugin>>& plugins() const noexcept { return plugins_; }
+  const std::vector<refusal>& refused() const noexcept { return refused_; }
+
+ private:
+  std::vector<std::shared_ptr<const plugin>> plugins_;
+  std::vector<refusal> refused_;
+};
+
+}  // namespace ratekit

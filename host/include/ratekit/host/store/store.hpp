@@ -1,0 +1,57 @@
+// The rating history database: one SQLite file (no server) that records every
+// run of every competition written to it with `output: { database: file }`:
+// the run itself (model, parameters, config text), its rating periods, the
+// players and their facts, each player's rating and change per period, the
+// state after the run (every plugin state field, games and peak) and every
+// game's expectations and changes (or every ranked entry's). The next run
+// starts from it with `initial: { database: file }`.
+#pragma once
+
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/ratings_list.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ratekit {
+
+struct run_result;
+
+struct recorded_run {
+  int64_t run_id = 0;
+  size_t periods = 0;
+  size_t players = 0;
+};
+
+// Records `run` in one transaction: when anything fails, the database stays as
+// it was. A period the competition already holds is refused (user_error naming
+// the period and the run that recorded it), so a month cannot be imported twice.
+// `done`, when given, counts the games (or entries) written, for progress.
+recorded_run record_run(const run_result& run, const std::filesystem::path& file,
+                        std::atomic<uint64_t>* done = nullptr);
+
+// The latest state of every player of `competition`: the columns initial_state
+// reads (state fields, games, peak) and the facts (id, federation, birth year)
+// added to `players`. A database without the competition is a user_error.
+ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
+                                   player_table& players);
+
+struct history_point {
+  std::string competition;
+  std::string period;
+  double rating = 0;   // at the end of the period
+  double change = 0;   // during the period
+  int64_t games = 0;   // games (or ranked events) in the period
+};
+
+// A player's rating period by period, matched by name or external id, in the
+// order the periods were recorded. Unknown players are a user_error (with a
+// suggestion when a name is close).
+std::vector<history_point> player_history(const std::filesystem::path& file, const std::string& player,
+                                          const std::optional<std::string>& competition);
+
+}  // namespace ratekit

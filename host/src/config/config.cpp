@@ -1,0 +1,236 @@
+// load_config: the top level of a competition config. Sections with rules of
+// their own (params, k_schedule) live in config/.
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include "config/k_schedule_yaml.hpp"
+#include "config/params.hpp"
+#include "config/yaml_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+using config::checker;
+using config::field;
+
+const std::vector<std::string> top_keys = {"competition", "model",  "params", "k_schedule",
+                                           "home_advantage", "initial", "input", "period", "output",
+                                           "categories"};
+
+const field* find(const std::vector<field>& fields, std::string_view name) {
+  const auto it = std::find_if(fields.begin(), fields.end(), [&](const field& f) { return f.name == name; });
+  return it == fields.end() ? nullptr : &*it;
+}
+
+std::string list(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// A file named in the config: relative to the config's folder, must exist.
+std::optional<fs::path> existing_file(checker& c, const field& f, const fs::path& base, const char* what) {
+  const auto written = config::text(c, f);
+  if (!written) return std::nullopt;
+  const fs::path p = (base / *written).lexically_normal();
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec)) {
+    c.error(f.where(), std::string(what) + " not found: '" + *written + "' (looked for " + p.string() + ")");
+    return std::nullopt;
+  }
+  return p;
+}
+
+const rk_descriptor* read_model(checker& c, const field& f, const model_catalog& models) {
+  const auto id = config::text(c, f);
+  if (!id) return nullptr;
+  if (const rk_descriptor* d = models.find(*id)) return d;
+  const auto ids = models.ids();
+  std::string msg = "unknown model '" + *id + "'";
+  if (const auto guess = did_you_mean(*id, ids); !guess.empty()) msg += " (did you mean '" + guess + "'?)";
+  msg += ids.empty() ? "; no models are installed" : "; available: " + list(ids);
+  c.error(f.where(), std::move(msg));
+  return nullptr;
+}
+
+void read_home(checker& c, const field& f, competition_config& cfg) {
+  if (!f.value.IsMap()) {
+    if (const auto v = config::number(c, f)) cfg.home_predict = cfg.home_update = *v;
+    return;
+  }
+  for (const auto& e :
+       config::entries(c, f.value, {"predict", "update", "hindsight"}, "unknown key", " in 'home_advantage'"))
+    if (const auto v = config::number(c, e))
+      (e.name == "predict" ? cfg.home_predict : e.name == "update" ? cfg.home_update : cfg.home_hindsight) = *v;
+}
+
+void read_initial(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+  if (!f.value.IsMap()) {
+    if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
+    return;
+  }
+  for (const auto& e :
+       config::entries(c, f.value, {"rating", "ratings", "database", "games"}, "unknown key", " in 'initial'")) {
+    if (e.name == "rating") {
+      if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
+    } else if (e.name == "games") {
+      if (const auto v = config::number(c, e)) {
+        if (*v < 0 || *v != std::floor(*v))
+          c.error(e.where(), "expected a whole number of games >= 0 for 'games', got " + config::show_number(*v));
+        cfg.initial_games = *v;
+      }
+    } else if (e.name == "database") {
+      if (const auto p = existing_file(c, e, base, "rating database")) cfg.initial_database = *p;
+    } else if (const auto p = existing_file(c, e, base, "ratings file")) {
+      cfg.initial_ratings = *p;
+    }
+  }
+  if (!cfg.initial_ratings.empty() && !cfg.initial_database.empty())
+    c.error(f.key.Mark(), "'initial' takes 'ratings' or 'database', not both");
+}
+
+void read_input(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+  if (!config::is_map(c, f)) return;
+  const auto fields = config::entries(c, f.value, {"format", "path", "encoding"}, "unknown key", " in 'input'");
+  if (const field* format = find(fields, "format")) {
+    if (const auto name = config::text(c, *format)) {
+      if (find_reader(*name)) {
+        cfg.input_format = *name;
+      } else {
+        std::vector<std::string> known;
+        for (const auto& r : readers()) known.emplace_back(r.format);
+        std::string msg = "unknown input format '" + *name + "'";
+        if (const auto guess = did_you_mean(*name, known); !guess.empty())
+          msg += " (did you mean '" + guess + "'?)";
+        c.error(format->where(), msg + "; known formats: " + list(known));
+      }
+    }
+  } else {
+    c.error(f.key.Mark(), "'input' needs 'format'");
+  }
+  if (const field* path = find(fields, "path")) {
+    if (path->value.IsSequence() && path->value.size() > 0) {
+      for (size_t i = 0; i < path->value.size(); ++i)
+        if (const auto p = existing_file(c, {"path", path->value[i], path->value[i]}, base, "input file"))
+          cfg.input_paths.push_back(*p);
+    } else if (const auto p = existing_file(c, *path, base, "input file")) {
+      cfg.input_paths.push_back(*p);
+    }
+  } else {
+    c.error(f.key.Mark(), "'input' needs 'path'");
+  }
+  if (const field* encoding = find(fields, "encoding"))
+    if (const auto i = config::one_of(c, *encoding, {"utf-8", "latin1"}))
+      cfg.input_options.encoding = *i == 0 ? "utf-8" : "latin1";
+}
+
+// output.database is relative to the config's folder, like every file the config
+// reads, so successive configs beside it share one database from any working directory.
+void read_output(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+  if (!config::is_map(c, f)) return;
+  for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report", "database"}, "unknown key",
+                                       " in 'output'")) {
+    if (e.name == "dir") {
+      if (const auto dir = config::text(c, e)) cfg.output_dir = *dir;
+    } else if (e.name == "database") {
+      if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
+    } else if (const auto b = config::boolean(c, e)) {
+      (e.name == "history" ? cfg.write_history : e.name == "charts" ? cfg.write_charts : cfg.write_report) = *b;
+    }
+  }
+}
+
+// categories: [ { from: 1000, label: beginner }, ... ] with ascending `from`.
+void read_categories(checker& c, const field& f, competition_config& cfg) {
+  if (!f.value.IsSequence()) {
+    c.error(f.where(), "expected a list of { from: rating, label: text }, got " + config::describe(f.value));
+    return;
+  }
+  for (size_t i = 0; i < f.value.size(); ++i) {
+    const field item{"categories", f.value[i], f.value[i]};
+    if (!config::is_map(c, item)) continue;
+    const auto fields = config::entries(c, item.value, {"from", "label"}, "unknown key", " in a category");
+    const field* from = find(fields, "from");
+    const field* label = find(fields, "label");
+    if (!from || !label) {
+      c.error(item.where(), "a category needs 'from' and 'label'");
+      continue;
+    }
+    const auto low = config::number(c, *from);
+    const auto name = config::text(c, *label);
+    if (!low || !name) continue;
+    if (!cfg.categories.empty() && *low <= cfg.categories.back().first)
+      c.error(from->where(), "categories must ascend by 'from'");
+    cfg.categories.emplace_back(*low, *name);
+  }
+}
+
+}  // namespace
+
+competition_config load_config(const fs::path& file, const model_catalog& models) {
+  checker c(file.string());
+  competition_config cfg;
+  cfg.file = file;
+  const YAML::Node root = config::load_document(c, file);
+  if (c.failed()) throw user_error(std::move(c.diagnostics()));
+  if (!root.IsMap()) {
+    if (root.IsNull())
+      c.error("expected a map of settings (competition, model, input, ...), got nothing");
+    else
+      c.error(root.Mark(), "expected a map of settings (competition, model, input, ...), got " +
+                               config::describe(root));
+    throw user_error(std::move(c.diagnostics()));
+  }
+  const fs::path base = fs::absolute(file).parent_path();
+  const auto fields = config::entries(c, root, top_keys);
+  for (const char* required : {"competition", "model", "input"})
+    if (!find(fields, required)) c.error("missing required key '" + std::string(required) + "'");
+
+  if (const field* f = find(fields, "competition"))
+    if (const auto name = config::text(c, *f)) cfg.competition = *name;
+  const rk_descriptor* model = nullptr;
+  const field* model_field = find(fields, "model");
+  if (model_field && (model = read_model(c, *model_field, models))) cfg.model = model->id;
+
+  // Sections that depend on the model are still parsed without one, to report their own mistakes.
+  if (model) cfg.params = config::default_params(*model);
+  if (const field* f = find(fields, "params"); f && model) cfg.params = config::read_params(c, *f, *model);
+
+  const field* k = find(fields, "k_schedule");
+  if (k)
+    if (auto schedule = config::read_k_schedule(c, *k)) cfg.k = std::move(*schedule);
+  if (model) {
+    const bool uses_k = model->capabilities & RK_CAP_USES_K;
+    if (k && !uses_k)
+      c.error(k->key.Mark(), "model '" + cfg.model + "' has no K factor; remove 'k_schedule'");
+    if (!k && uses_k) c.error(model_field->where(), "model '" + cfg.model + "' needs a k_schedule");
+  }
+
+  if (const field* f = find(fields, "home_advantage")) {
+    read_home(c, *f, cfg);
+    if (model && !(model->capabilities & RK_CAP_HOME_ADVANTAGE) && (cfg.home_predict != 0 || cfg.home_update != 0))
+      c.error(f->key.Mark(), "model '" + cfg.model + "' has no home advantage; remove 'home_advantage'");
+  }
+  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
+  if (const field* f = find(fields, "input")) read_input(c, *f, base, cfg);
+  if (const field* f = find(fields, "period"))
+    if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month"})) cfg.period = period_kind(*i);
+  cfg.output_dir = fs::path("out") / cfg.competition;
+  if (const field* f = find(fields, "output")) read_output(c, *f, base, cfg);
+  if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);
+
+  if (c.failed()) {
+    // In reading order, whatever order the sections were checked in.
+    std::stable_sort(c.diagnostics().begin(), c.diagnostics().end(), [](const diagnostic& a, const diagnostic& b) {
+      return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
+    throw user_error(std::move(c.diagnostics()));
+  }
+  return cfg;
+}
+
+}  // namespace ratekit

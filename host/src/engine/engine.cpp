@@ -1,0 +1,72 @@
+// rate(): a competition from its config: the input read on one thread while
+// the games are rated on this one (engine/), or its ranked events after it.
+#include "engine/events.hpp"
+#include "engine/game_engine.hpp"
+#include "engine/input_stream.hpp"
+#include "engine/setup.hpp"
+
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/input/ratings_list.hpp>
+#include <ratekit/host/input/readers.hpp>
+#include <ratekit/host/store/store.hpp>
+
+namespace ratekit {
+
+run_result rate(const competition_config& config, const plugin_registry& plugins) {
+  run_result r;
+  r.config = config;
+  r.source = plugins.get(config.model);
+  r.rater = std::make_unique<model>(r.source, config.params);
+
+  player_table players;
+  ratings_list list;
+  if (!config.initial_ratings.empty()) list = read_ratings_list(config.initial_ratings, players);
+  if (!config.initial_database.empty())
+    list = read_database_ratings(config.initial_database, config.competition, players);
+  const reader_entry* reader = find_reader(config.input_format);
+  if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
+
+  // A streaming reader sets no player facts, so the state can start before it does;
+  // any other input is read whole first.
+  std::vector<double> birth_years = players.birth_year;
+  if (reader->streams) r.state = engine_setup::initial_state(config, *r.source, players, list);
+  input_stream input(config, *reader, std::move(players));
+  bool settled = false;
+  auto settle = [&]() -> const player_table& {
+    if (!settled) {
+      settled = true;
+      input.abandon();
+      r.data = input.finish();
+    }
+    return r.data.players;
+  };
+  if (!reader->streams) {
+    settled = true;
+    r.data = input.finish();
+    r.state = engine_setup::initial_state(config, *r.source, r.data.players, list);
+    birth_years = r.data.players.birth_year;
+  }
+  r.start_ratings = r.state.columns[0];
+
+  game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle);
+  while (auto piece = input.next()) {
+    games.take(*piece);
+    input.give_back(std::move(piece));
+  }
+  games.finish();
+  if (!settled) r.data = input.finish();
+  games.hand_kept(r.data);
+
+  if (r.game_count > 0) return r;
+  if (r.data.events.empty()) throw user_error(r.data.source, 0, 0, "the input holds no games and no events");
+  if (!r.source->has(RK_CAP_RANKED))
+    throw user_error(config.file.string(), 0, 0,
+                     "model '" + config.model + "' rates pairwise games, but the input holds ranked events");
+  for (const rk_event& e : r.data.events) r.period_ends.push_back(e.end);
+  r.period_count = r.data.events.size();
+  rate_events(r);
+  return r;
+}
+
+}  // namespace ratekit

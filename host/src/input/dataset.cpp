@@ -1,0 +1,76 @@
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include <algorithm>
+#include <limits>
+
+namespace ratekit {
+
+int32_t player_table::intern(std::string_view name) {
+  if (const auto it = ids_.find(name); it != ids_.end()) return it->second;
+  const auto id = int32_t(names_.size());
+  names_.emplace_back(name);
+  ids_.emplace(names_.back(), id);
+  birth_year.push_back(nan_value);
+  declared_rating.push_back(nan_value);
+  federation.emplace_back();
+  external_id.emplace_back();
+  return id;
+}
+
+int32_t player_table::find(std::string_view name) const {
+  const auto it = ids_.find(name);
+  return it == ids_.end() ? -1 : it->second;
+}
+
+uint16_t game_facts::intern_tag(std::string_view t) {
+  // Games come in runs of one tag (a tournament, a season): try the last one first.
+  if (tags[last_tag_] == t) return last_tag_;
+  for (size_t i = tags.size(); i-- > 0;)
+    if (tags[i] == t) return last_tag_ = uint16_t(i);
+  if (tags.size() > std::numeric_limits<uint16_t>::max())
+    throw user_error("expected at most 65535 distinct tags, got more");
+  tags.emplace_back(t);
+  return last_tag_ = uint16_t(tags.size() - 1);
+}
+
+void game_facts::clear() {
+  date.clear();
+  period.clear();
+  week.clear();
+  home.clear();
+  tag.clear();
+  line.clear();
+}
+
+void game_facts::swap_columns(game_facts& other) noexcept {
+  date.swap(other.date);
+  period.swap(other.period);
+  week.swap(other.week);
+  home.swap(other.home);
+  tag.swap(other.tag);
+  line.swap(other.line);
+}
+
+void dataset::stream_to(game_sink sink, size_t piece) {
+  sink_ = std::move(sink);
+  piece_ = piece;
+}
+
+void dataset::flush() {
+  if (!sink_ || games.empty()) return;
+  const size_t n = games.size();
+  sink_(*this);
+  handed_over_ += n;
+}
+
+void dataset::reserve_games(size_t rows) {
+  const size_t n = games.size() + (piece_ ? std::min(rows, piece_) : rows);
+  games.reserve(n);
+  for (auto* v : {&facts.date, &facts.period, &facts.line}) v->reserve(n);
+  facts.week.reserve(n);
+  facts.home.reserve(n);
+  facts.tag.reserve(n);
+}
+
+}  // namespace ratekit

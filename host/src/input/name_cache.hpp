@@ -1,0 +1,112 @@
+// A reader's fast path from player names to ids: an open-addressing table in
+// front of player_table::intern, with short names kept inline so a hit costs
+// one cache line. Names not seen yet by this cache go through intern, so
+// players added before (a ratings list, an earlier file) keep their ids.
+#pragma once
+
+#include <ratekit/host/input/dataset.hpp>
+
+#include "input/text.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <vector>
+
+namespace ratekit::text {
+
+class name_cache {
+ public:
+  explicit name_cache(player_table& players) : players_(players), slots_(1024) {}
+
+  // Starts loading the slot of `name`, so later lookups find it in cache.
+  // Always inlined: GCC takes an outlined prefetch for a pure function and
+  // drops the call.
+  [[gnu::always_inline]] void prefetch(std::string_view name) const {
+    __builtin_prefetch(&slots_[size_t(hash(name)) & (slots_.size() - 1)]);
+  }
+
+  int32_t intern(std::string_view name) {
+    const uint64_t h = hash(name);
+    for (size_t i = size_t(h) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      slot& s = slots_[i];
+      if (s.id < 0) return add(s, h, name);
+      if (s.hash == h && same(s, name)) return s.id;
+    }
+  }
+
+ private:
+  static constexpr size_t inline_size = 19;
+  struct slot {
+    uint64_t hash = 0;
+    int32_t id = -1;  // -1: empty
+    uint8_t size = 0;
+    char text[inline_size];  // the name when it fits
+  };
+  static_assert(sizeof(slot) == 32);
+
+  __extension__ typedef unsigned __int128 uint128;  // GCC and Clang on 64-bit targets
+
+  // 8 bytes at a time, multiply-xorshift mixing: names are short. The last
+  // word (or two halves, or three bytes) overlaps the others instead of being
+  // copied byte by byte.
+  static uint64_t hash(std::string_view s) {
+    const char* p = s.data();
+    const size_t n = s.size();
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+    uint64_t last = 0;
+    if (n >= 8) {
+      for (size_t i = 0; i + 8 < n; i += 8) {
+        h = (h ^ load<uint64_t>(p + i)) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+      }
+      last = load<uint64_t>(p + n - 8);
+    } else if (n >= 4) {
+      last = load<uint32_t>(p) | uint64_t(load<uint32_t>(p + n - 4)) << 32;
+    } else if (n > 0) {
+      last = uint64_t(uint8_t(p[0])) | uint64_t(uint8_t(p[n / 2])) << 8 | uint64_t(uint8_t(p[n - 1])) << 16;
+    }
+    // A 64x64->128 multiply folded in two: every input bit reaches the low
+    // bits that pick the slot, in one multiplication.
+    const uint128 m = uint128(h ^ last) * 0x94D049BB133111EBull;
+    return uint64_t(m) ^ uint64_t(m >> 64);
+  }
+  template <class T>
+  static T load(const char* p) {
+    T w;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+  }
+
+  bool same(const slot& s, std::string_view name) const {
+    if (name.size() <= inline_size) return s.size == name.size() && same_text({s.text, s.size}, name);
+    return players_.name(s.id) == name;
+  }
+
+  int32_t add(slot& s, uint64_t h, std::string_view name) {
+    s.hash = h;
+    s.id = players_.intern(name);
+    s.size = uint8_t(name.size() <= inline_size ? name.size() : 0);
+    if (name.size() <= inline_size) std::memcpy(s.text, name.data(), name.size());
+    const int32_t id = s.id;
+    if (++used_ * 2 > slots_.size()) grow();  // at most half full keeps probes short
+    return id;
+  }
+
+  void grow() {
+    std::vector<slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const slot& s : old) {
+      if (s.id < 0) continue;
+      size_t i = size_t(s.hash) & (slots_.size() - 1);
+      while (slots_[i].id >= 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = s;
+    }
+  }
+
+  player_table& players_;
+  std::vector<slot> slots_;  // size a power of two
+  size_t used_ = 0;
+};
+
+}  // namespace ratekit::text

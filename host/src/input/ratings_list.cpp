@@ -1,0 +1,72 @@
+#include <ratekit/host/input/ratings_list.hpp>
+
+#include "input/text.hpp"
+
+namespace ratekit {
+
+int ratings_list::column(const std::string& name) const {
+  for (size_t i = 0; i < columns.size(); ++i)
+    if (columns[i] == name) return int(i);
+  return -1;
+}
+
+ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players) {
+  if (!std::filesystem::exists(file)) throw user_error(file.string(), 0, 0, "ratings list not found");
+  text::source src(file, reader_options{});
+  text::problem_list problems(src.file());
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  ratings_list list;
+  text::line l;
+  if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
+    throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
+  // Text columns carry player facts (or labels); every other column is a number.
+  int birth = -1, federation = -1, id = -1;
+  std::vector<int> numeric;  // field index -> list column, -1 for text columns
+  for (size_t i = 1; i < csv.size(); ++i) {
+    const std::string name(csv[i]);
+    if (name == "federation") federation = int(i);
+    if (name == "id") id = int(i);
+    if (name == "birth_year") birth = int(i);
+    if (name == "federation" || name == "id" || name == "category") {  // text, or derived again by the next run
+      numeric.push_back(-1);
+      continue;
+    }
+    numeric.push_back(int(list.columns.size()));
+    list.columns.push_back(name);
+  }
+  const size_t width = csv.size();
+  while (lines.next(l)) {
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    if (csv.size() != width) {
+      problems.add(l.number, 1, "expected " + std::to_string(width) + " fields, got " + std::to_string(csv.size()));
+      continue;
+    }
+    if (csv[0].empty()) {
+      problems.add(l.number, 1, "expected a player name");
+      continue;
+    }
+    if (players.find(csv[0]) >= 0) {
+      problems.add(l.number, 1, "player " + text::quote(csv[0]) + " is listed twice");
+      continue;
+    }
+    const int32_t player = players.intern(csv[0]);
+    std::vector<double> values(list.columns.size(), NAN);
+    for (size_t i = 1; i < width; ++i) {
+      const int col = numeric[i - 1];
+      if (col < 0 || csv[i].empty()) continue;
+      if (!text::parse_number(csv[i], values[size_t(col)]))
+        problems.add(l.number, csv.column(i), "expected a number for " + list.columns[size_t(col)] + ", got " +
+                                                  text::quote(csv[i]));
+    }
+    if (birth >= 0) players.birth_year[size_t(player)] = values[size_t(numeric[size_t(birth) - 1])];
+    if (federation >= 0) players.federation[size_t(player)] = std::string(csv[size_t(federation)]);
+    if (id >= 0) players.external_id[size_t(player)] = std::string(csv[size_t(id)]);
+    list.ids.push_back(player);
+    list.values.push_back(std::move(values));
+  }
+  problems.throw_if_any();
+  return list;
+}
+
+}  // namespace ratekit

@@ -1,0 +1,342 @@
+// trf: a FIDE Tournament Report File (TRF-2006, "Krause" format), one
+// tournament per file, in fixed character columns (1-based):
+//   001 player: start number 5-8, name 15-47, rating 49-52, federation 54-56,
+//       id 58-68, birth date 70-79 (YYYY/MM/DD), then one 10-column block per
+//       round from column 92: opponent's start number 92-95, colour 97, result 99;
+//   012 tournament name, 042 start date, 052 end date, 132 round dates (from column 92).
+// Other records (013 teams, 022 city, ...) are skipped. Every pairing stands on
+// both players' lines; they must agree, and the game is emitted once. Only
+// played games (1, 0, =) are games: forfeits (+ -), byes (H F U Z, opponent
+// 0000 or blank), unrated games (W D L) and unplayed pairings (no result) are not.
+#include "input/text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace ratekit {
+namespace {
+
+constexpr int first_round_column = 92;
+constexpr int round_width = 10;
+constexpr int max_start = 9999;  // four columns
+
+// Cuts one line (UTF-8) by 1-based character columns, so a name with é does not shift the columns after it.
+class fixed_columns {
+ public:
+  void reset(std::string_view line) {
+    line_ = line;
+    ascii_ = std::all_of(line.begin(), line.end(), [](char c) { return (c & 0x80) == 0; });
+    if (ascii_) return;
+    starts_.clear();
+    for (size_t i = 0; i < line.size(); ++i)
+      if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) starts_.push_back(i);
+    starts_.push_back(line.size());
+  }
+  size_t size() const { return ascii_ ? line_.size() : starts_.size() - 1; }
+  // Columns from..to inclusive, clipped at the line's end.
+  std::string_view cut(int from, int to) const {
+    const size_t n = size(), b = std::min(size_t(from - 1), n), e = std::min(size_t(to), n);
+    return ascii_ ? line_.substr(b, e - b) : line_.substr(starts_[b], starts_[e] - starts_[b]);
+  }
+  char at(int column) const {
+    const std::string_view c = cut(column, column);
+    return c.size() == 1 ? c[0] : c.empty() ? ' ' : '?';
+  }
+
+ private:
+  std::string_view line_;
+  bool ascii_ = true;
+  std::vector<size_t> starts_;
+};
+
+// One round of one player as written on his line.
+struct cell {
+  int32_t opponent = 0;  // start number; 0: not paired or a bye
+  char colour = ' ';     // 'w', 'b', or ' ' for none ('-' is read as none)
+  char result = ' ';     // upper case; ' ' for none
+};
+
+struct row {
+  int32_t start;
+  int32_t player;
+  int line;
+  size_t first_cell;  // into the flat cell array
+  size_t rounds;      // blocks present on the line
+};
+
+char upper(char c) { return c >= 'a' && c <= 'z' ? char(c - 'a' + 'A') : c; }
+
+// The result the opponent's line must show.
+char mirror(char result) {
+  switch (result) {
+    case '1': return '0';
+    case '0': return '1';
+    case '+': return '-';
+    case '-': return '+';
+    case 'W': return 'L';
+    case 'L': return 'W';
+    default: return result;  // '=', 'D', ' '
+  }
+}
+
+bool is_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// yyyymmdd when y-m-d is a real date, else 0.
+int32_t make_date(int y, int m, int d) {
+  if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > 31) return 0;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", y, m, d);
+  int32_t out = 0;
+  return text::parse_date(buf, out) ? out : 0;
+}
+
+// A date written as three numbers with one separator between each: the
+// numbers and how many digits each has.
+bool split_date(std::string_view s, std::array<int, 3>& v, std::array<size_t, 3>& digits) {
+  size_t i = 0;
+  for (int k = 0; k < 3; ++k) {
+    if (k > 0) {
+      if (i >= s.size() || (s[i] >= '0' && s[i] <= '9')) return false;
+      ++i;
+    }
+    const size_t begin = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - begin < 4) ++i;
+    if (i == begin) return false;
+    v[size_t(k)] = std::stoi(std::string(s.substr(begin, i - begin)));
+    digits[size_t(k)] = i - begin;
+  }
+  return i == s.size();
+}
+
+// A two-digit year in the century nearest `near` (yyyymmdd, 0 when unknown).
+int full_year(int yy, int32_t near) {
+  if (near == 0) return yy < 70 ? 2000 + yy : 1900 + yy;
+  const int ny = near / 10000;
+  int y = ny - ny % 100 + yy;
+  if (y - ny > 50) y -= 100;
+  if (ny - y > 50) y += 100;
+  return y;
+}
+
+// 042 and 052: 2011/07/02 and 2008-02-01 (year first), 25.02.2011 (day
+// first, or month first when the middle number is above 12), 10.09.13 (yy.mm.dd as in 132).
+int32_t header_date(std::string_view s) {
+  std::array<int, 3> v{};
+  std::array<size_t, 3> digits{};
+  if (!split_date(s, v, digits)) return 0;
+  if (digits[0] == 4) return make_date(v[0], v[1], v[2]);
+  if (digits[2] == 4) return v[1] > 12 ? make_date(v[2], v[0], v[1]) : make_date(v[2], v[1], v[0]);
+  if (digits[0] == 2 && digits[1] == 2 && digits[2] == 2) return make_date(full_year(v[0], 0), v[1], v[2]);
+  return 0;
+}
+
+// 132: YY/MM/DD by the standard; some programs write YY.DD.MM, so when both
+// readings are real dates, the one within the tournament's dates wins.
+int32_t round_date(std::string_view s, int32_t start, int32_t end) {
+  std::array<int, 3> v{};
+  std::array<size_t, 3> digits{};
+  if (!split_date(s, v, digits) || digits[0] > 2 || digits[1] > 2 || digits[2] > 2) return 0;
+  const int y = full_year(v[0], start);
+  const int32_t standard = make_date(y, v[1], v[2]), swapped = make_date(y, v[2], v[1]);
+  const int32_t last = end != 0 ? end : start;
+  auto inside = [&](int32_t d) { return d != 0 && start != 0 && d >= start && d <= last; };
+  if (inside(standard) || !inside(swapped)) return standard != 0 ? standard : swapped;
+  return swapped;
+}
+
+}  // namespace
+
+void read_trf(const std::filesystem::path& file, const reader_options& options, dataset& out) {
+  const text::source src(file, options);
+  text::problem_list problems(src.file());
+  text::line_cursor lines(src.text());
+  fixed_columns cols;
+  std::vector<row> rows;
+  std::vector<cell> cells;
+  std::vector<int> line_of_player;  // by player id: his 001 line in this file, 0 when absent
+  std::string_view event_name;
+  text::line round_dates_line;
+  int32_t start_date = 0, end_date = 0;
+
+  auto date_record = [&](const text::line& l, int32_t& date) {
+    const std::string_view s = text::trim(cols.cut(5, int(cols.size())));
+    if (s.empty()) return;
+    date = header_date(s);
+    if (date == 0)
+      problems.add(l.number, text::column_of(l.text, s.data()),
+                   "expected a date like 2011/07/02, 2011-07-02 or 02.07.2011, got " + text::quote(s));
+  };
+
+  for (text::line l; lines.next(l);) {
+    cols.reset(l.text);
+    // A record starts with its three-digit code and a blank (a column ruler "0123..." is not one).
+    const std::string_view code = cols.at(4) == ' ' ? cols.cut(1, 3) : std::string_view{};
+    if (code == "012") event_name = text::trim(cols.cut(5, int(cols.size())));
+    if (code == "042") date_record(l, start_date);
+    if (code == "052") date_record(l, end_date);
+    if (code == "132") round_dates_line = l;
+    if (code != "001") continue;
+
+    auto field = [&](int from, int to) { return text::trim(cols.cut(from, to)); };
+    auto bad = [&](int column, const std::string& expected, std::string_view got) {
+      problems.add(l.number, column, "expected " + expected + ", got " + text::quote(got));
+    };
+    int64_t start = 0;
+    if (!text::parse_integer(field(5, 8), start) || start < 1 || start > max_start) {
+      bad(5, "the start number in columns 5-8 as a whole number from 1", cols.cut(5, 8));
+      continue;
+    }
+    const std::string_view name = field(15, 47);
+    if (name.empty()) {
+      bad(15, "the player's name in columns 15-47", cols.cut(15, 47));
+      continue;
+    }
+    double rating = nan_value;
+    if (const auto r = field(49, 52); !r.empty()) {
+      int64_t value = 0;
+      if (!text::parse_integer(r, value) || value < 0) bad(49, "the rating in columns 49-52 as a whole number", r);
+      else if (value > 0) rating = double(value);
+    }
+    double birth_year = nan_value;
+    if (const auto b = field(70, 79); std::any_of(b.begin(), b.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      if (is_digits(b.substr(0, 4))) birth_year = std::stoi(std::string(b.substr(0, 4)));
+      else bad(70, "the birth date in columns 70-79 as YYYY/MM/DD", b);
+    }
+
+    row rw{int32_t(start), out.players.intern(name), l.number, cells.size(), 0};
+    const size_t blocks =
+        cols.size() >= size_t(first_round_column) ? (cols.size() - first_round_column) / round_width + 1 : 0;
+    bool ok = true;
+    for (size_t r = 0; r < blocks; ++r) {
+      const int at = first_round_column + int(r) * round_width;
+      cell c;
+      const std::string_view opponent = field(at, at + 3);
+      int64_t number = 0;
+      if (!opponent.empty() && (!text::parse_integer(opponent, number) || number < 0 || number > max_start)) {
+        bad(at, "round " + std::to_string(r + 1) + ": the opponent's start number in columns " + std::to_string(at) +
+                    "-" + std::to_string(at + 3),
+            opponent);
+        ok = false;
+      }
+      c.opponent = int32_t(number);
+      c.colour = char(std::tolower(static_cast<unsigned char>(cols.at(at + 5))));
+      if (c.colour == '-') c.colour = ' ';
+      if (c.colour != 'w' && c.colour != 'b' && c.colour != ' ') {
+        bad(at + 5, "round " + std::to_string(r + 1) + ": the colour w, b or - in column " + std::to_string(at + 5),
+            cols.cut(at + 5, at + 5));
+        ok = false;
+      }
+      c.result = upper(cols.at(at + 7));
+      const std::string_view results = c.opponent != 0 ? "10=+-WDL " : "10=+-WDLHFUZ ";
+      if (results.find(c.result) == std::string_view::npos) {
+        bad(at + 7,
+            "round " + std::to_string(r + 1) + (c.opponent != 0 ? ": a result 1, 0, =, +, -, W, D or L in column "
+                                                                : ": without an opponent, a bye +, -, =, H, F, U or Z in column ") +
+                std::to_string(at + 7),
+            cols.cut(at + 7, at + 7));
+        ok = false;
+      }
+      cells.push_back(c);
+      ++rw.rounds;
+    }
+    if (line_of_player.size() <= size_t(rw.player)) line_of_player.resize(size_t(rw.player) + 1, 0);
+    if (line_of_player[size_t(rw.player)] != 0) {
+      problems.add(l.number, 15,
+                   "player '" + std::string(name) + "' is already on line " +
+                       std::to_string(line_of_player[size_t(rw.player)]));
+      ok = false;
+    }
+    if (!ok) {
+      cells.resize(rw.first_cell);
+      continue;
+    }
+    line_of_player[size_t(rw.player)] = l.number;
+    const auto p = size_t(rw.player);
+    if (std::isnan(out.players.declared_rating[p])) out.players.declared_rating[p] = rating;
+    if (std::isnan(out.players.birth_year[p])) out.players.birth_year[p] = birth_year;
+    if (out.players.federation[p].empty()) out.players.federation[p] = field(54, 56);
+    if (out.players.external_id[p].empty()) out.players.external_id[p] = field(58, 68);
+    rows.push_back(rw);
+  }
+  if (rows.empty() && problems.empty()) problems.add(0, 0, "no players: expected 001 records");
+  problems.throw_if_any();
+
+  // Round dates, now that 042 and 052 are known wherever they stood.
+  std::vector<int32_t> round_dates;
+  if (round_dates_line.number != 0) {
+    cols.reset(round_dates_line.text);
+    for (int at = first_round_column; size_t(at) <= cols.size(); at += round_width) {
+      const std::string_view s = text::trim(cols.cut(at, at + round_width - 1));
+      const int32_t date = s.empty() ? 0 : round_date(s, start_date, end_date);
+      if (!s.empty() && date == 0)
+        problems.add(round_dates_line.number, at, "expected a round date as YY/MM/DD, got " + text::quote(s));
+      round_dates.push_back(date);
+    }
+  }
+  problems.throw_if_any();
+
+  std::vector<int32_t> row_of_start(max_start + 1, -1);
+  for (size_t i = 0; i < rows.size(); ++i) {
+    int32_t& slot = row_of_start[size_t(rows[i].start)];
+    if (slot >= 0)
+      problems.add(rows[i].line, 5,
+                   "start number " + std::to_string(rows[i].start) + " is already used on line " +
+                       std::to_string(rows[size_t(slot)].line));
+    else
+      slot = int32_t(i);
+  }
+  problems.throw_if_any();
+
+  size_t rounds = 0;
+  for (const row& rw : rows) rounds = std::max(rounds, rw.rounds);
+  auto cell_of = [&](size_t i, size_t r) { return r < rows[i].rounds ? cells[rows[i].first_cell + r] : cell{}; };
+  auto show = [](const cell& c) {
+    return std::to_string(c.opponent) + " " + (c.colour == ' ' ? '-' : c.colour) + " " + c.result;
+  };
+
+  const size_t first_game = out.game_count();
+  const auto period = int32_t(out.period_names.size());
+  out.period_names.emplace_back(event_name.empty() ? file.stem().string() : std::string(event_name));
+  if (out.source.empty()) out.source = src.file();
+  for (size_t r = 0; r < rounds; ++r) {
+    const int column = first_round_column + int(r) * round_width;
+    const std::string round = "round " + std::to_string(r + 1) + ": ";
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const cell c = cell_of(i, r);
+      if (c.opponent == 0) continue;
+      const int32_t j = c.opponent == rows[i].start ? -2 : row_of_start[size_t(c.opponent)];
+      if (j < 0) {
+        problems.add(rows[i].line, column,
+                     round + (j == -2 ? std::string("a player cannot play himself")
+                                      : "expected the start number of a player in the file, got " +
+                                            std::to_string(c.opponent)));
+        continue;
+      }
+      const cell d = cell_of(size_t(j), r);
+      const bool agree = d.opponent == rows[i].start && d.result == mirror(c.result) &&
+                         (c.colour == ' ' ? d.colour == ' ' : d.colour == (c.colour == 'w' ? 'b' : 'w'));
+      if (!agree) {
+        if (size_t(j) > i || d.opponent != rows[i].start)
+          problems.add(rows[i].line, column,
+                       round + "'" + show(c) + "' here but '" + show(d) + "' on line " +
+                           std::to_string(rows[size_t(j)].line) + " (start number " + std::to_string(c.opponent) +
+                           "): expected the same pairing with the opposite colour and result");
+        continue;
+      }
+      if (size_t(j) < i || (c.result != '1' && c.result != '0' && c.result != '=')) continue;
+      const int32_t date = r < round_dates.size() && round_dates[r] != 0 ? round_dates[r] : start_date;
+      out.add_game(make_game(rows[i].player, rows[size_t(j)].player, c.result == '1' ? 1.0 : c.result == '0' ? 0.0 : 0.5),
+                   {date, period, 0, 0, 0, rows[i].line});
+    }
+  }
+  if (problems.empty() && out.game_count() == first_game) problems.add(0, 0, "no games: no round has a played result");
+  problems.throw_if_any();
+}
+
+}  // namespace ratekit

@@ -1,0 +1,312 @@
+// build_html_report: ratings.csv + history.csv + summary.json -> one HTML page.
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/output/html_report.hpp>
+
+#include "input/text.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+std::string escaped(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string fixed(double v, int decimals) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+  return buf;
+}
+
+// A number as people read it: whole numbers as they are, ratings to a tenth,
+// small values (deviations, volatilities) to three decimals.
+std::string readable(std::string_view cell) {
+  double v = 0;
+  if (!text::parse_number(cell, v) || v == std::floor(v)) return escaped(cell);
+  return fixed(v, std::abs(v) >= 100 ? 1 : 3);
+}
+
+// ratings.csv as written: header and cells, sorted by rating already.
+struct ratings_table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<double> rating;
+  int column(std::string_view name) const {
+    const auto it = std::find(header.begin(), header.end(), name);
+    return it == header.end() ? -1 : int(it - header.begin());
+  }
+};
+
+ratings_table read_ratings(const fs::path& file) {
+  if (!fs::is_regular_file(file))
+    throw user_error(file.string(), 0, 0, "no ratings.csv here: expected the output directory of a run");
+  text::source src(file, reader_options{});
+  text::problem_list problems(src.file());
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  text::line l;
+  ratings_table t;
+  if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
+    throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
+  for (size_t i = 0; i < csv.size(); ++i) t.header.emplace_back(csv[i]);
+  while (lines.next(l)) {
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    double rating = 0;
+    if (csv.size() != t.header.size()) {
+      problems.add(l.number, 1,
+                   "expected " + std::to_string(t.header.size()) + " fields, got " + std::to_string(csv.size()));
+    } else if (!text::parse_number(csv[1], rating)) {
+      problems.add(l.number, csv.column(1), "expected a number for rating, got " + text::quote(csv[1]));
+    } else {
+      auto& row = t.rows.emplace_back();
+      for (size_t i = 0; i < csv.size(); ++i) row.emplace_back(csv[i]);
+      t.rating.push_back(rating);
+    }
+  }
+  problems.throw_if_any();
+  return t;
+}
+
+// From history.csv: each player's change over the run, and the rating line of
+// the players to chart (the first `charted` rows of the list that played).
+struct run_history {
+  bool present = false;
+  player_table players;           // the list's players first, in list order
+  std::vector<double> first_before, last_after;
+  std::vector<std::vector<double>> lines;  // for the charted players, by list row
+};
+
+run_history read_history(const fs::path& file, const ratings_table& list, size_t charted) {
+  run_history h;
+  if (!fs::is_regular_file(file)) return h;
+  h.present = true;
+  for (const auto& row : list.rows) h.players.intern(row[0]);
+  h.first_before.assign(list.rows.size(), NAN);
+  h.last_after.assign(list.rows.size(), NAN);
+  h.lines.resize(std::min(charted, list.rows.size()));
+  text::source src(file, reader_options{});
+  text::problem_list problems(src.file());
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  text::line l;
+  if (!lines.next(l) || !csv.split(l, problems)) throw user_error(src.file(), 1, 1, "expected a history.csv header");
+  int player = -1, before = -1, after = -1;
+  for (size_t i = 0; i < csv.size(); ++i) {
+    if (csv[i] == "player") player = int(i);
+    if (csv[i] == "rating_before") before = int(i);
+    if (csv[i] == "rating_after") after = int(i);
+  }
+  if (player < 0 || before < 0 || after < 0)
+    throw user_error(src.file(), 1, 1, "expected history.csv columns player, rating_before and rating_after");
+  const size_t need = size_t(std::max({player, before, after})) + 1;
+  while (lines.next(l)) {
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    double b = 0, a = 0;
+    if (csv.size() < need || !text::parse_number(csv[size_t(before)], b) || !text::parse_number(csv[size_t(after)], a)) {
+      problems.add(l.number, 1, "expected a player with numeric rating_before and rating_after");
+      continue;
+    }
+    const int32_t p = h.players.find(csv[size_t(player)]);
+    if (p < 0) continue;  // not in the list: nothing to show
+    const size_t i = size_t(p);
+    if (std::isnan(h.first_before[i])) {
+      h.first_before[i] = b;
+      if (i < h.lines.size()) h.lines[i].push_back(b);
+    }
+    h.last_after[i] = a;
+    if (i < h.lines.size()) h.lines[i].push_back(a);
+  }
+  problems.throw_if_any();
+  return h;
+}
+
+// A small line chart of one player's rating, scaled to his own range.
+std::string player_chart(const std::string& name, const std::vector<double>& r, const char* x_label) {
+  const double w = 360, h = 160, left = 52, right = w - 12, top = 14, bottom = h - 30;
+  double lo = *std::min_element(r.begin(), r.end()), hi = *std::max_element(r.begin(), r.end());
+  if (hi - lo < 1) lo -= 0.5, hi += 0.5;
+  const double pad = (hi - lo) * 0.08;
+  lo -= pad, hi += pad;
+  const double steps = double(std::max<size_t>(r.size() - 1, 1));
+  auto px = [&](size_t i) { return left + (right - left) * double(i) / steps; };
+  auto py = [&](double v) { return bottom - (bottom - top) * (v - lo) / (hi - lo); };
+  std::string svg = "<svg class=\"chart\" role=\"img\" width=\"360\" height=\"160\" viewBox=\"0 0 360 160\"><title>" +
+                    escaped(name) + "</title>";
+  for (int k = 0; k <= 2; ++k) {  // gridlines at the bottom, middle and top of the range
+    const double v = lo + (hi - lo) * k / 2;
+    svg += "<line class=\"grid\" x1=\"" + fixed(left, 1) + "\" x2=\"" + fixed(right, 1) + "\" y1=\"" + fixed(py(v), 1) +
+           "\" y2=\"" + fixed(py(v), 1) + "\"/><text class=\"tick\" x=\"" + fixed(left - 6, 1) + "\" y=\"" +
+           fixed(py(v) + 4, 1) + "\" text-anchor=\"end\">" + fixed(v, 0) + "</text>";
+  }
+  svg += "<polyline class=\"line\" points=\"";
+  for (size_t i = 0; i < r.size(); ++i) {
+    if (i) svg += ' ';
+    (svg += fixed(px(i), 1)) += ',';
+    svg += fixed(py(r[i]), 1);
+  }
+  svg += "\"/><circle class=\"end\" r=\"3\" cx=\"" + fixed(px(r.size() - 1), 1) + "\" cy=\"" +
+         fixed(py(r.back()), 1) + "\"/>";
+  svg += "<text class=\"tick\" x=\"" + fixed(left, 1) + "\" y=\"" + fixed(h - 10, 1) + "\">0</text>";
+  svg += "<text class=\"tick\" x=\"" + fixed(right, 1) + "\" y=\"" + fixed(h - 10, 1) + "\" text-anchor=\"end\">" +
+         std::to_string(r.size() - 1) + "</text>";
+  svg += "<text class=\"tick\" x=\"" + fixed((left + right) / 2, 1) + "\" y=\"" + fixed(h - 10, 1) +
+         "\" text-anchor=\"middle\">" + x_label + "</text></svg>";
+  return svg;
+}
+
+json read_summary(const fs::path& file) {
+  if (!fs::is_regular_file(file)) return json::object();
+  std::ifstream in(file, std::ios::binary);
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw user_error(file.string(), 0, 0, std::string("expected JSON: ") + e.what());
+  }
+}
+
+std::string value_text(const json& v) {
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    return d == std::floor(d) && std::abs(d) < 1e15 ? fixed(d, 0) : fixed(d, 4);
+  }
+  if (v.is_string()) return escaped(v.get<std::string>());
+  return escaped(v.dump());
+}
+
+// Rows of key/value, nested objects flattened as "outer / inner".
+void key_value_rows(std::string& out, const json& object, const std::string& prefix) {
+  for (const auto& [key, value] : object.items()) {
+    if (value.is_object()) {
+      key_value_rows(out, value, prefix + key + " / ");
+      continue;
+    }
+    out += "<tr><th scope=\"row\">" + escaped(prefix + key) + "</th><td class=\"num\">" + value_text(value) +
+           "</td></tr>\n";
+  }
+}
+
+constexpr const char* style = R"css(
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f5f6f8;margin:0}
+main{max-width:1100px;margin:0 auto;padding:24px 28px 48px}
+header{border-bottom:3px solid #2f6db5;margin-bottom:18px}
+h1{margin:0 0 4px;font-size:26px}h2{font-size:19px;margin:28px 0 10px;color:#2f6db5}
+.facts{color:#556;margin:0 0 12px}
+table{border-collapse:collapse;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+th,td{padding:4px 10px;border-bottom:1px solid #e6e8ec;text-align:left}
+thead th{background:#eef2f8;font-weight:600;position:sticky;top:0}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+tbody tr:nth-child(even){background:#fafbfc}
+.up{color:#1a7f37}.down{color:#c62828}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(370px,1fr));gap:12px}
+figure{margin:0;background:#fff;padding:8px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+figcaption{font-weight:600;margin-bottom:2px}
+svg.chart{width:100%;height:auto}svg.chart .grid{stroke:#e3e6ea}svg.chart .tick{font-size:11px;fill:#667}
+svg.chart .line{fill:none;stroke:#2f6db5;stroke-width:2}svg.chart .end{fill:#2f6db5}
+pre{background:#fff;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow:auto}
+)css";
+
+}  // namespace
+
+std::string build_html_report(const fs::path& dir) {
+  const ratings_table list = read_ratings(dir / "ratings.csv");
+  const json summary = read_summary(dir / "summary.json");
+  // Candidates for charts: the best-rated players; those without games in this run are passed over.
+  const run_history history = read_history(dir / "history.csv", list, 2 * html_chart_limit);
+  const std::string competition = summary.value("competition", dir.filename().string());
+  const bool ranked = summary.contains("counts") && summary["counts"].value("events", 0) > 0;
+
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+                    escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
+  out += "<header>\n<h1>" + escaped(competition) + "</h1>\n<p class=\"facts\">";
+  if (summary.contains("plugin"))
+    out += "Rated with " + escaped(summary["plugin"].value("id", "")) + " " +
+           escaped(summary["plugin"].value("version", "")) + ". ";
+  if (summary.contains("counts"))
+    for (const auto& [key, value] : summary["counts"].items())
+      if (value.is_number() && value.get<double>() > 0) out += escaped(key) + ": " + value_text(value) + ". ";
+  out += "</p>\n</header>\n";
+
+  // The ratings list.
+  out += "<section id=\"ratings\">\n<h2>Ratings</h2>\n<table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>"
+         "<th>player</th><th class=\"num\">rating</th>";
+  if (history.present) out += "<th class=\"num\">change</th>";
+  for (size_t c = 2; c < list.header.size(); ++c) out += "<th>" + escaped(list.header[c]) + "</th>";
+  out += "</tr></thead>\n<tbody>\n";
+  size_t rank = 1;
+  for (size_t i = 0; i < list.rows.size(); ++i) {
+    if (i > 0 && list.rating[i] != list.rating[i - 1]) rank = i + 1;  // ties share a rank
+    const auto& row = list.rows[i];
+    out += "<tr><td class=\"num\">" + std::to_string(rank) + "</td><td>" + escaped(row[0]) + "</td><td class=\"num\">" +
+           fixed(list.rating[i], 1) + "</td>";
+    if (history.present) {
+      const double change = history.last_after[i] - history.first_before[i];
+      if (std::isnan(change))
+        out += "<td class=\"num\"></td>";
+      else
+        out += std::string("<td class=\"num ") + (change > 0.05 ? "up" : change < -0.05 ? "down" : "") + "\">" +
+               (change > 0.05 ? "+" : "") + fixed(change, 1) + "</td>";
+    }
+    for (size_t c = 2; c < row.size(); ++c) out += "<td>" + readable(row[c]) + "</td>";
+    out += "</tr>\n";
+  }
+  out += "</tbody>\n</table>\n</section>\n";
+
+  // Charts of the top players who played in this run.
+  std::string figures;
+  size_t charted = 0;
+  for (size_t i = 0; i < history.lines.size() && charted < html_chart_limit; ++i) {
+    if (history.lines[i].size() < 2) continue;
+    figures += "<figure><figcaption>" + std::to_string(charted + 1) + ". " + escaped(list.rows[i][0]) +
+               "</figcaption>" + player_chart(list.rows[i][0], history.lines[i], ranked ? "events" : "games") +
+               "</figure>\n";
+    ++charted;
+  }
+  if (charted > 0)
+    out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted) +
+           " best-rated players of this run, rating after each of their " + (ranked ? "events" : "games") +
+           ".</p>\n<div class=\"charts\">\n" + figures + "</div>\n</section>\n";
+
+  if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
+    out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<table class=\"metrics\">\n<tbody>\n";
+    key_value_rows(out, summary["metrics"], "");
+    out += "</tbody>\n</table>\n</section>\n";
+  }
+
+  if (summary.contains("model")) {
+    out += "<section id=\"config\">\n<h2>Configuration</h2>\n<table class=\"params\">\n<tbody>\n";
+    out += "<tr><th scope=\"row\">model</th><td>" + value_text(summary["model"]) + "</td></tr>\n";
+    if (summary.contains("params")) key_value_rows(out, summary["params"], "");
+    if (summary.contains("home_advantage")) key_value_rows(out, summary["home_advantage"], "home advantage / ");
+    if (summary.contains("input") && summary["input"].contains("files"))
+      out += "<tr><th scope=\"row\">input</th><td>" + value_text(summary["input"]["files"]) + "</td></tr>\n";
+    out += "</tbody>\n</table>\n";
+    if (summary.contains("config_text") && summary["config_text"].is_string())
+      out += "<pre class=\"config\">" + escaped(summary["config_text"].get<std::string>()) + "</pre>\n";
+    out += "</section>\n";
+  }
+  out += "</main>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace ratekit

@@ -1,0 +1,96 @@
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/output/outputs.hpp>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <set>
+#include <unistd.h>
+
+namespace ratekit {
+
+namespace {
+
+const std::string temp_marker = ".tmp-";
+
+std::filesystem::path temp_of(const std::filesystem::path& file) {
+  return file.string() + temp_marker + std::to_string(::getpid());
+}
+
+// Temporaries of a run that was killed before renaming them: `<name>.tmp-<pid>`
+// of one of our files, whose process is gone. A live writer's are left alone.
+void remove_stale_temps(const std::vector<output_file>& files) {
+  std::set<std::string> names;
+  std::set<std::filesystem::path> dirs;
+  for (const auto& f : files) {
+    names.insert(f.path.filename().string());
+    dirs.insert(f.path.parent_path().empty() ? "." : f.path.parent_path());
+  }
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+      const std::string name = e.path().filename().string();
+      const size_t at = name.rfind(temp_marker);
+      if (at == std::string::npos || !names.count(name.substr(0, at))) continue;
+      const std::string pid = name.substr(at + temp_marker.size());
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+      if (::kill(pid_t(std::stol(pid)), 0) != 0 && errno == ESRCH) std::filesystem::remove(e.path(), ec);
+    }
+  }
+}
+
+void write_temp(const std::filesystem::path& file, std::string_view content) {
+  const std::filesystem::path temp = temp_of(file);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw user_error(file.string(), 0, 0, "cannot create output file");
+  size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n <= 0) {
+      ::close(fd);
+      throw user_error(file.string(), 0, 0, "cannot write output file (disk full?)");
+    }
+    done += size_t(n);
+  }
+  // On disk before the rename, so even a power cut cannot leave the new name empty.
+  if (::fsync(fd) != 0 || ::close(fd) != 0) throw user_error(file.string(), 0, 0, "cannot flush output file");
+}
+
+void sync_dir(const std::filesystem::path& dir) {
+  const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;  // best effort: the renames are done either way
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+void write_files_atomically(const std::vector<output_file>& files) {
+  remove_stale_temps(files);
+  auto drop_temps = [&] {
+    for (const auto& f : files) ::unlink(temp_of(f.path).c_str());
+  };
+  try {
+    for (const auto& f : files) write_temp(f.path, f.content);
+  } catch (...) {
+    drop_temps();
+    throw;
+  }
+  // Every temporary is complete before the first rename: the window in which a
+  // kill leaves old and new files side by side is a few system calls long.
+  for (const auto& f : files)
+    if (std::rename(temp_of(f.path).c_str(), f.path.c_str()) != 0) {
+      drop_temps();
+      throw user_error(f.path.string(), 0, 0, "cannot move output file into place");
+    }
+  std::set<std::filesystem::path> dirs;
+  for (const auto& f : files) dirs.insert(f.path.parent_path());
+  for (const auto& d : dirs) sync_dir(d);
+}
+
+void write_file_atomically(const std::filesystem::path& file, std::string_view content) {
+  write_files_atomically({{file, content}});
+}
+
+}  // namespace ratekit

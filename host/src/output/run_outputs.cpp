@@ -1,0 +1,233 @@
+#include <ratekit/host/output/chart.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/report.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <future>
+#include <iterator>
+#include <cmath>
+#include <numeric>
+
+namespace ratekit {
+
+namespace fs = std::filesystem;
+
+std::string format_number(double value) {
+  std::string s;
+  append_number(s, value);
+  return s;
+}
+
+void append_number(std::string& out, double value) {
+  if (std::isnan(value)) return;
+  if (value == 0) {  // also folds -0
+    out += '0';
+    return;
+  }
+  char buf[400];  // fixed notation of any double fits
+  // Counts and flags are whole: the integer conversion writes the same digits, faster.
+  const bool whole = std::fabs(value) < 0x1p53 && value == std::trunc(value);
+  const auto r = whole ? std::to_chars(buf, buf + sizeof buf, int64_t(value))
+                       : std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
+  out.append(buf, r.ptr);
+}
+
+void append_field(std::string& out, std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out += s;
+    return;
+  }
+  out += '"';
+  for (char ch : s) {
+    if (ch == '"') out += '"';
+    out += ch;
+  }
+  out += '"';
+}
+
+namespace {
+
+std::string ratings_csv(const run_result& r) {
+  const auto& players = r.data.players;
+  const rk_descriptor& desc = r.source->descriptor();
+  const size_t n = size_t(players.size());
+  const double* rating = r.state.rating();
+  std::vector<int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    if (rating[a] != rating[b]) return rating[a] > rating[b];
+    return players.name(a) < players.name(b);
+  });
+  const bool births = std::any_of(players.birth_year.begin(), players.birth_year.end(), [](double v) { return !std::isnan(v); });
+  const bool feds = std::any_of(players.federation.begin(), players.federation.end(), [](const auto& v) { return !v.empty(); });
+  const bool ids = std::any_of(players.external_id.begin(), players.external_id.end(), [](const auto& v) { return !v.empty(); });
+
+  std::string out = "player";
+  for (uint32_t f = 0; f < desc.state_count; ++f) (out += ',') += desc.state[f].name;
+  out += ",games,peak";
+  if (births) out += ",birth_year";
+  if (feds) out += ",federation";
+  if (ids) out += ",id";
+  const bool categories = !r.config.categories.empty();
+  if (categories) out += ",category";
+  out += '\n';
+  auto rows = [&](size_t from, size_t to) {
+    std::string text;
+    for (size_t i = from; i < to; ++i) {
+      const auto p = size_t(order[i]);
+      csv_row row(text);
+      row.text(players.name(int32_t(p)));
+      for (const auto& column : r.state.columns) row.number(column[p]);
+      row.number(r.state.games[p]).number(r.state.peak[p]);
+      if (births) row.number(players.birth_year[p]);
+      if (feds) row.text(players.federation[p]);
+      if (ids) row.text(players.external_id[p]);
+      if (categories) row.text(category_of(r.config.categories, rating[p]));
+    }
+    return text;
+  };
+  // A long list is written in two halves at once: formatting the numbers is the cost.
+  const size_t half = n < 50'000 ? n : n / 2;
+  auto second = std::async(half < n ? std::launch::async : std::launch::deferred, rows, half, n);
+  out += rows(0, half);
+  out += second.get();
+  return out;
+}
+
+void history_row(std::string& out, const std::string& period, const std::string& player, const std::string& opponent,
+                 double expected, double score, double k, double change, double before, double after) {
+  csv_row(out).text(period).text(player).text(opponent).number(expected).number(score).number(k).number(change)
+      .number(before).number(after);
+}
+
+std::string history_csv(const run_result& r) {
+  const auto& d = r.data;
+  std::string out = "period,player,opponent,expected,score,k,change,rating_before,rating_after\n";
+  if (!d.ranked()) {
+    r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
+      const rk_game& g = d.games[i];
+      const rk_game_out& o = r.game_out[i];
+      const std::string period = r.period_label(i);
+      history_row(out, period, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a, o.delta_a, ba, aa);
+      history_row(out, period, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a, g.k_b,
+                  o.delta_b, bb, ab);
+    });
+    return out;
+  }
+  size_t event = 0;
+  r.replay_entries([&](size_t i, double before, double after) {
+    while (i >= d.events[event].end) ++event;
+    const rk_entry_out& o = r.entry_out[i];
+    if (o.flags & RK_ENTRY_SKIPPED) return;
+    history_row(out, r.period_label(event), d.players.name(d.entries[i].player), d.event_infos[event].name, o.expected,
+                d.entries[i].rank, o.weight, o.delta, before, after);
+  });
+  return out;
+}
+
+nlohmann::ordered_json summary_json(const run_result& r) {
+  using json = nlohmann::ordered_json;  // keys in the order written
+  const auto& c = r.config;
+  const rk_descriptor& desc = r.source->descriptor();
+  json params = json::object();
+  for (uint32_t i = 0; i < desc.param_count; ++i) {
+    const rk_param_spec& p = desc.params[i];
+    const double v = c.params[i];
+    if (p.type == RK_PARAM_BOOL) {
+      params[p.key] = v != 0;
+    } else if (p.type == RK_PARAM_CHOICE) {
+      std::string_view choices = p.choices;
+      for (int k = 0; k < int(v); ++k) choices.remove_prefix(choices.find('|') + 1);
+      params[p.key] = std::string(choices.substr(0, choices.find('|')));
+    } else {
+      params[p.key] = v;
+    }
+  }
+  json inputs = json::array();
+  for (const auto& path : c.input_paths) inputs.push_back(path.filename().string());
+  json s = {{"competition", c.competition},
+            {"model", c.model},
+            {"plugin", {{"id", desc.id}, {"version", desc.version}, {"file", r.source->file().filename().string()}}},
+            {"params", params},
+            {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update},
+                                {"hindsight", std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight}}},
+            {"input", {{"format", c.input_format}, {"files", inputs}}},
+            {"counts", {{"players", r.data.players.size()}, {"games", r.game_count},
+                        {"periods", r.period_count},
+                        {"events", r.data.events.size()}, {"entries", r.data.entries.size()}}}};
+  if (r.data.ranked()) {
+    json skipped = json::array();
+    for (size_t e = 0; e < r.data.events.size(); ++e) {
+      const rk_event& ev = r.data.events[e];
+      if (r.event_skipped(e))
+        skipped.push_back({{"event", r.data.event_infos[e].name},
+                           {"rounds", std::isnan(ev.rounds) ? json(nullptr) : json(ev.rounds)},
+                           {"players", ev.end - ev.begin}});
+    }
+    s["skipped_events"] = skipped;
+  }
+  s["metrics"] = json(r.metrics);
+  // The config itself, so a report shows exactly what produced the numbers.
+  std::ifstream config(c.file, std::ios::binary);
+  s["config_text"] = std::string(std::istreambuf_iterator<char>(config), std::istreambuf_iterator<char>());
+  return s;
+}
+
+// The rating lines of the `count` best-rated players who played, best first.
+std::vector<rating_series> top_series(const run_result& r, size_t count) {
+  const double* rating = r.state.rating();
+  std::vector<int32_t> ids;
+  for (int32_t p = 0; p < r.data.players.size(); ++p)
+    if (r.state.games[size_t(p)] > 0) ids.push_back(p);
+  const size_t n = std::min(count, ids.size());
+  std::partial_sort(ids.begin(), ids.begin() + long(n), ids.end(),
+                    [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
+  std::vector<rating_series> series;
+  std::vector<int> line(size_t(r.data.players.size()), -1);
+  for (size_t i = 0; i < n; ++i) {
+    line[size_t(ids[i])] = int(i);
+    series.push_back({r.data.players.name(ids[i]), {r.start_ratings[size_t(ids[i])]}});
+  }
+  auto add = [&](int32_t p, double after) {
+    if (line[size_t(p)] >= 0) series[size_t(line[size_t(p)])].ratings.push_back(after);
+  };
+  if (r.data.ranked())
+    r.replay_entries([&](size_t i, double, double after) { add(r.data.entries[i].player, after); });
+  else
+    r.replay_games([&](size_t i, double, double, double after_a, double after_b) {
+      add(r.data.games[i].a, after_a);
+      add(r.data.games[i].b, after_b);
+    });
+  return series;
+}
+
+}  // namespace
+
+void write_outputs(const run_result& run, const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
+  // Build everything first, so a failure leaves the previous outputs untouched.
+  const std::string ratings = ratings_csv(run);
+  const std::string history = run.config.write_history ? history_csv(run) : std::string();
+  const std::string summary = summary_json(run).dump(2) + "\n";
+  const report_files report = run.config.write_report ? build_report(run) : report_files{};
+  const std::string chart =
+      run.config.write_charts ? render_chart_svg(top_series(run, 5), {run.config.competition + ": the top 5"}) : "";
+  std::vector<output_file> files{{dir / "ratings.csv", ratings}};
+  if (run.config.write_history) files.push_back({dir / "history.csv", history});
+  if (run.config.write_report) {
+    files.push_back({dir / "report.csv", report.csv});
+    if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
+    files.push_back({dir / "report.md", report.markdown});
+  }
+  if (run.config.write_charts) files.push_back({dir / "chart.svg", chart});
+  files.push_back({dir / "summary.json", summary});  // last: a new summary means a complete set
+  write_files_atomically(files);
+}
+
+}  // namespace ratekit

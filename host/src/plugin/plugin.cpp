@@ -1,0 +1,167 @@
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
+
+#include <boost/dll/shared_library.hpp>
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace ratekit {
+
+struct plugin::library {
+  boost::dll::shared_library handle;
+};
+
+namespace {
+
+[[noreturn]] void refuse(const std::filesystem::path& file, const std::string& reason) {
+  throw user_error(file.string(), 0, 0, "plugin refused: " + reason);
+}
+
+bool blank(const char* s) { return s == nullptr || *s == '\0'; }
+
+// A descriptor the host can trust: every pointer set, every parameter consistent.
+void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d) {
+  if (d == nullptr) refuse(file, "no descriptor");
+  if (d->struct_size < sizeof(rk_descriptor)) refuse(file, "descriptor struct_size too small");
+  if (blank(d->id) || blank(d->version) || d->summary == nullptr) refuse(file, "descriptor lacks id, version or summary");
+  if (d->state_count == 0 || d->state == nullptr || blank(d->state[0].name) || std::strcmp(d->state[0].name, "rating") != 0)
+    refuse(file, "state field 0 must be 'rating'");
+  for (uint32_t i = 0; i < d->state_count; ++i)
+    if (blank(d->state[i].name) || !std::isfinite(d->state[i].initial))
+      refuse(file, "state field " + std::to_string(i) + " has no name or a non-finite initial value");
+  if (d->param_count > 0 && d->params == nullptr) refuse(file, "parameter list missing");
+  for (uint32_t i = 0; i < d->param_count; ++i) {
+    const rk_param_spec& p = d->params[i];
+    const std::string where = "parameter " + std::to_string(i) + (blank(p.key) ? "" : " '" + std::string(p.key) + "'");
+    if (blank(p.key)) refuse(file, where + " has no key");
+    switch (p.type) {
+      case RK_PARAM_NUMBER:
+      case RK_PARAM_INTEGER:
+        if (!(p.min <= p.default_value && p.default_value <= p.max))
+          refuse(file, where + ": default outside [min, max]");
+        if (p.type == RK_PARAM_INTEGER && p.default_value != std::floor(p.default_value))
+          refuse(file, where + ": integer default is not whole");
+        break;
+      case RK_PARAM_BOOL:
+        if (p.default_value != 0 && p.default_value != 1) refuse(file, where + ": boolean default is not 0 or 1");
+        break;
+      case RK_PARAM_CHOICE: {
+        if (blank(p.choices)) refuse(file, where + ": choice without choices");
+        const double n = 1 + double(std::count(p.choices, p.choices + std::strlen(p.choices), '|'));
+        if (!(p.default_value >= 0 && p.default_value < n && p.default_value == std::floor(p.default_value)))
+          refuse(file, where + ": default is not one of the choices");
+        break;
+      }
+      default:
+        refuse(file, where + ": unknown type " + std::to_string(p.type));
+    }
+  }
+  const uint64_t kinds = RK_CAP_PAIRWISE | RK_CAP_RANKED;
+  if ((d->capabilities & kinds) == 0) refuse(file, "rates neither pairwise games nor ranked events");
+}
+
+void log_from_plugin(void* context, int32_t level, const char* message) {
+  const auto* id = static_cast<const char*>(context);
+  const auto lvl = level <= RK_LOG_DEBUG ? spdlog::level::debug
+                   : level == RK_LOG_INFO ? spdlog::level::info
+                   : level == RK_LOG_WARN ? spdlog::level::warn
+                                          : spdlog::level::err;
+  spdlog::log(lvl, "[{}] {}", id, message ? message : "");
+}
+
+// The plugin's message, read only inside its buffer: a careless plugin may
+// leave it without a terminating NUL.
+std::string message_of(const rk_error& e, int32_t status) {
+  const std::string m(e.message, strnlen(e.message, sizeof e.message));
+  return m.empty() ? "status " + std::to_string(status) + " without a message" : m;
+}
+
+rk_error fresh_error() {
+  rk_error e{};
+  e.struct_size = sizeof e;
+  e.index = -1;
+  return e;
+}
+
+}  // namespace
+
+std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
+  auto lib = std::make_unique<library>();
+  try {
+    lib->handle.load(boost::dll::fs::path(file), boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+  } catch (const std::exception& e) {
+    refuse(file, std::string("cannot load library: ") + e.what());
+  }
+  if (!lib->handle.has(RK_ENTRY_SYMBOL)) refuse(file, "no entry symbol '" RK_ENTRY_SYMBOL "'");
+  const auto& raw = lib->handle.get<const rk_plugin_entry>(RK_ENTRY_SYMBOL);
+  if (raw.abi_major != RK_ABI_MAJOR)
+    refuse(file, "built for ABI " + std::to_string(raw.abi_major) + "." + std::to_string(raw.abi_minor) +
+                     ", this host speaks ABI " + std::to_string(RK_ABI_MAJOR) + "." + std::to_string(RK_ABI_MINOR));
+  // get_extension may be missing: it is the one field a smaller entry can lack.
+  if (raw.struct_size < offsetof(rk_plugin_entry, get_extension)) refuse(file, "entry struct_size too small");
+  // Copy what the plugin knew of; later fields stay zero (absent).
+  rk_plugin_entry entry{};
+  std::memcpy(&entry, &raw, std::min<size_t>(raw.struct_size, sizeof entry));
+  check_descriptor(file, entry.descriptor);
+  if (!entry.create || !entry.destroy || !entry.expect) refuse(file, "entry lacks create, destroy or expect");
+  if ((entry.descriptor->capabilities & RK_CAP_PAIRWISE) && !entry.rate_games)
+    refuse(file, "declares pairwise games but has no rate_games");
+  if ((entry.descriptor->capabilities & RK_CAP_RANKED) && !entry.rate_events)
+    refuse(file, "declares ranked events but has no rate_events");
+  return std::shared_ptr<const plugin>(new plugin(std::move(lib), file, entry));
+}
+
+plugin::plugin(std::unique_ptr<library> lib, std::filesystem::path file, const rk_plugin_entry& entry)
+    : lib_(std::move(lib)), file_(std::move(file)), entry_(entry) {}
+
+plugin::~plugin() = default;
+
+const void* plugin::extension(const char* id) const {
+  return entry_.get_extension ? entry_.get_extension(id) : nullptr;
+}
+
+int plugin::state_field(std::string_view name) const {
+  const rk_descriptor& d = descriptor();
+  for (uint32_t i = 0; i < d.state_count; ++i)
+    if (name == d.state[i].name) return int(i);
+  return -1;
+}
+
+model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params) : plugin_(std::move(p)) {
+  host_.struct_size = sizeof host_;
+  host_.context = const_cast<char*>(plugin_->descriptor().id);
+  host_.log = &log_from_plugin;
+  rk_error error = fresh_error();
+  const int32_t status =
+      plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, &error);
+  if (status != RK_OK || instance_ == nullptr)
+    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, status));
+}
+
+model::~model() {
+  if (instance_) plugin_->entry().destroy(instance_);
+}
+
+double model::expect(double ra, double rb, double advantage) const {
+  rk_error error = fresh_error();
+  double out = NAN;
+  if (const int32_t status = plugin_->entry().expect(instance_, ra, rb, advantage, &out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
+  return out;
+}
+
+void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {
+  rk_error error = fresh_error();
+  if (const int32_t status = plugin_->entry().rate_games(instance_, &s, &b, out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
+}
+
+void model::rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out) {
+  rk_error error = fresh_error();
+  if (const int32_t status = plugin_->entry().rate_events(instance_, &s, &b, out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
+}
+
+}  // namespace ratekit

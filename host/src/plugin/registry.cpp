@@ -1,0 +1,114 @@
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ratekit {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_plugin_file(const fs::directory_entry& e) {
+  const std::string name = e.path().filename().string();
+  return e.is_regular_file() && name.rfind("ratekit-", 0) == 0 && e.path().extension() == ".so";
+}
+
+// Anyone could replace code in a world-writable place: refuse it.
+bool world_writable(const fs::path& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 && (st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX);
+}
+
+}  // namespace
+
+fs::path plugin_registry::builtin_dir() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path prefix = exe.parent_path().parent_path();
+    for (const fs::path& candidate : {prefix / "plugins", prefix / RATEKIT_PLUGIN_INSTALL_DIR})
+      if (fs::is_directory(candidate, ec)) return candidate;
+  }
+  return RATEKIT_BUILD_PLUGIN_DIR;
+}
+
+std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string>& extra) {
+  std::vector<fs::path> dirs(extra.begin(), extra.end());
+  if (const char* env = std::getenv("RATEKIT_PLUGIN_PATH")) {
+    std::string_view rest = env;
+    while (!rest.empty()) {
+      const size_t colon = rest.find(':');
+      const std::string_view dir = rest.substr(0, colon);
+      if (!dir.empty()) dirs.emplace_back(dir);
+      rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
+    }
+  }
+  dirs.push_back(builtin_dir());
+  return dirs;
+}
+
+plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_insecure) {
+  for (const fs::path& dir : dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      spdlog::debug("plugin directory {} does not exist", dir.string());
+      continue;
+    }
+    if (!allow_insecure && world_writable(dir)) {
+      refused_.push_back({dir, "directory is world-writable (use --allow-insecure-plugins to load it anyway)"});
+      continue;
+    }
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+      if (is_plugin_file(e)) files.push_back(fs::absolute(e.path()));
+    std::sort(files.begin(), files.end());  // a stable order, whatever the file system says
+    for (const fs::path& file : files) {
+      if (!allow_insecure && world_writable(file)) {
+        refused_.push_back({file, "file is world-writable (use --allow-insecure-plugins to load it anyway)"});
+        continue;
+      }
+      try {
+        auto p = plugin::load(file);
+        if (find(p->id())) {
+          spdlog::debug("{} shadowed by an earlier plugin with id '{}'", file.string(), p->id());
+          continue;
+        }
+        plugins_.push_back(std::move(p));
+      } catch (const user_error& e) {
+        refused_.push_back({file, e.diagnostics().front().message});
+      }
+    }
+  }
+}
+
+const rk_descriptor* plugin_registry::find(std::string_view id) const {
+  for (const auto& p : plugins_)
+    if (p->id() == id) return &p->descriptor();
+  return nullptr;
+}
+
+std::vector<std::string> plugin_registry::ids() const {
+  std::vector<std::string> out;
+  for (const auto& p : plugins_) out.emplace_back(p->id());
+  return out;
+}
+
+std::shared_ptr<const plugin> plugin_registry::get(std::string_view id) const {
+  for (const auto& p : plugins_)
+    if (p->id() == id) return p;
+  std::string message = "unknown model '" + std::string(id) + "'";
+  if (const std::string hint = did_you_mean(std::string(id), ids()); !hint.empty())
+    message += " (did you mean '" + hint + "'?)";
+  std::string known;
+  for (const auto& i : ids()) known += (known.empty() ? "" : ", ") + i;
+  message += "; available: " + (known.empty() ? std::string("none") : known);
+  throw user_error(message);
+}
+
+}  // namespace ratekit
