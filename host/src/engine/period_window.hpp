@@ -1,0 +1,147 @@
+// The games read but not rated yet: they wait here until their rating period
+// is complete, so no period is ever split between two plugin calls.
+#pragma once
+
+#include "input_stream.hpp"
+
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include <string>
+#include <vector>
+
+namespace ratekit {
+
+// The key that groups games into periods: games in a row with one key are one period.
+inline int64_t period_key(period_kind kind, const game_facts& f, size_t i) {
+  switch (kind) {
+    case period_kind::event: return f.period[i];
+    case period_kind::day: return f.date[i];
+    case period_kind::month: return f.date[i] / 100;
+    default: return int64_t(i);
+  }
+}
+
+// The plain definition the window's piece-by-piece scan must agree with: the
+// ends of every period of a whole stream, the last one included.
+inline std::vector<uint64_t> period_ends_reference(period_kind kind, const game_facts& f) {
+  std::vector<uint64_t> ends;
+  const size_t n = f.line.size();
+  for (size_t i = 1; i < n; ++i)
+    if (kind == period_kind::game || period_key(kind, f, i) != period_key(kind, f, i - 1)) ends.push_back(i);
+  if (n > 0) ends.push_back(n);
+  return ends;
+}
+
+class period_window {
+ public:
+  period_window(period_kind kind, std::string source)
+      : kind_(kind), by_date_(kind == period_kind::day || kind == period_kind::month), source_(std::move(source)) {}
+
+  // Adds a piece's games after those waiting; the piece is left empty or unchanged.
+  void add(game_piece& piece) {
+    if (facts_.tags.size() != piece.facts.tags.size()) facts_.tags = piece.facts.tags;
+    if (games_.empty()) {  // the piece becomes the window, no copy
+      games_.swap(piece.games);
+      facts_.swap_columns(piece.facts);
+    } else {
+      append(games_, piece.games, 0, piece.games.size());
+      append_columns(facts_, piece.facts, 0, piece.games.size());
+    }
+  }
+
+  // How many games from the window's start make up complete periods (all of
+  // them when `last`); ends() then holds those periods' ends relative to the start.
+  size_t complete(bool last) {
+    const size_t n = games_.size();
+    ends_.clear();
+    if (kind_ == period_kind::game) return n;
+    find_period_ends();
+    if (last) {
+      if (n > 0) ends_.push_back(n);
+      return n;
+    }
+    return ends_.empty() ? 0 : size_t(ends_.back());  // the last period may go on in the next piece
+  }
+
+  // Drops the first `n` games, rated now.
+  void drop(size_t n) {
+    prev_date_ = facts_.date[n - 1];
+    prev_line_ = facts_.line[n - 1];
+    games_.erase(games_.begin(), games_.begin() + long(n));
+    drop_front(facts_, n);
+    first_ += n;
+    scanned_ = games_.size();
+  }
+
+  std::vector<rk_game>& games() { return games_; }
+  const game_facts& facts() const { return facts_; }
+  const std::vector<uint64_t>& ends() const { return ends_; }
+  size_t first() const { return first_; }  // the stream index of the window's first game
+  std::vector<diagnostic>& problems() { return problems_; }
+
+  // "file:line" of window game i.
+  std::string where(size_t i) const { return source_ + ":" + std::to_string(facts_.line[i]); }
+
+  template <class T>
+  static void append(std::vector<T>& to, const std::vector<T>& from, size_t begin, size_t end) {
+    to.insert(to.end(), from.begin() + long(begin), from.begin() + long(end));
+  }
+
+  static void append_columns(game_facts& to, const game_facts& from, size_t begin, size_t end) {
+    append(to.date, from.date, begin, end);
+    append(to.period, from.period, begin, end);
+    append(to.week, from.week, begin, end);
+    append(to.home, from.home, begin, end);
+    append(to.tag, from.tag, begin, end);
+    append(to.line, from.line, begin, end);
+  }
+
+ private:
+  // Period ends of the window, checking the dates of the games not seen before.
+  // Games before scanned_ are the open period left from the last piece: no end inside.
+  void find_period_ends() {
+    const size_t n = games_.size();
+    for (size_t i = scanned_; i < n; ++i) {
+      if (by_date_) check_date(i);
+      if (i > 0 && period_key(kind_, facts_, i) != period_key(kind_, facts_, i - 1)) ends_.push_back(i);
+    }
+    scanned_ = n;
+  }
+
+  void check_date(size_t i) {
+    if (problems_.size() >= 20) return;
+    const int32_t date = facts_.date[i];
+    if (date == 0)
+      problems_.push_back({source_, facts_.line[i], 0, "a date is needed to group games by " +
+                                                          std::string(kind_ == period_kind::day ? "day" : "month")});
+    const bool has_prev = i > 0 || first_ > 0;
+    const int32_t prev = i > 0 ? facts_.date[i - 1] : prev_date_;
+    const int32_t prev_line = i > 0 ? facts_.line[i - 1] : prev_line_;
+    if (has_prev && date < prev && problems_.size() < 20)
+      problems_.push_back({source_, facts_.line[i], 0,
+                           "dates out of order: this game is dated before the one on line " + std::to_string(prev_line)});
+  }
+
+  static void drop_front(game_facts& f, size_t n) {
+    auto drop = [n](auto& v) { v.erase(v.begin(), v.begin() + long(n)); };
+    drop(f.date);
+    drop(f.period);
+    drop(f.week);
+    drop(f.home);
+    drop(f.tag);
+    drop(f.line);
+  }
+
+  const period_kind kind_;
+  const bool by_date_;
+  const std::string source_;
+  std::vector<rk_game> games_;
+  game_facts facts_;
+  size_t first_ = 0, scanned_ = 0;
+  std::vector<uint64_t> ends_;
+  int32_t prev_date_ = 0, prev_line_ = 0;
+  std::vector<diagnostic> problems_;
+};
+
+}  // namespace ratekit

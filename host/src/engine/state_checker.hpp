@@ -1,0 +1,89 @@
+// Checks that a plugin left every state value finite, cheaply: whole columns
+// by sums, and player by player only to name the culprit.
+#pragma once
+
+#include "checks.hpp"
+
+#include <ratekit/host/engine/engine.hpp>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace ratekit {
+
+// The fast path: v - v is 0 for a finite v and NaN otherwise; four sums keep the adds independent.
+inline bool columns_finite(const std::vector<std::vector<double>>& columns) {
+  double sum[4] = {0, 0, 0, 0};
+  for (const auto& column : columns) {
+    const double* v = column.data();
+    size_t i = 0;
+    for (; i + 4 <= column.size(); i += 4)
+      for (size_t k = 0; k < 4; ++k) sum[k] += v[i + k] - v[i + k];
+    for (; i < column.size(); ++i) sum[0] += v[i] - v[i];
+  }
+  return sum[0] + sum[1] + sum[2] + sum[3] == 0;
+}
+
+// The plain definition columns_finite must agree with.
+inline bool columns_finite_reference(const std::vector<std::vector<double>>& columns) {
+  for (const auto& column : columns)
+    for (const double v : column)
+      if (!std::isfinite(v)) return false;
+  return true;
+}
+
+class state_checker {
+ public:
+  // `per_period`: K reads the state, so every call is checked before the next period's K.
+  state_checker(run_result& r, std::string source, const settle_fn& settle, bool per_period)
+      : r_(r), source_(std::move(source)), settle_(settle), per_period_(per_period) {}
+
+  // Checks the state after window games [begin, end), the window starting at
+  // stream game `first`. When K reads the state, the batch's players are
+  // checked for a short batch, else whole columns. Otherwise whole columns
+  // are scanned once half as many games as players have gone by, so a run
+  // with many players pays no random reads per game; finish() checks the rest.
+  void after_call(const std::vector<rk_game>& games, const game_facts& facts, size_t first, size_t begin, size_t end) {
+    const size_t players = r_.state.games.size();
+    if (unchecked_ == 0) unchecked_line_ = facts.line[begin];
+    unchecked_ += end - begin;
+    const size_t from = per_period_ ? first + begin : first + end - unchecked_;
+    const int32_t from_line = per_period_ ? facts.line[begin] : unchecked_line_;
+    if (!per_period_ && unchecked_ * 2 < players) return;
+    const bool by_players = per_period_ && (end - begin) * 2 < players;
+    unchecked_ = 0;
+    if (!by_players && columns_finite(r_.state.columns)) return;
+    // Check the batch's players, or name the first culprit in game order.
+    auto after = [&] { return after_games(from, first + end, from_line, facts.line[end - 1]); };
+    for (size_t i = begin; i < end; ++i) {
+      check_finite(r_, games[i].a, settle_, after);
+      check_finite(r_, games[i].b, settle_, after);
+    }
+    if (!by_players)  // the culprit played in an earlier window only
+      for (int32_t p = 0; p < int32_t(players); ++p) check_finite(r_, p, settle_, after);
+  }
+
+  // Every player, after stream games [0, n) from `first_line` to `last_line`.
+  void finish(size_t n, int32_t first_line, int32_t last_line) {
+    for (int32_t p = 0; p < int32_t(r_.state.games.size()); ++p)  // players outside the games too
+      check_finite(r_, p, settle_, [&] { return after_games(0, n, first_line, last_line); });
+  }
+
+ private:
+  // " after games 1 to 3 (games.csv:2 to line 4)" for stream games [begin, end).
+  std::string after_games(size_t begin, size_t end, int32_t first_line, int32_t last_line) const {
+    if (end == begin + 1) return " after game " + std::to_string(end) + " (" + source_ + ":" + std::to_string(first_line) + ")";
+    return " after games " + std::to_string(begin + 1) + " to " + std::to_string(end) + " (" + source_ + ":" +
+           std::to_string(first_line) + " to line " + std::to_string(last_line) + ")";
+  }
+
+  run_result& r_;
+  const std::string source_;
+  const settle_fn& settle_;
+  const bool per_period_;
+  size_t unchecked_ = 0;        // games rated since the state was last checked
+  int32_t unchecked_line_ = 0;  // the line of the first of them
+};
+
+}  // namespace ratekit

@@ -1,0 +1,146 @@
+// The engine's fast paths against their plain reference versions: the period
+// window's piece-by-piece scan, the constant K, the finiteness check by sums.
+#include "../host/src/engine/k_assigner.hpp"
+#include "../host/src/engine/period_window.hpp"
+#include "../host/src/engine/state_checker.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+using namespace ratekit;
+
+namespace {
+
+// A stream of `n` games dated in order over a few months, events changing now and then.
+game_facts random_stream(size_t n, std::mt19937& rng) {
+  game_facts f;
+  int32_t date = 20240101, event = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (rng() % 5 == 0) date += int32_t(rng() % 3) * (rng() % 4 == 0 ? 100 : 1);  // next day or month
+    if (rng() % 7 == 0) ++event;
+    f.date.push_back(date);
+    f.period.push_back(event);
+    f.week.push_back(0);
+    f.home.push_back(0);
+    f.tag.push_back(0);
+    f.line.push_back(int32_t(i + 2));
+  }
+  return f;
+}
+
+// The window's ends over the whole stream, fed in pieces of random sizes.
+std::vector<uint64_t> ends_in_pieces(period_kind kind, const game_facts& all, std::mt19937& rng) {
+  period_window window(kind, "games.csv");
+  std::vector<uint64_t> ends;
+  const size_t n = all.line.size();
+  auto rate = [&](bool last) {
+    const size_t complete = window.complete(last);
+    if (complete == 0) return;
+    if (window.ends().empty())  // a period per game
+      for (size_t i = 1; i <= complete; ++i) ends.push_back(window.first() + i);
+    for (const uint64_t end : window.ends()) ends.push_back(window.first() + end);
+    window.drop(complete);
+  };
+  for (size_t begin = 0; begin < n;) {
+    const size_t end = std::min(n, begin + 1 + rng() % 40);
+    game_piece piece;
+    piece.games.resize(end - begin);
+    period_window::append_columns(piece.facts, all, begin, end);
+    window.add(piece);
+    rate(false);
+    begin = end;
+  }
+  rate(true);
+  REQUIRE(window.problems().empty());
+  return ends;
+}
+
+}  // namespace
+
+TEST_CASE("period window: periods found piece by piece are those of the whole stream", "[engine][fast path]") {
+  std::mt19937 rng(7);
+  for (const period_kind kind : {period_kind::game, period_kind::event, period_kind::day, period_kind::month}) {
+    for (int round = 0; round < 20; ++round) {
+      const game_facts all = random_stream(1 + rng() % 300, rng);
+      CHECK(ends_in_pieces(kind, all, rng) == period_ends_reference(kind, all));
+    }
+  }
+}
+
+TEST_CASE("period window: a month ends where the month changes, not the day", "[engine][fast path]") {
+  game_facts f;
+  for (const int32_t d : {20240131, 20240201, 20240229, 20240301}) {
+    f.date.push_back(d);
+    f.line.push_back(0);
+  }
+  CHECK(period_ends_reference(period_kind::month, f) == std::vector<uint64_t>{1, 3, 4});
+  CHECK(period_ends_reference(period_kind::day, f) == std::vector<uint64_t>{1, 2, 3, 4});
+}
+
+TEST_CASE("period window: dates out of order are named with both lines", "[engine]") {
+  period_window window(period_kind::month, "g.csv");
+  game_piece piece;
+  piece.games.resize(2);
+  piece.facts.date = {20240302, 20240301};
+  piece.facts.period = {-1, -1};
+  piece.facts.week = {0, 0};
+  piece.facts.home = {0, 0};
+  piece.facts.tag = {0, 0};
+  piece.facts.line = {2, 3};
+  window.add(piece);
+  window.complete(true);
+  REQUIRE(window.problems().size() == 1);
+  CHECK(window.problems()[0].line == 3);
+  CHECK(window.problems()[0].message == "dates out of order: this game is dated before the one on line 2");
+}
+
+TEST_CASE("constant K: the fast path gives what the schedule gives", "[engine][fast path]") {
+  k_rule plain;
+  plain.constant = 24;
+  const k_schedule one = k_schedule({plain});
+  REQUIRE(constant_k(one) == 24.0);
+  std::mt19937 rng(3);
+  for (int i = 0; i < 200; ++i) {
+    k_context c;
+    c.games = double(rng() % 100);
+    c.rating = 1000 + double(rng() % 1800);
+    c.peak = c.rating + double(rng() % 200);
+    c.age = double(rng() % 60);
+    c.period_games = 1 + int(rng() % 9);
+    CHECK(one.k(c) == *constant_k(one));
+  }
+  // Anything that can make K differ between games leaves the fast path.
+  k_rule conditional = plain;
+  conditional.games = k_range{0, 30};
+  CHECK_FALSE(constant_k(k_schedule({conditional, plain})).has_value());
+  CHECK_FALSE(constant_k(k_schedule({plain}, 700)).has_value());
+  k_rule table;
+  table.table = {{100, 116}, {2700, 10}};
+  CHECK_FALSE(constant_k(k_schedule({table})).has_value());
+  CHECK(constant_k(k_schedule()) == 0.0);
+}
+
+TEST_CASE("finiteness by sums agrees with checking every value", "[engine][fast path]") {
+  const double bad[] = {NAN, INFINITY, -INFINITY, std::numeric_limits<double>::quiet_NaN()};
+  std::mt19937 rng(11);
+  for (size_t size : {0u, 1u, 3u, 4u, 5u, 17u, 1000u}) {
+    std::vector<std::vector<double>> columns(3, std::vector<double>(size));
+    for (auto& c : columns)
+      for (double& v : c) v = std::ldexp(double(rng() % 1000) - 500, int(rng() % 2000) - 1000);
+    CHECK(columns_finite(columns) == columns_finite_reference(columns));
+    CHECK(columns_finite(columns));
+    for (size_t at = 0; at < size; at += 1 + size / 7)
+      for (const double b : bad) {
+        auto broken = columns;
+        broken[at % 3][at] = b;
+        CHECK(columns_finite(broken) == columns_finite_reference(broken));
+        CHECK_FALSE(columns_finite(broken));
+      }
+  }
+  // Huge finite values do not overflow the sums into a false alarm.
+  std::vector<std::vector<double>> huge{{1e308, 1e308, -1e308, 1e308, 1e308}};
+  CHECK(columns_finite(huge) == columns_finite_reference(huge));
+}
