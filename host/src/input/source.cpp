@@ -1,0 +1,100 @@
+#include "input/source.hpp"
+#include "input/csv.hpp"
+#include "input/encoding.hpp"
+#include "input/problems.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace ratekit::text {
+
+source::mapping::~mapping() {
+  if (address) ::munmap(address, size);
+}
+
+void source::release(const char* from, const char* to) const {
+  const auto* base = static_cast<const char*>(map_.address);
+  // Only a mapped text: a converted one lives elsewhere. Dropped pages of a
+  // read-only file mapping read back the same bytes if touched again.
+  if (!base || to <= from || from < base || to > base + map_.size) return;
+  const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+  const size_t first = (size_t(from - base) + page - 1) / page * page, end = size_t(to - base) / page * page;
+  if (end > first) ::madvise(static_cast<char*>(map_.address) + first, end - first, MADV_DONTNEED);
+}
+
+void source::load(const std::filesystem::path& file) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), std::fclose);
+  if (!f) throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) throw user_error(file.string(), 0, 0, "cannot read input file: " + ec.message());
+  if (size > 0 && std::filesystem::is_regular_file(file, ec)) {
+    void* address = ::mmap(nullptr, size_t(size), PROT_READ, MAP_PRIVATE, ::fileno(f.get()), 0);
+    if (address != MAP_FAILED) {
+      map_.address = address;
+      map_.size = size_t(size);
+      ::madvise(address, size_t(size), MADV_SEQUENTIAL);
+      text_ = std::string_view(static_cast<const char*>(address), size_t(size));
+      return;
+    }
+  }
+  owned_.assign(size_t(size), '\0');  // not mappable (a pipe, say): read it
+  if (std::fread(owned_.data(), 1, owned_.size(), f.get()) != owned_.size())
+    throw user_error(file.string(), 0, 0, "cannot read input file");
+  text_ = owned_;
+}
+
+source::source(const std::filesystem::path& file, const reader_options& options) : file_(file.string()) {
+  load(file);
+  const encoding enc = encoding_of(file_, options.encoding);
+  if (enc == encoding::latin1) {
+    owned_ = latin1_to_utf8(text_);
+    text_ = owned_;
+    newlines_ = size_t(std::count(text_.begin(), text_.end(), '\n'));
+    return;
+  }
+  const bool bom = text_.starts_with("\xEF\xBB\xBF");
+  if (bom) text_.remove_prefix(3);
+  const size_t bad = checked_utf8();
+  if (bad == std::string_view::npos) return;
+  if (enc == encoding::automatic && !bom) {
+    owned_ = latin1_to_utf8(text_);
+    text_ = owned_;
+    newlines_ = size_t(std::count(text_.begin(), text_.end(), '\n'));
+    return;
+  }
+  // Said to be UTF-8 but is not: show where.
+  const std::string_view t = text_;
+  const size_t begin = t.rfind('\n', bad) == std::string_view::npos ? 0 : t.rfind('\n', bad) + 1;
+  const int line = 1 + int(std::count(t.begin(), t.begin() + std::ptrdiff_t(bad), '\n'));
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", unsigned(static_cast<unsigned char>(t[bad])));
+  throw user_error(file_, line, column_of(t.substr(begin), t.data() + bad),
+                   std::string("expected UTF-8 text, got byte ") + byte);
+}
+
+size_t source::checked_utf8() {
+  // In pieces cut at line ends (no UTF-8 sequence holds a '\n'), giving each
+  // piece's pages back once checked: a long file is never resident whole.
+  constexpr size_t piece = size_t(8) << 20;
+  newlines_ = 0;
+  for (size_t from = 0; from < text_.size();) {
+    size_t to = text_.find('\n', std::min(text_.size(), from + piece));
+    to = to == std::string_view::npos ? text_.size() : to + 1;
+    size_t lines = 0;
+    if (const size_t bad = invalid_utf8(text_.substr(from, to - from), lines); bad != std::string_view::npos)
+      return from + bad;
+    newlines_ += lines;
+    release(text_.data() + from, text_.data() + to);
+    from = to;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace ratekit::text

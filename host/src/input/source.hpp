@@ -1,0 +1,49 @@
+// An input file's text in memory as UTF-8, whatever its encoding.
+#pragma once
+
+#include <ratekit/host/input/readers.hpp>
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace ratekit::text {
+
+// A whole input file in memory (mapped, or read with one allocation), without its UTF-8 BOM. Bytes
+// that are not valid UTF-8 are taken as ISO-8859-1 and converted, unless the
+// options name an encoding (invalid UTF-8 in a file said to be UTF-8, or
+// starting with a BOM, is an error naming line and column).
+class source {
+ public:
+  source(const std::filesystem::path& file, const reader_options& options);
+  const std::string& file() const noexcept { return file_; }
+  std::string_view text() const noexcept { return text_; }
+  // How many '\n' the text holds.
+  size_t newlines() const noexcept { return newlines_; }
+  // Gives the whole pages of a mapped file inside [from, to) back to the
+  // system: a reader that has parsed them keeps its memory to what it has built.
+  void release(const char* from, const char* to) const;
+
+ private:
+  // A regular file mapped read-only: no copy and no zeroed pages for big inputs.
+  struct mapping {
+    void* address = nullptr;
+    size_t size = 0;
+    mapping() = default;
+    mapping(const mapping&) = delete;
+    mapping& operator=(const mapping&) = delete;
+    ~mapping();
+  };
+  void load(const std::filesystem::path& file);
+  // Where the text stops being UTF-8, npos when it is; counts its lines.
+  size_t checked_utf8();
+
+  std::string file_;
+  mapping map_;
+  std::string owned_;      // the text when it was read or converted instead
+  std::string_view text_;  // into map_ or owned_
+  size_t newlines_ = 0;
+};
+
+}  // namespace ratekit::text
