@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <egf-go/egf_go.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/config/k_schedule.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include <cmath>

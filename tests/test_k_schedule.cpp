@@ -1,5 +1,5 @@
 // K schedules: first match, bounds, tables and the cap, on published schedules.
-#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/config/k_schedule.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -5,6 +5,7 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
+#include <ratekit/host/output/database.hpp>
 #include <ratekit/host/store/store.hpp>
 
 #include <spdlog/spdlog.h>

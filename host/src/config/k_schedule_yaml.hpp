@@ -3,7 +3,7 @@
 
 #include "config/yaml_check.hpp"
 
-#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/config/k_schedule.hpp>
 
 #include <optional>
 

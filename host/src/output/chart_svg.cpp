@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/output/chart.hpp>
 
 #include "input/text.hpp"
@@ -99,20 +100,6 @@ void append(std::string& out, const char* format, auto... values) {
   out.append(buffer, size_t(std::clamp(n, 0, int(sizeof buffer) - 1)));
 }
 
-std::string escaped(std::string_view s) {
-  std::string r;
-  for (const char c : s) {
-    switch (c) {
-      case '&': r += "&amp;"; break;
-      case '<': r += "&lt;"; break;
-      case '>': r += "&gt;"; break;
-      case '"': r += "&quot;"; break;
-      default: r += c;
-    }
-  }
-  return r;
-}
-
 // Decimals a tick label needs to show `step` exactly.
 int decimals(double step) { return step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9)); }
 
@@ -142,7 +129,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
               "font-family=\"sans-serif\" font-size=\"12\">\n", o.width, o.height, o.width, o.height);
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   append(svg, "<text class=\"title\" x=\"%.2f\" y=\"28\" font-size=\"16\" text-anchor=\"middle\">", (left + right) / 2);
-  svg += escaped(o.title) + "</text>\n";
+  svg += xml_escaped(o.title) + "</text>\n";
 
   svg += "<g class=\"y-ticks\" stroke=\"#e0e0e0\">\n";
   const int y_decimals = decimals(y_step);
@@ -194,7 +181,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     append(svg, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"3\"/>", lx, y - 4,
            lx + 24, y - 4, palette[k % palette.size()]);
     append(svg, "<text x=\"%.2f\" y=\"%.2f\">", lx + 32, y);
-    svg += escaped(s.player);
+    svg += xml_escaped(s.player);
     append(svg, ": %.1f, area %.1f</text>\n", s.ratings.back(), series_area(s.ratings));
   }
   svg += "</g>\n</svg>\n";

@@ -1,4 +1,5 @@
 // build_html_report: ratings.csv + history.csv + summary.json -> one HTML page.
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/output/html_report.hpp>
@@ -19,20 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
 
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string fixed(double v, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
@@ -43,7 +30,7 @@ std::string fixed(double v, int decimals) {
 // small values (deviations, volatilities) to three decimals.
 std::string readable(std::string_view cell) {
   double v = 0;
-  if (!text::parse_number(cell, v) || v == std::floor(v)) return escaped(cell);
+  if (!text::parse_number(cell, v) || v == std::floor(v)) return xml_escaped(cell);
   return fixed(v, std::abs(v) >= 100 ? 1 : 3);
 }
 
@@ -152,7 +139,7 @@ std::string player_chart(const std::string& name, const std::vector<double>& r, 
   auto px = [&](size_t i) { return left + (right - left) * double(i) / steps; };
   auto py = [&](double v) { return bottom - (bottom - top) * (v - lo) / (hi - lo); };
   std::string svg = "<svg class=\"chart\" role=\"img\" width=\"360\" height=\"160\" viewBox=\"0 0 360 160\"><title>" +
-                    escaped(name) + "</title>";
+                    xml_escaped(name) + "</title>";
   for (int k = 0; k <= 2; ++k) {  // gridlines at the bottom, middle and top of the range
     const double v = lo + (hi - lo) * k / 2;
     svg += "<line class=\"grid\" x1=\"" + fixed(left, 1) + "\" x2=\"" + fixed(right, 1) + "\" y1=\"" + fixed(py(v), 1) +
@@ -190,8 +177,8 @@ std::string value_text(const json& v) {
     const double d = v.get<double>();
     return d == std::floor(d) && std::abs(d) < 1e15 ? fixed(d, 0) : fixed(d, 4);
   }
-  if (v.is_string()) return escaped(v.get<std::string>());
-  return escaped(v.dump());
+  if (v.is_string()) return xml_escaped(v.get<std::string>());
+  return xml_escaped(v.dump());
 }
 
 // Rows of key/value, nested objects flattened as "outer / inner".
@@ -201,7 +188,7 @@ void key_value_rows(std::string& out, const json& object, const std::string& pre
       key_value_rows(out, value, prefix + key + " / ");
       continue;
     }
-    out += "<tr><th scope=\"row\">" + escaped(prefix + key) + "</th><td class=\"num\">" + value_text(value) +
+    out += "<tr><th scope=\"row\">" + xml_escaped(prefix + key) + "</th><td class=\"num\">" + value_text(value) +
            "</td></tr>\n";
   }
 }
@@ -237,27 +224,27 @@ std::string build_html_report(const fs::path& dir) {
   const bool ranked = summary.contains("counts") && summary["counts"].value("events", 0) > 0;
 
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-                    escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
-  out += "<header>\n<h1>" + escaped(competition) + "</h1>\n<p class=\"facts\">";
+                    xml_escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
+  out += "<header>\n<h1>" + xml_escaped(competition) + "</h1>\n<p class=\"facts\">";
   if (summary.contains("plugin"))
-    out += "Rated with " + escaped(summary["plugin"].value("id", "")) + " " +
-           escaped(summary["plugin"].value("version", "")) + ". ";
+    out += "Rated with " + xml_escaped(summary["plugin"].value("id", "")) + " " +
+           xml_escaped(summary["plugin"].value("version", "")) + ". ";
   if (summary.contains("counts"))
     for (const auto& [key, value] : summary["counts"].items())
-      if (value.is_number() && value.get<double>() > 0) out += escaped(key) + ": " + value_text(value) + ". ";
+      if (value.is_number() && value.get<double>() > 0) out += xml_escaped(key) + ": " + value_text(value) + ". ";
   out += "</p>\n</header>\n";
 
   // The ratings list.
   out += "<section id=\"ratings\">\n<h2>Ratings</h2>\n<table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>"
          "<th>player</th><th class=\"num\">rating</th>";
   if (history.present) out += "<th class=\"num\">change</th>";
-  for (size_t c = 2; c < list.header.size(); ++c) out += "<th>" + escaped(list.header[c]) + "</th>";
+  for (size_t c = 2; c < list.header.size(); ++c) out += "<th>" + xml_escaped(list.header[c]) + "</th>";
   out += "</tr></thead>\n<tbody>\n";
   size_t rank = 1;
   for (size_t i = 0; i < list.rows.size(); ++i) {
     if (i > 0 && list.rating[i] != list.rating[i - 1]) rank = i + 1;  // ties share a rank
     const auto& row = list.rows[i];
-    out += "<tr><td class=\"num\">" + std::to_string(rank) + "</td><td>" + escaped(row[0]) + "</td><td class=\"num\">" +
+    out += "<tr><td class=\"num\">" + std::to_string(rank) + "</td><td>" + xml_escaped(row[0]) + "</td><td class=\"num\">" +
            fixed(list.rating[i], 1) + "</td>";
     if (history.present) {
       const double change = history.last_after[i] - history.first_before[i];
@@ -277,7 +264,7 @@ std::string build_html_report(const fs::path& dir) {
   size_t charted = 0;
   for (size_t i = 0; i < history.lines.size() && charted < html_chart_limit; ++i) {
     if (history.lines[i].size() < 2) continue;
-    figures += "<figure><figcaption>" + std::to_string(charted + 1) + ". " + escaped(list.rows[i][0]) +
+    figures += "<figure><figcaption>" + std::to_string(charted + 1) + ". " + xml_escaped(list.rows[i][0]) +
                "</figcaption>" + player_chart(list.rows[i][0], history.lines[i], ranked ? "events" : "games") +
                "</figure>\n";
     ++charted;
@@ -302,7 +289,7 @@ std::string build_html_report(const fs::path& dir) {
       out += "<tr><th scope=\"row\">input</th><td>" + value_text(summary["input"]["files"]) + "</td></tr>\n";
     out += "</tbody>\n</table>\n";
     if (summary.contains("config_text") && summary["config_text"].is_string())
-      out += "<pre class=\"config\">" + escaped(summary["config_text"].get<std::string>()) + "</pre>\n";
+      out += "<pre class=\"config\">" + xml_escaped(summary["config_text"].get<std::string>()) + "</pre>\n";
     out += "</section>\n";
   }
   out += "</main>\n</body>\n</html>\n";

@@ -36,19 +36,6 @@ void append_number(std::string& out, double value) {
   out.append(buf, r.ptr);
 }
 
-void append_field(std::string& out, std::string_view s) {
-  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
-    out += s;
-    return;
-  }
-  out += '"';
-  for (char ch : s) {
-    if (ch == '"') out += '"';
-    out += ch;
-  }
-  out += '"';
-}
-
 namespace {
 
 std::string ratings_csv(const run_result& r) {

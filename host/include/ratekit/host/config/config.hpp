@@ -3,7 +3,7 @@
 #pragma once
 
 #include <ratekit/abi.h>
-#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/config/k_schedule.hpp>
 #include <ratekit/host/input/readers.hpp>
 
 #include <cmath>

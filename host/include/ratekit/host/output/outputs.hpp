@@ -10,6 +10,8 @@
 // summary.json model, plugin, params, counts, skipped events and metrics
 #pragma once
 
+#include <ratekit/host/text/escape.hpp>
+
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -26,8 +28,6 @@ void write_outputs(const run_result& run, const std::filesystem::path& dir);
 std::string format_number(double value);
 // Appends `value` as format_number does, without a temporary string.
 void append_number(std::string& out, double value);
-// Appends a CSV field, quoted when it holds a separator, a quote or a line break.
-void append_field(std::string& out, std::string_view s);
 
 // Builds one CSV row cell by cell; the line ends when the row goes out of scope.
 class csv_row {
@@ -36,7 +36,7 @@ class csv_row {
   ~csv_row() { out_ += '\n'; }
   csv_row& text(std::string_view s) {
     separate();
-    append_field(out_, s);
+    append_csv_field(out_, s);
     return *this;
   }
   csv_row& number(double v) {

@@ -1,4 +1,4 @@
-#include <ratekit/host/engine/k_schedule.hpp>
+#include <ratekit/host/config/k_schedule.hpp>
 
 #include <algorithm>
 

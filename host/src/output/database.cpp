@@ -1,7 +1,7 @@
 // record_run: one run into the history database, all or nothing.
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/store/store.hpp>
+#include <ratekit/host/output/database.hpp>
 
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
