@@ -1,6 +1,8 @@
 // nfl-score-elo against hand-computed games (xi 1000; values worked out from
 // E = 1 / (1 + 10^(-d/1000)) and S = (P + 1) / (P + P' + 2)), and the nfl-csv reader
 // on the real 2009 season.
+#include "test_nfl_common.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <nfl-score-elo/nfl_score_elo.hpp>
@@ -17,30 +19,18 @@
 #include <vector>
 
 using ratekit::plugins::nfl_score_elo;
+using ratekit::testing::league;
 
 namespace {
 
 constexpr double tight = 1e-12;
 
-struct league {
-  std::vector<double> rating;
-  std::array<double*, 1> columns{};
-  rk_state raw{};
-
-  explicit league(std::vector<double> initial) : rating(std::move(initial)) {
-    columns[0] = rating.data();
-    raw = rk_state{sizeof(rk_state), 1, rating.size(), columns.data()};
-  }
-  ratekit::sdk::state state() const { return ratekit::sdk::state(&raw); }
-  double sum() const { return std::accumulate(rating.begin(), rating.end(), 0.0); }
-};
-
 nfl_score_elo make_model(double score_rule, double regression = 0.0) {
-  static double values[3];
-  values[0] = 1000.0;
-  values[1] = score_rule;
-  values[2] = regression;
-  return nfl_score_elo(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 3));
+  // xi, score, regression toward the mean, no margin multiplier.
+  static double values[11] = {1000.0, 0.0, 0.0, 0.0, 0.0, 0.0, 2.2, 0.001, 0.0, 1.0, 1.0};
+  values[nfl_score_elo::p_score] = score_rule;
+  values[nfl_score_elo::p_season_regression] = regression;
+  return nfl_score_elo(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 11));
 }
 
 // A game with points, K for both sides and the home advantage seen from A.
@@ -54,6 +44,14 @@ void rate(nfl_score_elo& model, league& l, const std::vector<rk_game>& games, st
   out.assign(games.size(), rk_game_out{});
   const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0};
   model.rate_games(l.state(), batch, out.data());
+}
+
+// Games with K 0 among teams 0 .. n-1: they have played (so regressions reach them), ratings unchanged.
+void play_once(nfl_score_elo& model, league& l, int32_t n) {
+  std::vector<rk_game> games;
+  for (int32_t t = 1; t < n; ++t) games.push_back(game(t - 1, t, 10, 3, 0, 0, 0));
+  std::vector<rk_game_out> out;
+  rate(model, l, games, out);
 }
 
 }  // namespace
@@ -122,6 +120,7 @@ TEST_CASE("nfl-score-elo: points need both scores", "[nfl]") {
 TEST_CASE("nfl-score-elo: season regression toward the mean keeps the sum", "[nfl]") {
   auto model = make_model(1, 0.5);
   league l({100, 0, -40});  // mean 20: regressed to 60, 10, -10
+  play_once(model, l, 3);
   std::vector<rk_game_out> out;
   rate(model, l, {game(0, 1, 10, 10, 32, 0, 0, RK_GAME_SEASON_START)}, out);
   const double delta = -0.9200180445525952;  // 32 (1/2 - 1 / (1 + 10^-0.05)), d = 50
@@ -138,6 +137,7 @@ TEST_CASE("nfl-score-elo: season regression toward the mean keeps the sum", "[nf
 TEST_CASE("nfl-score-elo: a regression shows in a team's first game even in a later call", "[nfl]") {
   auto model = make_model(1, 0.5);
   league l({100, 0, -40});  // mean 20: regressed to 60, 10, -10
+  play_once(model, l, 3);
   std::vector<rk_game_out> out;
   rate(model, l, {game(0, 1, 10, 10, 32, 0, 0, RK_GAME_SEASON_START)}, out);
   // Team 2 first plays in the next call, on its regressed -10 against 60 - 0.92.
@@ -152,6 +152,7 @@ TEST_CASE("nfl-score-elo: a regression shows in a team's first game even in a la
 TEST_CASE("nfl-score-elo: no regression without a season start", "[nfl]") {
   auto model = make_model(1, 0.5);
   league l({100, 0, -40});
+  play_once(model, l, 3);
   std::vector<rk_game_out> out;
   rate(model, l, {game(0, 1, 10, 10, 32, 0, 0)}, out);
   const double delta = 32 * (0.5 - 1 / (1 + std::pow(10.0, -0.1)));  // d = 100

@@ -19,6 +19,12 @@ using ratekit::dataset;
 using ratekit::diagnostic;
 using ratekit::reader_options;
 
+reader_options encoding(const char* name) {
+  reader_options o;
+  o.encoding = name;
+  return o;
+}
+
 std::filesystem::path fixture(const char* name) {
   return std::filesystem::path(RATEKIT_SOURCE_DIR) / "tests/data/readers" / name;
 }
@@ -152,21 +158,23 @@ TEST_CASE("games-csv converts ISO-8859-1 names to UTF-8", "[readers]") {
   CHECK(d.players.name(1) == "M\xC3\xBCller");    // Müller
 
   dataset forced;
-  ratekit::read_games_csv(fixture("games_latin1.csv"), reader_options{"latin1"}, forced);
+  ratekit::read_games_csv(fixture("games_latin1.csv"), encoding("latin1"), forced);
   CHECK(forced.players.name(0) == "\xC3\x93 Briain");
 
   require_problems(ratekit::read_games_csv, "games_latin1.csv",
-                   {{2, 12, "expected UTF-8 text, got byte 0xD3"}}, reader_options{"utf-8"});
+                   {{2, 12, "expected UTF-8 text, got byte 0xD3"}}, encoding("utf-8"));
   require_problems(ratekit::read_games_csv, "err_bom_latin1.csv",
                    {{2, 12, "expected UTF-8 text, got byte 0xD3"}});
   require_problems(ratekit::read_games_csv, "games_latin1.csv",
                    {{0, 0, "expected input encoding utf-8 or latin1, got 'ebcdic'"}},
-                   reader_options{"ebcdic"});
+                   encoding("ebcdic"));
 }
 
 TEST_CASE("games-csv names a missing column", "[readers]") {
   require_problems(ratekit::read_games_csv, "err_missing_column.csv",
-                   {{1, 1, "expected a column named 'score_a', got header 'date,player_a,player_b'"}});
+                   {{1, 1,
+                     "expected a column named 'score_a' (or points_a and points_b), got header "
+                     "'date,player_a,player_b'"}});
 }
 
 TEST_CASE("games-csv refuses unknown columns with a suggestion", "[readers]") {
@@ -174,7 +182,7 @@ TEST_CASE("games-csv refuses unknown columns with a suggestion", "[readers]") {
                    {{1, 32, "expected a known column, got 'hom' (did you mean 'home'?)"},
                     {1, 36,
                      "expected one of date, player_a, player_b, score_a, period, points_a, points_b, home, "
-                     "neutral, week, playoff, tag, handicap; got 'xyzzy'"}});
+                     "neutral, week, playoff, tag, handicap, season; got 'xyzzy'"}});
 }
 
 TEST_CASE("games-csv reports every bad value with line and column", "[readers]") {

@@ -1,7 +1,9 @@
-// nfl-score-elo: Langville and Meyer's Elo for team sports with scores.
-// E = 1 / (1 + 10^(-d/xi)); S is win/loss/tie or (P + 1) / (P + P' + 2); all ratings
-// start at 0, so with S_ab + S_ba = 1 they always sum to 0.
+// nfl-score-elo: Elo for team sports with scores (Langville and Meyer; FiveThirtyEight).
+// E = 1 / (1 + 10^(-d/xi)); S is win/loss/tie or (P + 1) / (P + P' + 2); K may be
+// scaled by a margin-of-victory multiplier; seasons may open with a regression.
 #pragma once
+
+#include "margin.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,11 +16,18 @@ namespace ratekit::plugins {
 class nfl_score_elo {
  public:
   static const rk_descriptor descriptor;
-  enum param : uint32_t { p_xi, p_score, p_season_regression };
+  enum param : uint32_t {
+    p_xi, p_score, p_season_regression, p_regression_target, p_regression_value,
+    p_margin, p_margin_scale, p_margin_slope, p_margin_offset, p_margin_power, p_margin_tie
+  };
   enum score_rule : int { winloss = 0, points = 1 };
+  enum regression_target : int { to_mean = 0, to_value = 1 };
 
   nfl_score_elo(const sdk::host&, sdk::params p)
-      : xi_(p[p_xi]), rule_(score_rule(int(p[p_score]))), regression_(p[p_season_regression]) {}
+      : xi_(p[p_xi]), rule_(score_rule(int(p[p_score]))), regression_(p[p_season_regression]),
+        target_(regression_target(int(p[p_regression_target]))), target_value_(p[p_regression_value]),
+        margin_{margin_rule::form(int(p[p_margin])), p[p_margin_scale], p[p_margin_slope],
+                p[p_margin_offset], p[p_margin_power], p[p_margin_tie]} {}
 
   double expect(double ra, double rb, double advantage) const {
     return 1.0 / (1.0 + std::pow(10.0, -(ra + advantage - rb) / xi_));
@@ -38,17 +47,24 @@ class nfl_score_elo {
   void rate_segment(const sdk::state& s, const rk_game_batch& batch, uint64_t begin, uint64_t end,
                     rk_game_out* out);
   void regress(const sdk::state& s);
+  // One game's change: K times the margin multiplier times (S - E).
+  sdk::elo_change change(const rk_game& g, const double* r, int64_t i) const;
 
   double xi_;
   score_rule rule_;
   double regression_;
+  regression_target target_;
+  double target_value_;
+  margin_rule margin_;
   sdk::elo_updater updater_;
+  std::vector<char> played_;            // teams that have played: only they regress
   std::vector<double> carry_;           // regression shift not yet reported in a game's delta
   std::vector<uint64_t> segment_ends_;  // period ends of the current season, relative to it
 };
 
 inline void nfl_score_elo::rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
   if (carry_.size() < s.players()) carry_.resize(s.players(), 0.0);
+  if (played_.size() < s.players()) played_.resize(s.players(), 0);
   // Each season is rated as its own segment, after the regression that opens it.
   uint64_t begin = 0;
   for (uint64_t i = 1; i <= batch.game_count; ++i) {
@@ -78,14 +94,15 @@ inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch
     part.period_count = segment_ends_.size();
   }
   try {
-    updater_.run(
+    updater_.run_with(
         s, part, out ? out + begin : nullptr,
-        [this](double ra, double rb, double adv) { return expect(ra, rb, adv); },
-        [this, &part](const rk_game& g) { return score(g, uint64_t(&g - part.games)); });
+        [this, &part](const rk_game& g, const double* r) { return change(g, r, int64_t(&g - part.games)); },
+        [](uint64_t, uint64_t) {});
   } catch (const sdk::failure& e) {
     // Indices count from the segment's start; report the batch index.
     throw sdk::failure(e.code(), e.what(), e.index() < 0 ? -1 : e.index() + int64_t(begin));
   }
+  for (uint64_t i = begin; i < end; ++i) played_[size_t(batch.games[i].a)] = played_[size_t(batch.games[i].b)] = 1;
   if (regression_ <= 0) return;
   // The regression shows in the delta of each team's first game after it, in
   // this call or a later one, so the deltas add up to the rating changes
@@ -101,15 +118,29 @@ inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch
   }
 }
 
+inline sdk::elo_change nfl_score_elo::change(const rk_game& g, const double* r, int64_t i) const {
+  const double ra = r[g.a], rb = r[g.b];
+  const double predicted = expect(ra, rb, g.adv_predict);
+  const double e = g.adv_update == g.adv_predict ? predicted : expect(ra, rb, g.adv_update);
+  const double m = margin_.multiplier(g.points_a - g.points_b, ra + g.adv_update - rb, i);
+  const double surprise = score(g, uint64_t(i)) - e;
+  const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * m * surprise;
+  const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : -g.k_b * m * surprise;
+  return {predicted, da, db};
+}
+
+// Teams that have not played yet (new franchises, say) keep their entry rating.
 inline void nfl_score_elo::regress(const sdk::state& s) {
   double* r = s.rating();
   const uint64_t n = s.players();
-  if (n == 0) return;
-  double sum = 0.0;
-  for (uint64_t p = 0; p < n; ++p) sum += r[p];
-  const double mean = sum / double(n);
+  double sum = 0.0, count = 0.0;
+  for (uint64_t p = 0; p < n; ++p)
+    if (played_[p]) sum += r[p], count += 1.0;
+  if (count == 0) return;
+  const double target = target_ == to_value ? target_value_ : sum / count;
   for (uint64_t p = 0; p < n; ++p) {
-    const double shift = regression_ * (mean - r[p]);
+    if (!played_[p]) continue;
+    const double shift = regression_ * (target - r[p]);
     r[p] += shift;
     carry_[p] += shift;
   }

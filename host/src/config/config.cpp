@@ -3,6 +3,7 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include "config/input_columns.hpp"
 #include "config/k_schedule_yaml.hpp"
 #include "config/params.hpp"
 #include "config/yaml_check.hpp"
@@ -95,10 +96,13 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
 
 void read_input(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
-  const auto fields = config::entries(c, f.value, {"format", "path", "encoding"}, "unknown key", " in 'input'");
+  std::vector<std::string> keys = {"format", "path", "encoding"};
+  keys.insert(keys.end(), config::column_option_keys.begin(), config::column_option_keys.end());
+  const auto fields = config::entries(c, f.value, keys, "unknown key", " in 'input'");
+  const reader_entry* reader = nullptr;
   if (const field* format = find(fields, "format")) {
     if (const auto name = config::text(c, *format)) {
-      if (find_reader(*name)) {
+      if ((reader = find_reader(*name))) {
         cfg.input_format = *name;
       } else {
         std::vector<std::string> known;
@@ -126,6 +130,8 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
   if (const field* encoding = find(fields, "encoding"))
     if (const auto i = config::one_of(c, *encoding, {"utf-8", "latin1"}))
       cfg.input_options.encoding = *i == 0 ? "utf-8" : "latin1";
+  for (const auto& key : config::column_option_keys)
+    if (const field* option = find(fields, key)) config::read_column_option(c, *option, reader, cfg.input_options);
 }
 
 // output.database is relative to the config's folder, like every file the config

@@ -97,13 +97,15 @@ bool csv_splitter::split(const line& l, problem_list& problems) {
 }
 
 std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
-                            problem_list& problems) {
+                            problem_list& problems, bool ignore_unknown) {
   std::vector<int> index(spec.size(), -1);
   std::vector<std::string> names;
   for (const auto& c : spec) names.emplace_back(c.name);
   for (size_t f = 0; f < header.size(); ++f) {
-    const auto it = std::find(names.begin(), names.end(), header[f]);
+    const auto it = std::find_if(names.begin(), names.end(),
+                                 [&](const std::string& n) { return !n.empty() && n == header[f]; });
     if (it == names.end()) {
+      if (ignore_unknown) continue;
       const std::string guess = did_you_mean(std::string(header[f]), names);
       std::string message;
       if (!guess.empty()) {
@@ -132,7 +134,7 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
 }
 
 csv_table::csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec,
-                     std::string_view header)
+                     std::string_view header, bool ignore_unknown)
     : src_(src), released_(src.text().data()), text_(src.text()), problems_(problems), spec_(spec),
       marks_(src.text(), ',') {
   do {
@@ -143,7 +145,7 @@ csv_table::csv_table(const source& src, problem_list& problems, std::span<const 
     line_ = lines_[0].l;
   } while (is_blank(line_.text));
   if (!csv_.split(line_, problems_)) problems_.throw_if_any();
-  at_ = map_header(csv_, line_, spec_, problems_);
+  at_ = map_header(csv_, line_, spec_, problems_, ignore_unknown);
   field_count_ = csv_.size();
   while (ready_ < lookahead && scan(lines_[ready_])) ++ready_;
 }

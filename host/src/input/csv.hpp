@@ -82,7 +82,7 @@ class csv_splitter {
   std::string scratch_;
 };
 
-// A header column a reader knows; `required` columns must be present.
+// A header column a reader knows; `required` columns must be present; an empty name is never matched.
 struct column_spec {
   std::string_view name;
   bool required;
@@ -90,9 +90,10 @@ struct column_spec {
 
 // Maps a header line to column numbers: result[i] is the field index of
 // spec[i], or -1 when absent. Unknown (with a did-you-mean), repeated and
-// missing required columns are added to `problems`.
+// missing required columns are added to `problems`; with `ignore_unknown`,
+// columns the spec does not name are skipped instead.
 std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
-                            problem_list& problems);
+                            problem_list& problems, bool ignore_unknown = false);
 
 // A CSV file with a header: finds the header (the first line that is not
 // blank), maps it with map_header, then yields the rows that split and have as
@@ -108,7 +109,9 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
 class csv_table {
  public:
   // An empty file throws at once, naming `header` as what was expected; so does a header that does not split.
-  csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec, std::string_view header);
+  // With `ignore_unknown`, columns the spec does not name are skipped instead of refused.
+  csv_table(const source& src, problem_list& problems, std::span<const column_spec> spec, std::string_view header,
+            bool ignore_unknown = false);
 
   // The next well-formed row; false at the end. Blank lines are skipped.
   bool next_row() {

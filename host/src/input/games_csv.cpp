@@ -1,4 +1,5 @@
-// games-csv: one pairwise game per row, columns found by header name.
+// games-csv: one pairwise game per row, columns found by header name, or by the
+// names `input.columns` maps them to.
 #include "input/name_cache.hpp"
 #include "input/text.hpp"
 
@@ -6,38 +7,58 @@
 #include <cstdint>
 
 namespace ratekit {
+
+const std::array<std::string_view, 14> games_csv_columns{
+    "date", "player_a", "player_b", "score_a", "period", "points_a", "points_b",
+    "home", "neutral",  "week",     "playoff",  "tag",     "handicap", "season"};
+
 namespace {
 
 enum column {
-  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap
+  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap, season
 };
 
-constexpr std::array<text::column_spec, 13> columns{{
-    {"date", true},
-    {"player_a", true},
-    {"player_b", true},
-    {"score_a", true},
-    {"period", false},
-    {"points_a", false},
-    {"points_b", false},
-    {"home", false},
-    {"neutral", false},
-    {"week", false},
-    {"playoff", false},
-    {"tag", false},
-    {"handicap", false},
-}};
+// The header names to look for: the reader's own; or, with `input.columns`,
+// the mapped ones (which must then be present), the required columns under
+// their own names when not mapped, and no other.
+std::array<text::column_spec, 14> header_spec(const reader_options& options) {
+  std::array<text::column_spec, 14> spec;
+  for (size_t c = 0; c < spec.size(); ++c) {
+    const bool required = c == date || c == player_a || c == player_b;
+    spec[c] = {options.columns.empty() || required ? games_csv_columns[c] : "", required};
+  }
+  for (const auto& [name, header] : options.columns)
+    for (size_t c = 0; c < spec.size(); ++c)
+      if (games_csv_columns[c] == name) spec[c] = {header, true};
+  return spec;
+}
+
+// A's score as a number from 0 to 1, or a result as chess writes it.
+bool parse_score(std::string_view s, double& out) {
+  if (text::parse_number(s, out)) return out >= 0 && out <= 1;
+  if (s == "1-0") return out = 1.0, true;
+  if (s == "0-1") return out = 0.0, true;
+  if (s == "1/2-1/2" || s == "\u00BD-\u00BD") return out = 0.5, true;
+  return false;
+}
 
 }  // namespace
 
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
   text::problem_list problems(src.file());
-  text::csv_table table(src, problems, columns, "a header line naming the columns");
+  const auto columns = header_spec(options);
+  text::csv_table table(src, problems, columns, "a header line naming the columns", !options.columns.empty());
   text::name_cache ids(out.players);
 
   if (table.has(points_a) != table.has(points_b))
     problems.add(table.current().number, 1, "expected points_a and points_b together, got only one of them");
+  else if (!table.has(score_a) && !table.has(points_a))
+    problems.add(table.current().number, 1,
+                 options.columns.empty()
+                     ? "expected a column named 'score_a' (or points_a and points_b), got header " +
+                           text::quote(table.current().text)
+                     : std::string("expected input.columns to map score_a (or points_a and points_b)"));
   problems.throw_if_any();
 
   const size_t first = out.game_count();
@@ -57,13 +78,14 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     };
 
     int32_t day = 0;
-    if (!text::parse_date(field(date), day)) bad(date, "as a valid date YYYY-MM-DD");
+    if (options.us_dates ? !text::parse_us_date(field(date), day) : !text::parse_date(field(date), day))
+      bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
     if (field(player_a).empty()) bad(player_a, "as a player name");
     if (field(player_b).empty()) bad(player_b, "as a player name");
     if (!field(player_a).empty() && text::same_text(field(player_a), field(player_b)))
       bad(player_b, "as a different player than player_a");
     double score = 0;
-    if (!text::parse_number(field(score_a), score) || score < 0 || score > 1)
+    if (has(score_a) && !parse_score(field(score_a), score))
       bad(score_a, "as a number from 0 to 1");
 
     double pa = nan_value, pb = nan_value;
@@ -75,9 +97,11 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
       if (ok && field(points_a).empty() != field(points_b).empty())
         field(points_a).empty() ? bad(points_a, "as a number, since points_b is given")
                                 : bad(points_b, "as a number, since points_a is given");
+      if (!has(score_a) && field(points_a).empty()) bad(points_a, "as a number (the file has no score_a)");
+      if (!has(score_a)) score = pa > pb ? 1.0 : pa < pb ? 0.0 : 0.5;
     }
 
-    int8_t home_side = 0;
+    int8_t home_side = options.home_side;
     if (has(home)) {
       const auto h = field(home);
       if (h == "a" || h == "A")
@@ -93,7 +117,8 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
       if (!text::parse_flag(field(neutral), flag)) bad(neutral, "as 0, 1, true or false");
       if (flag) {
         flags |= RK_GAME_NEUTRAL;
-        if (home_side != 0) bad(home, "empty in a neutral game");
+        if (has(home) && !field(home).empty()) bad(home, "empty in a neutral game");
+        home_side = 0;
       }
     }
     if (has(playoff) && !field(playoff).empty()) {
@@ -108,6 +133,7 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (has(handicap) && !field(handicap).empty() && !text::parse_number(field(handicap), stones))
       bad(handicap, "as a number of stones");
     if (has(period) && field(period).empty()) bad(period, "as a period label");
+    if (has(season) && field(season).empty()) bad(season, "as a season label");
     if (!ok) continue;
 
     const int32_t a = ids.intern(field(player_a));  // A before B: ids follow the file
@@ -115,6 +141,11 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     g.points_a = pa;
     g.points_b = pb;
     g.handicap = stones;
+    if (has(season) && field(season) != out.season) {
+      // A change of label starts a season; the dataset's first one has no season before it.
+      if (!out.season.empty()) flags |= RK_GAME_SEASON_START;
+      out.season = field(season);
+    }
     g.flags = flags;
     int32_t period_index = -1;
     if (has(period)) {

@@ -17,14 +17,8 @@ inline bool parse_number(std::string_view s, double& out) {
   return parse_any_number(s, out);
 }
 bool parse_integer(std::string_view s, int64_t& out);
-// YYYY-MM-DD with a real month and day (leap years included) -> yyyymmdd.
-inline bool parse_date(std::string_view s, int32_t& out) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  static constexpr int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
-  int v[8];
-  for (int k = 0; k < 8; ++k)
-    if (unsigned(v[k] = s[size_t(at[k])] - '0') > 9) return false;
-  const int y = v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3], m = v[4] * 10 + v[5], d = v[6] * 10 + v[7];
+// A real date (leap years included) -> yyyymmdd.
+inline bool make_date(int y, int m, int d, int32_t& out) {
   if (y < 1 || m < 1 || m > 12 || d < 1) return false;
   static constexpr int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -32,6 +26,17 @@ inline bool parse_date(std::string_view s, int32_t& out) {
   out = y * 10000 + m * 100 + d;
   return true;
 }
+// YYYY-MM-DD with a real month and day -> yyyymmdd.
+inline bool parse_date(std::string_view s, int32_t& out) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  static constexpr int at[8] = {0, 1, 2, 3, 5, 6, 8, 9};
+  int v[8];
+  for (int k = 0; k < 8; ++k)
+    if (unsigned(v[k] = s[size_t(at[k])] - '0') > 9) return false;
+  return make_date(v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3], v[4] * 10 + v[5], v[6] * 10 + v[7], out);
+}
+// M/D/YYYY (month and day of one or two digits, as US files write them) -> yyyymmdd.
+bool parse_us_date(std::string_view s, int32_t& out);
 // 0, 1, true or false (any case).
 bool parse_flag(std::string_view s, bool& out);
 

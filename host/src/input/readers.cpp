@@ -11,7 +11,7 @@ const std::vector<reader_entry>& readers() {
        read_codeforces_standings},
       {"egd", "EGD tournament table: place, name, club, grade or GoR, one cell per round", read_egd},
       {"games-csv", "pairwise games, one per row: date,player_a,player_b,score_a[,...]", read_games_csv,
-       true},
+       true, games_csv_columns},
       {"nfl-csv",
        "NFL results, spreadspoke columns: season,week,playoff,gameday,home_id,away_id,home_score,...",
        read_nfl_csv, true},

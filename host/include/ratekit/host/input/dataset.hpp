@@ -89,6 +89,7 @@ struct dataset {
   std::vector<rk_game> games;  // k_*, adv_* are filled by the engine
   game_facts facts;
   std::vector<std::string> period_names;  // names for explicit periods (facts.period indexes it)
+  std::string season;                     // season label of the last game read, when the input has seasons
 
   std::vector<rk_entry> entries;
   std::vector<rk_event> events;

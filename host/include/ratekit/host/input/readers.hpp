@@ -5,9 +5,13 @@
 
 #include <ratekit/host/input/dataset.hpp>
 
+#include <array>
+#include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ratekit {
@@ -15,6 +19,11 @@ namespace ratekit {
 // Format-specific options from the config's `input:` map (all optional).
 struct reader_options {
   std::string encoding;  // "" (auto: UTF-8, else ISO-8859-1 is converted), "utf-8", "latin1"
+  // Readers with named columns (reader_entry::columns): (reader's column, file's header) pairs;
+  // with any, the file's other columns are ignored.
+  std::vector<std::pair<std::string, std::string>> columns;
+  bool us_dates = false;  // dates as M/D/YYYY instead of YYYY-MM-DD
+  int8_t home_side = 0;   // without a home column: +1 A, -1 B at home in every game not neutral
 };
 
 using reader_fn = void (*)(const std::filesystem::path& file, const reader_options& options, dataset& out);
@@ -26,11 +35,16 @@ struct reader_entry {
   // Adds games in file order and sets no player facts (birth year, rating), so
   // the engine may rate them while the rest of the file is read.
   bool streams = false;
+  // The columns `input.columns` may map (and that take `date_format`, `home_side`); empty: none.
+  std::span<const std::string_view> columns = {};
 };
 
 // Every format the host can read.
 const std::vector<reader_entry>& readers();
 const reader_entry* find_reader(std::string_view format);
+
+// The columns of games-csv, in its header's words.
+extern const std::array<std::string_view, 14> games_csv_columns;
 
 // The built-in readers.
 void read_egd(const std::filesystem::path& file, const reader_options& options, dataset& out);
