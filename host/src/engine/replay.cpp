@@ -1,6 +1,7 @@
 // Replaying a run's per-game and per-entry changes, for history, reports and peaks.
 #include "replay.hpp"
 
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
 
 #include <cstdio>
@@ -33,17 +34,14 @@ bool run_result::event_skipped(size_t e) const {
 
 std::string run_result::period_label(size_t i) const {
   if (data.ranked()) return data.event_infos[i].name;
-  char buf[16];
   const int32_t date = data.facts.date[i];
   switch (config.period) {
     case period_kind::event:
       return data.facts.period[i] >= 0 ? data.period_names[size_t(data.facts.period[i])] : "";
     case period_kind::day:
-      std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", date / 10000, date / 100 % 100, date % 100);
-      return buf;
+      return iso_date(date);
     case period_kind::month:
-      std::snprintf(buf, sizeof buf, "%04d-%02d", date / 10000, date / 100 % 100);
-      return buf;
+      return iso_month(date);
     default:
       return std::to_string(i + 1);
   }

@@ -3,10 +3,12 @@
 
 #include "input/text.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <iterator>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
 namespace ratekit {
@@ -94,10 +96,9 @@ double nice_step(double span, int target) {
   return 10.0 * magnitude;
 }
 
-void append(std::string& out, const char* format, auto... values) {
-  char buffer[256];
-  const int n = std::snprintf(buffer, sizeof buffer, format, values...);
-  out.append(buffer, size_t(std::clamp(n, 0, int(sizeof buffer) - 1)));
+template <class... T>
+void append(std::string& out, fmt::format_string<T...> format, T&&... values) {
+  fmt::format_to(std::back_inserter(out), format, std::forward<T>(values)...);
 }
 
 // Decimals a tick label needs to show `step` exactly.
@@ -125,64 +126,64 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   auto py = [&](double y) { return bottom - (bottom - top) * (y - lo) / (hi - lo); };
 
   std::string svg;
-  append(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+  append(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
               "font-family=\"sans-serif\" font-size=\"12\">\n", o.width, o.height, o.width, o.height);
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  append(svg, "<text class=\"title\" x=\"%.2f\" y=\"28\" font-size=\"16\" text-anchor=\"middle\">", (left + right) / 2);
+  append(svg, "<text class=\"title\" x=\"{:.2f}\" y=\"28\" font-size=\"16\" text-anchor=\"middle\">", (left + right) / 2);
   svg += xml_escaped(o.title) + "</text>\n";
 
   svg += "<g class=\"y-ticks\" stroke=\"#e0e0e0\">\n";
   const int y_decimals = decimals(y_step);
   for (double y = lo; y <= hi + y_step * 1e-6; y += y_step) {
-    append(svg, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>", left, py(y), right, py(y));
-    append(svg, "<text x=\"%.2f\" y=\"%.2f\" stroke=\"none\" fill=\"#333\" text-anchor=\"end\">%.*f</text>\n",
-           left - 6, py(y) + 4, y_decimals, std::abs(y) < y_step * 1e-6 ? 0.0 : y);
+    append(svg, "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\"/>", left, py(y), right, py(y));
+    append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" stroke=\"none\" fill=\"#333\" text-anchor=\"end\">{:.{}f}</text>\n",
+           left - 6, py(y) + 4, std::abs(y) < y_step * 1e-6 ? 0.0 : y, y_decimals);
   }
   svg += "</g>\n<g class=\"x-ticks\" stroke=\"#333\">\n";
   for (double x = 0; x <= x_max + 1e-9; x += x_step) {
-    append(svg, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>", px(x), bottom, px(x), bottom + 5);
-    append(svg, "<text x=\"%.2f\" y=\"%.2f\" stroke=\"none\" fill=\"#333\" text-anchor=\"middle\">%.0f</text>\n",
+    append(svg, "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\"/>", px(x), bottom, px(x), bottom + 5);
+    append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" stroke=\"none\" fill=\"#333\" text-anchor=\"middle\">{:.0f}</text>\n",
            px(x), bottom + 18, x);
   }
   svg += "</g>\n<g class=\"axes\" stroke=\"#333\" fill=\"none\">\n";
-  append(svg, "<polyline points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\"/>\n", left, top, left, bottom, right, bottom);
-  append(svg, "<line class=\"zero\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke-dasharray=\"4 3\"/>\n",
+  append(svg, "<polyline points=\"{:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f}\"/>\n", left, top, left, bottom, right, bottom);
+  append(svg, "<line class=\"zero\" x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\" stroke-dasharray=\"4 3\"/>\n",
          left, py(0), right, py(0));
   svg += "</g>\n";
-  append(svg, "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">game</text>\n", (left + right) / 2, bottom + 40);
-  append(svg, "<text x=\"18\" y=\"%.2f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.2f)\">rating</text>\n",
+  append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" text-anchor=\"middle\">game</text>\n", (left + right) / 2, bottom + 40);
+  append(svg, "<text x=\"18\" y=\"{:.2f}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {:.2f})\">rating</text>\n",
          (top + bottom) / 2, (top + bottom) / 2);
 
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
-    append(svg, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", colour, colour);
+    append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
     std::string points;
     for (size_t i = 0; i < s.ratings.size(); ++i)
-      append(points, "%s%.2f,%.2f", i ? " " : "", px(double(i)), py(s.ratings[i]));
+      append(points, "{}{:.2f},{:.2f}", i ? " " : "", px(double(i)), py(s.ratings[i]));
     // The area the legend measures: between the line and 0.
-    append(svg, "<polygon class=\"area\" fill-opacity=\"0.06\" stroke=\"none\" points=\"%.2f,%.2f ", px(0), py(0));
+    append(svg, "<polygon class=\"area\" fill-opacity=\"0.06\" stroke=\"none\" points=\"{:.2f},{:.2f} ", px(0), py(0));
     svg += points;
-    append(svg, " %.2f,%.2f\"/>\n", px(double(s.ratings.size() - 1)), py(0));
+    append(svg, " {:.2f},{:.2f}\"/>\n", px(double(s.ratings.size() - 1)), py(0));
     svg += "<polyline fill=\"none\" stroke-width=\"2\" points=\"" + points + "\"/>\n";
     // Dots only while they stay apart; a many-season line is clearer without them.
     if (s.ratings.size() <= max_dots)
       for (size_t i = 0; i < s.ratings.size(); ++i)
-        append(svg, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/>", px(double(i)), py(s.ratings[i]));
+        append(svg, "<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"2.5\"/>", px(double(i)), py(s.ratings[i]));
     svg += "\n</g>\n";
   }
 
   svg += "<g class=\"legend\">\n";
   const double lx = right + 20;
-  append(svg, "<text x=\"%.2f\" y=\"%.2f\" font-weight=\"bold\">team: final, area</text>\n", lx, top + 4);
+  append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" font-weight=\"bold\">team: final, area</text>\n", lx, top + 4);
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     const double y = top + 26 + 22 * double(k);
-    append(svg, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" stroke-width=\"3\"/>", lx, y - 4,
+    append(svg, "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\" stroke=\"{}\" stroke-width=\"3\"/>", lx, y - 4,
            lx + 24, y - 4, palette[k % palette.size()]);
-    append(svg, "<text x=\"%.2f\" y=\"%.2f\">", lx + 32, y);
+    append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\">", lx + 32, y);
     svg += xml_escaped(s.player);
-    append(svg, ": %.1f, area %.1f</text>\n", s.ratings.back(), series_area(s.ratings));
+    append(svg, ": {:.1f}, area {:.1f}</text>\n", s.ratings.back(), series_area(s.ratings));
   }
   svg += "</g>\n</svg>\n";
   return svg;

@@ -1,4 +1,5 @@
 // record_run: one run into the history database, all or nothing.
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/database.hpp>
@@ -28,12 +29,6 @@ struct stored_periods {
   std::vector<uint32_t> of;  // stored period of each game (pairwise) or event (ranked)
 };
 
-std::string date_text(int32_t date) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", date / 10000, date / 100 % 100, date % 100);
-  return buf;
-}
-
 void add_label(stored_periods& s, std::string label) {
   if (label.empty()) label = "period " + std::to_string(s.labels.size() + 1);
   const std::string base = label;
@@ -62,7 +57,7 @@ stored_periods split_periods(const run_result& r) {
     const auto [lo, hi] = std::minmax_element(d.facts.date.begin(), d.facts.date.end());
     std::string label;
     if (lo != d.facts.date.end() && *lo > 0) {
-      label = date_text(*lo) + ".." + date_text(*hi);
+      label = iso_date(*lo) + ".." + iso_date(*hi);
     } else {
       for (const auto& path : r.config.input_paths) label += (label.empty() ? "" : ", ") + path.filename().string();
     }

@@ -1,4 +1,5 @@
 // build_html_report: ratings.csv + history.csv + summary.json -> one HTML page.
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
@@ -19,12 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
-
-std::string fixed(double v, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
 
 // A number as people read it: whole numbers as they are, ratings to a tenth,
 // small values (deviations, volatilities) to three decimals.

@@ -1,3 +1,4 @@
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
@@ -24,20 +25,6 @@ struct side {
   size_t game;
   bool is_a;
 };
-
-std::string fixed(double v, int decimals) {
-  if (std::isnan(v)) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-  return buf;
-}
-
-std::string signed_fixed(double v, int decimals) {
-  if (std::isnan(v)) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, v > 0 ? "%+.*f" : "%.*f", decimals, v);
-  return buf;
-}
 
 // At most `decimals` decimals, trailing zeros dropped: 10, 38.16, 0.049.
 std::string brief(double v, int decimals) {
