@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/outputs.hpp>
@@ -83,7 +84,7 @@ class pairwise_report {
     out.csv = "period,player,rating_before,opponent,opponent_rating,expected,score,k,change" + extra_header +
               ",rating_after\n";
     out.periods_csv = "period,player,games,score,expected,change,rating_before,rating_after,performance,category\n";
-    out.markdown = "# " + r_.config.competition + ": rating report (" + r_.config.model + ")\n";
+    out.markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n";
     int32_t current = -1;
     for (size_t s = 0; s < sides_.size();) {
       const side& first = sides_[s];
@@ -92,7 +93,7 @@ class pairwise_report {
       while (end < sides_.size() && sides_[end].player == first.player && period_of(sides_[end].game) == period) ++end;
       if (first.player != current) {
         current = first.player;
-        out.markdown += "\n## " + d_.players.name(current) + "\n";
+        out.markdown += "\n## " + markdown_escaped(d_.players.name(current)) + "\n";
       }
       write_period(out, s, end);
       s = end;
@@ -113,7 +114,7 @@ class pairwise_report {
     const double before = first.is_a ? before_a_[first.game] : before_b_[first.game];
     const side& last = sides_[end - 1];
     const double after = last.is_a ? after_a_[last.game] : after_b_[last.game];
-    out.markdown += "\n### " + period + "\n\n| opponent | rating | expected | score | K | change |";
+    out.markdown += "\n### " + markdown_escaped(period) + "\n\n| opponent | rating | expected | score | K | change |";
     if (columns_)
       for (uint32_t c = 0; c < columns_->count; ++c) (out.markdown += " ") += std::string(columns_->names[c]) + " |";
     out.markdown += "\n|---|---:|---:|---:|---:|---:|";
@@ -147,7 +148,7 @@ class pairwise_report {
         for (double v : values) row.number(v);
         row.number(after);
       }
-      out.markdown += "| " + opponent + " | " + fixed(theirs, 0) + " | " + fixed(my_expected, 3) + " | " +
+      out.markdown += "| " + markdown_escaped(opponent) + " | " + fixed(theirs, 0) + " | " + fixed(my_expected, 3) + " | " +
                       fixed(my_score, 1) + " | " + brief(k, 2) + " | " + signed_fixed(my_change, 2) + " |";
       for (double v : values) (out.markdown += ' ') += brief(v, 3) + " |";
       out.markdown += '\n';
@@ -160,7 +161,7 @@ class pairwise_report {
     out.markdown += "\n" + format_number(games) + (games == 1 ? " game" : " games") + ", score " + fixed(score, 1) + ", expected " + fixed(expected, 3) +
                     ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) + " -> **" + fixed(after, 1) + "**";
     if (!std::isnan(perf)) out.markdown += ", performance " + fixed(perf, 0);
-    if (!category.empty()) out.markdown += " (" + category + ")";
+    if (!category.empty()) out.markdown += " (" + markdown_escaped(category) + ")";
     out.markdown += '\n';
   }
 
@@ -193,14 +194,14 @@ report_files ranked_report(const run_result& r) {
     extra_rule += "---:|";
   }
   out.csv += '\n';
-  out.markdown = "# " + r.config.competition + ": rating report (" + r.config.model + ")\n";
+  out.markdown = "# " + markdown_escaped(r.config.competition) + ": rating report (" + r.config.model + ")\n";
   size_t event = 0;
   r.replay_entries([&](size_t i, double before, double after) {
     while (i >= d.events[event].end) ++event;
     const rk_entry_out& o = r.entry_out[i];
     const std::string& name = d.event_infos[event].name;
     if (i == d.events[event].begin) {
-      out.markdown += "\n## " + name;
+      out.markdown += "\n## " + markdown_escaped(name);
       if (r.event_skipped(event)) out.markdown += " (not rated: too few rounds)";
       out.markdown += "\n\n| rank | player | expected rank | performance | rating | change | weight |" + extra_md +
                       " |\n|---:|---|---:|---:|---:|---:|---:|" + extra_rule + "---|\n";
@@ -215,7 +216,7 @@ report_files ranked_report(const run_result& r) {
       for (size_t f = 0; f < extra; ++f)
         row.number(r.entry_state_before[i * extra + f]).number(r.entry_state_after[i * extra + f]);
     }
-    out.markdown += "| " + format_number(d.entries[i].rank) + " | " + player + " | " + fixed(o.expected, 2) + " | " +
+    out.markdown += "| " + format_number(d.entries[i].rank) + " | " + markdown_escaped(player) + " | " + fixed(o.expected, 2) + " | " +
                     fixed(o.performance, 0) + " | " + fixed(before, 0) + " -> " + fixed(after, 0) + " | " +
                     signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " |";
     for (size_t f = 0; f < extra; ++f)
