@@ -1,3 +1,6 @@
+// Stage config. In: one competition's YAML file and the loaded plugins' schemas.
+// Out: a checked competition_config (model, parameters, K schedule, periods, outputs).
+//
 // Competition configs: one YAML file per competition, validated against the
 // chosen plugin's schema before anything is rated.
 #pragma once

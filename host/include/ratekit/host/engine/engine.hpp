@@ -1,3 +1,6 @@
+// Stage engine. In: a config, a loaded model and the input read as it streams.
+// Out: a run_result (final state, per-game outputs kept for the outputs, metrics).
+//
 // The engine: reads a competition's input, evaluates K schedules and home
 // advantage, cuts the stream into rating periods and hands batches to the plugin.
 #pragma once

@@ -1,3 +1,6 @@
+// Stage input. In: result files (CSV, TRF, EGD, standings) and ratings lists.
+// Out: a dataset (dense player ids, rk_game arrays with their facts, ranked events).
+//
 // Input formats. Each reader appends one file to a dataset; errors name file,
 // line and column. Readers make one pass and allocate nothing per row beyond
 // the growth of the output arrays.

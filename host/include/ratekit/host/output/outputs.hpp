@@ -1,3 +1,6 @@
+// Stage output. In: a run_result. Out: the run's files (ratings, history,
+// summary, reports, charts) and its rows in the history database.
+//
 // What a run writes into its output directory. Every file is written to a
 // temporary file beside it and renamed into place, so a crash never leaves
 // half a file. Numbers use fixed formatting, so the same run gives the same bytes.

@@ -1,3 +1,6 @@
+// Stage plugin. In: plugin folders and shared libraries ratekit-*.so.
+// Out: trusted, loaded models behind the C ABI (sdk/include/ratekit/abi.h).
+//
 // Loading plugins: one shared library per plugin, checked before use, kept
 // loaded for as long as anything made from it lives.
 #pragma once

@@ -1,3 +1,6 @@
+// Stage store. In: a history database file. Out: the ratings a run starts from
+// and a player's history, read back (output/database.hpp writes it).
+//
 // The rating history database: one SQLite file (no server) that records every
 // run of every competition written to it with `output: { database: file }`:
 // the run itself (model, parameters, config text), its rating periods, the

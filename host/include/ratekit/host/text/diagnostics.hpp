@@ -1,3 +1,6 @@
+// Stage text, under every other one. In: problems found anywhere.
+// Out: messages naming file, line and column; escaping and formats (escape.hpp, format.hpp).
+//
 // User-facing errors: every problem names its file, line and column (or game index).
 #pragma once
 
