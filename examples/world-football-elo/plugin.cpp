@@ -7,13 +7,12 @@ namespace world_football {
 
 namespace {
 const rk_state_field state_fields[] = {
-    {"rating", 1500.0, "Elo points; a team new to the data starts here unless the config says otherwise"},
+    ratekit::sdk::rating_field(1500.0, "Elo points; a team new to the data starts here unless the config says otherwise"),
 };
 const rk_param_spec param_specs[] = {
-    {"xi", RK_PARAM_NUMBER, 0, 400.0, 1.0, 1e6, nullptr,
-     "logistic spread: a difference of xi points means odds of 10 to 1"},
-    {"margin", RK_PARAM_BOOL, 0, 1.0, 0.0, 1.0, nullptr,
-     "scale K by the goal difference (1.5 for 2 goals, 1.75 for 3, 1.75 + (N-3)/8 beyond)"},
+    ratekit::sdk::xi_param(400.0),
+    ratekit::sdk::bool_param("margin", true,
+        "scale K by the goal difference (1.5 for 2 goals, 1.75 for 3, 1.75 + (N-3)/8 beyond)"),
 };
 }  // namespace
 

@@ -7,11 +7,11 @@ namespace ratekit::plugins {
 namespace {
 const rk_state_field state_fields[] = {
     // A player with neither rating nor grade starts at the bottom of the scale, 20 kyu.
-    {"rating", 100.0, "GoR: 100 is 20 kyu, 2000 is 1 kyu, 2100 is 1 dan, 100 points a grade"},
+    sdk::rating_field(100.0, "GoR: 100 is 20 kyu, 2000 is 1 kyu, 2100 is 1 dan, 100 points a grade"),
 };
 const rk_param_spec param_specs[] = {
-    {"epsilon", RK_PARAM_NUMBER, 0, 0.0, 0.0, 0.1, nullptr,
-     "each side's expected result is P - epsilon/2 (EGF: 0.016, 0.014 in older years)"},
+    sdk::number_param("epsilon", 0.0, 0.0, 0.1,
+        "each side's expected result is P - epsilon/2 (EGF: 0.016, 0.014 in older years)"),
 };
 
 const char* const column_names[] = {"a", "P"};

@@ -17,28 +17,28 @@ namespace ratekit::plugins {
 namespace elod {
 
 inline constexpr rk_state_field state_fields[] = {
-    {"rating", 1200.0, "EloD rating"},
+    sdk::rating_field(1200.0, "EloD rating"),
     {"volatility", 535.0, "spread of the player's performances"},
     {"times_played", 0.0, "rated events played; 0 marks a new player"},
 };
 
 inline constexpr rk_param_spec param_specs[] = {
-    {"min_rounds", RK_PARAM_INTEGER, 0, 12.0, 0.0, 1e6, nullptr,
-     "events with fewer rounds are not rated (unknown round counts count as enough)"},
-    {"weight_a", RK_PARAM_NUMBER, 0, 0.42, 0.0, 1.0, nullptr,
-     "Weight = 1 / (1 - (weight_a / (timesPlayed + 1) + weight_b)) - 1"},
-    {"weight_b", RK_PARAM_NUMBER, 0, 0.18, 0.0, 1.0, nullptr, "see weight_a"},
-    {"cap_base", RK_PARAM_NUMBER, 0, 150.0, 0.0, 1e6, nullptr,
-     "Cap = cap_base + cap_scale / (timesPlayed + 2)"},
-    {"cap_scale", RK_PARAM_NUMBER, 0, 1500.0, 0.0, 1e6, nullptr, "see cap_base"},
-    {"band_low", RK_PARAM_NUMBER, 0, 2000.0, -1e6, 1e6, nullptr,
-     "ratings from band_low to band_high have their weight times band_factor"},
-    {"band_high", RK_PARAM_NUMBER, 0, 2500.0, -1e6, 1e6, nullptr,
-     "ratings above band_high have their weight times top_factor"},
-    {"band_factor", RK_PARAM_NUMBER, 0, 0.9, 0.0, 1.0, nullptr, "weight factor from band_low to band_high"},
-    {"top_factor", RK_PARAM_NUMBER, 0, 0.8, 0.0, 1.0, nullptr, "weight factor above band_high"},
-    {"threads", RK_PARAM_INTEGER, 0, 0.0, 0.0, 256.0, nullptr,
-     "threads for large events (0: one per core); results do not depend on it"},
+    sdk::integer_param("min_rounds", 12.0, 0.0, 1e6,
+        "events with fewer rounds are not rated (unknown round counts count as enough)"),
+    sdk::number_param("weight_a", 0.42, 0.0, 1.0,
+        "Weight = 1 / (1 - (weight_a / (timesPlayed + 1) + weight_b)) - 1"),
+    sdk::number_param("weight_b", 0.18, 0.0, 1.0, "see weight_a"),
+    sdk::number_param("cap_base", 150.0, 0.0, 1e6,
+        "Cap = cap_base + cap_scale / (timesPlayed + 2)"),
+    sdk::number_param("cap_scale", 1500.0, 0.0, 1e6, "see cap_base"),
+    sdk::number_param("band_low", 2000.0, -1e6, 1e6,
+        "ratings from band_low to band_high have their weight times band_factor"),
+    sdk::number_param("band_high", 2500.0, -1e6, 1e6,
+        "ratings above band_high have their weight times top_factor"),
+    sdk::number_param("band_factor", 0.9, 0.0, 1.0, "weight factor from band_low to band_high"),
+    sdk::number_param("top_factor", 0.8, 0.0, 1.0, "weight factor above band_high"),
+    sdk::integer_param("threads", 0.0, 0.0, 256.0,
+        "threads for large events (0: one per core); results do not depend on it"),
 };
 
 }  // namespace elod

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <fide-common/first_rating.hpp>
+#include <fide-common/performance.hpp>
 #include <ratekit/elo.hpp>
 
 #include <algorithm>
@@ -17,7 +18,7 @@ namespace ratekit::plugins::fide {
 // State columns of both plugins, in this order.
 enum field : uint32_t { f_rating, f_rated, f_pool_games, f_pool_opponents, f_pool_score };
 inline constexpr rk_state_field state_fields[] = {
-    {"rating", 1500.0, "Elo rating"},
+    sdk::rating_field(1500.0, "Elo rating"),
     {"rated", 0.0, "1 when the rating is published (the host sets it for ratings from a list or the input)"},
     {"pool_games", 0.0, "an unrated player's games against rated opponents, towards a first rating"},
     {"pool_opponents", 0.0, "the sum of those opponents' ratings"},
@@ -26,17 +27,16 @@ inline constexpr rk_state_field state_fields[] = {
 inline constexpr uint32_t state_count = uint32_t(std::size(state_fields));
 
 // Parameters both plugins share (each plugin lists them after its own).
-inline constexpr rk_param_spec cap_param = {
-    "cap", RK_PARAM_NUMBER, 0, 400.0, 0.0, 1e6, nullptr,
-    "rating differences above this count as this much (FIDE 8.3.1: 400; 0 = no cap)"};
-inline constexpr rk_param_spec uncapped_from_param = {
-    "uncapped_from", RK_PARAM_NUMBER, 0, 0.0, 0.0, 1e6, nullptr,
+inline constexpr rk_param_spec cap_param = sdk::number_param(
+    "cap", 400.0, 0.0, 1e6, "rating differences above this count as this much (FIDE 8.3.1: 400; 0 = no cap)");
+inline constexpr rk_param_spec uncapped_from_param = sdk::number_param(
+    "uncapped_from", 0.0, 0.0, 1e6,
     "players rated at least this use the actual difference for their own change "
-    "(FIDE 8.3.1 from 1 October 2025: 2650; 0 = everybody capped)"};
-inline constexpr rk_param_spec first_rating_param = {
-    "first_rating", RK_PARAM_BOOL, 0, 0.0, 0.0, 1.0, nullptr,
+    "(FIDE 8.3.1 from 1 October 2025: 2650; 0 = everybody capped)");
+inline constexpr rk_param_spec first_rating_param = sdk::bool_param(
+    "first_rating", false,
     "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
-    "against rated opponents, pooled over periods, give a first rating (8.2)"};
+    "against rated opponents, pooled over periods, give a first rating (8.2)");
 
 // A's and B's expected scores in one game.
 struct expectations {
@@ -55,6 +55,8 @@ template <class Curve>
 class elo_model {
  public:
   elo_model(Curve curve, rules r) : curve_(curve), rules_(r) {}
+
+  static const void* extension(const char* id) { return fide::extension(id); }
 
   // A's expected score with `advantage` points on A's side, both sides capped.
   double expect(double ra, double rb, double advantage) const { return curve_(capped(ra + advantage - rb)); }

@@ -19,24 +19,13 @@ struct logistic_curve {
   }
 };
 
-class fide_logistic {
+class fide_logistic : public fide::elo_model<logistic_curve> {
  public:
   static const rk_descriptor descriptor;
   enum param : uint32_t { p_xi, p_cap, p_uncapped_from, p_first_rating };
 
   fide_logistic(const sdk::host&, sdk::params p)
-      : model_(logistic_curve{p[p_xi]}, fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0}) {}
-
-  double expect(double ra, double rb, double advantage) const { return model_.expect(ra, rb, advantage); }
-
-  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    model_.rate_games(s, batch, out);
-  }
-
-  static const void* extension(const char* id) { return fide::extension(id); }
-
- private:
-  fide::elo_model<logistic_curve> model_;
+      : elo_model(logistic_curve{p[p_xi]}, fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0}) {}
 };
 
 }  // namespace ratekit::plugins

@@ -4,8 +4,7 @@ namespace ratekit::plugins {
 
 namespace {
 const rk_param_spec param_specs[] = {
-    {"xi", RK_PARAM_NUMBER, 0, 400.0, 1.0, 1e6, nullptr,
-     "logistic spread: a difference of xi points means odds of 10 to 1"},
+    sdk::xi_param(400.0),
     fide::cap_param,
     fide::uncapped_from_param,
     fide::first_rating_param,

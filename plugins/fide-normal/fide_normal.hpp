@@ -34,26 +34,15 @@ struct normal_curve {
   }
 };
 
-class fide_normal {
+class fide_normal : public fide::elo_model<normal_curve> {
  public:
   static const rk_descriptor descriptor;
   enum param : uint32_t { p_sigma, p_epsilon, p_cap, p_expectation, p_uncapped_from, p_first_rating };
   enum expectation : int { formula = 0, table = 1 };
 
   fide_normal(const sdk::host&, sdk::params p)
-      : model_(normal_curve{p[p_sigma] * std::sqrt(2.0), p[p_epsilon], int(p[p_expectation]) == table},
-               fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0}) {}
-
-  double expect(double ra, double rb, double advantage) const { return model_.expect(ra, rb, advantage); }
-
-  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    model_.rate_games(s, batch, out);
-  }
-
-  static const void* extension(const char* id) { return fide::extension(id); }
-
- private:
-  fide::elo_model<normal_curve> model_;
+      : elo_model(normal_curve{p[p_sigma] * std::sqrt(2.0), p[p_epsilon], int(p[p_expectation]) == table},
+                  fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0}) {}
 };
 
 }  // namespace ratekit::plugins

@@ -4,13 +4,13 @@ namespace ratekit::plugins {
 
 namespace {
 const rk_param_spec param_specs[] = {
-    {"sigma", RK_PARAM_NUMBER, 0, 200.0, 1.0, 1e6, nullptr,
-     "standard deviation of a player's performance (Elo: 200)"},
-    {"epsilon", RK_PARAM_NUMBER, 0, 0.0, 0.0, 1e6, nullptr,
-     "draw band: performances closer than this are a draw (0 = none)"},
+    sdk::number_param("sigma", 200.0, 1.0, 1e6,
+        "standard deviation of a player's performance (Elo: 200)"),
+    sdk::number_param("epsilon", 0.0, 0.0, 1e6,
+        "draw band: performances closer than this are a draw (0 = none)"),
     fide::cap_param,
-    {"expectation", RK_PARAM_CHOICE, 0, 0.0, 0.0, 0.0, "formula|table",
-     "formula: Phi(d / (sigma sqrt 2)); table: FIDE table 8.1.2 (ignores sigma and epsilon)"},
+    sdk::choice_param("expectation", "formula|table",
+        "formula: Phi(d / (sigma sqrt 2)); table: FIDE table 8.1.2 (ignores sigma and epsilon)"),
     fide::uncapped_from_param,
     fide::first_rating_param,
 };

@@ -77,11 +77,10 @@ namespace @IDENT@ {
 
 namespace {
 const rk_state_field state_fields[] = {
-    {"rating", 1500.0, "rating points"},
+    ratekit::sdk::rating_field(1500.0, "rating points"),
 };
 const rk_param_spec param_specs[] = {
-    {"xi", RK_PARAM_NUMBER, 0, 400.0, 1.0, 1e6, nullptr,
-     "logistic spread: a difference of xi points means odds of 10 to 1"},
+    ratekit::sdk::xi_param(400.0),
 };
 }  // namespace
 

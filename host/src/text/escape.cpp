@@ -16,37 +16,42 @@ void append_csv_field(std::string& out, std::string_view s) {
   out += '"';
 }
 
+namespace {
+
+const char* entity(char c) {
+  switch (c) {
+    case '&': return "&amp;";
+    case '<': return "&lt;";
+    case '>': return "&gt;";
+    case '"': return "&quot;";
+    case '\'': return "&#39;";
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
 std::string xml_escaped(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
+    if (const char* e = entity(c)) out += e;
+    else out += c;
   }
   return out;
 }
 
 std::string markdown_escaped(std::string_view s) {
+  constexpr std::string_view syntax = "\\`*_[]()#|!~{}";
   std::string out;
   out.reserve(s.size());
   for (const char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '(': case ')':
-      case '#': case '|': case '!': case '~': case '{': case '}':
-        out += '\\';
-        out += c;
-        break;
-      default: out += c;
+    if (c == '&' || c == '<' || c == '>') {
+      out += entity(c);
+      continue;
     }
+    if (syntax.find(c) != std::string_view::npos) out += '\\';
+    out += c;
   }
   return out;
 }

@@ -25,6 +25,27 @@
 
 namespace ratekit::sdk {
 
+// Descriptor entries in one line each: a parameter by its type, and the
+// fields a plugin's state starts from.
+constexpr rk_param_spec number_param(const char* key, double default_value, double min, double max, const char* help) {
+  return {key, RK_PARAM_NUMBER, 0, default_value, min, max, nullptr, help};
+}
+constexpr rk_param_spec integer_param(const char* key, double default_value, double min, double max, const char* help) {
+  return {key, RK_PARAM_INTEGER, 0, default_value, min, max, nullptr, help};
+}
+constexpr rk_param_spec bool_param(const char* key, bool default_value, const char* help) {
+  return {key, RK_PARAM_BOOL, 0, default_value ? 1.0 : 0.0, 0.0, 1.0, nullptr, help};
+}
+// `choices` are the names separated by '|'; the value passed is the index of the one chosen, the first by default.
+constexpr rk_param_spec choice_param(const char* key, const char* choices, const char* help) {
+  return {key, RK_PARAM_CHOICE, 0, 0.0, 0.0, 0.0, choices, help};
+}
+// The logistic spread of every Elo-type model.
+constexpr rk_param_spec xi_param(double default_xi) {
+  return number_param("xi", default_xi, 1.0, 1e6, "logistic spread: a difference of xi points means odds of 10 to 1");
+}
+constexpr rk_state_field rating_field(double initial, const char* help) { return {"rating", initial, help}; }
+
 // An error with a status code and, when known, the index of the offending game or entry.
 class failure : public std::runtime_error {
  public:
