@@ -15,9 +15,10 @@ namespace fide = ratekit::plugins::fide;
 
 namespace {
 
-fide_logistic make(double xi = 400, double cap = 400, double uncapped_from = 0, double first_rating = 0) {
-  const double values[] = {xi, cap, uncapped_from, first_rating};
-  return fide_logistic(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 4));
+fide_logistic make(double xi = 400, double cap = 400, double uncapped_from = 0, double first_rating = 0,
+                   double round_change = 0, double floor = 1400) {
+  const double values[] = {xi, cap, uncapped_from, first_rating, round_change, floor};
+  return fide_logistic(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 6));
 }
 
 }  // namespace

@@ -16,12 +16,12 @@ namespace {
 
 struct normal_params {
   double sigma = 200, epsilon = 0, cap = 400, expectation = fide_normal::formula, uncapped_from = 0,
-         first_rating = 0;
+         first_rating = 0, round_change = 0, floor = 1400;
 };
 
 fide_normal make(normal_params p) {
-  const double values[] = {p.sigma, p.epsilon, p.cap, p.expectation, p.uncapped_from, p.first_rating};
-  return fide_normal(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 6));
+  const double values[] = {p.sigma, p.epsilon, p.cap, p.expectation, p.uncapped_from, p.first_rating, p.round_change, p.floor};
+  return fide_normal(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 8));
 }
 
 fide_normal make_table() {

@@ -37,6 +37,13 @@ inline constexpr rk_param_spec first_rating_param = sdk::bool_param(
     "first_rating", false,
     "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
     "against rated opponents, pooled over periods, give a first rating (8.2)");
+inline constexpr rk_param_spec round_change_param = sdk::bool_param(
+    "round_change", false,
+    "round each player's change of a period to a whole number, 0.5 away from zero (FIDE 8.3.4)");
+inline constexpr rk_param_spec floor_param = sdk::number_param(
+    "floor", 1400.0, 0.0, 1e6,
+    "with first_rating: a first rating below this is not published, and a rated player who falls "
+    "below it is unrated from the next period (FIDE 7.1.4, 7.2.1: 1400; 0 = no floor)");
 
 // A's and B's expected scores in one game.
 struct expectations {
@@ -47,6 +54,8 @@ struct rules {
   double cap = 400;          // 0: none
   double uncapped_from = 0;  // 0: nobody is exempt from the cap
   bool first_rating = false;
+  bool round_change = false;
+  double floor = rating_floor;  // with first_rating; 0: none
 };
 
 // Curve: double operator()(double d) const, the expected score at difference d,
@@ -54,7 +63,7 @@ struct rules {
 template <class Curve>
 class elo_model {
  public:
-  elo_model(Curve curve, rules r) : curve_(curve), rules_(r) {}
+  elo_model(Curve curve, rules r) : curve_(curve), rules_(r) { updater_.round_changes(r.round_change); }
 
   static const void* extension(const char* id) { return fide::extension(id); }
 
@@ -76,7 +85,9 @@ class elo_model {
     updater_.run_with(
         s, batch, out, [&](const rk_game& g, const double* rating) { return change(g, rating, rated); },
         [&](uint64_t begin, uint64_t end) {
-          if (rules_.first_rating) close_period(s, batch, out, begin, end);
+          if (!rules_.first_rating) return;
+          close_period(s, batch, out, begin, end);
+          if (rules_.floor > 0) unrate_below_floor(s, batch, begin, end);
         },
         [rated](const rk_game& g) {  // change() reads or writes `rated` of both players
           __builtin_prefetch(rated + g.a, 1);
@@ -158,7 +169,7 @@ class elo_model {
       pool_score[i] += period_score_[i];
       if (pool_games[i] < first_rating_min_games) continue;
       const double ru = first_rating(pool_games[i], pool_opponents[i], pool_score[i]);
-      if (ru < rating_floor) continue;
+      if (ru < rules_.floor) continue;
       newly_[i] = 1;
       share_[i] = (ru - rating[i]) / period_games_[i];
       rating[i] = ru;
@@ -174,6 +185,20 @@ class elo_model {
     for (int32_t p : touched_)
       if (newly_[size_t(p)]) rated[p] = 1;
     forget_period();
+  }
+
+  // 7.2.1: a rated player whose rating fell below the floor is unrated from
+  // now on; he earns a rating again as a new player does.
+  void unrate_below_floor(const sdk::state& s, const rk_game_batch& batch, uint64_t begin, uint64_t end) {
+    const double* rating = s.rating();
+    double* rated = s.column(f_rated);
+    double* pool[] = {s.column(f_pool_games), s.column(f_pool_opponents), s.column(f_pool_score)};
+    for (uint64_t k = begin; k < end; ++k)
+      for (const int32_t p : {batch.games[k].a, batch.games[k].b}) {
+        if (rated[p] == 0 || rating[p] >= rules_.floor) continue;
+        rated[p] = 0;
+        for (double* column : pool) column[p] = 0;  // the games before his rating count no more
+      }
   }
 
   void forget_period() {

@@ -27,8 +27,24 @@ struct elo_change {
   double predicted_b = NAN;
 };
 
+// A period's change rounded to a whole number, 0.5 away from zero (FIDE 8.3.4).
+// A change that is a whole number of hundredths, as table-based FIDE changes
+// are, is rounded from those hundredths: 15 * (0.5 - 0.40) is 1.4999... in
+// binary but 150 hundredths, so it becomes 2.
+inline double whole_change(double change) {
+  const double hundredths = change * 100;
+  const double h = std::round(hundredths);
+  if (std::fabs(hundredths - h) > 1e-6) return std::round(change);
+  return h >= 0 ? std::floor((h + 50) / 100) : -std::floor((-h + 50) / 100);
+}
+
 class elo_updater {
  public:
+  // Round each player's change of a period to a whole number (whole_change);
+  // the rounding goes into the player's last game of the period, so the
+  // per-game changes still add up to it.
+  void round_changes(bool on) { round_ = on; }
+
   // expect(ra, rb, advantage) -> A's expected score; score(game) -> A's actual score.
   template <class Expect, class Score>
   void run(const state& s, const rk_game_batch& batch, rk_game_out* out, Expect&& expect, Score&& score) {
@@ -58,7 +74,8 @@ class elo_updater {
         const rk_game& g = batch.games[i];
         if (i + lookahead < batch.game_count) prefetch(batch.games[i + lookahead], rating, ahead);
         check_game(g, i, players);
-        const elo_change c = changes(g, static_cast<const double*>(rating));
+        elo_change c = changes(g, static_cast<const double*>(rating));
+        if (round_) c.da = whole_change(c.da), c.db = whole_change(c.db);
         rating[g.a] += c.da;
         rating[g.b] += c.db;
         if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
@@ -70,6 +87,7 @@ class elo_updater {
       pending_.assign(players, 0.0);
       touched_mark_.assign(players, 0);
     }
+    if (round_ && last_side_.size() < players) last_side_.assign(players, 0);
     forget_pending();  // leftovers of a call that failed half way
     // In locals: a store through char* could alias the vectors' own pointers.
     double* pending = pending_.data();
@@ -95,8 +113,10 @@ class elo_updater {
         add(g.a, c.da);
         add(g.b, c.db);
         if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
+        if (round_) last_side_[size_t(g.a)] = 2 * i, last_side_[size_t(g.b)] = 2 * i + 1;
       }
       for (int32_t p : touched_) {
+        if (round_) settle_rounded(p, pending[p], out);
         rating[p] += pending[p];
         pending[p] = 0.0;
         mark[p] = 0;
@@ -108,6 +128,17 @@ class elo_updater {
 
  private:
   using change = elo_change;
+
+  // Rounds a player's pending change and moves the difference into his last game's delta.
+  void settle_rounded(int32_t p, double& pending, rk_game_out* out) {
+    const double rounded = whole_change(pending);
+    if (out) {
+      const uint64_t side = last_side_[size_t(p)];
+      double& delta = side % 2 ? out[side / 2].delta_b : out[side / 2].delta_a;
+      delta = rounded - (pending - delta);
+    }
+    pending = rounded;
+  }
 
   // Random pairings miss the cache on every rating read; fetching a few games
   // ahead hides that latency behind the current game's arithmetic.
@@ -143,6 +174,8 @@ class elo_updater {
   std::vector<double> pending_;       // change accumulated in the current period
   std::vector<char> touched_mark_;    // players with a pending change
   std::vector<int32_t> touched_;
+  bool round_ = false;
+  std::vector<uint64_t> last_side_;  // 2 * (player's last game in the period) + 1 when he was B
 };
 
 }  // namespace ratekit::sdk
