@@ -7,6 +7,7 @@
 #include "config/k_schedule_yaml.hpp"
 #include "config/params.hpp"
 #include "config/yaml_check.hpp"
+#include "input/numbers.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -69,14 +70,39 @@ void read_home(checker& c, const field& f, competition_config& cfg) {
       (e.name == "predict" ? cfg.home_predict : e.name == "update" ? cfg.home_update : cfg.home_hindsight) = *v;
 }
 
+// `adjust: { date: 2024-03-01, from: 1000, to: 2000, toward: 2000, fraction: 0.4, round: true }`
+void read_adjustment(checker& c, const field& f, competition_config& cfg) {
+  if (!config::is_map(c, f)) return;
+  list_adjustment a;
+  bool dated = false;
+  for (const auto& e : config::entries(c, f.value, {"date", "from", "to", "toward", "fraction", "round"},
+                                       "unknown key", " in 'initial.adjust'")) {
+    if (e.name == "date") {
+      const std::string text = e.value.IsScalar() ? e.value.Scalar() : "";
+      if (!(dated = text::parse_date(text, a.date)))
+        c.error(e.where(), "expected a date YYYY-MM-DD for 'date', got '" + text + "'");
+    } else if (e.name == "round") {
+      if (const auto v = config::boolean(c, e)) a.round = *v;
+    } else if (const auto v = config::number(c, e)) {
+      (e.name == "from" ? a.from : e.name == "to" ? a.to : e.name == "toward" ? a.toward : a.fraction) = *v;
+    }
+  }
+  if (!dated) c.error(f.key.Mark(), "'initial.adjust' needs a 'date' from which it applies");
+  if (a.from > a.to) c.error(f.key.Mark(), "'initial.adjust' needs 'from' <= 'to'");
+  if (!(a.fraction >= 0 && a.fraction <= 1)) c.error(f.key.Mark(), "'initial.adjust' needs a 'fraction' from 0 to 1");
+  cfg.initial_adjustment = a;
+}
+
 void read_initial(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
   if (!f.value.IsMap()) {
     if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
     return;
   }
   for (const auto& e :
-       config::entries(c, f.value, {"rating", "ratings", "database", "games"}, "unknown key", " in 'initial'")) {
-    if (e.name == "rating") {
+       config::entries(c, f.value, {"rating", "ratings", "database", "games", "adjust"}, "unknown key", " in 'initial'")) {
+    if (e.name == "adjust") {
+      read_adjustment(c, e, cfg);
+    } else if (e.name == "rating") {
       if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
     } else if (e.name == "games") {
       if (const auto v = config::number(c, e)) {
@@ -92,6 +118,8 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
   }
   if (!cfg.initial_ratings.empty() && !cfg.initial_database.empty())
     c.error(f.key.Mark(), "'initial' takes 'ratings' or 'database', not both");
+  if (cfg.initial_adjustment && cfg.initial_ratings.empty() && cfg.initial_database.empty())
+    c.error(f.key.Mark(), "'initial.adjust' changes a list: give 'ratings' or 'database' with it");
 }
 
 void read_input(checker& c, const field& f, const fs::path& base, competition_config& cfg) {

@@ -11,6 +11,7 @@
 
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/engine/metrics.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <optional>
 #include <string>
@@ -44,6 +45,7 @@ class game_engine {
       throw user_error(c_.file.string(), 0, 0,
                        "model '" + c_.model + "' rates ranked events, but the input holds pairwise games");
     }
+    if (window_.first() == 0 && window_.games().empty()) check_adjustment_date(piece.facts);
     add_players(size_t(piece.players));
     window_.add(piece);
     rate_window(false);
@@ -72,6 +74,19 @@ class game_engine {
   }
 
  private:
+  // A dated list adjustment changes the list a run starts from: the run's games come on or after its date.
+  void check_adjustment_date(const game_facts& facts) {
+    if (!c_.initial_adjustment) return;
+    const int32_t from = c_.initial_adjustment->date, first = facts.date.empty() ? 0 : facts.date[0];
+    if (first >= from) return;
+    settle_();
+    throw user_error(window_.source(), facts.line.empty() ? 0 : facts.line[0], 0,
+                     first == 0 ? "initial.adjust is dated " + iso_date(from) + ": the games need dates"
+                                : "initial.adjust is dated " + iso_date(from) + " but the first game is dated " +
+                                      iso_date(first) + ": rate the games before " + iso_date(from) +
+                                      " in a run of their own and start this one from its ratings");
+  }
+
   // Players who joined since the last piece start as the config says.
   void add_players(size_t count) {
     if (count <= r_.state.games.size()) return;

@@ -80,6 +80,7 @@ class period_window {
   size_t first() const { return first_; }  // the stream index of the window's first game
   std::vector<diagnostic>& problems() { return problems_; }
 
+  const std::string& source() const { return source_; }
   // "file:line" of window game i.
   std::string where(size_t i) const { return source_ + ":" + std::to_string(facts_.line[i]); }
 

@@ -55,6 +55,7 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
       const int col = list.column(desc.state[f].name);
       if (col >= 0 && !std::isnan(list.values[row][size_t(col)])) s.columns[f][id] = list.values[row][size_t(col)];
     }
+    if (c.initial_adjustment) s.columns[0][id] = c.initial_adjustment->apply(s.columns[0][id]);
     if (rated >= 0 && list.column("rated") < 0) s.columns[size_t(rated)][id] = 1.0;
     if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
       s.games[id] = list.values[row][size_t(g)];

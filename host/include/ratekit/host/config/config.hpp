@@ -10,7 +10,9 @@
 #include <ratekit/host/input/readers.hpp>
 
 #include <cmath>
+#include <cmath>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +21,21 @@
 namespace ratekit {
 
 enum class period_kind { game, event, day, month };
+
+// A dated one-time change of a ratings list (FIDE, 1 March 2024: ratings from
+// 1000 to 2000 raised by 0.4 (2000 - R)): every listed rating in [from, to]
+// moves `fraction` of the way to `toward`, rounded to a whole number when asked.
+// It applies to a list that starts a run dated on or after `date`.
+struct list_adjustment {
+  int32_t date = 0;  // yyyymmdd
+  double from = 0, to = 0, toward = 0, fraction = 0;
+  bool round = false;
+  double apply(double r) const {
+    if (!(r >= from && r <= to)) return r;
+    const double moved = r + fraction * (toward - r);
+    return round ? std::round(moved) : moved;
+  }
+};
 
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself
@@ -33,6 +50,7 @@ struct competition_config {
   double initial_games = 0;    // games assumed for players whose rating comes from the input
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::filesystem::path initial_database; // history database to start from, absolute; empty when none
+  std::optional<list_adjustment> initial_adjustment;  // applied to the list or database above
   std::string input_format;
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset
   reader_options input_options;
