@@ -32,7 +32,7 @@ TEST_CASE("fide-2024 rates the Bunratty Masters TRF and reports every game", "[c
   CHECK(row_starting(dir / "1" / "report.csv", "Bunratty 2011,\"Short, Nigel\",2658,\"Moynihan, Kieran\"") ==
         "Bunratty 2011,\"Short, Nigel\",2658,\"Moynihan, Kieran\",2104,0.92,1,10,0.7999999999999996,2647");
   CHECK_THAT(row_starting(dir / "1" / "ratings.csv", "\"Short, Nigel\""),
-             Catch::StartsWith("\"Short, Nigel\",2647,1,0,0,0,36,2658,ENG,grandmaster level"));
+             Catch::StartsWith("\"Short, Nigel\",2647,1,0,0,0,0,36,2658,ENG,grandmaster level"));
   CHECK_THAT(read_text(dir / "1" / "report.md"),
              Catch::Contains("6 games, score 4.0, expected 5.060, change -11.00: 2658.0 -> **2647.0**"));
 

@@ -47,7 +47,7 @@ struct pool {
     const rk_state s = {sizeof(rk_state), 1, rating.size(), columns};
     const uint64_t end = games.size();
     const rk_game_batch batch = {sizeof(rk_game_batch), 0, games.data(), games.size(),
-                                 per_game ? nullptr : &end, per_game ? 0u : 1u};
+                                 per_game ? nullptr : &end, per_game ? 0u : 1u, nullptr};
     out.assign(games.size(), rk_game_out{});
     model.rate_games(ratekit::sdk::state(&s), batch, out.data());
   }

@@ -8,7 +8,7 @@
 
 namespace fide_test {
 
-// The five state columns of the FIDE plugins; everybody rated unless told otherwise.
+// The six state columns of the FIDE plugins; everybody rated unless told otherwise.
 struct players {
   std::vector<std::vector<double>> columns;
   std::vector<double*> pointers;
@@ -17,7 +17,8 @@ struct players {
   explicit players(std::vector<double> ratings, std::vector<double> rated = {}) {
     if (rated.empty()) rated.assign(ratings.size(), 1.0);
     const size_t n = ratings.size();
-    columns = {ratings, rated, std::vector<double>(n), std::vector<double>(n), std::vector<double>(n)};
+    columns = {ratings, rated, std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
+               std::vector<double>(n)};
     for (auto& c : columns) pointers.push_back(c.data());
     raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data()};
   }
@@ -32,12 +33,12 @@ inline rk_game game(int a, int b, double score_a, double k = 20) {
 
 // All games in one rating period.
 inline rk_game_batch one_period(const std::vector<rk_game>& games, const uint64_t& end) {
-  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1};
+  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1, nullptr};
 }
 
 // Every game its own period.
 inline rk_game_batch per_game(const std::vector<rk_game>& games) {
-  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0};
+  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr};
 }
 
 // True when x shows as `published` to `decimals` places.

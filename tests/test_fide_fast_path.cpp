@@ -81,8 +81,8 @@ TEST_CASE("fide fast path: table 8.1.2 at the ends of every row (data/fide/table
 
 TEST_CASE("fide fast path: a period that failed half way leaves nothing for the next call", "[fide-fast]") {
   // 1500 beats 1900 (K 32): he gains 32 * 10 / 11, exactly as if the failed call never happened.
-  const double params[] = {400, 400, 0, 0, 0, 1400};  // xi, cap, uncapped_from, first_rating, round_change, floor
-  ratekit::plugins::fide_logistic m(ratekit::sdk::host(nullptr), ratekit::sdk::params(params, 6));
+  const double params[] = {400, 400, 0, 0, 0, 1400, 26};  // xi, cap, uncapped_from, first_rating, round_change, floor, pool_months
+  ratekit::plugins::fide_logistic m(ratekit::sdk::host(nullptr), ratekit::sdk::params(params, 7));
   players table({1500, 1900});
   const std::vector<rk_game> bad = {game(0, 1, 1.0, 32), game(0, 7, 1.0, 32)};
   const uint64_t bad_end = 2;

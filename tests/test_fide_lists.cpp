@@ -103,3 +103,27 @@ TEST_CASE("A list adjustment takes both ends of its range, and only them", "[fid
   a.round = true;
   CHECK(a.apply(1001) == 1501);  // 1500.5, half away from zero
 }
+
+TEST_CASE("7.1.4: a first rating pools the games of at most 26 consecutive months", "[fide][rules]") {
+  const std::string list = "player,rating,games\nR1,1800,50\nR2,1850,50\nR3,1900,50\nR4,1750,50\nR5,1800,50\n";
+  // New plays two games in January 2022, two in February 2023 and his fifth game later.
+  const std::string first = "2022-01-10,New,R1,1\n2022-01-11,New,R2,0.5\n2023-02-01,New,R3,0\n2023-02-02,New,R4,1\n";
+  auto fifth = [&](const std::string& date) { return first + date + ",New,R5,0.5\n"; };
+  const testing::temp_dir dir;
+  const auto column = [](const run_result& r, const char* field) {
+    return r.state.columns[size_t(r.source->state_field(field))][size_t(r.data.players.find("New"))];
+  };
+  SECTION("February 2024 closes 26 months from January 2022: five games, a first rating") {
+    const run_result r = run(dir, list, fifth("2024-02-29"));
+    CHECK(column(r, "rated") == 1);
+    CHECK(column(r, "pool_games") == 5);
+  }
+  SECTION("March 2024 is the 27th month: January 2022 drops out, three games wait") {
+    const run_result r = run(dir, list, fifth("2024-03-01"));
+    CHECK(column(r, "rated") == 0);
+    CHECK(column(r, "pool_games") == 3);
+    CHECK(column(r, "pool_opponents") == 1900 + 1750 + 1800);
+    CHECK(column(r, "pool_score") == 1.5);
+    CHECK(column(r, "pool_since") == 202302);
+  }
+}

@@ -16,9 +16,9 @@ namespace fide = ratekit::plugins::fide;
 namespace {
 
 fide_logistic make(double xi = 400, double cap = 400, double uncapped_from = 0, double first_rating = 0,
-                   double round_change = 0, double floor = 1400) {
-  const double values[] = {xi, cap, uncapped_from, first_rating, round_change, floor};
-  return fide_logistic(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 6));
+                   double round_change = 0, double floor = 1400, double pool_months = 26) {
+  const double values[] = {xi, cap, uncapped_from, first_rating, round_change, floor, pool_months};
+  return fide_logistic(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 7));
 }
 
 }  // namespace

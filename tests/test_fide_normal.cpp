@@ -16,12 +16,12 @@ namespace {
 
 struct normal_params {
   double sigma = 200, epsilon = 0, cap = 400, expectation = fide_normal::formula, uncapped_from = 0,
-         first_rating = 0, round_change = 0, floor = 1400;
+         first_rating = 0, round_change = 0, floor = 1400, pool_months = 26;
 };
 
 fide_normal make(normal_params p) {
-  const double values[] = {p.sigma, p.epsilon, p.cap, p.expectation, p.uncapped_from, p.first_rating, p.round_change, p.floor};
-  return fide_normal(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 8));
+  const double values[] = {p.sigma, p.epsilon, p.cap, p.expectation, p.uncapped_from, p.first_rating, p.round_change, p.floor, p.pool_months};
+  return fide_normal(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 9));
 }
 
 fide_normal make_table() {
@@ -203,7 +203,7 @@ TEST_CASE("fide-normal: a first rating from five games against rated players", "
   SECTION("pooled over two periods") {
     players table({1500, 1900, 2000, 1700, 1800, 1600}, {0, 1, 1, 1, 1, 1});
     const uint64_t ends[] = {3, 6};
-    const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends, 2};
+    const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends, 2, nullptr};
     std::vector<rk_game_out> out(games.size());
     fide_normal m = make(p);
     m.rate_games(table.state(), batch, out.data());

@@ -63,7 +63,7 @@ TEST_CASE("an upset across 5000 points moves K x E, a confirmation almost nothin
   s.rating() = {6500, 1500};
   const std::vector<rk_game> games{game(0.0, 20), game(1.0, 20)};
   std::vector<rk_game_out> out(2);
-  const rk_game_batch b{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0};
+  const rk_game_batch b{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr};
   m.rate_games(s.view(), b, out.data());
   CHECK(out[0].delta_a == Approx(-19.999999999993675).epsilon(1e-12));
   CHECK(out[0].delta_b == Approx(19.999999999993675).epsilon(1e-12));

@@ -16,13 +16,14 @@
 namespace ratekit::plugins::fide {
 
 // State columns of both plugins, in this order.
-enum field : uint32_t { f_rating, f_rated, f_pool_games, f_pool_opponents, f_pool_score };
+enum field : uint32_t { f_rating, f_rated, f_pool_games, f_pool_opponents, f_pool_score, f_pool_since };
 inline constexpr rk_state_field state_fields[] = {
     sdk::rating_field(1500.0, "Elo rating"),
     {"rated", 0.0, "1 when the rating is published (the host sets it for ratings from a list or the input)"},
     {"pool_games", 0.0, "an unrated player's games against rated opponents, towards a first rating"},
     {"pool_opponents", 0.0, "the sum of those opponents' ratings"},
     {"pool_score", 0.0, "the points scored in those games"},
+    {"pool_since", 0.0, "the month (yyyymm) of the first game in the pool, 0 when the pool is empty or undated"},
 };
 inline constexpr uint32_t state_count = uint32_t(std::size(state_fields));
 
@@ -37,6 +38,10 @@ inline constexpr rk_param_spec first_rating_param = sdk::bool_param(
     "first_rating", false,
     "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
     "against rated opponents, pooled over periods, give a first rating (8.2)");
+inline constexpr rk_param_spec pool_months_param = sdk::integer_param(
+    "pool_months", 26.0, 0.0, 1200.0,
+    "with first_rating: the pool holds the games of at most this many consecutive months, older ones "
+    "drop out (FIDE 7.1.4: 26; 0 = no limit; undated games never drop out)");
 inline constexpr rk_param_spec round_change_param = sdk::bool_param(
     "round_change", false,
     "round each player's change of a period to a whole number, 0.5 away from zero (FIDE 8.3.4)");
@@ -56,7 +61,14 @@ struct rules {
   bool first_rating = false;
   bool round_change = false;
   double floor = rating_floor;  // with first_rating; 0: none
+  int pool_months = 26;         // with first_rating; 0: no limit
 };
+
+// Months since year 0 of a yyyymm or yyyymmdd date, so that months subtract.
+inline int month_number(int32_t date) {
+  const int32_t yyyymm = date > 999999 ? date / 100 : date;
+  return int(yyyymm / 100) * 12 + int(yyyymm % 100) - 1;
+}
 
 // Curve: double operator()(double d) const, the expected score at difference d,
 // and expectations both(double d) const: the bits of {curve(d), curve(-d)}.
@@ -72,7 +84,7 @@ class elo_model {
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
     if (s.fields() != state_count)
-      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 5 columns");
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 6 columns");
     double* rated = s.column(f_rated);
     if (rules_.first_rating && period_games_.size() < s.players()) {
       period_games_.resize(s.players(), 0.0);
@@ -80,6 +92,7 @@ class elo_model {
       period_score_.resize(s.players(), 0.0);
       share_.resize(s.players(), 0.0);
       newly_.resize(s.players(), 0);
+      pools_.resize(s.players());
     }
     forget_period();  // leftovers of a call that failed half way
     updater_.run_with(
@@ -159,14 +172,14 @@ class elo_model {
     double* pool_games = s.column(f_pool_games);
     double* pool_opponents = s.column(f_pool_opponents);
     double* pool_score = s.column(f_pool_score);
+    const int32_t date = sdk::game_date(batch, begin);
+    const int month = date > 0 ? month_number(date) : -1;
     bool published = false;
     for (int32_t p : touched_) {
       const size_t i = size_t(p);
       // 8.2.1: a zero score in the player's first event is ignored.
       if (pool_games[i] == 0 && period_score_[i] == 0) continue;
-      pool_games[i] += period_games_[i];
-      pool_opponents[i] += period_opponents_[i];
-      pool_score[i] += period_score_[i];
+      pool_period(s, i, month);
       if (pool_games[i] < first_rating_min_games) continue;
       const double ru = first_rating(pool_games[i], pool_opponents[i], pool_score[i]);
       if (ru < rules_.floor) continue;
@@ -183,8 +196,31 @@ class elo_model {
       }
     }
     for (int32_t p : touched_)
-      if (newly_[size_t(p)]) rated[p] = 1;
+      if (newly_[size_t(p)]) {
+        rated[p] = 1;
+        pools_[size_t(p)].clear();
+      }
     forget_period();
+  }
+
+  // Adds player i's games of this period to his pool. With a month known, the
+  // pool keeps the games of at most pool_months consecutive months (7.1.4):
+  // older periods drop out. A pool carried in by a ratings list is one period
+  // dated pool_since.
+  void pool_period(const sdk::state& s, size_t i, int month) {
+    double* games = s.column(f_pool_games);
+    double* opponents = s.column(f_pool_opponents);
+    double* score = s.column(f_pool_score);
+    double* since = s.column(f_pool_since);
+    auto& pool = pools_[i];
+    if (pool.empty() && games[i] > 0) pool.push_back({since[i] > 0 ? month_number(int32_t(since[i])) : -1, games[i], opponents[i], score[i]});
+    pool.push_back({month, period_games_[i], period_opponents_[i], period_score_[i]});
+    if (rules_.pool_months > 0 && month >= 0)
+      std::erase_if(pool, [&](const pool_part& p) { return p.month >= 0 && p.month <= month - rules_.pool_months; });
+    games[i] = opponents[i] = score[i] = 0;
+    for (const pool_part& p : pool) games[i] += p.games, opponents[i] += p.opponents, score[i] += p.score;
+    const int first = pool.front().month;
+    since[i] = first >= 0 ? double((first / 12) * 100 + first % 12 + 1) : 0;
   }
 
   // 7.2.1: a rated player whose rating fell below the floor is unrated from
@@ -198,6 +234,8 @@ class elo_model {
         if (rated[p] == 0 || rating[p] >= rules_.floor) continue;
         rated[p] = 0;
         for (double* column : pool) column[p] = 0;  // the games before his rating count no more
+        s.column(f_pool_since)[p] = 0;
+        pools_[size_t(p)].clear();
       }
   }
 
@@ -217,6 +255,12 @@ class elo_model {
   // against rated opponents, and a newly rated player's change per game.
   std::vector<double> period_games_, period_opponents_, period_score_, share_;
   std::vector<char> newly_;
+  // Per unrated player, his pool period by period, while this run lasts.
+  struct pool_part {
+    int month;  // -1 when undated
+    double games, opponents, score;
+  };
+  std::vector<std::vector<pool_part>> pools_;
   std::vector<int32_t> touched_;
 };
 

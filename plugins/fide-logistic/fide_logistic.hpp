@@ -22,10 +22,10 @@ struct logistic_curve {
 class fide_logistic : public fide::elo_model<logistic_curve> {
  public:
   static const rk_descriptor descriptor;
-  enum param : uint32_t { p_xi, p_cap, p_uncapped_from, p_first_rating, p_round_change, p_floor };
+  enum param : uint32_t { p_xi, p_cap, p_uncapped_from, p_first_rating, p_round_change, p_floor, p_pool_months };
 
   fide_logistic(const sdk::host&, sdk::params p)
-      : elo_model(logistic_curve{p[p_xi]}, fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0, p[p_round_change] != 0, p[p_floor]}) {}
+      : elo_model(logistic_curve{p[p_xi]}, fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0, p[p_round_change] != 0, p[p_floor], int(p[p_pool_months])}) {}
 };
 
 }  // namespace ratekit::plugins

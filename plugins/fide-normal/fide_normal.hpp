@@ -37,12 +37,12 @@ struct normal_curve {
 class fide_normal : public fide::elo_model<normal_curve> {
  public:
   static const rk_descriptor descriptor;
-  enum param : uint32_t { p_sigma, p_epsilon, p_cap, p_expectation, p_uncapped_from, p_first_rating, p_round_change, p_floor };
+  enum param : uint32_t { p_sigma, p_epsilon, p_cap, p_expectation, p_uncapped_from, p_first_rating, p_round_change, p_floor, p_pool_months };
   enum expectation : int { formula = 0, table = 1 };
 
   fide_normal(const sdk::host&, sdk::params p)
       : elo_model(normal_curve{p[p_sigma] * std::sqrt(2.0), p[p_epsilon], int(p[p_expectation]) == table},
-                  fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0, p[p_round_change] != 0, p[p_floor]}) {}
+                  fide::rules{p[p_cap], p[p_uncapped_from], p[p_first_rating] != 0, p[p_round_change] != 0, p[p_floor], int(p[p_pool_months])}) {}
 };
 
 }  // namespace ratekit::plugins

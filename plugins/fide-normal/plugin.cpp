@@ -15,6 +15,7 @@ const rk_param_spec param_specs[] = {
     fide::first_rating_param,
     fide::round_change_param,
     fide::floor_param,
+    fide::pool_months_param,
 };
 }  // namespace
 

@@ -5,6 +5,7 @@ namespace {
 constexpr rk_plugin_entry future_entry() {
   rk_plugin_entry e = ratekit::sdk::make_entry<ratekit::testing::constant_model>();
   e.abi_major = RK_ABI_MAJOR + 1;
+  e.abi_minor = 0;
   return e;
 }
 }  // namespace

@@ -165,7 +165,8 @@ class game_engine {
   // begin (none: a period per game); out_[i] receives game i's output.
   void call(size_t begin, size_t end, const uint64_t* ends, size_t count) {
     std::vector<rk_game>& games = window_.games();
-    const rk_game_batch b{sizeof(rk_game_batch), 0, games.data() + begin, end - begin, ends, count};
+    const rk_game_batch b{sizeof(rk_game_batch), 0, games.data() + begin, end - begin, ends, count,
+                          window_.facts().date.data() + begin};
     rk_state s = r_.state.view();
     try {
       r_.rater->rate_games(s, b, out_.data() + begin);

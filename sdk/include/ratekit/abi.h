@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 0
+#define RK_ABI_MINOR 1
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -151,7 +151,13 @@ typedef struct rk_game_batch {
   const uint64_t* period_ends; /* period_count ascending end offsets, the last equals game_count;
                                   NULL with period_count 0: every game is its own period */
   uint64_t period_count;
+  /* ABI 1.1: the date of each game (yyyymmdd, 0 when unknown), game_count
+     entries; NULL when the host has none. A plugin reads it only when
+     struct_size >= RK_GAME_BATCH_SIZE_1_1: a 1.0 host passes a shorter batch. */
+  const int32_t* game_dates;
 } rk_game_batch;
+#define RK_GAME_BATCH_SIZE_1_0 40
+#define RK_GAME_BATCH_SIZE_1_1 48
 
 /* Per-game outputs, written when the host passes a non-NULL array. Within a
  * period, the deltas of a player's games add up to his rating change. */
@@ -276,7 +282,8 @@ RK_STATIC_ASSERT(sizeof(rk_descriptor) == 64, "rk_descriptor layout");
 RK_STATIC_ASSERT(sizeof(rk_state) == 24, "rk_state layout");
 RK_STATIC_ASSERT(sizeof(rk_game) == 80, "rk_game layout");
 RK_STATIC_ASSERT(offsetof(rk_game, handicap) == 64, "rk_game layout");
-RK_STATIC_ASSERT(sizeof(rk_game_batch) == 40, "rk_game_batch layout");
+RK_STATIC_ASSERT(offsetof(rk_game_batch, game_dates) == RK_GAME_BATCH_SIZE_1_0, "rk_game_batch grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_1, "rk_game_batch layout");
 RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
 RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");

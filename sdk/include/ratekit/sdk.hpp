@@ -46,6 +46,12 @@ constexpr rk_param_spec xi_param(double default_xi) {
 }
 constexpr rk_state_field rating_field(double initial, const char* help) { return {"rating", initial, help}; }
 
+// The date of game i of a batch (yyyymmdd); 0 when unknown, or when the host
+// speaks ABI 1.0 and passes no dates.
+inline int32_t game_date(const rk_game_batch& b, uint64_t i) {
+  return b.struct_size >= RK_GAME_BATCH_SIZE_1_1 && b.game_dates ? b.game_dates[i] : 0;
+}
+
 // An error with a status code and, when known, the index of the offending game or entry.
 class failure : public std::runtime_error {
  public:
