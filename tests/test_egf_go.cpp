@@ -157,13 +157,21 @@ TEST_CASE("egf-go handicap moves D by 100 * (stones - 0.5)", "[egf-go]") {
   t.rate();
   CHECK(t.out[0].expected_a == Approx(0.401312).margin(1e-6));
   CHECK(t.out[1].expected_a == Approx(1 - 0.401312).margin(1e-6));
-  // 0 and 1 stone are even games.
-  pool even({1600, 2100});
-  even.play(0, 1, 1.0, 1.0);
-  even.play(0, 1, 1.0, 0.0);
-  even.rate();
-  CHECK(even.out[0].expected_a == even.out[1].expected_a);
-  CHECK(even.out[0].expected_a == Approx(1 / (std::exp(4.0) + 1)).margin(1e-12));
+}
+
+TEST_CASE("egf-go: one stone is worth 50 points, none is an even game", "[egf-go]") {
+  // 1600 against 2100, a = 125: even, D = 500, P = 1 / (e^4 + 1); with one stone
+  // (no komi) D = 500 - 50 = 450, P = 1 / (e^3.6 + 1); with two, D = 350, P = 1 / (e^2.8 + 1).
+  pool t({1600, 2100});
+  t.play(0, 1, 1.0, 0.0);
+  t.play(0, 1, 1.0, 1.0);
+  t.play(0, 1, 1.0, 2.0);
+  t.play(1, 0, 0.0, -1.0);  // one stone seen from the giver
+  t.rate();
+  CHECK(t.out[0].expected_a == Approx(1 / (std::exp(4.0) + 1)).margin(1e-12));
+  CHECK(t.out[1].expected_a == Approx(1 / (std::exp(3.6) + 1)).margin(1e-12));
+  CHECK(t.out[2].expected_a == Approx(1 / (std::exp(2.8) + 1)).margin(1e-12));
+  CHECK(t.out[3].expected_a == Approx(1 - 1 / (std::exp(3.6) + 1)).margin(1e-12));
 }
 
 TEST_CASE("egf-go refuses fractional handicaps naming the game", "[egf-go]") {

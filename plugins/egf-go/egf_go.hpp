@@ -17,8 +17,9 @@ inline double egf_a(double weaker) { return 200.0 - (std::clamp(weaker, 100.0, 2
 // Win probability of a player whose opponent is d points stronger.
 inline double egf_p(double d, double a) { return 1.0 / (std::exp(d / a) + 1.0); }
 
-// Rating points the player receiving h stones gains in D; 0 and 1 stone are even games.
-inline double egf_handicap_shift(double stones) { return stones > 1.0 ? 100.0 * (stones - 0.5) : 0.0; }
+// Rating points the player receiving h stones gains in D: 100 (h - 0.5) from one
+// stone up (one stone, no komi, is worth half a grade: 50); 0 is an even game.
+inline double egf_handicap_shift(double stones) { return stones >= 1.0 ? 100.0 * (stones - 0.5) : 0.0; }
 
 class egf_go {
  public:

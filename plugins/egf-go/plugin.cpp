@@ -27,7 +27,7 @@ const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 2, column
 }  // namespace
 
 const rk_descriptor egf_go::descriptor = {
-    sizeof(rk_descriptor), 0, "egf-go", "1.0.0",
+    sizeof(rk_descriptor), 0, "egf-go", "1.1.0",
     "EGF GoR until 2021: P = 1 / (e^(D/a) + 1), a from the weaker player, con from the K table",
     RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS | RK_CAP_HANDICAP | RK_CAP_PERIODS,
     1, 1, state_fields, param_specs};
