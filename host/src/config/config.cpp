@@ -59,6 +59,16 @@ const rk_descriptor* read_model(checker& c, const field& f, const model_catalog&
   return nullptr;
 }
 
+// The competition names the default output folder out/<competition>: it must stay one folder inside out/.
+std::string competition_name_problem(const std::string& name) {
+  if (name.empty()) return "it is empty";
+  if (name == "." || name == "..") return "it names a folder outside out/";
+  if (name.find_first_of("/\\") != std::string::npos) return "it holds a path separator";
+  for (const char ch : name)
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7F) return "it holds a control character";
+  return "";
+}
+
 void read_home(checker& c, const field& f, competition_config& cfg) {
   if (!f.value.IsMap()) {
     if (const auto v = config::number(c, f)) cfg.home_predict = cfg.home_update = *v;
@@ -225,7 +235,11 @@ competition_config load_config(const fs::path& file, const model_catalog& models
     if (!find(fields, required)) c.error("missing required key '" + std::string(required) + "'");
 
   if (const field* f = find(fields, "competition"))
-    if (const auto name = config::text(c, *f)) cfg.competition = *name;
+    if (const auto name = config::text(c, *f)) {
+      if (const std::string why = competition_name_problem(*name); !why.empty())
+        c.error(f->where(), "expected a competition name usable as a folder name, got '" + *name + "' (" + why + ")");
+      cfg.competition = *name;
+    }
   const rk_descriptor* model = nullptr;
   const field* model_field = find(fields, "model");
   if (model_field && (model = read_model(c, *model_field, models))) cfg.model = model->id;
