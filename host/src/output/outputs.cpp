@@ -4,8 +4,11 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <set>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ratekit {
@@ -14,12 +17,9 @@ namespace {
 
 const std::string temp_marker = ".tmp-";
 
-std::filesystem::path temp_of(const std::filesystem::path& file) {
-  return file.string() + temp_marker + std::to_string(::getpid());
-}
-
-// Temporaries of a run that was killed before renaming them: `<name>.tmp-<pid>`
-// of one of our files, whose process is gone. A live writer's are left alone.
+// Temporaries of a run that was killed before renaming them:
+// `<name>.tmp-<pid>-<random>` of one of our files, whose process is gone. A
+// live writer's are left alone.
 void remove_stale_temps(const std::vector<output_file>& files) {
   std::set<std::string> names;
   std::set<std::filesystem::path> dirs;
@@ -33,28 +33,39 @@ void remove_stale_temps(const std::vector<output_file>& files) {
       const std::string name = e.path().filename().string();
       const size_t at = name.rfind(temp_marker);
       if (at == std::string::npos || !names.count(name.substr(0, at))) continue;
-      const std::string pid = name.substr(at + temp_marker.size());
+      const std::string rest = name.substr(at + temp_marker.size());
+      const std::string pid = rest.substr(0, rest.find('-'));
       if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
       if (::kill(pid_t(std::stol(pid)), 0) != 0 && errno == ESRCH) std::filesystem::remove(e.path(), ec);
     }
   }
 }
 
-void write_temp(const std::filesystem::path& file, std::string_view content) {
-  const std::filesystem::path temp = temp_of(file);
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw user_error(file.string(), 0, 0, "cannot create output file");
+// Creates a new temporary beside `file`: a name nobody can guess, opened with
+// O_EXCL, so a planted file or symbolic link is never written through.
+std::filesystem::path write_temp(const std::filesystem::path& file, std::string_view content) {
+  std::string name = file.string() + temp_marker + std::to_string(::getpid()) + "-XXXXXX";
+  const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd < 0) throw user_error(file.string(), 0, 0, std::string("cannot create output file: ") + std::strerror(errno));
+  const mode_t mask = ::umask(0);  // mkostemp makes 0600; outputs are as readable as any file the user makes
+  ::umask(mask);
+  ::fchmod(fd, 0666 & ~mask);
   size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n <= 0) {
       ::close(fd);
+      ::unlink(name.c_str());
       throw user_error(file.string(), 0, 0, "cannot write output file (disk full?)");
     }
     done += size_t(n);
   }
   // On disk before the rename, so even a power cut cannot leave the new name empty.
-  if (::fsync(fd) != 0 || ::close(fd) != 0) throw user_error(file.string(), 0, 0, "cannot flush output file");
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    ::unlink(name.c_str());
+    throw user_error(file.string(), 0, 0, "cannot flush output file");
+  }
+  return name;
 }
 
 void sync_dir(const std::filesystem::path& dir) {
@@ -68,21 +79,23 @@ void sync_dir(const std::filesystem::path& dir) {
 
 void write_files_atomically(const std::vector<output_file>& files) {
   remove_stale_temps(files);
+  std::vector<std::filesystem::path> temps;
   auto drop_temps = [&] {
-    for (const auto& f : files) ::unlink(temp_of(f.path).c_str());
+    for (const auto& t : temps) ::unlink(t.c_str());
   };
   try {
-    for (const auto& f : files) write_temp(f.path, f.content);
+    for (const auto& f : files) temps.push_back(write_temp(f.path, f.content));
   } catch (...) {
     drop_temps();
     throw;
   }
   // Every temporary is complete before the first rename: the window in which a
   // kill leaves old and new files side by side is a few system calls long.
-  for (const auto& f : files)
-    if (std::rename(temp_of(f.path).c_str(), f.path.c_str()) != 0) {
+  // rename replaces a symbolic link at the target itself, never what it points to.
+  for (size_t i = 0; i < files.size(); ++i)
+    if (std::rename(temps[i].c_str(), files[i].path.c_str()) != 0) {
       drop_temps();
-      throw user_error(f.path.string(), 0, 0, "cannot move output file into place");
+      throw user_error(files[i].path.string(), 0, 0, "cannot move output file into place");
     }
   std::set<std::filesystem::path> dirs;
   for (const auto& f : files) dirs.insert(f.path.parent_path());
