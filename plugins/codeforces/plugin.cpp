@@ -1,0 +1,3 @@
+#include "codeforces.hpp"
+
+RATEKIT_PLUGIN(ratekit::plugins::codeforces)
