@@ -19,7 +19,7 @@ cmake --build "$build" -j2 --target $targets >/dev/null
 # Seeds: small files, or the first 16 KiB of big ones.
 seeds() {
   case $1 in
-    fuzz_config) echo "$root"/configs/*.yaml "$root"/tests/bad_input/*/config.yaml ;;
+    fuzz_config) echo "$root"/configs/*.yaml "$root"/tests/bad_input/*/config.yaml "$root"/fuzz/seeds/config/* ;;
     fuzz_games_csv) echo "$root"/data/football/world_cup_1930_2022.csv "$root"/tests/data/readers/*.csv "$root"/tests/bad_input/*/games.csv ;;
     fuzz_standings_csv) echo "$root"/data/scrabble/*.csv "$root"/tests/data/readers/standings_*.csv "$root"/tests/bad_input/*/standings.csv ;;
     fuzz_trf) echo "$root"/data/chess-trf/*.trf ;;

@@ -1,5 +1,7 @@
 #include "commands.hpp"
 
+#include <cmath>
+
 #include <ratekit/host/config/config.hpp>
 
 #include <cstdio>
@@ -13,10 +15,17 @@ void add_expect_command(CLI::App& app, context& ctx) {
   static double ra = 0, rb = 0, advantage = 0;
   static int digits = 5;
   cmd->add_option("MODEL", id, "Plugin id, e.g. fide-normal")->required();
-  cmd->add_option("RATING_A", ra, "Rating of A")->required();
-  cmd->add_option("RATING_B", rb, "Rating of B")->required();
+  // CLI11 reads "nan" and "inf" as numbers: a rating is a finite one.
+  const auto finite = CLI::Validator(
+      [](std::string& v) {
+        double x = 0;
+        return CLI::detail::lexical_cast(v, x) && std::isfinite(x) ? std::string() : "expected a finite number, got '" + v + "'";
+      },
+      "FINITE");
+  cmd->add_option("RATING_A", ra, "Rating of A")->required()->check(finite);
+  cmd->add_option("RATING_B", rb, "Rating of B")->required()->check(finite);
   cmd->add_option("--param", params, "Parameter override key=value (repeatable)");
-  cmd->add_option("--advantage", advantage, "Rating points added to A's side (home advantage)");
+  cmd->add_option("--advantage", advantage, "Rating points added to A's side (home advantage)")->check(finite);
   cmd->add_option("--digits", digits, "Decimals to print")->check(CLI::Range(1, 17));
   cmd->callback([&ctx] {
     const auto p = ctx.registry().get(id);

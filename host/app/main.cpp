@@ -39,7 +39,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // Help and version exit 0; every usage error exits 2, as command-line tools do.
+    return app.exit(e) == 0 ? 0 : 2;
   } catch (const user_error& e) {
     for (const auto& d : e.diagnostics()) std::fprintf(stderr, "error: %s\n", d.str().c_str());
     return 1;

@@ -50,23 +50,70 @@ void check_tabs(checker& c, const std::string& text) {
   }
 }
 
+// Bounds on the tree a config may expand to: a config is a few hundred values;
+// aliases can make a small file stand for a cycle or billions of values.
+constexpr size_t max_values = 100000;
+constexpr uintmax_t max_config_bytes = 1 << 20;
+constexpr size_t max_depth = 2000;
+
+// Line ends yaml-cpp misreads ("illegal map value"), and byte-order marks past
+// the one that may open the file, are named with their place.
+void check_line_ends_and_marks(checker& c, const std::string& text) {
+  const std::string bom = "\xEF\xBB\xBF";
+  int line = 1, column = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    YAML::Mark at;
+    at.line = line - 1;
+    at.column = column - 1;
+    if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
+      c.error(at, "expected a line end LF or CRLF, got CR alone (save the file with Unix or Windows line ends)");
+      return;
+    }
+    if (i > 0 && text.compare(i, bom.size(), bom) == 0) {
+      c.error(at, "expected text, got a byte-order mark (U+FEFF) that is not at the start of the file");
+      return;
+    }
+    if (text[i] == '\n') ++line, column = 1;
+    else if ((text[i] & 0xC0) != 0x80) ++column;
+  }
+}
+
 // yaml-cpp keeps every entry of a map with a repeated key and finds only the
-// first; a silent choice between two values is refused instead.
-void check_duplicates(checker& c, const YAML::Node& n) {
-  if (n.IsSequence()) {
-    for (const auto& item : n) check_duplicates(c, item);
-  } else if (n.IsMap()) {
-    std::map<std::string, int> seen;
-    for (const auto& kv : n) {
-      if (kv.first.IsScalar()) {
-        const auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark().line + 1);
-        if (!fresh)
-          c.error(kv.first.Mark(), "duplicate key '" + kv.first.Scalar() + "' (first at line " +
-                                       std::to_string(it->second) + ")");
+// first; a silent choice between two values is refused instead. The walk is
+// iterative and bounded, since aliases can make the tree cyclic or huge; every
+// later reading of the config walks less than this one.
+// False when the tree is past the bounds (then nothing else should walk it).
+bool check_tree(checker& c, const YAML::Node& root) {
+  std::vector<std::pair<YAML::Node, size_t>> todo{{root, 0}};
+  size_t values = 0;
+  while (!todo.empty()) {
+    const auto [n, depth] = todo.back();
+    todo.pop_back();
+    if (++values > max_values || depth > max_depth) {
+      c.error(n.Mark(), values > max_values
+                            ? "expected at most " + std::to_string(max_values) +
+                                  " values, got more: aliases (*name) expand to too much here"
+                            : "expected at most " + std::to_string(max_depth) +
+                                  " levels of nesting, got deeper: aliases (*name) nest too deep here, or refer to themselves");
+      return false;
+    }
+    if (n.IsSequence()) {
+      for (const auto& item : n) todo.emplace_back(item, depth + 1);
+    } else if (n.IsMap()) {
+      std::map<std::string, int> seen;
+      for (const auto& kv : n) {
+        if (kv.first.IsScalar()) {
+          const auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark().line + 1);
+          if (!fresh)
+            c.error(kv.first.Mark(), "duplicate key '" + kv.first.Scalar() + "' (first at line " +
+                                         std::to_string(it->second) + ")");
+        }
+        todo.emplace_back(kv.first, depth + 1);
+        todo.emplace_back(kv.second, depth + 1);
       }
-      check_duplicates(c, kv.second);
     }
   }
+  return true;
 }
 
 std::string type_error(const field& f, std::string_view expected) {
@@ -82,6 +129,10 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     c.error("expected a YAML file, got a directory or a device", 0);
     return YAML::Node(YAML::NodeType::Undefined);
   }
+  if (const auto size = std::filesystem::file_size(file, ec); !ec && size > max_config_bytes) {
+    c.error("expected a config of at most 1 MB, got " + std::to_string(size) + " bytes", 0);
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
   std::ifstream in(file, std::ios::binary);
   const std::string s{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (!in.is_open() || in.bad()) {
@@ -89,11 +140,16 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     return YAML::Node(YAML::NodeType::Undefined);
   }
   check_tabs(c, s);
+  check_line_ends_and_marks(c, s);
   if (c.failed()) return YAML::Node(YAML::NodeType::Undefined);
   try {
-    YAML::Node root = YAML::Load(s);
-    check_duplicates(c, root);
-    return root;
+    const std::vector<YAML::Node> documents = YAML::LoadAll(s);
+    if (documents.size() > 1) {
+      c.error(documents[1].Mark(), "expected one YAML document, got a second ('---'): one config per file");
+      return YAML::Node(YAML::NodeType::Undefined);
+    }
+    YAML::Node root = documents.empty() ? YAML::Node() : documents[0];
+    if (check_tree(c, root)) return root;
   } catch (const YAML::DeepRecursion& e) {  // its own message says "bad file"
     c.error(e.mark, "expected at most 2000 levels of nesting, got deeper");
   } catch (const YAML::ParserException& e) {
