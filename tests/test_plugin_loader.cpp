@@ -48,7 +48,7 @@ TEST_CASE("a library without the entry symbol is refused", "[loader]") {
 TEST_CASE("a file that is not a library is refused", "[loader]") {
   testing::temp_dir dir;
   testing::write_text(dir / "ratekit-fake.so", "not an ELF file");
-  CHECK_THAT(refusal(dir / "ratekit-fake.so"), Catch::Contains("cannot load library"));
+  CHECK_THAT(refusal(dir / "ratekit-fake.so"), Catch::Contains("plugin refused: not an ELF shared library"));
 }
 
 TEST_CASE("a descriptor that lies about its parameters is refused", "[loader]") {

@@ -1,6 +1,8 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
+#include "plugin/elf_check.hpp"
+
 #include <boost/dll/shared_library.hpp>
 #include <spdlog/spdlog.h>
 
@@ -88,6 +90,7 @@ rk_error fresh_error() {
 }  // namespace
 
 std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
+  if (const std::string why = elf_problem(file); !why.empty()) refuse(file, why);
   auto lib = std::make_unique<library>();
   try {
     lib->handle.load(boost::dll::fs::path(file), boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
