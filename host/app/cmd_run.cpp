@@ -1,4 +1,7 @@
 #include "commands.hpp"
+
+#include <atomic>
+#include <cstdlib>
 #include "progress.hpp"
 
 #include <ratekit/host/config/config.hpp>
@@ -18,6 +21,20 @@
 
 namespace ratekit::app {
 
+namespace {
+
+// A plugin is native code: should it end the process (exit()) during a run, the
+// run did not finish, and the exit status must not say it did.
+std::atomic<bool> running{false};
+
+void refuse_unfinished_exit() {
+  if (!running) return;
+  std::fputs("error: the process was ended during the run (a plugin called exit?); nothing was written\n", stderr);
+  std::_Exit(1);
+}
+
+}  // namespace
+
 void add_run_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");
   static std::string config_file, out_dir;
@@ -35,6 +52,13 @@ void add_run_command(CLI::App& app, context& ctx) {
     const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);
     std::optional<run_result> result;
     std::optional<recorded_run> recorded;
+    static const bool guarded = std::atexit(refuse_unfinished_exit) == 0;
+    (void)guarded;
+    // Cleared on the way out, by an error too: only an exit() inside the run skips it.
+    struct run_flag {
+      run_flag() { running = true; }
+      ~run_flag() { running = false; }
+    } flag;
     {
       progress bar(isatty(fileno(stderr)) && spdlog::should_log(spdlog::level::info));
       bar.phase("reading and rating " + config.competition);

@@ -177,6 +177,7 @@ class game_engine {
       throw plugin_failure(r_, e, known ? "game " + std::to_string(window_.first() + i + 1) + " (" + window_.where(i) + ")"
                                         : std::string("the batch"));
     }
+    checker_.check_outputs(out_.data(), window_.facts(), window_.first(), begin, end);
     checker_.after_call(games, window_.facts(), window_.first(), begin, end);
     count_games(games, begin, end);
   }

@@ -6,6 +6,8 @@
 
 #include <ratekit/host/engine/engine.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <string>
 #include <vector>
@@ -62,6 +64,28 @@ class state_checker {
     }
     if (!by_players)  // the culprit played in an earlier window only
       for (int32_t p = 0; p < int32_t(players); ++p) check_finite(r_, p, settle_, after);
+  }
+
+  // What the plugin says of window games [begin, end): expected scores are
+  // probabilities and changes are finite; the first that is not is named.
+  void check_outputs(const rk_game_out* out, const game_facts& facts, size_t first, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      const rk_game_out& o = out[i];
+      const char* field = !(o.expected_a >= 0 && o.expected_a <= 1)   ? "expected_a"
+                          : !(o.expected_b >= 0 && o.expected_b <= 1) ? "expected_b"
+                          : !std::isfinite(o.delta_a)                 ? "delta_a"
+                          : !std::isfinite(o.delta_b)                 ? "delta_b"
+                                                                      : nullptr;
+      if (!field) continue;
+      settle_();
+      const double value = field[0] == 'e' ? (field[9] == 'a' ? o.expected_a : o.expected_b)
+                                           : (field[6] == 'a' ? o.delta_a : o.delta_b);
+      throw user_error(r_.source->file().string(), 0, 0,
+                       "plugin '" + std::string(r_.source->id()) + "' returned " + field + " = " + fmt::format("{}", value) +
+                           " for game " + std::to_string(first + i + 1) + " (" + source_ + ":" +
+                           std::to_string(facts.line[i]) + "): expected " +
+                           (field[0] == 'e' ? "a probability from 0 to 1" : "a finite change"));
+    }
   }
 
   // Every player, after stream games [0, n) from `first_line` to `last_line`.
