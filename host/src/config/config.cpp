@@ -40,11 +40,17 @@ std::optional<fs::path> existing_file(checker& c, const field& f, const fs::path
   if (!written) return std::nullopt;
   const fs::path p = (base / *written).lexically_normal();
   std::error_code ec;
-  if (!fs::is_regular_file(p, ec)) {
+  const fs::file_type type = fs::status(p, ec).type();
+  if (type == fs::file_type::regular) return p;
+  if (type == fs::file_type::not_found || ec)
     c.error(f.where(), std::string(what) + " not found: '" + *written + "' (looked for " + p.string() + ")");
-    return std::nullopt;
-  }
-  return p;
+  else
+    c.error(f.where(), std::string("expected a regular file for the ") + what + ", got " +
+                           (type == fs::file_type::directory ? "a directory"
+                            : type == fs::file_type::fifo    ? "a named pipe (FIFO)"
+                                                             : "a device or socket") +
+                           ": '" + *written + "'");
+  return std::nullopt;
 }
 
 const rk_descriptor* read_model(checker& c, const field& f, const model_catalog& models) {

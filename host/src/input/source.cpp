@@ -9,7 +9,9 @@
 #include <cstring>
 #include <memory>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ratekit::text {
@@ -28,25 +30,45 @@ void source::release(const char* from, const char* to) const {
   if (end > first) ::madvise(static_cast<char*>(map_.address) + first, end - first, MADV_DONTNEED);
 }
 
+namespace {
+
+// What kind of file `mode` is, for a message.
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  return "not a regular file";
+}
+
+}  // namespace
+
 void source::load(const std::filesystem::path& file) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(file.c_str(), "rb"), std::fclose);
-  if (!f) throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(file, ec);
-  if (ec) throw user_error(file.string(), 0, 0, "cannot read input file: " + ec.message());
-  if (size > 0 && std::filesystem::is_regular_file(file, ec)) {
-    void* address = ::mmap(nullptr, size_t(size), PROT_READ, MAP_PRIVATE, ::fileno(f.get()), 0);
-    if (address != MAP_FAILED) {
-      map_.address = address;
-      map_.size = size_t(size);
-      ::madvise(address, size_t(size), MADV_SEQUENTIAL);
-      text_ = std::string_view(static_cast<const char*>(address), size_t(size));
-      return;
-    }
+  // Opened without blocking and checked on the open file itself: a named pipe
+  // would wait for a writer for ever, a device would never end.
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw user_error(file.string(), 0, 0, std::string("cannot open input file: ") + std::strerror(errno));
+  const std::unique_ptr<int, void (*)(int*)> close_fd(new int(fd), [](int* f) { ::close(*f), delete f; });
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw user_error(file.string(), 0, 0, std::string("cannot read input file: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    throw user_error(file.string(), 0, 0, std::string("expected a regular file, got ") + kind_of(st.st_mode));
+  const size_t size = size_t(st.st_size);
+  if (size == 0) return;
+  void* address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (address != MAP_FAILED) {
+    map_.address = address;
+    map_.size = size;
+    ::madvise(address, size, MADV_SEQUENTIAL);
+    text_ = std::string_view(static_cast<const char*>(address), size);
+    return;
   }
-  owned_.assign(size_t(size), '\0');  // not mappable (a pipe, say): read it
-  if (std::fread(owned_.data(), 1, owned_.size(), f.get()) != owned_.size())
-    throw user_error(file.string(), 0, 0, "cannot read input file");
+  owned_.assign(size, '\0');  // not mappable: read it
+  for (size_t done = 0; done < size;) {
+    const ssize_t n = ::read(fd, owned_.data() + done, size - done);
+    if (n <= 0) throw user_error(file.string(), 0, 0, "cannot read input file: it ended early");
+    done += size_t(n);
+  }
   text_ = owned_;
 }
 

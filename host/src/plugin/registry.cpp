@@ -14,9 +14,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_plugin_file(const fs::directory_entry& e) {
-  const std::string name = e.path().filename().string();
-  return e.is_regular_file() && name.rfind("ratekit-", 0) == 0 && e.path().extension() == ".so";
+bool is_plugin_name(const fs::path& p) {
+  return p.filename().string().rfind("ratekit-", 0) == 0 && p.extension() == ".so";
+}
+
+// Why a file named like a plugin cannot be one (a broken or looping link, a
+// directory); "" when it is a regular file. One bad entry never hides the others.
+std::string not_a_file(const fs::path& p) {
+  std::error_code ec;
+  const fs::file_status st = fs::status(p, ec);
+  if (ec == std::errc::no_such_file_or_directory) return "broken symbolic link; skipped";
+  if (ec) return "cannot be read (" + ec.message() + "); skipped";
+  if (st.type() == fs::file_type::not_found) return "broken symbolic link; skipped";
+  if (st.type() != fs::file_type::regular) return "not a regular file; skipped";
+  return "";
 }
 
 // Anyone could replace code in a world-writable place: refuse it.
@@ -65,8 +76,13 @@ plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_i
       continue;
     }
     std::vector<fs::path> files;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-      if (is_plugin_file(e)) files.push_back(fs::absolute(e.path()));
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      if (!is_plugin_name(e.path())) continue;
+      if (const std::string why = not_a_file(e.path()); !why.empty())
+        refused_.push_back({fs::absolute(e.path()), why});
+      else
+        files.push_back(fs::absolute(e.path()));
+    }
     std::sort(files.begin(), files.end());  // a stable order, whatever the file system says
     for (const fs::path& file : files) {
       if (!allow_insecure && world_writable(file)) {
