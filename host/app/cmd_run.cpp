@@ -50,6 +50,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     competition_config config = load_config(config_file, registry);
     if (print_report) config.write_report = true;  // the report reads every game's outputs
     const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);
+    refuse_inputs_inside(config, dir);
     std::optional<run_result> result;
     std::optional<recorded_run> recorded;
     static const bool guarded = std::atexit(refuse_unfinished_exit) == 0;

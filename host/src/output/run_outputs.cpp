@@ -194,6 +194,24 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
 
 }  // namespace
 
+void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {
+  std::error_code ec;
+  const fs::path out = fs::weakly_canonical(fs::absolute(dir), ec);
+  std::vector<fs::path> inputs = config.input_paths;
+  if (!config.initial_ratings.empty()) inputs.push_back(config.initial_ratings);
+  const fs::path database = config.output_database.empty() ? fs::path() : fs::weakly_canonical(config.output_database, ec);
+  for (const fs::path& input : inputs) {
+    const fs::path in = fs::weakly_canonical(input, ec);
+    const auto [end, _] = std::mismatch(out.begin(), out.end(), in.begin(), in.end());
+    if (end == out.end())  // `in` lies in `out` (links resolved)
+      throw user_error(input.string(), 0, 0,
+                       "this input lies inside the output folder " + dir.string() +
+                           ", which the run writes: move it, or write the outputs elsewhere (--out)");
+    if (in == database)
+      throw user_error(input.string(), 0, 0, "this input is the history database the run writes");
+  }
+}
+
 void write_outputs(const run_result& run, const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
