@@ -129,16 +129,48 @@ TEST_CASE("the next run starts from every player's latest state in the database"
                     Catch::Contains("no competition 'chess'") && Catch::Contains("'club'"));
 }
 
-TEST_CASE("a period already recorded for the competition is refused and nothing is written", "[store][cli]") {
+TEST_CASE("a recorded period: the same input again changes nothing, other input is refused unless replaced",
+          "[store][cli]") {
   two_months t;
   REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out1")).status == 0);
-  const int64_t runs = count_rows(t.dir / "ratings.db", "runs");
-  const auto again = testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out2"));
-  CHECK(again.status == 1);
-  CHECK_THAT(again.out, Catch::Contains("ratings.db") &&
-                            Catch::Contains("period '2024-01' of competition 'club' is already recorded (run 1"));
+  const int64_t runs = count_rows(t.dir / "ratings.db", "runs"), games = count_rows(t.dir / "ratings.db", "games");
+
+  const auto same = testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out2"));
+  CHECK(same.status == 0);
+  CHECK_THAT(same.out, Catch::Contains("already holds this run from the same input (run 1); left as it was"));
   CHECK(count_rows(t.dir / "ratings.db", "runs") == runs);
-  CHECK_FALSE(fs::exists(t.dir / "out2"));  // refused before any output was written
+  CHECK(count_rows(t.dir / "ratings.db", "games") == games);
+  CHECK(testing::read_text(t.dir / "out2/ratings.csv") == testing::read_text(t.dir / "out1/ratings.csv"));
+
+  // B now beats A in the first game: another input for the same month.
+  testing::write_text(t.dir / "jan.csv", "date,player_a,player_b,score_a\n"
+                                         "2024-01-05,A,B,0\n2024-01-12,A,C,0.5\n2024-01-19,B,C,1\n");
+  const auto other = testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out3"));
+  CHECK(other.status == 1);
+  CHECK_THAT(other.out, Catch::Contains("ratings.db") &&
+                            Catch::Contains("period '2024-01' of competition 'club' is already recorded (run 1") &&
+                            Catch::Contains("from other input; nothing was recorded") && Catch::Contains("--replace"));
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == runs);
+  CHECK_FALSE(fs::exists(t.dir / "out3"));  // refused before any output was written
+
+  const auto replaced = testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out3") + " --replace");
+  CHECK(replaced.status == 0);
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == runs);
+  CHECK(count_rows(t.dir / "ratings.db", "games") == games);
+  const auto a = nlohmann::json::parse(testing::run_cli("history " + t.path("ratings.db") + " A --json").out);
+  REQUIRE(a["history"].size() == 1);
+  CHECK(a["history"][0]["rating"].get<double>() == Approx(1490).margin(1e-9));  // -10 +0
+}
+
+TEST_CASE("a month redone from the same database starts from the state before it, not after", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out-jan")).status == 0);
+  REQUIRE(testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out1")).status == 0);
+  const auto again = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out2"));
+  CHECK(again.status == 0);
+  CHECK_THAT(again.out, Catch::Contains("left as it was"));
+  CHECK(testing::read_text(t.dir / "out2/ratings.csv") == testing::read_text(t.dir / "out1/ratings.csv"));
+  CHECK_THAT(testing::read_text(t.dir / "out2/ratings.csv"), Catch::Contains("1499.42"));  // A: 1510 - 10.575
 }
 
 TEST_CASE("recording is one transaction: a failure part way leaves the database as it was", "[store]") {

@@ -13,6 +13,11 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <sstream>
 
 namespace ratekit {
@@ -80,15 +85,22 @@ std::string params_json(const run_result& r) {
   return params.dump();
 }
 
+int64_t competition_id(store::database& db, const std::string& name) {
+  statement s = db.prepare(
+      "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id");
+  s.bind(1, std::string_view(name));
+  s.step();
+  return s.integer(0);
+}
+
 class recorder {
  public:
   recorder(store::database& db, const run_result& r, std::atomic<uint64_t>* done) : db_(db), r_(r), done_(done) {}
 
-  recorded_run record() {
-    competition_ = competition_id();
+  recorded_run record(const std::string& fingerprint) {
+    competition_ = competition_id(db_, r_.config.competition);
     const stored_periods periods = split_periods(r_);
-    refuse_recorded(periods.labels);
-    insert_run();
+    insert_run(fingerprint);
     insert_periods(periods.labels);
     insert_players();
     if (r_.data.ranked()) {
@@ -103,30 +115,7 @@ class recorder {
   }
 
  private:
-  int64_t competition_id() {
-    statement s = db_.prepare(
-        "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id");
-    s.bind(1, std::string_view(r_.config.competition));
-    s.step();
-    return s.integer(0);
-  }
-
-  void refuse_recorded(const std::vector<std::string>& labels) {
-    statement s = db_.prepare(
-        "SELECT p.run_id, r.recorded_at FROM periods p JOIN runs r ON r.id = p.run_id "
-        "WHERE p.competition_id = ?1 AND p.label = ?2");
-    for (const auto& label : labels) {
-      s.bind(1, competition_).bind(2, std::string_view(label));
-      if (s.step())
-        throw user_error(db_.file(), 0, 0,
-                         "period '" + label + "' of competition '" + r_.config.competition +
-                             "' is already recorded (run " + std::to_string(s.integer(0)) + " of " +
-                             std::string(s.text(1)) + "); a period is imported once, nothing was recorded");
-      s.reset();
-    }
-  }
-
-  void insert_run() {
+  void insert_run(const std::string& fingerprint) {
     const rk_descriptor& desc = r_.source->descriptor();
     nlohmann::json inputs = nlohmann::json::array();
     for (const auto& path : r_.config.input_paths) inputs.push_back(path.string());
@@ -134,10 +123,10 @@ class recorder {
                       text = read_file(r_.config.file);
     statement s = db_.prepare(
         "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "
-        "config_text) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5, ?6, ?7)");
+        "config_text, fingerprint) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     s.bind(1, competition_).bind(2, std::string_view(desc.id)).bind(3, std::string_view(desc.version));
     s.bind(4, std::string_view(params)).bind(5, std::string_view(input_text)).bind(6, std::string_view(file));
-    s.bind(7, std::string_view(text)).run();
+    s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).run();
     run_ = db_.last_id();
   }
 
@@ -285,14 +274,77 @@ class recorder {
   std::vector<int64_t> period_ids_, player_ids_;
 };
 
+// Held for the whole run: SQLite's own lock is taken only when writing starts,
+// and a second run must not even begin to record beside this one.
+int lock_database(const fs::path& file) {
+  const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (fd < 0) throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw user_error(file.string(), 0, 0, "another ratekit run is recording into this database; run again when it has finished");
+  }
+  return fd;
+}
+
 }  // namespace
 
+struct run_recording::impl {
+  explicit impl(const fs::path& file)
+      : lock(lock_database(file)), db(file, store::database::mode::read_write), tx((store::upgrade_schema(db), db)) {
+    store::ensure_schema(db);
+  }
+  ~impl() { ::close(lock); }
+  int lock;
+  store::database db;
+  store::transaction tx;  // the tables of a new file are part of it too
+};
+
+run_recording::run_recording(const fs::path& file) : impl_(std::make_unique<impl>(file)) {}
+run_recording::~run_recording() = default;
+
+std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
+  statement s = impl_->db.prepare(
+      "SELECT r.id, r.recorded_at, coalesce(r.fingerprint, ''), p.label FROM periods p JOIN runs r ON r.id = p.run_id "
+      "JOIN competitions c ON c.id = p.competition_id WHERE c.name = ?1 AND p.label = ?2");
+  std::vector<earlier_run> found;
+  for (const auto& label : split_periods(run).labels) {
+    s.bind(1, std::string_view(run.config.competition)).bind(2, std::string_view(label));
+    if (s.step() && std::none_of(found.begin(), found.end(), [&](const earlier_run& e) { return e.id == s.integer(0); }))
+      found.push_back({s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label});
+    s.reset();
+  }
+  return found;
+}
+
+void run_recording::remove_runs(const std::vector<earlier_run>& runs) {
+  static const char* const deletes[] = {
+      "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
+      "DELETE FROM states WHERE run_id = ?1",
+      "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
+      "DELETE FROM periods WHERE run_id = ?1", "DELETE FROM runs WHERE id = ?1"};
+  for (const char* sql : deletes) {
+    statement s = impl_->db.prepare(sql);
+    for (const auto& r : runs) s.bind(1, r.id).run();
+  }
+}
+
+recorded_run run_recording::record(const run_result& run, const std::string& fingerprint,
+                                   std::atomic<uint64_t>* done) {
+  return recorder(impl_->db, run, done).record(fingerprint);
+}
+
+void run_recording::commit() { impl_->tx.commit(); }
+
 recorded_run record_run(const run_result& run, const fs::path& file, std::atomic<uint64_t>* done) {
-  store::database db(file, store::database::mode::read_write);
-  store::transaction tx(db);  // the tables of a new file are part of it too
-  store::ensure_schema(db);
-  const recorded_run result = recorder(db, run, done).record();
-  tx.commit();
+  run_recording recording(file);
+  const auto earlier = recording.earlier_runs(run);
+  if (!earlier.empty())
+    throw user_error(file.string(), 0, 0,
+                     "period '" + earlier[0].period + "' of competition '" + run.config.competition +
+                         "' is already recorded (run " + std::to_string(earlier[0].id) + " of " +
+                         earlier[0].recorded_at + "); a period is imported once, nothing was recorded");
+  const recorded_run result = recording.record(run, input_fingerprint(run.config), done);
+  recording.commit();
   return result;
 }
 

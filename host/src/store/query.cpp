@@ -36,7 +36,7 @@ std::string listing(const std::vector<std::string>& names) {
 }  // namespace
 
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
-                                   player_table& players) {
+                                   player_table& players, int64_t before_run) {
   store::database db(file, store::database::mode::read_only);
   store::check_schema(db);
   statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
@@ -47,9 +47,9 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
   statement s = db.prepare(
       "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value "
       "FROM players p JOIN states s ON s.player_id = p.id "
-      "WHERE p.competition_id = ?1 AND s.run_id = (SELECT max(run_id) FROM states WHERE player_id = p.id) "
+      "WHERE p.competition_id = ?1 AND s.run_id = (SELECT max(run_id) FROM states WHERE player_id = p.id AND run_id < ?2) "
       "ORDER BY p.id");
-  s.bind(1, find.integer(0));
+  s.bind(1, find.integer(0)).bind(2, before_run);
   ratings_list list;
   int64_t current = -1;
   while (s.step()) {
@@ -58,7 +58,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       const int32_t id = players.intern(s.text(1));
       players.external_id[size_t(id)] = std::string(s.text(2));
       players.federation[size_t(id)] = std::string(s.text(3));
-      players.birth_year[size_t(id)] = s.number(4);
+      players.birth_year[size_t(id)] = s.checked_number(4, "table players, player '" + std::string(s.text(1)) + "', birth_year");
       list.ids.push_back(id);
       list.values.emplace_back(list.columns.size(), NAN);
     }
@@ -69,7 +69,8 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       list.columns.push_back(field);
       for (auto& row : list.values) row.push_back(NAN);
     }
-    list.values.back()[size_t(col)] = s.number(6);
+    list.values.back()[size_t(col)] =
+        s.checked_number(6, "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'");
   }
   return list;
 }

@@ -2,44 +2,73 @@
 
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include <string>
+
 namespace ratekit::store {
 namespace {
 
-// Periods are unique per competition: that is what refuses a second import.
-constexpr const char* tables = R"sql(
-CREATE TABLE competitions (
-  id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-CREATE TABLE runs (
-  id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id),
-  recorded_at TEXT NOT NULL, model TEXT NOT NULL, plugin_version TEXT NOT NULL,
-  params TEXT NOT NULL, inputs TEXT NOT NULL, config_file TEXT NOT NULL, config_text TEXT NOT NULL);
-CREATE TABLE periods (
-  id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id),
-  run_id INTEGER NOT NULL REFERENCES runs(id), label TEXT NOT NULL, UNIQUE (competition_id, label));
-CREATE TABLE players (
-  id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id),
-  name TEXT NOT NULL, external_id TEXT, federation TEXT, birth_year REAL, UNIQUE (competition_id, name));
-CREATE INDEX players_by_name ON players (name);
-CREATE INDEX players_by_external_id ON players (external_id);
-CREATE TABLE ratings (
-  period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id),
-  rating REAL NOT NULL, change REAL NOT NULL, games INTEGER NOT NULL, PRIMARY KEY (player_id, period_id))
-  WITHOUT ROWID;
-CREATE TABLE states (
-  run_id INTEGER NOT NULL REFERENCES runs(id), player_id INTEGER NOT NULL REFERENCES players(id),
-  field TEXT NOT NULL, value REAL, PRIMARY KEY (player_id, run_id, field)) WITHOUT ROWID;
-CREATE TABLE games (
-  run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL,
-  period_id INTEGER NOT NULL REFERENCES periods(id),
-  player_a INTEGER NOT NULL REFERENCES players(id), player_b INTEGER NOT NULL REFERENCES players(id),
-  score_a REAL NOT NULL, expected_a REAL, expected_b REAL, k_a REAL, k_b REAL,
-  change_a REAL, change_b REAL, rating_a REAL, rating_b REAL, PRIMARY KEY (run_id, seq)) WITHOUT ROWID;
-CREATE TABLE entries (
-  run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL,
-  period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id),
-  rank REAL NOT NULL, expected REAL, weight REAL, change REAL, rating REAL, skipped INTEGER NOT NULL,
-  PRIMARY KEY (run_id, seq)) WITHOUT ROWID;
-)sql";
+// STRICT tables refuse a text or blob where a number belongs; the checks refuse
+// infinities (NaN is stored as NULL). Periods are unique per competition: that
+// is what tells a second import of a period. Layout 2 added STRICT, the checks
+// and runs.fingerprint to layout 1.
+struct table {
+  const char* name;
+  const char* columns;
+  const char* options;
+};
+
+#define RK_FINITE(c) "CHECK (abs(" c ") < 1e308)"
+constexpr table tables[] = {
+    {"competitions", "id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE", "STRICT"},
+    {"runs",
+     "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
+     "recorded_at TEXT NOT NULL, model TEXT NOT NULL, plugin_version TEXT NOT NULL, params TEXT NOT NULL, "
+     "inputs TEXT NOT NULL, config_file TEXT NOT NULL, config_text TEXT NOT NULL, fingerprint TEXT",
+     "STRICT"},
+    {"periods",
+     "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
+     "run_id INTEGER NOT NULL REFERENCES runs(id), label TEXT NOT NULL, UNIQUE (competition_id, label)",
+     "STRICT"},
+    {"players",
+     "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
+     "name TEXT NOT NULL, external_id TEXT, federation TEXT, birth_year REAL " RK_FINITE("birth_year") ", "
+     "UNIQUE (competition_id, name)",
+     "STRICT"},
+    {"ratings",
+     "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "rating REAL NOT NULL " RK_FINITE("rating") ", change REAL NOT NULL " RK_FINITE("change") ", "
+     "games INTEGER NOT NULL, PRIMARY KEY (player_id, period_id)",
+     "WITHOUT ROWID, STRICT"},
+    {"states",
+     "run_id INTEGER NOT NULL REFERENCES runs(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (player_id, run_id, field)",
+     "WITHOUT ROWID, STRICT"},
+    {"games",
+     "run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, "
+     "period_id INTEGER NOT NULL REFERENCES periods(id), "
+     "player_a INTEGER NOT NULL REFERENCES players(id), player_b INTEGER NOT NULL REFERENCES players(id), "
+     "score_a REAL NOT NULL " RK_FINITE("score_a") ", expected_a REAL " RK_FINITE("expected_a") ", "
+     "expected_b REAL " RK_FINITE("expected_b") ", k_a REAL " RK_FINITE("k_a") ", k_b REAL " RK_FINITE("k_b") ", "
+     "change_a REAL " RK_FINITE("change_a") ", change_b REAL " RK_FINITE("change_b") ", "
+     "rating_a REAL " RK_FINITE("rating_a") ", rating_b REAL " RK_FINITE("rating_b") ", PRIMARY KEY (run_id, seq)",
+     "WITHOUT ROWID, STRICT"},
+    {"entries",
+     "run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, "
+     "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "rank REAL NOT NULL " RK_FINITE("rank") ", expected REAL " RK_FINITE("expected") ", "
+     "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
+     "skipped INTEGER NOT NULL, PRIMARY KEY (run_id, seq)",
+     "WITHOUT ROWID, STRICT"},
+};
+#undef RK_FINITE
+
+constexpr const char* indexes =
+    "CREATE INDEX players_by_name ON players (name);"
+    "CREATE INDEX players_by_external_id ON players (external_id);";
+
+std::string create(const table& t, const std::string& name) {
+  return "CREATE TABLE " + name + " (" + t.columns + ") " + t.options + ";";
+}
 
 int version_of(database& db) {
   statement s = db.prepare("PRAGMA user_version");
@@ -51,23 +80,50 @@ bool is_empty(database& db) {
   return s.step() && s.integer(0) == 0;
 }
 
+void set_version(database& db) { db.exec(("PRAGMA user_version = " + std::to_string(schema_version)).c_str()); }
+
 }  // namespace
 
 void check_schema(database& db) {
   const int version = version_of(db);
-  if (version != schema_version)
+  if (version != schema_version && version != 1)
     throw user_error(db.file(), 0, 0,
                      version == 0 ? "not a ratekit rating database"
                                   : "rating database of layout " + std::to_string(version) + "; this ratekit reads layout " +
                                         std::to_string(schema_version));
 }
 
+void upgrade_schema(database& db) {
+  if (version_of(db) != 1) return;
+  // SQLite's procedure for changing a table: new table, copy, drop, rename, with
+  // foreign keys off (they cannot be switched inside a transaction).
+  db.exec("PRAGMA foreign_keys = OFF");
+  try {
+    transaction tx(db);
+    for (const table& t : tables) {
+      const std::string name = t.name, copy = std::string("new_") + t.name;
+      const std::string fill = name == "runs" ? "SELECT *, NULL FROM runs" : "SELECT * FROM " + name;
+      db.exec((create(t, copy) + "INSERT INTO " + copy + " " + fill + ";DROP TABLE " + name + ";ALTER TABLE " + copy +
+               " RENAME TO " + name + ";")
+                  .c_str());
+    }
+    db.exec(indexes);
+    set_version(db);
+    tx.commit();
+  } catch (...) {
+    db.exec("PRAGMA foreign_keys = ON");
+    throw;
+  }
+  db.exec("PRAGMA foreign_keys = ON");
+}
+
 void ensure_schema(database& db) {
   if (version_of(db) == 0 && is_empty(db)) {
-    db.exec(tables);
-    db.exec(("PRAGMA user_version = " + std::to_string(schema_version)).c_str());
+    for (const table& t : tables) db.exec(create(t, t.name).c_str());
+    db.exec(indexes);
+    set_version(db);
   }
-  check_schema(db);
+  check_schema(db);  // refuses other files; layout 1 was upgraded before the run's transaction
 }
 
 }  // namespace ratekit::store

@@ -105,4 +105,12 @@ void transaction::commit() {
   done_ = true;
 }
 
+double statement::checked_number(int col, const std::string& where) const {
+  const int type = sqlite3_column_type(stmt_, col);
+  const double v = number(col);
+  if (type == SQLITE_NULL || ((type == SQLITE_FLOAT || type == SQLITE_INTEGER) && std::isfinite(v))) return v;
+  const std::string found = type == SQLITE_TEXT ? "text '" + std::string(text(col)) + "'" : type == SQLITE_BLOB ? "a blob" : std::to_string(v);
+  throw user_error(db_->file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found " + found);
+}
+
 }  // namespace ratekit::store

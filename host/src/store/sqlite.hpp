@@ -57,6 +57,8 @@ class statement {
   double number(int col) const;  // NULL is NaN
   std::string_view text(int col) const;
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  // NULL (NaN) or a finite number; anything else is a damaged row, named by `where`.
+  double checked_number(int col, const std::string& where) const;
 
  private:
   database* db_;

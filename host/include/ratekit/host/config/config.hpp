@@ -10,7 +10,7 @@
 #include <ratekit/host/input/readers.hpp>
 
 #include <cmath>
-#include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -50,6 +50,7 @@ struct competition_config {
   double initial_games = 0;    // games assumed for players whose rating comes from the input
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::filesystem::path initial_database; // history database to start from, absolute; empty when none
+  int64_t initial_before_run = INT64_MAX; // ... its state before this run (set when a run is redone)
   std::optional<list_adjustment> initial_adjustment;  // applied to the list or database above
   std::string input_format;
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset

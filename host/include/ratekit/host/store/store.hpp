@@ -21,11 +21,12 @@
 
 namespace ratekit {
 
-// The latest state of every player of `competition`: the columns initial_state
-// reads (state fields, games, peak) and the facts (id, federation, birth year)
-// added to `players`. A database without the competition is a user_error.
+// The latest state of every player of `competition` in runs before
+// `before_run`: the columns initial_state reads (state fields, games, peak) and
+// the facts (id, federation, birth year) added to `players`. A database without
+// the competition, or with a damaged value, is a user_error.
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
-                                   player_table& players);
+                                   player_table& players, int64_t before_run = INT64_MAX);
 
 struct history_point {
   std::string competition;

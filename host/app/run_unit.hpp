@@ -1,0 +1,29 @@
+// A run as one unit: its output folder and its rows in the history database
+// land together or not at all, and re-running after any failure or kill gives
+// what an undisturbed run gives.
+#pragma once
+
+#include "progress.hpp"
+
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/database.hpp>
+
+#include <filesystem>
+#include <optional>
+
+namespace ratekit::app {
+
+struct unit_result {
+  run_result run;
+  std::optional<recorded_run> recorded;
+};
+
+// Rates `config` and publishes the outputs into `dir` and the database. A period
+// the database already holds from the same input is left as it is (the outputs
+// are written again); from other input it is refused unless `replace`, which
+// removes the earlier runs that recorded any of this run's periods.
+unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,
+                     bool replace, progress& bar);
+
+}  // namespace ratekit::app

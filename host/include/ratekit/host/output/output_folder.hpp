@@ -1,0 +1,40 @@
+// A run's output folder is replaced as a set: every file is written into a
+// fresh folder beside it, and the two are swapped in one rename, under a lock.
+// A reader never sees old and new files side by side, and a file an earlier
+// run or command left there does not survive as if it described this run.
+#pragma once
+
+#include <filesystem>
+
+namespace ratekit {
+
+class output_folder {
+ public:
+  // Creates `dir` when missing and locks it: a second run into the same folder
+  // is refused while this one lives. The folder may hold only files ratekit
+  // writes (so `--out ~` can never replace a home folder). Leftovers of killed
+  // runs beside it are removed.
+  explicit output_folder(const std::filesystem::path& dir);
+  ~output_folder();  // removes whatever is left in the staging folder, unlocks
+  output_folder(const output_folder&) = delete;
+  output_folder& operator=(const output_folder&) = delete;
+
+  // The empty folder the run writes its files into.
+  const std::filesystem::path& staging() const { return staging_; }
+  // Swaps the staging folder in; the previous set moves to the staging path.
+  void publish();
+  // Swaps back: the database could not record the run, so neither may the folder.
+  void unpublish();
+  // For a process ended mid-run (exit() in a plugin), where no destructor runs:
+  // removes the living instance's staging folder and the folder it created.
+  static void abandon_living() noexcept;
+
+ private:
+  void exchange();
+  void clean_up() noexcept;
+  std::filesystem::path dir_, staging_;
+  int lock_ = -1;
+  bool created_ = false, published_ = false;
+};
+
+}  // namespace ratekit

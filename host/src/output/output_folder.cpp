@@ -1,0 +1,150 @@
+#include <ratekit/host/output/output_folder.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <string_view>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every file a run or the report and chart commands write by default.
+constexpr std::array<std::string_view, 8> own_files{"ratings.csv", "history.csv", "summary.json", "report.csv",
+                                                    "periods.csv", "report.md",   "report.html",  "chart.svg"};
+
+bool is_own(const fs::directory_entry& e) {
+  const std::string name = e.path().filename().string();
+  if (name.find(".tmp-") != std::string::npos) return e.is_regular_file();  // a killed writer's temporary
+  for (const auto own : own_files)
+    if (name == own) return e.is_regular_file() && !e.is_symlink();
+  return false;
+}
+
+void refuse_foreign_files(const fs::path& dir) {
+  for (const auto& e : fs::directory_iterator(dir))
+    if (!is_own(e))
+      throw user_error(dir.string(), 0, 0,
+                       "the output folder holds '" + e.path().filename().string() +
+                           "', which ratekit does not write; a run replaces the whole folder, so choose an empty "
+                           "folder or one a run wrote (--out)");
+}
+
+std::string staging_prefix(const fs::path& dir) { return "." + dir.filename().string() + ".new-"; }
+
+// Staging folders of runs killed before they finished: nobody else holds the
+// lock, so every one of them is stale.
+void remove_leftovers(const fs::path& dir) {
+  const std::string prefix = staging_prefix(dir);
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir.parent_path(), ec))
+    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.is_directory() && !e.is_symlink())
+      fs::remove_all(e.path(), ec);
+}
+
+int lock_folder(const fs::path& dir) {
+  for (;;) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) throw user_error(dir.string(), 0, 0, std::string("cannot open output directory: ") + std::strerror(errno));
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      throw user_error(dir.string(), 0, 0,
+                       "another ratekit run is writing this output folder; run again when it has finished");
+    }
+    // The folder may have been swapped by the run that held the lock: lock the one now at the path.
+    struct stat locked {}, current {};
+    if (::fstat(fd, &locked) == 0 && ::stat(dir.c_str(), &current) == 0 && locked.st_dev == current.st_dev &&
+        locked.st_ino == current.st_ino)
+      return fd;
+    ::close(fd);
+  }
+}
+
+output_folder* living = nullptr;  // one run per process
+
+void sync_dir(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+output_folder::output_folder(const fs::path& dir) {
+  std::error_code ec;
+  created_ = !fs::exists(dir, ec);
+  fs::create_directories(dir, ec);
+  dir_ = fs::weakly_canonical(fs::absolute(dir), ec);  // a link to a folder: the folder is replaced, not the link
+  if (dir_.filename().empty()) dir_ = dir_.parent_path();
+  lock_ = lock_folder(dir_);
+  try {
+    refuse_foreign_files(dir_);
+    remove_leftovers(dir_);
+    std::string name = (dir_.parent_path() / staging_prefix(dir_)).string() + "XXXXXX";
+    if (!::mkdtemp(name.data()))
+      throw user_error(dir_.string(), 0, 0, std::string("cannot create a folder beside it: ") + std::strerror(errno));
+    staging_ = name;
+    living = this;
+    const mode_t mask = ::umask(0);  // mkdtemp makes 0700; the folder is as readable as any the user makes
+    ::umask(mask);
+    ::chmod(staging_.c_str(), 0777 & ~mask);
+  } catch (...) {
+    ::close(lock_);
+    if (created_) fs::remove(dir_, ec);
+    throw;
+  }
+}
+
+output_folder::~output_folder() {
+  clean_up();
+  ::close(lock_);
+  living = nullptr;
+}
+
+void output_folder::clean_up() noexcept {
+  std::error_code ec;
+  if (!staging_.empty()) fs::remove_all(staging_, ec);
+  if (created_ && !published_) fs::remove(dir_, ec);  // only while empty: a refused run leaves no trace
+}
+
+void output_folder::abandon_living() noexcept {
+  if (living) living->clean_up();
+}
+
+void output_folder::exchange() {
+  // One rename swaps the two folders: there is no moment without an output folder.
+  if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, dir_.c_str(), RENAME_EXCHANGE) != 0)
+    throw user_error(dir_.string(), 0, 0, std::string("cannot replace the output folder: ") + std::strerror(errno));
+  sync_dir(dir_.parent_path());
+}
+
+void output_folder::publish() {
+  // The lock follows the new folder, so a run waiting on the path sees it held.
+  const int fd = ::open(staging_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw user_error(dir_.string(), 0, 0, "cannot lock the new output folder");
+  }
+  exchange();
+  ::close(lock_);
+  lock_ = fd;
+  published_ = true;
+}
+
+void output_folder::unpublish() {
+  exchange();
+  published_ = false;
+}
+
+}  // namespace ratekit
