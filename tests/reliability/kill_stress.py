@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Kills `ratekit run` with SIGKILL at random moments of a run that records
+into a history database, retries each time, and checks that every retry
+succeeds and leaves exactly what an undisturbed run leaves: the same output
+files byte for byte and the same database rows (the recording time aside).
+
+  kill_stress.py RATEKIT [--kills 40] [--games 60000] [--seed 1]
+
+Each kill point starts from the state the previous kill left: a killed run may
+have committed (the retry then finds its own input recorded) or not.
+"""
+import argparse, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
+
+TABLES = ["competitions", "runs", "periods", "players", "ratings", "states", "games"]
+
+
+def make_input(folder, games, seed):
+    rng = random.Random(seed)
+    players = [f"P{i:04d}" for i in range(max(50, games // 60))]
+    rows = ["date,player_a,player_b,score_a"]
+    for g in range(games):
+        a, b = rng.sample(players, 2)
+        day = g * 336 // games  # 12 months of 28 days, in order
+        rows.append(f"2024-{1 + day // 28:02d}-{1 + day % 28:02d},{a},{b},{rng.choice(['1', '0', '0.5'])}")
+    with open(os.path.join(folder, "games.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    with open(os.path.join(folder, "c.yaml"), "w") as f:
+        f.write("competition: stress\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
+                "input: { format: games-csv, path: games.csv }\noutput: { database: c.db, report: true }\n")
+
+
+def snapshot(folder, out):
+    files = {name: open(os.path.join(out, name), "rb").read() for name in sorted(os.listdir(out))}
+    db = sqlite3.connect(os.path.join(folder, "c.db"))
+    rows = {}
+    for table in TABLES:
+        cols = [c[1] for c in db.execute(f"PRAGMA table_info({table})") if c[1] != "recorded_at"]
+        # Paths name the run's folder: compare them relative to it.
+        rows[table] = sorted((tuple(v.replace(folder, "<folder>") if isinstance(v, str) else v for v in row)
+                              for row in db.execute(f"SELECT {', '.join(cols)} FROM {table}")), key=repr)
+    db.close()
+    return files, rows
+
+
+def run(ratekit, folder, out):
+    return subprocess.run([ratekit, "run", os.path.join(folder, "c.yaml"), "--out", out],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("ratekit")
+    ap.add_argument("--kills", type=int, default=40)
+    ap.add_argument("--games", type=int, default=60000)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory(prefix="ratekit-kill-") as top:
+        ref, work = os.path.join(top, "ref"), os.path.join(top, "work")
+        os.makedirs(ref)
+        make_input(ref, args.games, args.seed)
+        start = time.monotonic()
+        r = run(args.ratekit, ref, os.path.join(ref, "out"))
+        took = time.monotonic() - start
+        if r.returncode != 0:
+            sys.exit("the undisturbed run failed:\n" + r.stdout)
+        expected = snapshot(ref, os.path.join(ref, "out"))
+        shutil.copytree(ref, work, ignore=shutil.ignore_patterns("out", "c.db"))
+        out = os.path.join(work, "out")
+        landed = 0
+        for k in range(args.kills):
+            delay = rng.uniform(0, took * 1.1)
+            p = subprocess.Popen([args.ratekit, "run", os.path.join(work, "c.yaml"), "--out", out],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            time.sleep(delay)
+            p.send_signal(signal.SIGKILL)
+            landed += p.wait() == -signal.SIGKILL
+            r = run(args.ratekit, work, out)
+            if r.returncode != 0:
+                sys.exit(f"kill {k + 1} at {delay:.3f} s: the retry failed:\n{r.stdout}")
+            got = snapshot(work, out)
+            if got != expected:
+                diff = [n for n in expected[0] if got[0].get(n) != expected[0][n]] + \
+                       [t for t in TABLES if got[1][t] != expected[1][t]]
+                sys.exit(f"kill {k + 1} at {delay:.3f} s: the retry differs from an undisturbed run in {diff}")
+            leftovers = [n for n in os.listdir(work) if ".new-" in n] + [n for n in os.listdir(out) if ".tmp-" in n]
+            if leftovers:
+                sys.exit(f"kill {k + 1}: the retry left {leftovers}")
+        print(f"{args.kills} kills ({landed} during the run, undisturbed run {took:.2f} s): "
+              "every retry succeeded and equals the undisturbed run")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+// A run's outputs are one set: replaced whole, locked against a second run, and
+// never placed over a folder that holds anything ratekit did not write.
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+using ratekit::testing::read_text;
+using ratekit::testing::run_cli;
+using ratekit::testing::write_text;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct competition {
+  ratekit::testing::temp_dir dir;
+  competition() {
+    write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+    write_text(dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "input: { format: games-csv, path: games.csv }\noutput: { database: c.db }\n");
+  }
+  ratekit::testing::command_result run(const std::string& out = "out") const {
+    return run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / out).string());
+  }
+};
+
+// Holds an flock on `path` as another ratekit run would.
+struct held_lock {
+  int fd;
+  explicit held_lock(const fs::path& path) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+    REQUIRE(fd >= 0);
+    REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+  }
+  ~held_lock() { ::close(fd); }
+};
+
+}  // namespace
+
+TEST_CASE("files an earlier run or command left do not survive the next run", "[security][output]") {
+  competition c;
+  write_text(c.dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "input: { format: games-csv, path: games.csv }\noutput: { report: true }\n");
+  REQUIRE(c.run().status == 0);
+  REQUIRE(fs::exists(c.dir / "out/report.md"));
+  write_text(c.dir / "out/chart.svg", "<svg>an old chart</svg>");
+  write_text(c.dir / "out/report.html", "an old report");
+  write_text(c.dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "input: { format: games-csv, path: games.csv }\n");
+  REQUIRE(c.run().status == 0);
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(c.dir / "out")) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"history.csv", "ratings.csv", "summary.json"});
+  for (const auto& e : fs::directory_iterator(c.dir.path()))  // no staging folder left beside it
+    CHECK(e.path().filename().string().find(".new-") == std::string::npos);
+}
+
+TEST_CASE("a folder holding files ratekit does not write is never replaced", "[security][output]") {
+  competition c;
+  fs::create_directories(c.dir / "home/projects");
+  write_text(c.dir / "home/notes.txt", "mine\n");
+  const auto r = c.run("home");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("home: the output folder holds '") && Catch::Contains("which ratekit does not write"));
+  CHECK(read_text(c.dir / "home/notes.txt") == "mine\n");
+  CHECK(fs::is_directory(c.dir / "home/projects"));
+  CHECK((!fs::exists(c.dir / "c.db") || fs::file_size(c.dir / "c.db") == 0));  // refused before recording
+}
+
+TEST_CASE("a link planted where ratings.csv goes makes the folder foreign", "[security][output]") {
+  competition c;
+  fs::create_directories(c.dir / "out");
+  write_text(c.dir / "victim.txt", "precious\n");
+  fs::create_symlink(c.dir / "victim.txt", c.dir / "out/ratings.csv");
+  CHECK(c.run().status == 1);
+  CHECK(read_text(c.dir / "victim.txt") == "precious\n");
+}
+
+TEST_CASE("a second run into a folder or database in use is refused, and the first one's files stay", "[security][output]") {
+  competition c;
+  REQUIRE(c.run().status == 0);
+  const std::string before = read_text(c.dir / "out/ratings.csv");
+  {
+    const held_lock lock(c.dir / "out");
+    const auto r = c.run();
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("out: another ratekit run is writing this output folder; run again when it has finished"));
+  }
+  {
+    const held_lock lock(c.dir / "c.db");
+    const auto r = c.run("out2");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("c.db: another ratekit run is recording into this database"));
+    CHECK_FALSE(fs::exists(c.dir / "out2"));
+  }
+  CHECK(read_text(c.dir / "out/ratings.csv") == before);
+  CHECK(c.run().status == 0);  // the locks went with their holders
+}
+
+TEST_CASE("a run writing through a link to its folder replaces the folder, not the link", "[security][output]") {
+  competition c;
+  fs::create_directories(c.dir / "real");
+  fs::create_directory_symlink(c.dir / "real", c.dir / "out");
+  REQUIRE(c.run().status == 0);
+  CHECK(fs::is_symlink(c.dir / "out"));
+  CHECK(fs::exists(c.dir / "real/ratings.csv"));
+}
