@@ -75,18 +75,6 @@ TEST_CASE("the registry lists refused files with their reasons and keeps going",
   CHECK_THAT(reasons, Catch::Contains("ratekit-bad-descriptor.so"));
 }
 
-TEST_CASE("plugins in a world-writable directory are refused unless allowed", "[loader][trust]") {
-  testing::temp_dir dir;
-  fs::copy_file(plugin_registry::builtin_dir() / "ratekit-fide-logistic.so", dir / "ratekit-fide-logistic.so");
-  ::chmod(dir.path().c_str(), 0777);
-  const plugin_registry strict({dir.path()});
-  CHECK(strict.plugins().empty());
-  REQUIRE(strict.refused().size() == 1);
-  CHECK_THAT(strict.refused()[0].reason, Catch::Contains("world-writable"));
-  const plugin_registry lax({dir.path()}, true);
-  CHECK(lax.find("fide-logistic") != nullptr);
-}
-
 TEST_CASE("an unknown model id gets a suggestion", "[loader]") {
   const plugin_registry registry(plugin_registry::search_path({}));
   try {

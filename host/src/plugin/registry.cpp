@@ -1,6 +1,8 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
+#include "plugin/trust.hpp"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -30,23 +32,16 @@ std::string not_a_file(const fs::path& p) {
   return "";
 }
 
-// Anyone could replace code in a world-writable place: refuse it.
-bool world_writable(const fs::path& p) {
-  struct stat st {};
-  return ::stat(p.c_str(), &st) == 0 && (st.st_mode & S_IWOTH) && !(st.st_mode & S_ISVTX);
-}
-
 }  // namespace
 
+// The build tree's plugins for a ratekit run from its build tree; for an
+// installed one only its installed folder, never a folder compiled into it.
 fs::path plugin_registry::builtin_dir() {
   std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path prefix = exe.parent_path().parent_path();
-    for (const fs::path& candidate : {prefix / "plugins", prefix / RATEKIT_PLUGIN_INSTALL_DIR})
-      if (fs::is_directory(candidate, ec)) return candidate;
-  }
-  return RATEKIT_BUILD_PLUGIN_DIR;
+  const fs::path exe = fs::canonical("/proc/self/exe", ec);
+  const fs::path prefix = exe.parent_path().parent_path();  // <build>/host/ratekit or <prefix>/bin/ratekit
+  if (prefix == fs::weakly_canonical(RATEKIT_BUILD_DIR, ec)) return RATEKIT_BUILD_PLUGIN_DIR;
+  return prefix / RATEKIT_PLUGIN_INSTALL_DIR;
 }
 
 std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string>& extra) {
@@ -65,16 +60,16 @@ std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string
 }
 
 plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_insecure) {
+  std::vector<fs::path> seen;  // a folder listed twice is scanned once
   for (const fs::path& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
       spdlog::debug("plugin directory {} does not exist", dir.string());
       continue;
     }
-    if (!allow_insecure && world_writable(dir)) {
-      refused_.push_back({dir, "directory is world-writable (use --allow-insecure-plugins to load it anyway)"});
-      continue;
-    }
+    const fs::path real = fs::canonical(dir, ec);
+    if (std::find(seen.begin(), seen.end(), real) != seen.end()) continue;
+    seen.push_back(real);
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir, ec)) {
       if (!is_plugin_name(e.path())) continue;
@@ -85,20 +80,23 @@ plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_i
     }
     std::sort(files.begin(), files.end());  // a stable order, whatever the file system says
     for (const fs::path& file : files) {
-      if (!allow_insecure && world_writable(file)) {
-        refused_.push_back({file, "file is world-writable (use --allow-insecure-plugins to load it anyway)"});
+      if (const std::string why = allow_insecure ? "" : untrusted_reason(file); !why.empty()) {
+        refused_.push_back({file, why + "; not loaded (--allow-insecure-plugins loads it anyway)"});
         continue;
       }
+      std::shared_ptr<const plugin> p;
       try {
-        auto p = plugin::load(file);
-        if (find(p->id())) {
-          spdlog::debug("{} shadowed by an earlier plugin with id '{}'", file.string(), p->id());
-          continue;
-        }
-        plugins_.push_back(std::move(p));
+        p = plugin::load(file);
       } catch (const user_error& e) {
         refused_.push_back({file, e.diagnostics().front().message});
+        continue;
       }
+      for (const auto& other : plugins_)
+        if (other->id() == p->id())
+          throw user_error(file.string(), 0, 0,
+                           "plugin id '" + std::string(p->id()) + "' is already loaded from " + other->file().string() +
+                               "; a plugin never replaces another: remove or rename one of them");
+      plugins_.push_back(std::move(p));
     }
   }
 }

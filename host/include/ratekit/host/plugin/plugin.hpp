@@ -73,7 +73,7 @@ class plugin_error : public std::runtime_error {
   int64_t index_;
 };
 
-// Every plugin found in the plugin directories; the first of an id wins.
+// Every plugin found in the plugin directories; two of one id are an error.
 class plugin_registry : public model_catalog {
  public:
   struct refusal {
