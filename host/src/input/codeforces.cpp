@@ -22,7 +22,7 @@ constexpr std::array<text::column_spec, 4> columns{{
 
 void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::csv_table table(src, problems, columns, "the header contest_id,handle,rank_lo,rank_hi");
   problems.throw_if_any();
 

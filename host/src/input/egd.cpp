@@ -93,7 +93,7 @@ std::string_view header_value(std::string_view comment, std::string_view key) {
 
 void read_egd(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::line_cursor lines(src.text());
   std::vector<std::string_view> words;
   std::vector<row> rows;

@@ -46,7 +46,7 @@ bool parse_score(std::string_view s, double& out) {
 
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   const auto columns = header_spec(options);
   text::csv_table table(src, problems, columns, "a header line naming the columns", !options.columns.empty());
   text::name_cache ids(out.players);

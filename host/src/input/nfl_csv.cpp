@@ -50,7 +50,7 @@ constexpr int default_regular_weeks = 17;
 
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::csv_table table(src, problems, columns, "a header line naming the columns");
   problems.throw_if_any();
 

@@ -1,17 +1,26 @@
 #include "input/problems.hpp"
+#include "input/source.hpp"
 
 namespace ratekit::text {
+
+problem_list::problem_list(const source& src) : file_(src.file()), source_(&src) {}
 
 void problem_list::add(int line, int column, std::string message) {
   list_.push_back(diagnostic{file_, line, column, std::move(message)});
   if (list_.size() >= limit) {
     list_.push_back(diagnostic{file_, 0, 0, "stopped after " + std::to_string(limit) + " problems"});
-    throw user_error(std::move(list_));
+    throw_all();
   }
 }
 
 void problem_list::throw_if_any() {
-  if (!list_.empty()) throw user_error(std::move(list_));
+  if (source_) source_->check_unchanged();
+  if (!list_.empty()) throw_all();
+}
+
+void problem_list::throw_all() {
+  if (source_) source_->check_unchanged();
+  throw user_error(std::move(list_));
 }
 
 std::string quote(std::string_view s) {

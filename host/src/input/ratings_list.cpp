@@ -13,7 +13,7 @@ int ratings_list::column(const std::string& name) const {
 ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players) {
   if (!std::filesystem::exists(file)) throw user_error(file.string(), 0, 0, "ratings list not found");
   text::source src(file, reader_options{});
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
   ratings_list list;

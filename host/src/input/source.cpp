@@ -2,6 +2,7 @@
 #include "input/csv.hpp"
 #include "input/encoding.hpp"
 #include "input/problems.hpp"
+#include "input/shrink_guard.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -17,7 +18,18 @@
 namespace ratekit::text {
 
 source::mapping::~mapping() {
+  shrink_guard::unwatch(guard);
   if (address) ::munmap(address, size);
+}
+
+void source::check_unchanged() const {
+  if (!shrink_guard::shrunk(map_.guard)) return;
+  std::error_code ec;
+  const auto now = std::filesystem::file_size(file_, ec);
+  throw user_error(file_, 0, 0,
+                   "the file changed while it was read: it shrank from " + std::to_string(map_.size) + " bytes" +
+                       (ec ? std::string() : " to " + std::to_string(now)) +
+                       "; read it again once it is complete (nothing was rated)");
 }
 
 void source::release(const char* from, const char* to) const {
@@ -56,14 +68,17 @@ void source::load(const std::filesystem::path& file) {
   const size_t size = size_t(st.st_size);
   if (size == 0) return;
   void* address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-  if (address != MAP_FAILED) {
+  const int guard = address == MAP_FAILED ? -1 : shrink_guard::watch(address, size);
+  if (guard < 0 && address != MAP_FAILED) ::munmap(address, size);
+  if (guard >= 0) {
     map_.address = address;
     map_.size = size;
+    map_.guard = guard;
     ::madvise(address, size, MADV_SEQUENTIAL);
     text_ = std::string_view(static_cast<const char*>(address), size);
     return;
   }
-  owned_.assign(size, '\0');  // not mappable: read it
+  owned_.assign(size, '\0');  // not mappable, or too many mapped at once: read it
   for (size_t done = 0; done < size;) {
     const ssize_t n = ::read(fd, owned_.data() + done, size - done);
     if (n <= 0) throw user_error(file.string(), 0, 0, "cannot read input file: it ended early");

@@ -24,12 +24,16 @@ class source {
   // Gives the whole pages of a mapped file inside [from, to) back to the
   // system: a reader that has parsed them keeps its memory to what it has built.
   void release(const char* from, const char* to) const;
+  // Throws when the file shrank while it was read (the part that vanished read
+  // as NULs): whatever was parsed from it is not the file.
+  void check_unchanged() const;
 
  private:
   // A regular file mapped read-only: no copy and no zeroed pages for big inputs.
   struct mapping {
     void* address = nullptr;
     size_t size = 0;
+    int guard = -1;  // its shrink_guard slot
     mapping() = default;
     mapping(const mapping&) = delete;
     mapping& operator=(const mapping&) = delete;

@@ -69,7 +69,7 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
 
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::csv_table table(src, problems, columns, "a header line naming the columns");
 
   if (!table.has(rank) && !table.has(score))

@@ -3,7 +3,7 @@
 // that reports up to `problem_list::limit` problems together.
 //
 //   text::source src(file, options);          // reads, strips a BOM, decodes to UTF-8
-//   text::problem_list problems(src.file());
+//   text::problem_list problems(src);
 //   text::line_cursor lines(src.text());
 //   text::csv_splitter csv;
 //   for (text::line l; lines.next(l);) {

@@ -154,7 +154,7 @@ int32_t round_date(std::string_view s, int32_t start, int32_t end) {
 
 void read_trf(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const text::source src(file, options);
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::line_cursor lines(src.text());
   fixed_columns cols;
   std::vector<row> rows;

@@ -33,7 +33,7 @@ constexpr std::array<text::column_spec, 9> history_columns{{
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
                                               const std::vector<std::string>& players) {
   const text::source src(history_csv, {});
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
   text::line l;

@@ -44,7 +44,7 @@ ratings_table read_ratings(const fs::path& file) {
   if (!fs::is_regular_file(file))
     throw user_error(file.string(), 0, 0, "no ratings.csv here: expected the output directory of a run");
   text::source src(file, reader_options{});
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
   text::line l;
@@ -88,7 +88,7 @@ run_history read_history(const fs::path& file, const ratings_table& list, size_t
   h.last_after.assign(list.rows.size(), NAN);
   h.lines.resize(std::min(charted, list.rows.size()));
   text::source src(file, reader_options{});
-  text::problem_list problems(src.file());
+  text::problem_list problems(src);
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
   text::line l;
