@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
@@ -147,7 +148,7 @@ void add_describe_command(CLI::App& app, context& ctx) {
     const plugin_registry registry = ctx.registry();
     if (json) {
       if (id.empty()) throw user_error("describe --json: expected a plugin id");
-      std::printf("%s\n", describe_json(*registry.get(id)).dump(2).c_str());
+      std::printf("%s\n", json_text(describe_json(*registry.get(id)), 2).c_str());
       return;
     }
     if (!markdown) {

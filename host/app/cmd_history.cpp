@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
 
 #include <ratekit/host/output/outputs.hpp>
@@ -26,7 +27,7 @@ void add_history_command(CLI::App& app, context&) {
       for (const auto& p : points)
         rows.push_back({{"competition", p.competition}, {"period", p.period}, {"rating", p.rating},
                         {"change", p.change}, {"games", p.games}});
-      std::printf("%s\n", nlohmann::ordered_json{{"player", player}, {"history", rows}}.dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::ordered_json{{"player", player}, {"history", rows}}, 2).c_str());
       return;
     }
     std::printf("%-20s %-24s %10s %9s %6s\n", "competition", "period", "rating", "change", "games");

@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,7 @@ void add_plugins_command(CLI::App& app, context& ctx) {
                            {"summary", p->descriptor().summary ? p->descriptor().summary : ""},
                            {"file", p->file().string()}});
       for (const auto& r : registry.refused()) refused.push_back({{"file", r.file.string()}, {"reason", r.reason}});
-      std::printf("%s\n", nlohmann::ordered_json{{"plugins", plugins}, {"refused", refused}}.dump(2).c_str());
+      std::printf("%s\n", json_text(nlohmann::ordered_json{{"plugins", plugins}, {"refused", refused}}, 2).c_str());
       return;
     }
     for (const auto& p : registry.plugins())

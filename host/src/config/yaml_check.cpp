@@ -1,4 +1,7 @@
 #include "config/yaml_check.hpp"
+#include "input/encoding.hpp"
+
+#include <fmt/format.h>
 
 #include <yaml-cpp/depthguard.h>
 
@@ -56,15 +59,23 @@ constexpr size_t max_values = 100000;
 constexpr uintmax_t max_config_bytes = 1 << 20;
 constexpr size_t max_depth = 2000;
 
-// Line ends yaml-cpp misreads ("illegal map value"), and byte-order marks past
-// the one that may open the file, are named with their place.
-void check_line_ends_and_marks(checker& c, const std::string& text) {
+// A config is UTF-8 text (YAML requires it) without control characters but
+// tab and line ends. Line ends yaml-cpp misreads ("illegal map value"), and
+// byte-order marks past the one that may open the file, are named too.
+void check_text(checker& c, const std::string& text) {
   const std::string bom = "\xEF\xBB\xBF";
+  size_t newlines = 0;
+  const size_t bad = text::invalid_utf8(text, newlines);
   int line = 1, column = 1;
   for (size_t i = 0; i < text.size(); ++i) {
     YAML::Mark at;
     at.line = line - 1;
     at.column = column - 1;
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (i == bad || ((byte < 0x20 || byte == 0x7F) && byte != '\t' && byte != '\n' && byte != '\r')) {
+      c.error(at, fmt::format("expected {}, got byte 0x{:02X}", i == bad ? "UTF-8 text" : "text without control characters", byte));
+      return;
+    }
     if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
       c.error(at, "expected a line end LF or CRLF, got CR alone (save the file with Unix or Windows line ends)");
       return;
@@ -140,7 +151,7 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     return YAML::Node(YAML::NodeType::Undefined);
   }
   check_tabs(c, s);
-  check_line_ends_and_marks(c, s);
+  check_text(c, s);
   if (c.failed()) return YAML::Node(YAML::NodeType::Undefined);
   try {
     const std::vector<YAML::Node> documents = YAML::LoadAll(s);

@@ -3,6 +3,7 @@
 // together. rank_lo..rank_hi is the tie block; the rank is rank_lo, so tied
 // players share it. rank_hi is checked as a number only: the real data has
 // blocks with rank_hi below rank_lo (contest 589). Contests have no round count.
+#include <ratekit/host/text/escape.hpp>
 #include "input/text.hpp"
 
 #include <array>
@@ -81,8 +82,8 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
       table.bad(rank_hi, "as a whole number >= 1");
       ok = false;
     }
-    if (field(handle).empty()) {
-      table.bad(handle, "as a handle");
+    if (field(handle).empty() || has_control(field(handle))) {
+      table.bad(handle, "as a handle without control characters");
       continue;
     }
     const int32_t player = out.players.intern(field(handle));

@@ -1,6 +1,7 @@
 // egd: a European Go Database tournament table, one line per player, one file per tournament.
 //   <place> <name...> <club or country, - when unknown> <grade or GoR> <round 1> <round 2> ...
 // with round cells <opponent place><+|-|=>[/<w|b>[<handicap>]]; 0 (or 0+, 0-, 0=) is no game.
+#include <ratekit/host/text/escape.hpp>
 #include "input/go_grade.hpp"
 #include "input/text.hpp"
 
@@ -154,6 +155,10 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
     }
     name.assign(words[1]);
     for (size_t w = 2; w + 1 < strength; ++w) name.append(" ").append(words[w]);
+    if (has_control(name)) {
+      problems.add(l.number, column(1), "expected a player name without control characters, got " + text::quote(name));
+      continue;
+    }
     const int32_t player = out.players.intern(name);
     if (line_of_player.size() <= size_t(player)) line_of_player.resize(size_t(player) + 1, 0);
     if (line_of_player[size_t(player)] != 0) {

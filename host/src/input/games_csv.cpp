@@ -137,7 +137,11 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (!ok) continue;
 
     const int32_t a = ids.intern(field(player_a));  // A before B: ids follow the file
-    rk_game g = make_game(a, ids.intern(field(player_b)), score);
+    const int32_t b = ids.intern(field(player_b));
+    if (a < 0) bad(player_a, "as a player name without control characters");
+    if (b < 0) bad(player_b, "as a player name without control characters");
+    if (!ok) continue;
+    rk_game g = make_game(a, b, score);
     g.points_a = pa;
     g.points_b = pb;
     g.handicap = stones;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/text/escape.hpp>
 
 #include "input/text.hpp"
 
@@ -26,6 +27,7 @@ class name_cache {
     __builtin_prefetch(&slots_[size_t(hash(name)) & (slots_.size() - 1)]);
   }
 
+  // The player's id; -1 for a name with a control character (never stored).
   int32_t intern(std::string_view name) {
     const uint64_t h = hash(name);
     for (size_t i = size_t(h) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
@@ -84,6 +86,7 @@ class name_cache {
   }
 
   int32_t add(slot& s, uint64_t h, std::string_view name) {
+    if (has_control(name)) return -1;  // checked once per name, not per game
     s.hash = h;
     s.id = players_.intern(name);
     s.size = uint8_t(name.size() <= inline_size ? name.size() : 0);

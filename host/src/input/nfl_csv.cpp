@@ -1,6 +1,7 @@
 // nfl-csv: NFL results in the spreadspoke layout (season, week, playoff, gameday,
 // home_id, away_id, home_score, away_score, neutral, ...), columns found by header name.
 // A is the home team; a season change flags the first game of the new season.
+#include <ratekit/host/text/escape.hpp>
 #include "input/text.hpp"
 
 #include <algorithm>
@@ -99,8 +100,8 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
       bad(week, "as a week number or a playoff round (Wildcard, Division, Conference, Superbowl)");
     }
 
-    if (field(home_id).empty()) bad(home_id, "as a team id");
-    if (field(away_id).empty()) bad(away_id, "as a team id");
+    if (field(home_id).empty() || has_control(field(home_id))) bad(home_id, "as a team id without control characters");
+    if (field(away_id).empty() || has_control(field(away_id))) bad(away_id, "as a team id without control characters");
     if (!field(home_id).empty() && field(home_id) == field(away_id)) bad(away_id, "as a team other than home_id");
     int64_t points_home = 0, points_away = 0;
     if (!text::parse_integer(field(home_score), points_home) || points_home < 0)

@@ -31,7 +31,17 @@ std::string quote(std::string_view s) {
     while (cut > 0 && (s[cut] & 0xC0) == 0x80) --cut;  // do not split a character
   }
   std::string out(1, '\'');
-  out.append(s.substr(0, cut));
+  for (const char c : s.substr(0, cut)) {  // control characters shown, never sent to a terminal
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      constexpr char hex[] = "0123456789ABCDEF";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
   if (cut < s.size()) out.append("...");
   out += '\'';
   return out;

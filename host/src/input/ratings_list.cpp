@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/input/ratings_list.hpp>
 
 #include "input/text.hpp"
@@ -42,8 +43,8 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       problems.add(l.number, 1, "expected " + std::to_string(width) + " fields, got " + std::to_string(csv.size()));
       continue;
     }
-    if (csv[0].empty()) {
-      problems.add(l.number, 1, "expected a player name");
+    if (csv[0].empty() || has_control(csv[0])) {
+      problems.add(l.number, 1, "expected a player name without control characters, got " + text::quote(csv[0]));
       continue;
     }
     if (players.find(csv[0]) >= 0) {

@@ -1,5 +1,6 @@
 // standings-csv: the final standing of every player in ranked events, by
 // rank or by score, one row per player, the rows of an event together.
+#include <ratekit/host/text/escape.hpp>
 #include "input/text.hpp"
 
 #include <algorithm>
@@ -146,8 +147,8 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
     } else {
       value = double(place);
     }
-    if (field(player).empty()) {
-      bad(player, "as a player name");
+    if (field(player).empty() || has_control(field(player))) {
+      bad(player, "as a player name without control characters");
       continue;
     }
     const int32_t id = out.players.intern(field(player));

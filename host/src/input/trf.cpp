@@ -8,6 +8,7 @@
 // both players' lines; they must agree, and the game is emitted once. Only
 // played games (1, 0, =) are games: forfeits (+ -), byes (H F U Z, opponent
 // 0000 or blank), unrated games (W D L) and unplayed pairings (no result) are not.
+#include <ratekit/host/text/escape.hpp>
 #include "input/text.hpp"
 
 #include <algorithm>
@@ -193,8 +194,8 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
       continue;
     }
     const std::string_view name = field(15, 47);
-    if (name.empty()) {
-      bad(15, "the player's name in columns 15-47", cols.cut(15, 47));
+    if (name.empty() || has_control(name)) {
+      bad(15, "the player's name in columns 15-47, without control characters", cols.cut(15, 47));
       continue;
     }
     double rating = nan_value;

@@ -1,4 +1,5 @@
 // record_run: one run into the history database, all or nothing.
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
@@ -64,7 +65,8 @@ stored_periods split_periods(const run_result& r) {
     if (lo != d.facts.date.end() && *lo > 0) {
       label = iso_date(*lo) + ".." + iso_date(*hi);
     } else {
-      for (const auto& path : r.config.input_paths) label += (label.empty() ? "" : ", ") + path.filename().string();
+      for (const auto& path : r.config.input_paths)
+        label += (label.empty() ? "" : ", ") + valid_utf8(path.filename().string());
     }
     add_label(s, std::move(label));
   }
@@ -82,7 +84,7 @@ std::string params_json(const run_result& r) {
   const rk_descriptor& desc = r.source->descriptor();
   nlohmann::ordered_json params = nlohmann::ordered_json::object();
   for (uint32_t i = 0; i < desc.param_count; ++i) params[desc.params[i].key] = r.config.params[i];
-  return params.dump();
+  return json_text(params);
 }
 
 int64_t competition_id(store::database& db, const std::string& name) {
@@ -119,7 +121,7 @@ class recorder {
     const rk_descriptor& desc = r_.source->descriptor();
     nlohmann::json inputs = nlohmann::json::array();
     for (const auto& path : r_.config.input_paths) inputs.push_back(path.string());
-    const std::string params = params_json(r_), input_text = inputs.dump(), file = r_.config.file.string(),
+    const std::string params = params_json(r_), input_text = json_text(inputs), file = valid_utf8(r_.config.file.string()),
                       text = read_file(r_.config.file);
     statement s = db_.prepare(
         "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "

@@ -173,7 +173,7 @@ std::string value_text(const json& v) {
     return d == std::floor(d) && std::abs(d) < 1e15 ? fixed(d, 0) : fixed(d, 4);
   }
   if (v.is_string()) return xml_escaped(v.get<std::string>());
-  return xml_escaped(v.dump());
+  return xml_escaped(json_text(v));
 }
 
 // Rows of key/value, nested objects flattened as "outer / inner".

@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/output/chart.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
@@ -219,7 +220,7 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   // Build everything first, so a failure leaves the previous outputs untouched.
   const std::string ratings = ratings_csv(run);
   const std::string history = run.config.write_history ? history_csv(run) : std::string();
-  const std::string summary = summary_json(run).dump(2) + "\n";
+  const std::string summary = json_text(summary_json(run), 2) + "\n";
   const report_files report = run.config.write_report ? build_report(run) : report_files{};
   const std::string chart =
       run.config.write_charts ? render_chart_svg(top_series(run, 5), {run.config.competition + ": the top 5"}) : "";

@@ -2,6 +2,58 @@
 
 namespace ratekit {
 
+namespace {
+
+// Length of the valid UTF-8 sequence at p[0..n), 0 when there is none.
+size_t sequence_length(const unsigned char* p, size_t n) {
+  const unsigned c = p[0];
+  if (c < 0x80) return 1;
+  size_t len;
+  unsigned lo = 0x80, hi = 0xBF;
+  if (c >= 0xC2 && c <= 0xDF) len = 2;
+  else if (c == 0xE0) len = 3, lo = 0xA0;
+  else if (c == 0xED) len = 3, hi = 0x9F;
+  else if (c >= 0xE1 && c <= 0xEF) len = 3;
+  else if (c == 0xF0) len = 4, lo = 0x90;
+  else if (c == 0xF4) len = 4, hi = 0x8F;
+  else if (c >= 0xF1 && c <= 0xF3) len = 4;
+  else return 0;
+  if (len > n || p[1] < lo || p[1] > hi) return 0;
+  for (size_t k = 2; k < len; ++k)
+    if ((p[k] & 0xC0) != 0x80) return 0;
+  return len;
+}
+
+}  // namespace
+
+std::string valid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const size_t len = sequence_length(p + i, s.size() - i);
+    if (len == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(s.data() + i, len);
+      i += len;
+    }
+  }
+  return out;
+}
+
+bool has_control(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) return true;
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F &&
+        static_cast<unsigned char>(s[i + 1]) >= 0x80)
+      return true;  // U+0080..U+009F
+  }
+  return false;
+}
+
 void append_csv_field(std::string& out, std::string_view s) {
   const bool padded = !s.empty() && (s.front() == ' ' || s.front() == '\t' || s.back() == ' ' || s.back() == '\t');
   if (!padded && s.find_first_of(",\"\r\n") == std::string_view::npos) {
