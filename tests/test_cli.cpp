@@ -53,3 +53,47 @@ TEST_CASE("ratekit run writes ratings, history and summary", "[cli]") {
   CHECK(r.status == 0);
   for (const char* f : {"ratings.csv", "history.csv", "summary.json"}) CHECK(std::filesystem::exists(dir / "out" / f));
 }
+
+TEST_CASE("a misspelt command or option gets the nearest real one and exit code 2", "[cli]") {
+  auto r = run_cli("rn configs/x.yaml");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::StartsWith("error: unknown command 'rn' (did you mean 'run'?); commands: plugins, describe, run"));
+  r = run_cli("run x.yaml --ouut out");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::StartsWith("error: unknown option '--ouut' for 'run' (did you mean '--out'?)"));
+  r = run_cli("--plugin-dir /nowhere histroy db A");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains("unknown command 'histroy' (did you mean 'history'?)"));
+  r = run_cli("frobnicate");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::StartsWith("error: unknown command 'frobnicate'; commands:"));
+  CHECK(run_cli("run").status == 2);  // a missing argument is a usage error too
+  CHECK(run_cli("--help").status == 0);
+}
+
+TEST_CASE("a plugin folder that does not exist is named in a warning", "[cli]") {
+  const auto r = run_cli("--plugin-dir /no/such/folder plugins");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("warning: plugin folder /no/such/folder does not exist; no plugins loaded from it"));
+  CHECK(run_cli("-q --plugin-dir /no/such/folder plugins").out.find("warning") == std::string::npos);
+}
+
+TEST_CASE("new-plugin refuses the id of a loaded plugin", "[cli]") {
+  ratekit::testing::temp_dir dir;
+  const auto r = run_cli("new-plugin fide-logistic --dir " + (dir / "p").string());
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("a plugin with id 'fide-logistic' is already loaded from") &&
+                        Catch::Contains("ratekit-fide-logistic.so; choose another id"));
+  CHECK_FALSE(std::filesystem::exists(dir / "p"));
+}
+
+TEST_CASE("output.dir is relative to the config's folder, --out to the working folder", "[cli][config]") {
+  ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  ratekit::testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                               "input: { format: games-csv, path: games.csv }\noutput: { dir: res }\n");
+  const auto r = run_cli("run " + (dir / "c.yaml").string());  // the tests' working folder is elsewhere
+  CHECK(r.status == 0);
+  CHECK(std::filesystem::exists(dir / "res/ratings.csv"));
+  CHECK_THAT(run_cli("run --help").out, Catch::Contains("relative to the config's folder"));
+}

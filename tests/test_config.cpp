@@ -60,7 +60,8 @@ output: { dir: results/test, history: false, charts: true }
   CHECK(c.input_paths[0].is_absolute());
   CHECK(c.input_options.encoding == "latin1");
   CHECK(c.period == ratekit::period_kind::month);
-  CHECK(c.output_dir == fs::path("results/test"));
+  CHECK(c.output_dir == (s.dir / "results/test").lexically_normal());  // beside the config, like the inputs
+  CHECK(c.output_dir.is_absolute());
   CHECK_FALSE(c.write_history);
   CHECK(c.write_charts);
 

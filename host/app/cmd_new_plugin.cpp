@@ -1,17 +1,24 @@
 #include "commands.hpp"
 
 #include <ratekit/host/plugin/scaffold.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <cstdio>
 
 namespace ratekit::app {
 
-void add_new_plugin_command(CLI::App& app, context&) {
+void add_new_plugin_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("new-plugin", "Create the folder of a new plugin built against the installed SDK");
   static std::string id, dir;
   cmd->add_option("NAME", id, "Plugin id, e.g. my-federation-elo")->required();
   cmd->add_option("--dir", dir, "Folder to create (default: ./NAME); must be new or empty");
-  cmd->callback([] {
+  cmd->callback([&ctx] {
+    // A plugin of a loaded id would be refused next to it: say so now, not after the build.
+    if (const plugin_registry registry = ctx.registry(); registry.find(id))
+      for (const auto& p : registry.plugins())
+        if (p->id() == id)
+          throw user_error("a plugin with id '" + id + "' is already loaded from " + p->file().string() +
+                           "; choose another id (for example '" + id + "-custom')");
     const std::string target = dir.empty() ? id : dir;
     for (const auto& file : scaffold_plugin(id, target)) std::printf("created %s/%s\n", target.c_str(), file.c_str());
     const char* t = target.c_str();

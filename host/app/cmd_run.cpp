@@ -41,7 +41,9 @@ void add_run_command(CLI::App& app, context& ctx) {
   static std::string config_file, out_dir;
   static bool print_report = false, replace = false;
   cmd->add_option("CONFIG", config_file, "Competition config (YAML)")->required();
-  cmd->add_option("-o,--out", out_dir, "Output directory (default: the config's output.dir)");
+  cmd->add_option("-o,--out", out_dir,
+                  "Output folder, relative to the working folder (default: the config's output.dir, relative to "
+                  "the config's folder; without it out/<competition> in the working folder)");
   cmd->add_flag("-r,--report", print_report, "Also print the per-player report (Markdown) on stdout");
   cmd->add_flag("--replace", replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input");

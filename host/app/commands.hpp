@@ -21,6 +21,10 @@ struct context {
   }
 };
 
+// For a command line CLI11 refused: the misspelt command or option and the
+// nearest real one; "" when the fault is something else.
+std::string usage_hint(CLI::App& app, const std::vector<std::string>& args);
+
 void add_plugins_command(CLI::App& app, context& ctx);
 void add_describe_command(CLI::App& app, context& ctx);
 void add_run_command(CLI::App& app, context& ctx);

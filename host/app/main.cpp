@@ -40,6 +40,12 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // Help and version exit 0; every usage error exits 2, as command-line tools do.
+    if (e.get_exit_code() != 0) {
+      if (const std::string hint = app::usage_hint(app, {argv + 1, argv + argc}); !hint.empty()) {
+        std::fprintf(stderr, "error: %s\nRun with --help for more information.\n", hint.c_str());
+        return 2;
+      }
+    }
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const user_error& e) {
     for (const auto& d : e.diagnostics()) std::fprintf(stderr, "error: %s\n", d.str().c_str());

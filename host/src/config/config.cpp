@@ -178,14 +178,14 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
     if (const field* option = find(fields, key)) config::read_column_option(c, *option, reader, cfg.input_options);
 }
 
-// output.database is relative to the config's folder, like every file the config
-// reads, so successive configs beside it share one database from any working directory.
+// output.dir and output.database are relative to the config's folder, like every
+// file the config reads, so a config gives the same places from any working directory.
 void read_output(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
   for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report", "database"}, "unknown key",
                                        " in 'output'")) {
     if (e.name == "dir") {
-      if (const auto dir = config::text(c, e)) cfg.output_dir = *dir;
+      if (const auto dir = config::text(c, e)) cfg.output_dir = (base / *dir).lexically_normal();
     } else if (e.name == "database") {
       if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
     } else if (const auto b = config::boolean(c, e)) {

@@ -64,7 +64,7 @@ plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_i
   for (const fs::path& dir : dirs) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-      spdlog::debug("plugin directory {} does not exist", dir.string());
+      spdlog::warn("plugin folder {} does not exist; no plugins loaded from it", dir.string());
       continue;
     }
     const fs::path real = fs::canonical(dir, ec);
