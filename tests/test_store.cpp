@@ -256,3 +256,25 @@ TEST_CASE("plugins and describe print JSON with --json", "[store][cli]") {
   CHECK(d["params"][0]["default"].get<double>() == 400);
   CHECK(d["params"][0]["type"] == "number");
 }
+
+TEST_CASE("a competition's model or parameters change only when asked for", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out-jan")).status == 0);
+  std::string feb = testing::read_text(t.dir / "feb.yaml");
+  feb.replace(feb.find("model: fide-logistic"), 20, "model: fide-logistic\nparams: { xi: 200 }");
+  testing::write_text(t.dir / "feb.yaml", feb);
+  const auto refused = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb"));
+  CHECK(refused.status == 1);
+  CHECK_THAT(refused.out, Catch::Contains("ratings.db: competition 'club' changes model: run 1 used fide-logistic") &&
+                              Catch::Contains("\"xi\":400") && Catch::Contains("this run uses fide-logistic") &&
+                              Catch::Contains("\"xi\":200") && Catch::Contains("run again with --new-model"));
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == 1);
+  CHECK_FALSE(fs::exists(t.dir / "out-feb"));
+  const auto asked = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb") + " --new-model");
+  CHECK(asked.status == 0);
+  CHECK_THAT(asked.out, Catch::Contains("warning: competition 'club' changes model"));
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == 2);  // the change is recorded with the run
+  // The model of the latest run is now the reference: the same config needs no flag.
+  testing::write_text(t.dir / "feb.csv", "date,player_a,player_b,score_a\n2024-03-02,C,A,1\n");
+  CHECK(testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-mar")).status == 0);
+}

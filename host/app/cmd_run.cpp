@@ -39,14 +39,17 @@ void refuse_unfinished_exit() {
 void add_run_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");
   static std::string config_file, out_dir;
-  static bool print_report = false, replace = false;
+  static bool print_report = false;
+  static unit_options options;
   cmd->add_option("CONFIG", config_file, "Competition config (YAML)")->required();
   cmd->add_option("-o,--out", out_dir,
                   "Output folder, relative to the working folder (default: the config's output.dir, relative to "
                   "the config's folder; without it out/<competition> in the working folder)");
   cmd->add_flag("-r,--report", print_report, "Also print the per-player report (Markdown) on stdout");
-  cmd->add_flag("--replace", replace,
+  cmd->add_flag("--replace", options.replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input");
+  cmd->add_flag("--new-model", options.new_model,
+                "Record the run although its model or parameters differ from the competition's latest run");
   cmd->callback([&ctx] {
     const auto start = std::chrono::steady_clock::now();
     const plugin_registry registry = ctx.registry();
@@ -66,7 +69,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     std::optional<unit_result> unit;
     {
       progress bar(isatty(fileno(stderr)) && spdlog::should_log(spdlog::level::info));
-      unit.emplace(run_unit(config, registry, dir, replace, bar));
+      unit.emplace(run_unit(config, registry, dir, options, bar));
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto& d = unit->run.data;

@@ -28,8 +28,8 @@ bool same_file(const fs::path& a, const fs::path& b) {
 
 }  // namespace
 
-unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir, bool replace,
-                     progress& bar) {
+unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
+                     unit_options options, progress& bar) {
   output_folder folder(dir);  // locked before any work: a second run is refused at once
   std::optional<run_recording> recording;
   std::string fingerprint;
@@ -44,7 +44,15 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
     const bool same = !earlier.empty() && std::all_of(earlier.begin(), earlier.end(), [&](const earlier_run& e) {
       return e.fingerprint == fingerprint;
     });
-    if (!earlier.empty() && !same && !replace) refuse_other_input(config, earlier.front());
+    if (!earlier.empty() && !same && !options.replace) refuse_other_input(config, earlier.front());
+    if (const std::string change = recording->model_change(out.run, earlier); !change.empty()) {
+      if (!options.new_model)
+        throw user_error(config.output_database.string(), 0, 0,
+                         "competition '" + config.competition + "' changes model: " + change +
+                             "; ratings of two models are not on one scale, so nothing was recorded. To record "
+                             "the change, run again with --new-model");
+      spdlog::warn("competition '{}' changes model: {} (--new-model)", config.competition, change);
+    }
     if (!earlier.empty() && same_file(config.initial_database, config.output_database)) {
       // Redone from the state those runs started from, not the state they left.
       for (const auto& e : earlier) config.initial_before_run = std::min(config.initial_before_run, e.id);

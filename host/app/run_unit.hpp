@@ -22,8 +22,15 @@ struct unit_result {
 // Rates `config` and publishes the outputs into `dir` and the database. A period
 // the database already holds from the same input is left as it is (the outputs
 // are written again); from other input it is refused unless `replace`, which
-// removes the earlier runs that recorded any of this run's periods.
+// removes the earlier runs that recorded any of this run's periods. A model or
+// parameters other than the competition's latest run are refused unless
+// `new_model`: ratings of two models are not on one scale.
+struct unit_options {
+  bool replace = false;    // replace the runs that recorded this run's periods from other input
+  bool new_model = false;  // accept a model or parameters other than the competition's latest run
+};
+
 unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,
-                     bool replace, progress& bar);
+                     unit_options options, progress& bar);
 
 }  // namespace ratekit::app

@@ -119,7 +119,8 @@ TEST_CASE("a layout-1 database is read, and upgraded by the next run that record
   testing::write_text(dir / "c.yaml", "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
                                       "period: month\ninitial: { database: old.db }\n"
                                       "input: { format: games-csv, path: games.csv }\noutput: { database: old.db }\n");
-  const auto r = testing::run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string());
+  // (--new-model: the old run's parameters were written by hand as {})
+  const auto r = testing::run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string() + " --new-model");
   REQUIRE(r.status == 0);
   // A at 1612.5 beats B at 1387.5: E = 1 / (1 + 10^(-225/400)) = 0.7849..., A gains 20 * 0.2150...
   const auto history = player_history(dir / "old.db", "A", std::nullopt);

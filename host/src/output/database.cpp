@@ -318,6 +318,22 @@ std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
   return found;
 }
 
+std::string run_recording::model_change(const run_result& run, const std::vector<earlier_run>& replaced) {
+  statement s = impl_->db.prepare(
+      "SELECT r.id, r.model, r.params FROM runs r JOIN competitions c ON c.id = r.competition_id "
+      "WHERE c.name = ?1 ORDER BY r.id DESC");
+  s.bind(1, std::string_view(run.config.competition));
+  const std::string model = run.source->descriptor().id, params = params_json(run);
+  while (s.step()) {
+    const int64_t id = s.integer(0);
+    if (std::any_of(replaced.begin(), replaced.end(), [&](const earlier_run& e) { return e.id == id; })) continue;
+    if (s.text(1) == model && s.text(2) == params) return "";
+    return "run " + std::to_string(id) + " used " + std::string(s.text(1)) + " " + std::string(s.text(2)) +
+           ", this run uses " + model + " " + params;
+  }
+  return "";
+}
+
 void run_recording::remove_runs(const std::vector<earlier_run>& runs) {
   static const char* const deletes[] = {
       "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",

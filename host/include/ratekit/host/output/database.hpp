@@ -43,6 +43,10 @@ class run_recording {
 
   // The runs of the competition that recorded any of `run`'s periods.
   std::vector<earlier_run> earlier_runs(const run_result& run);
+  // How `run`'s model or parameters differ from the competition's latest run
+  // (not counting `replaced`): "run 3 used fide-logistic {...}"; "" when they
+  // agree or the competition is new. Ratings of two models are not on one scale.
+  std::string model_change(const run_result& run, const std::vector<earlier_run>& replaced);
   // Removes earlier runs entirely (an explicit replace).
   void remove_runs(const std::vector<earlier_run>& runs);
   // Records `run`; `done`, when given, counts the games (or entries) written.
