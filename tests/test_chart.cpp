@@ -1,35 +1,33 @@
-// Rating series from a history.csv and the SVG chart drawn from them. Coordinates are
-// worked out by hand for the default 960x600 chart: plot box x 70..710, y 50..540.
-#include <catch2/catch.hpp>
+// Rating series from a history.csv and the SVG chart drawn from them. Coordinates
+// are worked out by hand for the default 960x600 chart with a title and a legend:
+// plot box x 64..730, y 44..550.
+#include "test_support.hpp"
 
 #include <ratekit/host/output/chart.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
-#include <filesystem>
-#include <fstream>
+#include <catch2/catch.hpp>
 
 using namespace ratekit;
 
 namespace {
 
-std::filesystem::path write_history(const std::string& rows) {
-  const auto file = std::filesystem::temp_directory_path() / "ratekit_test_chart_history.csv";
-  std::ofstream(file) << "period,player,opponent,expected,score,k,change,rating_before,rating_after\n" << rows;
-  return file;
-}
-
-// Two games between "A&B, Inc" and Q: 16 then -6 for A&B.
-const std::string two_games =
-    "1,\"A&B, Inc\",Q,0.5,1,32,16,0,16\n"
-    "1,Q,\"A&B, Inc\",0.5,0,32,-16,0,-16\n"
-    "2,Q,\"A&B, Inc\",0.52,1,32,6,-16,-10\n"
-    "2,\"A&B, Inc\",Q,0.48,0,32,-6,16,10\n";
+const std::string header = "period,date,player,opponent,expected,score,k,change,rating_before,rating_after\n";
 
 size_t count(const std::string& s, const std::string& what) {
   size_t n = 0;
   for (size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
   return n;
 }
+
+// A plays twice in January (one period: both rows carry the period's end
+// rating), then once in February; B once in each month.
+const std::string months = header +
+                           "2024-01,2024-01-10,A,B,0.5,1,20,10,1500,1516\n"
+                           "2024-01,2024-01-10,B,A,0.5,0,20,-10,1500,1484\n"
+                           "2024-01,2024-01-31,A,C,0.5,1,20,6,1500,1516\n"
+                           "2024-03,2024-03-01,A,B,0.5,0,20,-6,1516,1510\n"
+                           "2024-03,2024-03-01,B,A,0.5,1,20,6,1484,1490\n";
 
 }  // namespace
 
@@ -39,48 +37,81 @@ TEST_CASE("chart: area under a rating line by the trapezoid rule", "[chart]") {
   CHECK(series_area({5}) == 0.0);
 }
 
-TEST_CASE("chart: series read from a history.csv", "[chart]") {
-  const auto file = write_history(two_games);
-  const auto series = read_rating_series(file, {"Q", "A&B, Inc"});
-  std::filesystem::remove(file);
+TEST_CASE("chart: one point per rating period, at its last game's date", "[chart]") {
+  const testing::temp_dir dir;
+  testing::write_text(dir / "history.csv", months);
+  const auto series = read_rating_series(dir / "history.csv", {"A", "B"});
   REQUIRE(series.size() == 2);
-  CHECK(series[0].player == "Q");
-  CHECK(series[0].ratings == std::vector<double>{0, -16, -10});
-  CHECK(series[1].ratings == std::vector<double>{0, 16, 10});
+  REQUIRE(series[0].points.size() == 3);  // before, end of January, end of March
+  CHECK(series[0].points[0].date == 20240110);
+  CHECK(series[0].points[0].rating == 1500);
+  CHECK(series[0].points[1].date == 20240131);  // the period's last game
+  CHECK(series[0].points[1].rating == 1516);
+  CHECK(series[0].points[2].date == 20240301);
+  CHECK(series[0].points[2].rating == 1510);
+  CHECK(series[1].ratings() == std::vector<double>{1500, 1484, 1490});
 }
 
-TEST_CASE("chart: history errors name the line and column", "[chart]") {
-  const auto file = write_history("1,Q,R,0.5,1,32,16,0,x16\n");
+TEST_CASE("chart: a history without periods gives a point per game", "[chart]") {
+  const testing::temp_dir dir;
+  testing::write_text(dir / "history.csv", "player,rating_before,rating_after\nQ,0,-16\nQ,-16,-10\n");
+  CHECK(read_rating_series(dir / "history.csv", {"Q"})[0].ratings() == std::vector<double>{0, -16, -10});
+}
+
+TEST_CASE("chart: history errors name the line and column, unknown names the nearest", "[chart]") {
+  const testing::temp_dir dir;
+  testing::write_text(dir / "history.csv", header + "1,,Q,R,0.5,1,32,16,0,x16\n");
   try {
-    read_rating_series(file, {"Q"});
+    read_rating_series(dir / "history.csv", {"Q"});
     FAIL("a bad rating was accepted");
   } catch (const user_error& e) {
     CHECK(e.diagnostics().at(0).line == 2);
-    CHECK(e.diagnostics().at(0).column == 21);
+    CHECK(e.diagnostics().at(0).column == 22);
     CHECK(e.diagnostics().at(0).message.find("rating_after") != std::string::npos);
   }
-  CHECK_THROWS_AS(read_rating_series(file, {"Nobody"}), user_error);
-  std::filesystem::remove(file);
+  testing::write_text(dir / "history.csv", months);
+  CHECK_THROWS_WITH(read_rating_series(dir / "history.csv", {"a"}),
+                    Catch::Contains("no games of 'a' in this history (did you mean 'A'?)"));
 }
 
-TEST_CASE("chart: SVG structure", "[chart]") {
-  const std::vector<rating_series> series{{"A&B, Inc", {0, 16, 10}}, {"Q", {0, -16, -10}}};
-  const std::string svg = render_chart_svg(series);
-  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"600\"", 0) == 0);
-  CHECK(svg.size() > 6);
-  CHECK(svg.substr(svg.size() - 7) == "</svg>\n");
+TEST_CASE("chart: a date axis, the y axis fitted to the ratings, a legend", "[chart]") {
+  const testing::temp_dir dir;
+  testing::write_text(dir / "history.csv", months);
+  const std::string svg = render_chart_svg(read_rating_series(dir / "history.csv", {"A", "B"}));
+  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rating-chart\" width=\"960\" height=\"600\"", 0) == 0);
   CHECK(count(svg, "<g class=\"series\"") == 2);
-  CHECK(count(svg, "<polyline fill=\"none\"") == 2);
-  CHECK(count(svg, "<polygon class=\"area\"") == 2);
-  CHECK(count(svg, "<circle ") == 6);
-  // y from -20 to 20 in steps of 5 (a round step near 32 / 8; 9 labels), x from 0 to 2 in steps of 1.
-  CHECK(count(svg, "text-anchor=\"end\">") == 9);
-  CHECK(svg.find("text-anchor=\"end\">-20</text>") != std::string::npos);
-  CHECK(svg.find("text-anchor=\"middle\">2</text>") != std::string::npos);
-  // Ratings 0, 16, 10 at games 0, 1, 2: y = 540 - 490 (r + 20) / 40.
-  CHECK(svg.find("points=\"70.00,295.00 390.00,99.00 710.00,172.50\"") != std::string::npos);
-  // Names are escaped; the legend gives final rating and area.
-  CHECK(svg.find("A&amp;B, Inc: 10.0, area 21.0</text>") != std::string::npos);
-  CHECK(svg.find("Q: -10.0, area -21.0</text>") != std::string::npos);
+  // Ratings 1484..1516 padded by 5%: the axis runs 1480..1520 in steps of 10, not from 0.
+  CHECK(count(svg, "text-anchor=\"end\">") == 5);
+  CHECK(svg.find("text-anchor=\"end\">1480</text>") != std::string::npos);
+  CHECK(svg.find("text-anchor=\"end\">1520</text>") != std::string::npos);
+  CHECK(svg.find(">0</text>") == std::string::npos);
+  // Jan 10 to Mar 1 (51 days): month ticks.
+  CHECK(svg.find("text-anchor=\"middle\">2024-02</text>") != std::string::npos);
+  CHECK(svg.find("text-anchor=\"middle\">2024-03</text>") != std::string::npos);
+  CHECK(svg.find("date (end of each rating period)") != std::string::npos);
+  // A: 1500 on Jan 10 (x 64), 1516 on Jan 31 (21 of 51 days: x 64 + 666 * 21 / 51), 1510 on Mar 1 (x 730);
+  // y = 550 - 506 (r - 1480) / 40.
+  CHECK(svg.find("points=\"64.0,297.0 338.2,94.6 730.0,170.5\"") != std::string::npos);
+  CHECK(svg.find(">A <tspan fill=\"#556\">1510</tspan>") != std::string::npos);
+  CHECK(svg.find(">B <tspan fill=\"#556\">1490</tspan>") != std::string::npos);
+  CHECK(svg.find("class=\"band\"") == std::string::npos);
+}
+
+TEST_CASE("chart: names escaped, bands of two deviations, one scale for several charts", "[chart]") {
+  rating_series s{"A&B <Inc>", {{20240101, 1500, 350}, {20240201, 1600, 200}}};
+  const std::string svg = render_chart_svg({s}, {.title = "t", .y_range = std::pair{1000.0, 2000.0}});
+  CHECK(svg.find("A&amp;B &lt;Inc&gt;") != std::string::npos);
   CHECK(svg.find("A&B") == std::string::npos);
+  // Upper edge 1500 + 700 and 1600 + 400 clipped by nothing: the range was given.
+  CHECK(count(svg, "class=\"band\"") == 1);
+  CHECK(svg.find("text-anchor=\"end\">1000</text>") != std::string::npos);
+  CHECK(svg.find("text-anchor=\"end\">2000</text>") != std::string::npos);
+  CHECK(fitted_range({s}) == std::pair{500.0, 2500.0});  // 800..2200 padded by 70: steps of 500 (1540 / 6 > 200)
+}
+
+TEST_CASE("chart: without dates the x axis counts rating periods", "[chart]") {
+  const rating_series s{"Q", {{0, 0}, {0, -16}, {0, -10}}};
+  const std::string svg = render_chart_svg({s});
+  CHECK(svg.find("rating period</text>") != std::string::npos);
+  CHECK(svg.find("text-anchor=\"middle\">2</text>") != std::string::npos);
 }

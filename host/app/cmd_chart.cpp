@@ -1,8 +1,8 @@
 #include "commands.hpp"
 
 #include <ratekit/host/output/chart.hpp>
-#include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -10,32 +10,36 @@
 namespace ratekit::app {
 
 void add_chart_command(CLI::App& app, context&) {
-  auto* cmd = app.add_subcommand("chart", "Draw game-by-game ratings from a run's history.csv as an SVG chart");
+  auto* cmd = app.add_subcommand("chart", "Draw players' ratings over time from a run's history.csv as an SVG chart");
   static std::string dir, output, title;
-  static std::vector<std::string> players;
+  static std::vector<std::string> player, players;
   cmd->add_option("OUTDIR", dir, "Output directory of a run (holds history.csv)")->required();
-  cmd->add_option("--players", players, "Players or teams to draw, e.g. NO,IND,MIN")->required()->delimiter(',');
+  cmd->add_option("--player", player, "A player or team to draw, its exact name (repeatable: --player \"Short, Nigel\")");
+  cmd->add_option("--players", players, "Players or teams to draw as one list split on commas, e.g. NO,IND,MIN")
+      ->delimiter(',');
   cmd->add_option("-o,--output", output, "SVG file to write (default OUTDIR/chart.svg)");
   cmd->add_option("--title", title, "Chart title (default: the players' names)");
+  cmd->footer(
+      "Ratings are drawn at the end of each rating period, on a date axis when the history has dates.\n"
+      "Prints player,periods,final,area: area is the sum under the line, one unit per period\n"
+      "(Langville and Meyer's season comparison).");
   cmd->callback([] {
+    std::vector<std::string> names = player;
+    names.insert(names.end(), players.begin(), players.end());
+    if (names.empty()) throw CLI::RequiredError("--player or --players");
     const std::filesystem::path history = std::filesystem::path(dir) / "history.csv";
     if (!std::filesystem::exists(history))
       throw user_error(history.string(), 0, 0, "no history.csv here: run with output.history true first");
-    const auto series = read_rating_series(history, players);
+    const auto series = read_rating_series(history, names);
     chart_options options;
-    if (!title.empty()) {
-      options.title = title;
-    } else {
-      options.title = "Game-by-game ratings:";
-      for (size_t i = 0; i < players.size(); ++i) options.title += (i ? " vs " : " ") + players[i];
-    }
+    options.title = title;
+    for (size_t i = 0; title.empty() && i < names.size(); ++i) options.title += (i ? ", " : "") + names[i];
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "chart.svg" : std::filesystem::path(output);
     write_file_atomically(file, render_chart_svg(series, options));
-    // The book compares teams by the area under their lines over the season.
-    std::printf("player,games,final,area\n");
+    std::printf("player,periods,final,area\n");
     for (const auto& s : series)
-      std::printf("%s,%zu,%.6f,%.6f\n", s.player.c_str(), s.ratings.size() - 1, s.ratings.back(),
-                  series_area(s.ratings));
+      std::printf("%s,%zu,%.6f,%.6f\n", s.player.c_str(), s.points.size() - 1, s.points.back().rating,
+                  series_area(s.ratings()));
     std::fprintf(stderr, "wrote %s\n", file.string().c_str());
   });
 }

@@ -76,12 +76,12 @@ expect_match("game 1, Scotland" "Scotland,England,0\\.64006[0-9]*,0\\.5,20,-2\\.
 expect_match("game 1, England" "England,Scotland,0\\.35993[0-9]*,0\\.5,20,2\\.80129[0-9]*,1500,1502\\.80129" "${history}")
 expect_match("game 2, England" "England,Scotland,0\\.64746[0-9]*,1,20,10\\.57616[0-9]*,1502\\.80129[0-9]*,1513\\.37746" "${history}")
 # K by importance, from the config's tag rules (the period label is the game's number).
-file(STRINGS ${out}/history.csv k_rows REGEX "^(1491,Belgium|480,Chile|1775,Sweden|41735,Germany|239,France),")
-foreach(expected "1491,Belgium,United States,[^,]*,0,60,"   # 1930 FIFA World Cup
-                 "480,Chile,Uruguay,[^,]*,0,50,"            # 1916 Copa America
-                 "1775,Sweden,Estonia,[^,]*,1,40,"          # 1933 World Cup qualification
-                 "41735,Germany,France,[^,]*,0.5,40,"       # 2018 UEFA Nations League
-                 "239,France,Denmark,[^,]*,0,30,")          # 1908 Olympic Games
+file(STRINGS ${out}/history.csv k_rows REGEX "^(1491,[^,]*,Belgium|480,[^,]*,Chile|1775,[^,]*,Sweden|41735,[^,]*,Germany|239,[^,]*,France),")
+foreach(expected "1491,1930-[^,]*,Belgium,United States,[^,]*,0,60,"   # 1930 FIFA World Cup
+                 "480,1916-[^,]*,Chile,Uruguay,[^,]*,0,50,"            # 1916 Copa America
+                 "1775,1933-[^,]*,Sweden,Estonia,[^,]*,1,40,"          # 1933 World Cup qualification
+                 "41735,2018-[^,]*,Germany,France,[^,]*,0.5,40,"       # 2018 UEFA Nations League
+                 "239,1908-[^,]*,France,Denmark,[^,]*,0,30,")          # 1908 Olympic Games
   expect_match("K by tournament" "(^|;)${expected}" "${k_rows}")
 endforeach()
 file(STRINGS ${out}/ratings.csv ratings LIMIT_COUNT 2)

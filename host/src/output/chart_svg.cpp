@@ -1,91 +1,31 @@
-#include <ratekit/host/text/escape.hpp>
+// render_chart_svg: rating lines on a date axis, the y axis fitted to them.
 #include <ratekit/host/output/chart.hpp>
-
-#include "input/text.hpp"
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 #include <array>
+#include <chrono>
 #include <cmath>
+#include <iterator>
 #include <stdexcept>
 
 namespace ratekit {
-
-double series_area(const std::vector<double>& ratings) {
-  double area = 0.0;
-  for (size_t i = 1; i < ratings.size(); ++i) area += 0.5 * (ratings[i - 1] + ratings[i]);
-  return area;
-}
-
 namespace {
 
-enum column { period, player, opponent, expected, score, k, change, rating_before, rating_after };
-
-constexpr std::array<text::column_spec, 9> history_columns{{
-    {"period", false}, {"player", true}, {"opponent", false}, {"expected", false}, {"score", false},
-    {"k", false}, {"change", false}, {"rating_before", true}, {"rating_after", true},
-}};
-
-}  // namespace
-
-std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
-                                              const std::vector<std::string>& players) {
-  const text::source src(history_csv, {});
-  text::problem_list problems(src);
-  text::line_cursor lines(src.text());
-  text::csv_splitter csv;
-  text::line l;
-  if (!lines.next(l) || text::is_blank(l.text)) {
-    problems.add(1, 1, "expected the history header (period,player,...,rating_after), got an empty file");
-    problems.throw_if_any();
-  }
-  if (!csv.split(l, problems)) problems.throw_if_any();
-  const std::vector<int> at = text::map_header(csv, l, history_columns, problems);
-  problems.throw_if_any();
-  const size_t field_count = csv.size();
-
-  std::vector<rating_series> out(players.size());
-  for (size_t p = 0; p < players.size(); ++p) out[p].player = players[p];
-  while (lines.next(l)) {
-    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
-    if (csv.size() != field_count) {
-      problems.add(l.number, csv.end_column(),
-                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
-                       std::to_string(csv.size()));
-      continue;
-    }
-    const std::string_view name = csv[size_t(at[player])];
-    const auto it = std::find(players.begin(), players.end(), name);
-    if (it == players.end()) continue;
-    double before = 0, after = 0;
-    bool ok = true;
-    for (const auto& [c, value] : {std::pair{rating_before, &before}, std::pair{rating_after, &after}}) {
-      if (text::parse_number(csv[size_t(at[c])], *value)) continue;
-      problems.add(l.number, csv.column(size_t(at[c])),
-                   "expected " + std::string(history_columns[c].name) + " as a number, got " +
-                       text::quote(csv[size_t(at[c])]));
-      ok = false;
-    }
-    if (!ok) continue;
-    auto& ratings = out[size_t(it - players.begin())].ratings;
-    if (ratings.empty()) ratings.push_back(before);
-    ratings.push_back(after);
-  }
-  for (const auto& s : out)
-    if (s.ratings.empty()) problems.add(0, 0, "no games of '" + s.player + "' in this history");
-  problems.throw_if_any();
-  return out;
-}
-
-namespace {
+namespace chr = std::chrono;
 
 // Colour-blind-safe palette (Okabe and Ito), then Tableau's.
 constexpr std::array<const char*, 12> palette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
                                               "#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#9467bd", "#F0E442"};
-
 constexpr size_t max_dots = 80;
+
+template <class... T>
+void append(std::string& out, fmt::format_string<T...> format, T&&... values) {
+  fmt::format_to(std::back_inserter(out), format, std::forward<T>(values)...);
+}
 
 // A round step (1, 2 or 5 times a power of ten) giving about `target` intervals over `span`.
 double nice_step(double span, int target) {
@@ -96,96 +36,171 @@ double nice_step(double span, int target) {
   return 10.0 * magnitude;
 }
 
-template <class... T>
-void append(std::string& out, fmt::format_string<T...> format, T&&... values) {
-  fmt::format_to(std::back_inserter(out), format, std::forward<T>(values)...);
+int decimals(double step) { return step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9)); }
+
+chr::sys_days day_of(int32_t yyyymmdd) {
+  return chr::year_month_day{chr::year(yyyymmdd / 10000), chr::month(unsigned(yyyymmdd / 100 % 100)),
+                             chr::day(unsigned(yyyymmdd % 100))};
 }
 
-// Decimals a tick label needs to show `step` exactly.
-int decimals(double step) { return step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9)); }
+int32_t yyyymmdd(chr::sys_days d) {
+  const chr::year_month_day ymd{d};
+  return int32_t(ymd.year()) * 10000 + int32_t(unsigned(ymd.month())) * 100 + int32_t(unsigned(ymd.day()));
+}
+
+struct tick {
+  double x;
+  std::string label;
+};
+
+// Ticks on calendar boundaries: years, months or days, whichever gives 3 to 12.
+std::vector<tick> date_ticks(double lo, double hi) {
+  const chr::year_month_day first{chr::sys_days(chr::days(int(std::floor(lo))))};
+  const double years = (hi - lo) / 365.25;
+  std::vector<tick> out;
+  if (years >= 3) {
+    const int step = int(std::max(1.0, nice_step(years, 8)));
+    for (int y = int(first.year()) / step * step;; y += step) {
+      const double x = double(chr::sys_days(chr::year(y) / 1 / 1).time_since_epoch().count());
+      if (x > hi) break;
+      if (x >= lo) out.push_back({x, std::to_string(y)});
+    }
+  } else if (hi - lo >= 45) {
+    const int months = int(std::round((hi - lo) / 30.44));
+    const int step = months <= 10 ? 1 : months <= 20 ? 2 : months <= 30 ? 3 : 6;
+    chr::year_month m = first.year() / first.month();
+    while ((unsigned(m.month()) - 1) % unsigned(step) != 0) m += chr::months(1);
+    for (;; m += chr::months(step)) {
+      const double x = double(chr::sys_days(m / 1).time_since_epoch().count());
+      if (x > hi) break;
+      if (x >= lo) out.push_back({x, iso_month(yyyymmdd(chr::sys_days(m / 1)))});
+    }
+  } else {
+    const double step = std::max(1.0, nice_step(hi - lo, 6));
+    for (double x = std::ceil(lo / step) * step; x <= hi; x += step)
+      out.push_back({x, iso_date(yyyymmdd(chr::sys_days(chr::days(int(x)))))});
+  }
+  return out;
+}
+
+bool all_dated(const std::vector<rating_series>& series) {
+  for (const auto& s : series)
+    for (const auto& p : s.points)
+      if (p.date <= 0) return false;
+  return true;
+}
 
 }  // namespace
 
+std::pair<double, double> fitted_range(const std::vector<rating_series>& series) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto& s : series)
+    for (const auto& p : s.points) {
+      const double band = std::isnan(p.spread) ? 0 : 2 * p.spread;
+      lo = std::min(lo, p.rating - band);
+      hi = std::max(hi, p.rating + band);
+    }
+  if (!(lo <= hi)) return {0, 1};
+  if (hi - lo < 10) lo -= 5, hi += 5;  // a flat line still gets a readable scale
+  const double pad = (hi - lo) * 0.05, step = nice_step(hi - lo + 2 * pad, 6);
+  return {std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step};
+}
+
 std::string render_chart_svg(const std::vector<rating_series>& series, const chart_options& o) {
-  // Plot box; the legend sits to its right.
-  const double left = 70, top = 50, right = o.width - 250.0, bottom = o.height - 60.0;
-  size_t games = 1;
-  double lo = 0, hi = 0;  // 0 stays in view: the areas are measured from it
-  for (const auto& s : series) {
-    if (s.ratings.empty()) throw std::invalid_argument("render_chart_svg: series '" + s.player + "' is empty");
-    games = std::max(games, s.ratings.size() - 1);
-    for (double r : s.ratings) lo = std::min(lo, r), hi = std::max(hi, r);
-  }
-  if (hi - lo < 1e-9) lo -= 1, hi += 1;
-  const double y_step = nice_step(hi - lo, 8);
-  lo = std::floor(lo / y_step) * y_step;
-  hi = std::ceil(hi / y_step) * y_step;
-  const double x_step = std::max(1.0, nice_step(double(games), 10));
-  const double x_max = std::ceil(double(games) / x_step) * x_step;  // the axis ends on a tick
-  auto px = [&](double x) { return left + (right - left) * x / x_max; };
+  for (const auto& s : series)
+    if (s.points.empty()) throw std::invalid_argument("render_chart_svg: series '" + s.player + "' is empty");
+  const bool dated = all_dated(series);
+  // x: days since 1970 on a date axis, else the point's number (0 = before the first period).
+  auto x_of = [&](const rating_point& p, size_t i) {
+    return dated ? double(day_of(p.date).time_since_epoch().count()) : double(i);
+  };
+  double x_lo = INFINITY, x_hi = -INFINITY;
+  for (const auto& s : series)
+    for (size_t i = 0; i < s.points.size(); ++i) x_lo = std::min(x_lo, x_of(s.points[i], i)), x_hi = std::max(x_hi, x_of(s.points[i], i));
+  if (x_hi - x_lo < 1) x_lo -= 1, x_hi += 1;
+  const auto [lo, hi] = o.y_range ? *o.y_range : fitted_range(series);
+  const double y_step = nice_step(hi - lo, 6);
+
+  const bool small = o.width < 600;
+  const double left = small ? 48 : 64, top = o.title.empty() ? 14 : 44,
+               right = o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), bottom = o.height - (small ? 34.0 : 50.0);
+  auto px = [&](double x) { return left + (right - left) * (x - x_lo) / (x_hi - x_lo); };
   auto py = [&](double y) { return bottom - (bottom - top) * (y - lo) / (hi - lo); };
 
   std::string svg;
-  append(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" "
-              "font-family=\"sans-serif\" font-size=\"12\">\n", o.width, o.height, o.width, o.height);
-  svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
-  append(svg, "<text class=\"title\" x=\"{:.2f}\" y=\"28\" font-size=\"16\" text-anchor=\"middle\">", (left + right) / 2);
-  svg += xml_escaped(o.title) + "</text>\n";
+  append(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rating-chart\" width=\"{}\" height=\"{}\" "
+              "viewBox=\"0 0 {} {}\" font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
+         o.width, o.height, o.width, o.height, small ? 11 : 13);
+  append(svg, "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", xml_escaped(o.title));
+  if (!o.title.empty())
+    append(svg, "<text class=\"title\" x=\"{:.1f}\" y=\"26\" font-size=\"17\" font-weight=\"600\" fill=\"#1d2330\">{}</text>\n",
+           left, xml_escaped(o.title));
 
-  svg += "<g class=\"y-ticks\" stroke=\"#e0e0e0\">\n";
-  const int y_decimals = decimals(y_step);
-  for (double y = lo; y <= hi + y_step * 1e-6; y += y_step) {
-    append(svg, "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\"/>", left, py(y), right, py(y));
-    append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" stroke=\"none\" fill=\"#333\" text-anchor=\"end\">{:.{}f}</text>\n",
-           left - 6, py(y) + 4, std::abs(y) < y_step * 1e-6 ? 0.0 : y, y_decimals);
+  svg += "<g class=\"y-ticks\">\n";
+  for (double y = lo; y <= hi + y_step * 1e-6; y += y_step)
+    append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e6e8ec\"/>"
+                "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{:.{}f}</text>\n",
+           left, py(y), right, py(y), left - 8, py(y) + 4, y, decimals(y_step));
+  svg += "</g>\n<g class=\"x-ticks\">\n";
+  std::vector<tick> ticks;
+  if (dated) {
+    ticks = date_ticks(x_lo, x_hi);
+  } else {
+    const double step = std::max(1.0, nice_step(x_hi - x_lo, 8));
+    for (double x = 0; x <= x_hi + 1e-9; x += step) ticks.push_back({x, fmt::format("{:.0f}", x)});
   }
-  svg += "</g>\n<g class=\"x-ticks\" stroke=\"#333\">\n";
-  for (double x = 0; x <= x_max + 1e-9; x += x_step) {
-    append(svg, "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\"/>", px(x), bottom, px(x), bottom + 5);
-    append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" stroke=\"none\" fill=\"#333\" text-anchor=\"middle\">{:.0f}</text>\n",
-           px(x), bottom + 18, x);
-  }
-  svg += "</g>\n<g class=\"axes\" stroke=\"#333\" fill=\"none\">\n";
-  append(svg, "<polyline points=\"{:.2f},{:.2f} {:.2f},{:.2f} {:.2f},{:.2f}\"/>\n", left, top, left, bottom, right, bottom);
-  append(svg, "<line class=\"zero\" x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\" stroke-dasharray=\"4 3\"/>\n",
-         left, py(0), right, py(0));
-  svg += "</g>\n";
-  append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" text-anchor=\"middle\">game</text>\n", (left + right) / 2, bottom + 40);
-  append(svg, "<text x=\"18\" y=\"{:.2f}\" text-anchor=\"middle\" transform=\"rotate(-90 18 {:.2f})\">rating</text>\n",
-         (top + bottom) / 2, (top + bottom) / 2);
+  for (const auto& t : ticks)
+    append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\"/>"
+                "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
+           px(t.x), bottom, px(t.x), bottom + 5, px(t.x), bottom + 19, t.label);
+  append(svg, "</g>\n<polyline class=\"axes\" fill=\"none\" stroke=\"#556\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
+         left, top, left, bottom, right, bottom);
+  if (!small)
+    append(svg, "<text class=\"x-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
+           (left + right) / 2, bottom + 40, dated ? "date (end of each rating period)" : "rating period");
 
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
     append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
+    if (std::none_of(s.points.begin(), s.points.end(), [](const rating_point& p) { return std::isnan(p.spread); })) {
+      std::string band;  // upper edge forward, lower edge back
+      for (size_t i = 0; i < s.points.size(); ++i)
+        append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating + 2 * s.points[i].spread));
+      for (size_t i = s.points.size(); i-- > 0;)
+        append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating - 2 * s.points[i].spread));
+      append(svg, "<polygon class=\"band\" stroke=\"none\" fill-opacity=\"0.15\" points=\"{}\"/>\n", band);
+    }
     std::string points;
-    for (size_t i = 0; i < s.ratings.size(); ++i)
-      append(points, "{}{:.2f},{:.2f}", i ? " " : "", px(double(i)), py(s.ratings[i]));
-    // The area the legend measures: between the line and 0.
-    append(svg, "<polygon class=\"area\" fill-opacity=\"0.06\" stroke=\"none\" points=\"{:.2f},{:.2f} ", px(0), py(0));
-    svg += points;
-    append(svg, " {:.2f},{:.2f}\"/>\n", px(double(s.ratings.size() - 1)), py(0));
-    svg += "<polyline fill=\"none\" stroke-width=\"2\" points=\"" + points + "\"/>\n";
-    // Dots only while they stay apart; a many-season line is clearer without them.
-    if (s.ratings.size() <= max_dots)
-      for (size_t i = 0; i < s.ratings.size(); ++i)
-        append(svg, "<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"2.5\"/>", px(double(i)), py(s.ratings[i]));
+    for (size_t i = 0; i < s.points.size(); ++i)
+      append(points, "{}{:.1f},{:.1f}", i ? " " : "", px(x_of(s.points[i], i)), py(s.points[i].rating));
+    append(svg, "<polyline class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"{}\"/>\n", points);
+    if (s.points.size() <= max_dots)  // dots only while they stay apart
+      for (size_t i = 0; i < s.points.size(); ++i)
+        append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_of(s.points[i], i)), py(s.points[i].rating));
     svg += "\n</g>\n";
   }
 
-  svg += "<g class=\"legend\">\n";
-  const double lx = right + 20;
-  append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\" font-weight=\"bold\">team: final, area</text>\n", lx, top + 4);
-  for (size_t k = 0; k < series.size(); ++k) {
-    const auto& s = series[k];
-    const double y = top + 26 + 22 * double(k);
-    append(svg, "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\" stroke=\"{}\" stroke-width=\"3\"/>", lx, y - 4,
-           lx + 24, y - 4, palette[k % palette.size()]);
-    append(svg, "<text x=\"{:.2f}\" y=\"{:.2f}\">", lx + 32, y);
-    svg += xml_escaped(s.player);
-    append(svg, ": {:.1f}, area {:.1f}</text>\n", s.ratings.back(), series_area(s.ratings));
+  if (o.legend) {
+    svg += "<g class=\"legend\">\n";
+    const double lx = right + 18;
+    for (size_t k = 0; k < series.size(); ++k) {
+      const auto& s = series[k];
+      std::string name = s.player;
+      if (name.size() > 24) {  // cut between characters, never inside one
+        size_t cut = 22;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+        name = name.substr(0, cut) + "\u2026";
+      }
+      const double y = top + 8 + 22 * double(k);
+      append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>"
+                  "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{} <tspan fill=\"#556\">{:.0f}</tspan></text>\n",
+             lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y, xml_escaped(name),
+             s.points.back().rating);
+    }
+    svg += "</g>\n";
   }
-  svg += "</g>\n</svg>\n";
+  svg += "</svg>\n";
   return svg;
 }
 

@@ -4,6 +4,7 @@
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/output/html_report.hpp>
+#include <ratekit/host/output/chart.hpp>
 
 #include "input/text.hpp"
 
@@ -70,23 +71,20 @@ ratings_table read_ratings(const fs::path& file) {
   return t;
 }
 
-// From history.csv: each player's change over the run, and the rating line of
-// the players to chart (the first `charted` rows of the list that played).
+// From history.csv: each player's change over the run.
 struct run_history {
   bool present = false;
   player_table players;           // the list's players first, in list order
   std::vector<double> first_before, last_after;
-  std::vector<std::vector<double>> lines;  // for the charted players, by list row
 };
 
-run_history read_history(const fs::path& file, const ratings_table& list, size_t charted) {
+run_history read_history(const fs::path& file, const ratings_table& list) {
   run_history h;
   if (!fs::is_regular_file(file)) return h;
   h.present = true;
   for (const auto& row : list.rows) h.players.intern(row[0]);
   h.first_before.assign(list.rows.size(), NAN);
   h.last_after.assign(list.rows.size(), NAN);
-  h.lines.resize(std::min(charted, list.rows.size()));
   text::source src(file, reader_options{});
   text::problem_list problems(src);
   text::line_cursor lines(src.text());
@@ -112,49 +110,11 @@ run_history read_history(const fs::path& file, const ratings_table& list, size_t
     const int32_t p = h.players.find(csv[size_t(player)]);
     if (p < 0) continue;  // not in the list: nothing to show
     const size_t i = size_t(p);
-    if (std::isnan(h.first_before[i])) {
-      h.first_before[i] = b;
-      if (i < h.lines.size()) h.lines[i].push_back(b);
-    }
+    if (std::isnan(h.first_before[i])) h.first_before[i] = b;
     h.last_after[i] = a;
-    if (i < h.lines.size()) h.lines[i].push_back(a);
   }
   problems.throw_if_any();
   return h;
-}
-
-// A small line chart of one player's rating, scaled to his own range.
-std::string player_chart(const std::string& name, const std::vector<double>& r, const char* x_label) {
-  const double w = 360, h = 160, left = 52, right = w - 12, top = 14, bottom = h - 30;
-  double lo = *std::min_element(r.begin(), r.end()), hi = *std::max_element(r.begin(), r.end());
-  if (hi - lo < 1) lo -= 0.5, hi += 0.5;
-  const double pad = (hi - lo) * 0.08;
-  lo -= pad, hi += pad;
-  const double steps = double(std::max<size_t>(r.size() - 1, 1));
-  auto px = [&](size_t i) { return left + (right - left) * double(i) / steps; };
-  auto py = [&](double v) { return bottom - (bottom - top) * (v - lo) / (hi - lo); };
-  std::string svg = "<svg class=\"chart\" role=\"img\" width=\"360\" height=\"160\" viewBox=\"0 0 360 160\"><title>" +
-                    xml_escaped(name) + "</title>";
-  for (int k = 0; k <= 2; ++k) {  // gridlines at the bottom, middle and top of the range
-    const double v = lo + (hi - lo) * k / 2;
-    svg += "<line class=\"grid\" x1=\"" + fixed(left, 1) + "\" x2=\"" + fixed(right, 1) + "\" y1=\"" + fixed(py(v), 1) +
-           "\" y2=\"" + fixed(py(v), 1) + "\"/><text class=\"tick\" x=\"" + fixed(left - 6, 1) + "\" y=\"" +
-           fixed(py(v) + 4, 1) + "\" text-anchor=\"end\">" + fixed(v, 0) + "</text>";
-  }
-  svg += "<polyline class=\"line\" points=\"";
-  for (size_t i = 0; i < r.size(); ++i) {
-    if (i) svg += ' ';
-    (svg += fixed(px(i), 1)) += ',';
-    svg += fixed(py(r[i]), 1);
-  }
-  svg += "\"/><circle class=\"end\" r=\"3\" cx=\"" + fixed(px(r.size() - 1), 1) + "\" cy=\"" +
-         fixed(py(r.back()), 1) + "\"/>";
-  svg += "<text class=\"tick\" x=\"" + fixed(left, 1) + "\" y=\"" + fixed(h - 10, 1) + "\">0</text>";
-  svg += "<text class=\"tick\" x=\"" + fixed(right, 1) + "\" y=\"" + fixed(h - 10, 1) + "\" text-anchor=\"end\">" +
-         std::to_string(r.size() - 1) + "</text>";
-  svg += "<text class=\"tick\" x=\"" + fixed((left + right) / 2, 1) + "\" y=\"" + fixed(h - 10, 1) +
-         "\" text-anchor=\"middle\">" + x_label + "</text></svg>";
-  return svg;
 }
 
 json read_summary(const fs::path& file) {
@@ -203,8 +163,7 @@ tbody tr:nth-child(even){background:#fafbfc}
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(370px,1fr));gap:12px}
 figure{margin:0;background:#fff;padding:8px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
 figcaption{font-weight:600;margin-bottom:2px}
-svg.chart{width:100%;height:auto}svg.chart .grid{stroke:#e3e6ea}svg.chart .tick{font-size:11px;fill:#667}
-svg.chart .line{fill:none;stroke:#2f6db5;stroke-width:2}svg.chart .end{fill:#2f6db5}
+svg.rating-chart{width:100%;height:auto}
 pre{background:#fff;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow:auto}
 )css";
 
@@ -213,10 +172,8 @@ pre{background:#fff;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow:a
 std::string build_html_report(const fs::path& dir) {
   const ratings_table list = read_ratings(dir / "ratings.csv");
   const json summary = read_summary(dir / "summary.json");
-  // Candidates for charts: the best-rated players; those without games in this run are passed over.
-  const run_history history = read_history(dir / "history.csv", list, 2 * html_chart_limit);
+  const run_history history = read_history(dir / "history.csv", list);
   const std::string competition = summary.value("competition", dir.filename().string());
-  const bool ranked = summary.contains("counts") && summary["counts"].value("events", 0) > 0;
 
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
                     xml_escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
@@ -233,7 +190,11 @@ std::string build_html_report(const fs::path& dir) {
   out += "<section id=\"ratings\">\n<h2>Ratings</h2>\n<table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>"
          "<th>player</th><th class=\"num\">rating</th>";
   if (history.present) out += "<th class=\"num\">change</th>";
-  for (size_t c = 2; c < list.header.size(); ++c) out += "<th>" + xml_escaped(list.header[c]) + "</th>";
+  // A plugin's bookkeeping (FIDE's pool_* of players without a first rating) is not for readers.
+  std::vector<size_t> shown;
+  for (size_t c = 2; c < list.header.size(); ++c)
+    if (!list.header[c].starts_with("pool_")) shown.push_back(c);
+  for (const size_t c : shown) out += "<th>" + xml_escaped(list.header[c]) + "</th>";
   out += "</tr></thead>\n<tbody>\n";
   size_t rank = 1;
   for (size_t i = 0; i < list.rows.size(); ++i) {
@@ -249,25 +210,30 @@ std::string build_html_report(const fs::path& dir) {
         out += std::string("<td class=\"num ") + (change > 0.05 ? "up" : change < -0.05 ? "down" : "") + "\">" +
                (change > 0.05 ? "+" : "") + fixed(change, 1) + "</td>";
     }
-    for (size_t c = 2; c < row.size(); ++c) out += "<td>" + readable(row[c]) + "</td>";
+    for (const size_t c : shown) out += "<td>" + readable(row[c]) + "</td>";
     out += "</tr>\n";
   }
   out += "</tbody>\n</table>\n</section>\n";
 
-  // Charts of the top players who played in this run.
-  std::string figures;
-  size_t charted = 0;
-  for (size_t i = 0; i < history.lines.size() && charted < html_chart_limit; ++i) {
-    if (history.lines[i].size() < 2) continue;
-    figures += "<figure><figcaption>" + std::to_string(charted + 1) + ". " + xml_escaped(list.rows[i][0]) +
-               "</figcaption>" + player_chart(list.rows[i][0], history.lines[i], ranked ? "events" : "games") +
-               "</figure>\n";
-    ++charted;
+  // Charts of the best-rated players who played in this run, all on one scale so they compare.
+  std::vector<std::string> charted;
+  for (size_t i = 0; i < list.rows.size() && charted.size() < html_chart_limit; ++i)
+    if (history.present && !std::isnan(history.first_before[i])) charted.push_back(list.rows[i][0]);
+  if (!charted.empty()) {
+    const auto series = read_rating_series(dir / "history.csv", charted);
+    const auto scale = fitted_range(series);
+    out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
+           " best-rated players of this run, rating at the end of each rating period, on one scale.</p>\n"
+           "<div class=\"charts\">\n";
+    for (size_t k = 0; k < series.size(); ++k) {
+      std::string svg =
+          render_chart_svg({series[k]}, {.title = "", .width = 360, .height = 190, .legend = false, .y_range = scale});
+      svg.erase(svg.find(" xmlns="), 35);  // inline in HTML it needs no namespace, and the page names no URL
+      out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
+             svg + "</figure>\n";
+    }
+    out += "</div>\n</section>\n";
   }
-  if (charted > 0)
-    out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted) +
-           " best-rated players of this run, rating after each of their " + (ranked ? "events" : "games") +
-           ".</p>\n<div class=\"charts\">\n" + figures + "</div>\n</section>\n";
 
   if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
     out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<table class=\"metrics\">\n<tbody>\n";

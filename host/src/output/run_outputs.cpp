@@ -1,4 +1,5 @@
 #include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/output/chart.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
@@ -86,22 +87,25 @@ std::string ratings_csv(const run_result& r) {
   return out;
 }
 
-void history_row(std::string& out, const std::string& period, const std::string& player, const std::string& opponent,
-                 double expected, double score, double k, double change, double before, double after) {
-  csv_row(out).text(period).text(player).text(opponent).number(expected).number(score).number(k).number(change)
-      .number(before).number(after);
+void history_row(std::string& out, const std::string& period, int32_t date, const std::string& player,
+                 const std::string& opponent, double expected, double score, double k, double change, double before,
+                 double after) {
+  csv_row(out).text(period).text(date > 0 ? iso_date(date) : std::string()).text(player).text(opponent)
+      .number(expected).number(score).number(k).number(change).number(before).number(after);
 }
 
 std::string history_csv(const run_result& r) {
   const auto& d = r.data;
-  std::string out = "period,player,opponent,expected,score,k,change,rating_before,rating_after\n";
+  std::string out = "period,date,player,opponent,expected,score,k,change,rating_before,rating_after\n";
   if (!d.ranked()) {
     r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
       const rk_game& g = d.games[i];
       const rk_game_out& o = r.game_out[i];
       const std::string period = r.period_label(i);
-      history_row(out, period, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a, o.delta_a, ba, aa);
-      history_row(out, period, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a, g.k_b,
+      const int32_t date = d.facts.date[i];
+      history_row(out, period, date, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a,
+                  o.delta_a, ba, aa);
+      history_row(out, period, date, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a, g.k_b,
                   o.delta_b, bb, ab);
     });
     return out;
@@ -111,8 +115,8 @@ std::string history_csv(const run_result& r) {
     while (i >= d.events[event].end) ++event;
     const rk_entry_out& o = r.entry_out[i];
     if (o.flags & RK_ENTRY_SKIPPED) return;
-    history_row(out, r.period_label(event), d.players.name(d.entries[i].player), d.event_infos[event].name, o.expected,
-                d.entries[i].rank, o.weight, o.delta, before, after);
+    history_row(out, r.period_label(event), d.event_infos[event].date, d.players.name(d.entries[i].player),
+                d.event_infos[event].name, o.expected, d.entries[i].rank, o.weight, o.delta, before, after);
   });
   return out;
 }
@@ -166,6 +170,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
 }
 
 // The rating lines of the `count` best-rated players who played, best first.
+// The best-rated players' lines, one point per rating period at its last date.
 std::vector<rating_series> top_series(const run_result& r, size_t count) {
   const double* rating = r.state.rating();
   std::vector<int32_t> ids;
@@ -176,20 +181,39 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
                     [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
   std::vector<rating_series> series;
   std::vector<int> line(size_t(r.data.players.size()), -1);
+  std::vector<size_t> last_period(n, SIZE_MAX);
   for (size_t i = 0; i < n; ++i) {
     line[size_t(ids[i])] = int(i);
-    series.push_back({r.data.players.name(ids[i]), {r.start_ratings[size_t(ids[i])]}});
+    series.push_back({r.data.players.name(ids[i]), {}});
   }
-  auto add = [&](int32_t p, double after) {
-    if (line[size_t(p)] >= 0) series[size_t(line[size_t(p)])].ratings.push_back(after);
+  auto add = [&](int32_t p, size_t period, int32_t date, double before, double after) {
+    const int s = line[size_t(p)];
+    if (s < 0) return;
+    auto& points = series[size_t(s)].points;
+    if (points.empty()) points.push_back({date, before});
+    if (last_period[size_t(s)] == period)
+      points.back() = {std::max(points.back().date, date), after};
+    else
+      points.push_back({date, after});
+    last_period[size_t(s)] = period;
   };
-  if (r.data.ranked())
-    r.replay_entries([&](size_t i, double, double after) { add(r.data.entries[i].player, after); });
-  else
-    r.replay_games([&](size_t i, double, double, double after_a, double after_b) {
-      add(r.data.games[i].a, after_a);
-      add(r.data.games[i].b, after_b);
+  if (r.data.ranked()) {
+    size_t event = 0;
+    r.replay_entries([&](size_t i, double before, double after) {
+      while (i >= r.data.events[event].end) ++event;
+      if (!(r.entry_out[i].flags & RK_ENTRY_SKIPPED))
+        add(r.data.entries[i].player, event, r.data.event_infos[event].date, before, after);
     });
+  } else {
+    size_t period = 0;
+    r.replay_games([&](size_t i, double before_a, double before_b, double after_a, double after_b) {
+      if (r.period_ends.empty()) period = i;  // a period per game
+      while (period < r.period_ends.size() && i >= r.period_ends[period]) ++period;
+      const int32_t date = r.data.facts.date[i];
+      add(r.data.games[i].a, period, date, before_a, after_a);
+      add(r.data.games[i].b, period, date, before_b, after_b);
+    });
+  }
   return series;
 }
 
@@ -223,7 +247,7 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   const std::string summary = json_text(summary_json(run), 2) + "\n";
   const report_files report = run.config.write_report ? build_report(run) : report_files{};
   const std::string chart =
-      run.config.write_charts ? render_chart_svg(top_series(run, 5), {run.config.competition + ": the top 5"}) : "";
+      run.config.write_charts ? render_chart_svg(top_series(run, 5), {.title = run.config.competition + ": the top 5"}) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (run.config.write_history) files.push_back({dir / "history.csv", history});
   if (run.config.write_report) {

@@ -7,7 +7,7 @@
 //
 // ratings.csv  player,rating,<other state fields>,games,peak[,birth_year,federation,id]
 //              sorted by rating, highest first (ties by name)
-// history.csv  period,player,opponent,expected,score,k,change,rating_before,rating_after
+// history.csv  period,date,player,opponent,expected,score,k,change,rating_before,rating_after
 //              one row per player per game (opponent = the opponent's name) or per
 //              ranked event (opponent = the event's name, expected/score = expected/actual rank)
 // summary.json model, plugin, params, counts, skipped events and metrics
