@@ -41,6 +41,21 @@ if (new Set(charts.map(scale)).size != 1) out.push('charts on different scales')
 if (charts.some(c => c.querySelectorAll('g.x-ticks text').length < 3)) out.push('a chart with fewer than 3 dates');
 if (document.documentElement.scrollWidth > window.innerWidth) out.push('page wider than the window');
 if (/pool_/.test(document.querySelector('table.ratings thead').textContent)) out.push('internal columns shown');
+const trs = () => [...document.querySelectorAll('table.ratings tbody tr')];
+const status = () => document.getElementById('ratings-status').textContent;
+if (trs().length !== Math.min(100, PLAYERS)) out.push('first page shows ' + trs().length + ' rows');
+if (trs()[0].cells[0].textContent !== '1') out.push('the first row is not rank 1');
+if (!status().startsWith(PLAYERS + ' of ' + PLAYERS + ' players, page 1 of ' + Math.ceil(PLAYERS / 100)))
+  out.push('status says ' + status());
+const search = document.getElementById('ratings-search');
+search.value = 'SEARCHED'; search.dispatchEvent(new Event('input'));
+if (!trs().every(r => r.cells[1].textContent.includes('SEARCHED')) || trs().length < 1) out.push('search shows other rows');
+search.value = ''; search.dispatchEvent(new Event('input'));
+const rating = [...document.querySelectorAll('table.ratings thead th')].find(th => th.textContent === 'rating');
+rating.click(); rating.click();  // highest first, then lowest first
+const shown = trs().map(r => +r.cells[2].textContent);
+if (!shown.every((v, i) => i === 0 || shown[i - 1] <= v)) out.push('sorting by rating does not order the rows');
+if (PLAYERS > 100) { document.getElementById('ratings-next').click(); if (trs()[0].cells[0].textContent === '1') out.push('next page shows page 1'); }
 document.getElementById('result').textContent = out.length ? out.join('; ') : 'ok';
 </script>
 """
@@ -65,6 +80,30 @@ def checked(browser, page, what):
     print(f"{what}: ok")
 
 
+def check_report(a, html, players, searched, what):
+    checked_page = html + ".checked.html"
+    script = CHECK_REPORT.replace("PLAYERS", str(players)).replace("SEARCHED", searched)
+    with open(checked_page, "w") as f:
+        f.write(open(html).read().replace("</main>", '</main><pre id="result"></pre>' + script))
+    checked(a.chromium, checked_page, what)
+
+
+def make_big_run(ratekit, tmp):
+    folder = os.path.join(tmp, "big")
+    os.makedirs(folder)
+    rows = ["date,player_a,player_b,score_a"] + [
+        f"2024-01-{1 + i * 28 // 100000:02d},Player {i},Player {(i + 1) % 100000},{'1' if i % 3 else '0.5'}"
+        for i in range(100000)]
+    with open(os.path.join(folder, "games.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    with open(os.path.join(folder, "c.yaml"), "w") as f:
+        f.write("competition: big\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: 1500\n"
+                "input: { format: games-csv, path: games.csv }\nperiod: month\n")
+    run(ratekit, "-q", "run", os.path.join(folder, "c.yaml"), "--out", os.path.join(folder, "out"))
+    run(ratekit, "report", os.path.join(folder, "out"))
+    return os.path.join(folder, "out", "report.html")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("ratekit")
@@ -86,11 +125,10 @@ def main():
             f.write("<!DOCTYPE html><html><body style='margin:0'>" + open(chart).read() +
                     '<pre id="result"></pre>' + CHECK_CHART.replace("EXPECTED", str(len(teams))) + "</body></html>")
         checked(a.chromium, page, "chart (date axis, fitted y axis, legend)")
-        report = os.path.join(tmp, "report-checked.html")
-        with open(report, "w") as f:
-            f.write(open(os.path.join(tmp, "report.html")).read().replace(
-                "</main>", '</main><pre id="result"></pre>' + CHECK_REPORT))
-        checked(a.chromium, report, "report (one scale, dated charts, fits the window)")
+        teams_rated = sum(1 for _ in open(os.path.join(out, "ratings.csv"))) - 1
+        check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report (one scale, dated charts, table)")
+        big = make_big_run(a.ratekit, tmp)
+        check_report(a, big, 100000, "Player 4242", "report of 100,000 players (paging, search, sort)")
 
         for name, source, size in [("chart-nfl-538.png", chart, "960,600"),
                                    ("report-nfl-538.png", os.path.join(tmp, "report.html"), "1100,1600")]:

@@ -7,6 +7,7 @@
 #include <ratekit/host/output/chart.hpp>
 
 #include "input/text.hpp"
+#include "output/html_table.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -21,14 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
-
-// A number as people read it: whole numbers as they are, ratings to a tenth,
-// small values (deviations, volatilities) to three decimals.
-std::string readable(std::string_view cell) {
-  double v = 0;
-  if (!text::parse_number(cell, v) || v == std::floor(v)) return xml_escaped(cell);
-  return fixed(v, std::abs(v) >= 100 ? 1 : 3);
-}
 
 // ratings.csv as written: header and cells, sorted by rating already.
 struct ratings_table {
@@ -159,6 +152,9 @@ th,td{padding:4px 10px;border-bottom:1px solid #e6e8ec;text-align:left}
 thead th{background:#eef2f8;font-weight:600;position:sticky;top:0}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 tbody tr:nth-child(even){background:#fafbfc}
+thead th{cursor:pointer;user-select:none}
+.controls{margin:0 0 8px;display:flex;gap:8px;align-items:center}
+.controls input{padding:4px 8px;min-width:220px}#ratings-status{color:#556}
 .up{color:#1a7f37}.down{color:#c62828}
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(370px,1fr));gap:12px}
 figure{margin:0;background:#fff;padding:8px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
@@ -186,34 +182,18 @@ std::string build_html_report(const fs::path& dir) {
       if (value.is_number() && value.get<double>() > 0) out += xml_escaped(key) + ": " + value_text(value) + ". ";
   out += "</p>\n</header>\n";
 
-  // The ratings list.
-  out += "<section id=\"ratings\">\n<h2>Ratings</h2>\n<table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>"
-         "<th>player</th><th class=\"num\">rating</th>";
-  if (history.present) out += "<th class=\"num\">change</th>";
-  // A plugin's bookkeeping (FIDE's pool_* of players without a first rating) is not for readers.
+  // The ratings list, without a plugin's bookkeeping (FIDE's pool_* of players without a first rating).
+  html_table_data table;
   std::vector<size_t> shown;
-  for (size_t c = 2; c < list.header.size(); ++c)
-    if (!list.header[c].starts_with("pool_")) shown.push_back(c);
-  for (const size_t c : shown) out += "<th>" + xml_escaped(list.header[c]) + "</th>";
-  out += "</tr></thead>\n<tbody>\n";
-  size_t rank = 1;
-  for (size_t i = 0; i < list.rows.size(); ++i) {
-    if (i > 0 && list.rating[i] != list.rating[i - 1]) rank = i + 1;  // ties share a rank
-    const auto& row = list.rows[i];
-    out += "<tr><td class=\"num\">" + std::to_string(rank) + "</td><td>" + xml_escaped(row[0]) + "</td><td class=\"num\">" +
-           fixed(list.rating[i], 1) + "</td>";
-    if (history.present) {
-      const double change = history.last_after[i] - history.first_before[i];
-      if (std::isnan(change))
-        out += "<td class=\"num\"></td>";
-      else
-        out += std::string("<td class=\"num ") + (change > 0.05 ? "up" : change < -0.05 ? "down" : "") + "\">" +
-               (change > 0.05 ? "+" : "") + fixed(change, 1) + "</td>";
-    }
-    for (const size_t c : shown) out += "<td>" + readable(row[c]) + "</td>";
-    out += "</tr>\n";
+  for (size_t c = 0; c < list.header.size(); ++c)
+    if (!list.header[c].starts_with("pool_")) shown.push_back(c), table.header.push_back(list.header[c]);
+  for (const auto& row : list.rows) {
+    auto& cells = table.rows.emplace_back();
+    for (const size_t c : shown) cells.push_back(row[c]);
   }
-  out += "</tbody>\n</table>\n</section>\n";
+  if (history.present)
+    for (size_t i = 0; i < list.rows.size(); ++i) table.change.push_back(history.last_after[i] - history.first_before[i]);
+  out += html_ratings_table(table);
 
   // Charts of the best-rated players who played in this run, all on one scale so they compare.
   std::vector<std::string> charted;

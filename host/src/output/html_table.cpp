@@ -1,0 +1,170 @@
+#include "output/html_table.hpp"
+
+#include <ratekit/host/text/escape.hpp>
+
+#include "input/numbers.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <iterator>
+#include <map>
+
+namespace ratekit {
+namespace {
+
+// A number with at most one decimal (three below 100: deviations, volatilities):
+// what the table shows, in the fewest characters.
+void append_short(std::string& out, double v) {
+  const int decimals = v == std::floor(v) ? 0 : std::abs(v) >= 100 ? 1 : 3;
+  std::string s = fmt::format("{:.{}f}", v, decimals);
+  if (decimals > 0) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  out += s;
+}
+
+// JSON text safe inside <script>: "<" is written \u003c, so no name can end the element.
+std::string script_safe(const nlohmann::json& j) {
+  std::string s = json_text(j), out;
+  out.reserve(s.size());
+  for (const char c : s) {
+    if (c == '<') out += "\\u003c";
+    else out += c;
+  }
+  return out;
+}
+
+constexpr const char* script = R"js(
+(() => {
+  const d = JSON.parse(document.getElementById('ratings-data').textContent);
+  const table = document.querySelector('table.ratings'), body = table.tBodies[0];
+  const search = document.getElementById('ratings-search'), status = document.getElementById('ratings-status');
+  const per = 100, n = d.cols[0].length, rank = new Array(n);
+  for (let i = 0; i < n; ++i) rank[i] = i > 0 && d.cols[1][i] === d.cols[1][i - 1] ? rank[i - 1] : i + 1;
+  const value = (i, c) => c < 0 ? rank[i] : d.dict[c] ? d.dict[c][d.cols[c][i]] : d.cols[c][i];
+  const all = [...Array(n).keys()];
+  let view = all, page = 0, key = null, up = false;
+  function draw() {
+    const pages = Math.max(1, Math.ceil(view.length / per));
+    page = Math.min(page, pages - 1);
+    const rows = document.createDocumentFragment();
+    for (const i of view.slice(page * per, (page + 1) * per)) {
+      const tr = rows.appendChild(document.createElement('tr'));
+      const td = (text, cls) => { const e = tr.appendChild(document.createElement('td')); e.textContent = text; if (cls) e.className = cls; };
+      td(rank[i], 'num');
+      d.columns.forEach((name, c) => {
+        const v = value(i, c);
+        if (name === 'change') td(v === null ? '' : (v > 0 ? '+' : '') + v.toFixed(1), 'num ' + (v > 0.05 ? 'up' : v < -0.05 ? 'down' : ''));
+        else td(v === null ? '' : v, d.numeric[c] ? 'num' : '');
+      });
+    }
+    body.replaceChildren(rows);
+    status.textContent = view.length + ' of ' + n + ' players, page ' + (page + 1) + ' of ' + pages;
+  }
+  function sort(c) {
+    up = key === c ? !up : c >= 0 && !d.numeric[c];
+    key = c;
+    const dir = up ? 1 : -1;
+    view = view.slice().sort((a, b) => {
+      const x = value(a, c), y = value(b, c);
+      return x === y ? a - b : x === null ? 1 : y === null ? -1 : (x < y ? -dir : dir);
+    });
+    draw();
+  }
+  search.addEventListener('input', () => {
+    const q = search.value.toLowerCase();
+    view = q ? all.filter(i => d.cols[0][i].toLowerCase().includes(q)) : all;
+    key = null; page = 0; draw();
+  });
+  table.tHead.querySelectorAll('th').forEach((th, i) => th.addEventListener('click', () => sort(i - 1)));
+  document.getElementById('ratings-prev').addEventListener('click', () => { page = Math.max(0, page - 1); draw(); });
+  document.getElementById('ratings-next').addEventListener('click', () => { ++page; draw(); });
+  draw();
+})();
+)js";
+
+}  // namespace
+
+std::string html_ratings_table(const html_table_data& t) {
+  const bool changes = !t.change.empty();
+  std::vector<std::string> columns{t.header[0], t.header[1]};
+  if (changes) columns.emplace_back("change");
+  columns.insert(columns.end(), t.header.begin() + 2, t.header.end());
+  const size_t width = t.header.size();
+
+  // Per column: numeric when every cell is a number or empty; a text column
+  // with few distinct values is written as indexes into its values.
+  std::vector<bool> numeric(width, true);
+  std::vector<std::map<std::string, int>> dict(width);
+  for (const auto& row : t.rows)
+    for (size_t c = 1; c < width; ++c) {
+      double v = 0;
+      if (!row[c].empty() && !text::parse_number(row[c], v)) numeric[c] = false;
+    }
+  numeric[0] = false;
+  for (size_t c = 1; c < width; ++c) {
+    if (numeric[c]) continue;
+    for (const auto& row : t.rows)
+      if (dict[c].emplace(row[c], int(dict[c].size())).second && dict[c].size() > 1000) break;
+    if (dict[c].size() > 1000) dict[c].clear();  // many values: plain text
+  }
+
+  nlohmann::json head = {{"columns", columns}, {"numeric", nlohmann::json::array()}, {"dict", nlohmann::json::array()}};
+  auto column_of = [&](size_t k) -> std::optional<size_t> {  // position in `columns` -> ratings.csv column
+    if (changes && k == 2) return std::nullopt;
+    return k < 2 ? k : k - (changes ? 1 : 0);
+  };
+  for (size_t k = 0; k < columns.size(); ++k) {
+    const auto c = column_of(k);
+    head["numeric"].push_back(!c || numeric[*c]);
+    nlohmann::json values = nullptr;
+    if (c && !dict[*c].empty()) {
+      values = nlohmann::json::array();
+      std::vector<std::string> ordered(dict[*c].size());
+      for (const auto& [v, i] : dict[*c]) ordered[size_t(i)] = v;
+      for (auto& v : ordered) values.push_back(std::move(v));
+    }
+    head["dict"].push_back(values);
+  }
+
+  // Column by column: no brackets per row, and each column's values side by side.
+  std::string cols = "[";
+  for (size_t k = 0; k < columns.size(); ++k) {
+    cols += k ? "],\n[" : "\n[";
+    const auto c = column_of(k);
+    for (size_t i = 0; i < t.rows.size(); ++i) {
+      if (i) cols += ',';
+      if (!c) {
+        if (std::isnan(t.change[i])) cols += "null";
+        else append_short(cols, t.change[i]);
+        continue;
+      }
+      const std::string& cell = t.rows[i][*c];
+      double number = 0;
+      if (cell.empty() && *c > 0) cols += "null";
+      else if (!dict[*c].empty()) cols += std::to_string(dict[*c].at(cell));
+      else if (numeric[*c] && text::parse_number(cell, number)) append_short(cols, number);
+      else cols += script_safe(nlohmann::json(cell));
+    }
+  }
+  cols += "]]";
+  std::string data = script_safe(head);
+  data.insert(data.size() - 1, ",\"cols\":" + cols);
+
+  std::string out =
+      "<section id=\"ratings\">\n<h2>Ratings</h2>\n<div class=\"controls\"><input id=\"ratings-search\" type=\"search\" "
+      "placeholder=\"Search players\" aria-label=\"Search players\"> <button id=\"ratings-prev\">&lsaquo; previous</button> "
+      "<button id=\"ratings-next\">next &rsaquo;</button> <span id=\"ratings-status\"></span></div>\n"
+      "<noscript><p>The list is built by the page's script; ratings.csv holds the same rows.</p></noscript>\n"
+      "<table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>";
+  for (size_t k = 0; k < columns.size(); ++k)
+    out += std::string("<th") + (head["numeric"][k].get<bool>() ? " class=\"num\"" : "") + ">" + xml_escaped(columns[k]) + "</th>";
+  out += "</tr></thead>\n<tbody></tbody>\n</table>\n<script type=\"application/json\" id=\"ratings-data\">" + data +
+         "</script>\n<script>" + script + "</script>\n</section>\n";
+  return out;
+}
+
+}  // namespace ratekit
