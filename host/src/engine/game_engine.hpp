@@ -60,11 +60,23 @@ class game_engine {
     const size_t n = window_.first();
     r_.game_count = n;
     if (n == 0) return;
+    refuse_idle_home_advantage();
     checker_.finish(n, first_line_, last_line_);
     if (accuracy_) {
       const double hindsight = std::isnan(c_.home_hindsight) ? c_.home_predict : c_.home_hindsight;
       r_.metrics = accuracy_->finish(r_.state.rating(), hindsight);
     }
+  }
+
+  // A home advantage that no game can use would be reported in summary.json as
+  // if it had applied: refused, before anything is written.
+  void refuse_idle_home_advantage() {
+    const bool hindsight = !std::isnan(c_.home_hindsight) && c_.home_hindsight != 0;
+    if (any_home_ || (c_.home_predict == 0 && c_.home_update == 0 && !hindsight)) return;
+    settle_();
+    throw user_error(c_.file.string(), 0, 0,
+                     "home_advantage is set, but no game of the input has a home side (a 'home' column of a or b, "
+                     "or input.home); remove home_advantage, or say which side is at home");
   }
 
   // Moves the games and facts kept for the outputs into `d`.
@@ -124,6 +136,7 @@ class game_engine {
     if (out_.size() < complete) out_.resize(complete);
     for (size_t i = 0; i < complete; ++i) {
       const double home = facts.home[i];
+      any_home_ |= home != 0;
       games[i].adv_predict = home * c_.home_predict;
       games[i].adv_update = home * c_.home_update;
     }
@@ -207,6 +220,7 @@ class game_engine {
   const settle_fn settle_;
   const int rated_;        // index of the plugin's `rated` state field, -1 when none
   const bool per_period_;  // K reads player state: the plugin is called period by period
+  bool any_home_ = false;   // some game has a home side
   const bool keep_;        // an output reads the games and their outputs after the run
 
   period_window window_;
