@@ -97,3 +97,14 @@ TEST_CASE("output.dir is relative to the config's folder, --out to the working f
   CHECK(std::filesystem::exists(dir / "res/ratings.csv"));
   CHECK_THAT(run_cli("run --help").out, Catch::Contains("relative to the config's folder"));
 }
+
+TEST_CASE("ratekit run reports each phase with its own time", "[cli]") {
+  ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  ratekit::testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                               "input: { format: games-csv, path: games.csv }\noutput: { database: t.db }\n");
+  const auto r = run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string());
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matches("(.|\n)*info: phases: preparing [0-9.]+ s, reading and rating t [0-9.]+ s, recording "
+                                   "t.db [0-9.]+ s, writing [^\n]*out [0-9.]+ s\n(.|\n)*"));
+}

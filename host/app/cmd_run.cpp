@@ -67,9 +67,12 @@ void add_run_command(CLI::App& app, context& ctx) {
       ~run_flag() { running = false; }
     } flag;
     std::optional<unit_result> unit;
+    std::string timings;
     {
       progress bar(isatty(fileno(stderr)) && spdlog::should_log(spdlog::level::info));
+      bar.phase("preparing");  // locks, and the input fingerprint for the database
       unit.emplace(run_unit(config, registry, dir, options, bar));
+      timings = bar.finish();
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto& d = unit->run.data;
@@ -79,6 +82,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     else
       spdlog::info("rated {} games among {} players with {} in {:.3f} s", unit->run.game_count, d.players.size(),
                    config.model, seconds);
+    spdlog::info("phases: {}", timings);
     if (const auto& rec = unit->recorded; rec && rec->unchanged)
       spdlog::info("{} already holds this run from the same input (run {}); left as it was",
                    config.output_database.string(), rec->run_id);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include <fmt/format.h>
+
 namespace ratekit::app {
 
 using clock = std::chrono::steady_clock;
@@ -23,13 +25,27 @@ progress::~progress() {
 }
 
 void progress::phase(std::string name, uint64_t total, std::string unit) {
-  if (!enabled_) return;
   std::lock_guard lock(mutex_);
+  close_phase();
   name_ = std::move(name);
   unit_ = std::move(unit);
   total_ = total;
   phase_start_ = clock::now();
   done_.store(0, std::memory_order_relaxed);
+}
+
+// Called with the mutex held.
+void progress::close_phase() {
+  const auto now = clock::now();
+  if (!name_.empty()) timings_ += (timings_.empty() ? "" : ", ") + name_ + fmt::format(" {:.3f} s", std::chrono::duration<double>(now - phase_start_).count());
+  name_.clear();
+  phase_start_ = now;
+}
+
+std::string progress::finish() {
+  std::lock_guard lock(mutex_);
+  close_phase();
+  return timings_;
 }
 
 void progress::loop() {
