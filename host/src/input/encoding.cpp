@@ -1,3 +1,4 @@
+#include <ratekit/host/text/escape.hpp>
 #include "input/encoding.hpp"
 #include "input/problems.hpp"
 
@@ -87,27 +88,11 @@ size_t invalid_utf8(std::string_view s, size_t& newlines) {
 }
 
 size_t invalid_utf8_reference(std::string_view s, size_t& newlines) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   newlines = 0;
   for (size_t i = 0; i < s.size();) {
-    const unsigned c = p[i];
-    // The length of the sequence and the range of its second byte (RFC 3629, table 3-7 of Unicode).
-    size_t len = 1;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c < 0x80) len = 1;
-    else if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) len = 3, lo = 0xA0;
-    else if (c == 0xED) len = 3, hi = 0x9F;
-    else if (c >= 0xE1 && c <= 0xEF) len = 3;
-    else if (c == 0xF0) len = 4, lo = 0x90;
-    else if (c == 0xF4) len = 4, hi = 0x8F;
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else return i;
-    if (i + len > s.size()) return i;
-    if (len > 1 && (p[i + 1] < lo || p[i + 1] > hi)) return i;
-    for (size_t k = 2; k < len; ++k)
-      if ((p[i + k] & 0xC0) != 0x80) return i;
-    newlines += c == '\n';
+    const size_t len = utf8_sequence_length(s, i);
+    if (len == 0) return i;
+    newlines += s[i] == '\n';
     i += len;
   }
   return std::string_view::npos;

@@ -2,12 +2,12 @@
 
 namespace ratekit {
 
-namespace {
-
-// Length of the valid UTF-8 sequence at p[0..n), 0 when there is none.
-size_t sequence_length(const unsigned char* p, size_t n) {
+size_t utf8_sequence_length(std::string_view s, size_t at) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data()) + at;
+  const size_t n = s.size() - at;
   const unsigned c = p[0];
   if (c < 0x80) return 1;
+  // The length of the sequence and the range of its second byte (table 3-7 of Unicode).
   size_t len;
   unsigned lo = 0x80, hi = 0xBF;
   if (c >= 0xC2 && c <= 0xDF) len = 2;
@@ -24,14 +24,11 @@ size_t sequence_length(const unsigned char* p, size_t n) {
   return len;
 }
 
-}  // namespace
-
 std::string valid_utf8(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   std::string out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
-    const size_t len = sequence_length(p + i, s.size() - i);
+    const size_t len = utf8_sequence_length(s, i);
     if (len == 0) {
       out += "\xEF\xBF\xBD";
       ++i;

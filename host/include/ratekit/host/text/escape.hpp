@@ -13,6 +13,10 @@
 
 namespace ratekit {
 
+// The length of the valid UTF-8 sequence at s[at] (RFC 3629: no overlong forms,
+// surrogates or code points above U+10FFFF); 0 when there is none.
+size_t utf8_sequence_length(std::string_view s, size_t at);
+
 // `s` with every byte that is not part of valid UTF-8 replaced by U+FFFD.
 std::string valid_utf8(std::string_view s);
 
