@@ -73,7 +73,7 @@ output: { dir: out, history: maybe }
                  s.at(5, 35, "input file not found: 'data/missing.csv' (looked for " +
                                  (s.dir / "data/missing.csv").string() + ")"),
                  s.at(5, 53, "unknown key 'encodng' in 'input' (did you mean 'encoding'?)"),
-                 s.at(6, 9, "expected one of game, event, day, month for 'period', got 'mnth' (did you mean 'month'?)"),
+                 s.at(6, 9, "expected one of game, event, day, month, year for 'period', got 'mnth' (did you mean 'month'?)"),
                  s.at(7, 30, "expected true or false for 'history', got 'maybe'"),
              });
 }

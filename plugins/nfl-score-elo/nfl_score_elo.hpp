@@ -78,9 +78,9 @@ inline void nfl_score_elo::rate_games(const sdk::state& s, const rk_game_batch& 
 inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch& batch, uint64_t begin,
                                         uint64_t end, rk_game_out* out) {
   if (begin == end) return;
-  const bool dated = batch.struct_size >= RK_GAME_BATCH_SIZE_1_1 && batch.game_dates;
+  const bool dated = RK_HAS_FIELD(&batch, rk_game_batch, game_dates) && batch.game_dates;
   rk_game_batch part{sizeof(rk_game_batch), 0, batch.games + begin, end - begin, nullptr, 0,
-                     dated ? batch.game_dates + begin : nullptr};
+                     dated ? batch.game_dates + begin : nullptr, nullptr, nullptr, nullptr};  // no period times: it reads none
   if (batch.period_count > 0) {
     segment_ends_.clear();
     bool starts_period = begin == 0;

@@ -4,6 +4,7 @@
 #include "checks.hpp"
 #include "input_stream.hpp"
 #include "k_assigner.hpp"
+#include "period_clock.hpp"
 #include "period_window.hpp"
 #include "replay.hpp"
 #include "setup.hpp"
@@ -142,19 +143,26 @@ class game_engine {
     }
     const bool per_game = c_.period == period_kind::game;
     auto where = [&](size_t i) { return window_.where(i); };
+    const size_t periods = per_game ? complete : ends.size();
+    spans_.clear();
+    for (size_t p = 0, begin = 0; p < periods; ++p) {
+      const size_t end = per_game ? begin + 1 : size_t(ends[p]);
+      add_period_span(spans_, c_.period, facts.date.data(), begin, end, int64_t(r_.period_count + p));
+      begin = end;
+    }
     if (per_period_) {
       // K reads player state, so it must wait for the previous period's ratings.
       size_t begin = 0;
-      for (size_t p = 0, periods = per_game ? complete : ends.size(); p < periods; ++p) {
+      for (size_t p = 0; p < periods; ++p) {
         const size_t end = per_game ? begin + 1 : size_t(ends[p]);
         k_.assign(games, facts, begin, end, where);
         const uint64_t local_end = end - begin;
-        call(begin, end, per_game ? nullptr : &local_end, per_game ? 0 : 1);
+        call(begin, end, per_game ? nullptr : &local_end, per_game ? 0 : 1, p);
         begin = end;
       }
     } else {
       k_.assign(games, facts, 0, complete, where);
-      call(0, complete, per_game ? nullptr : ends.data(), ends.size());
+      call(0, complete, per_game ? nullptr : ends.data(), ends.size(), 0);
     }
     const peak_follower peaks(r_, rated_);
     const bool follow_peaks = !per_period_ && peaks.any();  // else peaks were followed period by period
@@ -175,11 +183,13 @@ class game_engine {
   }
 
   // Window games [begin, end) in one call; `ends` are period ends relative to
-  // begin (none: a period per game); out_[i] receives game i's output.
-  void call(size_t begin, size_t end, const uint64_t* ends, size_t count) {
+  // begin (none: a period per game), the first of them the window's period
+  // `period`; out_[i] receives game i's output.
+  void call(size_t begin, size_t end, const uint64_t* ends, size_t count, size_t period) {
     std::vector<rk_game>& games = window_.games();
     const rk_game_batch b{sizeof(rk_game_batch), 0, games.data() + begin, end - begin, ends, count,
-                          window_.facts().date.data() + begin};
+                          window_.facts().date.data() + begin, spans_.number.data() + period,
+                          spans_.first_date.data() + period, spans_.last_date.data() + period};
     rk_state s = r_.state.view();
     try {
       r_.rater->rate_games(s, b, out_.data() + begin);
@@ -227,6 +237,7 @@ class game_engine {
   k_assigner k_;
   state_checker checker_;
   std::vector<rk_game_out> out_;
+  period_spans spans_;  // the numbers and dates of the periods being rated
   int32_t first_line_ = 0, last_line_ = 0;
 
   game_replay replay_;

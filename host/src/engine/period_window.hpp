@@ -18,6 +18,7 @@ inline int64_t period_key(period_kind kind, const game_facts& f, size_t i) {
     case period_kind::event: return f.period[i];
     case period_kind::day: return f.date[i];
     case period_kind::month: return f.date[i] / 100;
+    case period_kind::year: return f.date[i] / 10000;
     default: return int64_t(i);
   }
 }
@@ -36,7 +37,7 @@ inline std::vector<uint64_t> period_ends_reference(period_kind kind, const game_
 class period_window {
  public:
   period_window(period_kind kind, std::string source)
-      : kind_(kind), by_date_(kind == period_kind::day || kind == period_kind::month), source_(std::move(source)) {}
+      : kind_(kind), by_date_(kind == period_kind::day || kind == period_kind::month || kind == period_kind::year), source_(std::move(source)) {}
 
   // Adds a piece's games after those waiting; the piece is left empty or unchanged.
   void add(game_piece& piece) {
@@ -115,7 +116,7 @@ class period_window {
     const int32_t date = facts_.date[i];
     if (date == 0)
       problems_.push_back({source_, facts_.line[i], 0, "a date is needed to group games by " +
-                                                          std::string(kind_ == period_kind::day ? "day" : "month")});
+                                                          std::string(kind_ == period_kind::day ? "day" : kind_ == period_kind::month ? "month" : "year")});
     const bool has_prev = i > 0 || first_ > 0;
     const int32_t prev = i > 0 ? facts_.date[i - 1] : prev_date_;
     const int32_t prev_line = i > 0 ? facts_.line[i - 1] : prev_line_;

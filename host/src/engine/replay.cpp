@@ -42,6 +42,8 @@ std::string run_result::period_label(size_t i) const {
       return iso_date(date);
     case period_kind::month:
       return iso_month(date);
+    case period_kind::year:
+      return std::to_string(date / 10000);
     default:
       return std::to_string(i + 1);
   }

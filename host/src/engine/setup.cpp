@@ -7,7 +7,8 @@ namespace ratekit {
 rk_state player_state::view() {
   pointers_.clear();
   for (auto& c : columns) pointers_.push_back(c.data());
-  return rk_state{sizeof(rk_state), uint32_t(columns.size()), uint64_t(columns[0].size()), pointers_.data()};
+  return rk_state{sizeof(rk_state), uint32_t(columns.size()), uint64_t(columns[0].size()), pointers_.data(),
+                  last_period.data(), last_date.data()};
 }
 
 namespace engine_setup {
@@ -32,6 +33,8 @@ void add_players(player_state& s, const competition_config& c, const plugin& p, 
   for (uint32_t f = 0; f < desc.state_count; ++f) s.columns[f].resize(count, desc.state[f].initial);
   if (std::isfinite(c.initial_rating)) std::fill(s.columns[0].begin() + long(from), s.columns[0].end(), c.initial_rating);
   s.games.resize(count, 0.0);
+  s.last_period.resize(count, RK_NEVER_RATED);
+  s.last_date.resize(count, 0);
   start_peaks(s, p.state_field("rated"), from);
 }
 

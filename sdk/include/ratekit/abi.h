@@ -110,6 +110,9 @@ typedef struct rk_descriptor {
   const rk_param_spec* params; /* param_count entries, in the order values are passed */
 } rk_descriptor;
 
+/* last_period of a player never rated (ABI 1.1). */
+#define RK_NEVER_RATED INT64_MIN
+
 /* Per-player state owned by the host: one column of doubles per state field,
  * indexed by dense player id. Plugins read and update it in place. */
 typedef struct rk_state {
@@ -117,7 +120,20 @@ typedef struct rk_state {
   uint32_t field_count;   /* equals the descriptor's state_count */
   uint64_t player_count;
   double* const* columns; /* columns[field][player] */
+  /* ABI 1.1: when each player was last rated, player_count entries each.
+     last_period: the period number (rk_game_batch.period_numbers) of the last
+     period in which he played a rated game, RK_NEVER_RATED before his first;
+     last_date: that period's last date (period_last_dates), 0 when unknown or
+     never rated. The host starts them at RK_NEVER_RATED and 0 and keeps them
+     across batches; the plugin's period loop moves them at the end of each
+     period for the players who played in it (sdk::for_each_period with a
+     state does), so a later period of the same batch sees them moved.
+     Present when struct_size >= RK_STATE_SIZE_1_1; may be NULL. */
+  int64_t* last_period;
+  int32_t* last_date;
 } rk_state;
+#define RK_STATE_SIZE_1_0 24
+#define RK_STATE_SIZE_1_1 40
 
 /* Game flags. */
 #define RK_GAME_NEUTRAL (1u << 0) /* no home side */
@@ -152,12 +168,36 @@ typedef struct rk_game_batch {
                                   NULL with period_count 0: every game is its own period */
   uint64_t period_count;
   /* ABI 1.1: the date of each game (yyyymmdd, 0 when unknown), game_count
-     entries; NULL when the host has none. A plugin reads it only when
-     struct_size >= RK_GAME_BATCH_SIZE_1_1: a 1.0 host passes a shorter batch. */
+     entries; NULL when the host has none. A plugin reads the 1.1 fields only
+     when struct_size says they are there (RK_HAS_FIELD): a 1.0 host passes a
+     shorter batch. */
   const int32_t* game_dates;
+  /* ABI 1.1: each period's number on a calendar scale, one entry per period
+     (period_count entries; game_count when period_count is 0, each game being
+     a period). The periods elapsed between two periods are the difference of
+     their numbers:
+       period: day    days since 1970-01-01
+       period: month  year * 12 + month - 1 (months without games count)
+       period: year   the year
+       period: event, game   the period's index in the run, from 0
+     so a player last rated in period L and playing in period P has been away
+     t = P - L periods (rk_state.last_period holds L). NULL when the host has none. */
+  const int64_t* period_numbers;
+  /* ABI 1.1: each period's first and last date (yyyymmdd), entries as for
+     period_numbers: the calendar bounds of a day, month or year period (a
+     month period of March 2024 spans 20240301 to 20240331), the dates of the
+     first and last game of an event or game period (0 when unknown). NULL
+     when the host has none. */
+  const int32_t* period_first_dates;
+  const int32_t* period_last_dates;
 } rk_game_batch;
 #define RK_GAME_BATCH_SIZE_1_0 40
-#define RK_GAME_BATCH_SIZE_1_1 48
+#define RK_GAME_BATCH_SIZE_1_1 72
+
+/* True when a struct written by the other side (host or plugin) is long
+ * enough to hold `field`, i.e. the writer knew the field. */
+#define RK_HAS_FIELD(ptr, type, field) \
+  ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type*)0)->field))
 
 /* Per-game outputs, written when the host passes a non-NULL array. Within a
  * period, the deltas of a player's games add up to his rating change. */
@@ -279,10 +319,13 @@ RK_STATIC_ASSERT(sizeof(rk_host) == 24, "rk_host layout");
 RK_STATIC_ASSERT(sizeof(rk_state_field) == 24, "rk_state_field layout");
 RK_STATIC_ASSERT(sizeof(rk_param_spec) == 56, "rk_param_spec layout");
 RK_STATIC_ASSERT(sizeof(rk_descriptor) == 64, "rk_descriptor layout");
-RK_STATIC_ASSERT(sizeof(rk_state) == 24, "rk_state layout");
+RK_STATIC_ASSERT(offsetof(rk_state, last_period) == RK_STATE_SIZE_1_0, "rk_state grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_state) == RK_STATE_SIZE_1_1, "rk_state layout");
 RK_STATIC_ASSERT(sizeof(rk_game) == 80, "rk_game layout");
 RK_STATIC_ASSERT(offsetof(rk_game, handicap) == 64, "rk_game layout");
 RK_STATIC_ASSERT(offsetof(rk_game_batch, game_dates) == RK_GAME_BATCH_SIZE_1_0, "rk_game_batch grows at its end");
+RK_STATIC_ASSERT(offsetof(rk_game_batch, period_numbers) == 48, "rk_game_batch grows at its end");
+RK_STATIC_ASSERT(offsetof(rk_game_batch, period_last_dates) == 64, "rk_game_batch grows at its end");
 RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_1, "rk_game_batch layout");
 RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
 RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");

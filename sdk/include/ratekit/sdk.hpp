@@ -49,7 +49,7 @@ constexpr rk_state_field rating_field(double initial, const char* help) { return
 // The date of game i of a batch (yyyymmdd); 0 when unknown, or when the host
 // speaks ABI 1.0 and passes no dates.
 inline int32_t game_date(const rk_game_batch& b, uint64_t i) {
-  return b.struct_size >= RK_GAME_BATCH_SIZE_1_1 && b.game_dates ? b.game_dates[i] : 0;
+  return RK_HAS_FIELD(&b, rk_game_batch, game_dates) && b.game_dates ? b.game_dates[i] : 0;
 }
 
 // An error with a status code and, when known, the index of the offending game or entry.
@@ -102,6 +102,10 @@ class state {
   double* rating() const { return s_->columns[0]; }
   uint64_t players() const noexcept { return s_->player_count; }
   uint32_t fields() const noexcept { return s_->field_count; }
+  // ABI 1.1: each player's last rated period number (RK_NEVER_RATED before his
+  // first) and its last date; nullptr when the host keeps none (a 1.0 host).
+  int64_t* last_period() const { return RK_HAS_FIELD(s_, rk_state, last_period) ? s_->last_period : nullptr; }
+  int32_t* last_date() const { return RK_HAS_FIELD(s_, rk_state, last_date) ? s_->last_date : nullptr; }
 
  private:
   const rk_state* s_;
@@ -123,6 +127,55 @@ void for_each_period(const rk_game_batch& batch, Fn&& fn) {
     fn(begin, end);
     begin = end;
   }
+}
+
+// One rating period of a batch: games [begin, end), its number on the
+// calendar scale of rk_game_batch.period_numbers and its first and last dates.
+struct period {
+  uint64_t index, begin, end;
+  int64_t number;
+  int32_t first_date, last_date;
+};
+
+// True when the host passes period numbers and keeps when players were last
+// rated (ABI 1.1), so a plugin can tell how many periods a player was away.
+inline bool has_elapsed_time(const state& s, const rk_game_batch& b) {
+  return RK_HAS_FIELD(&b, rk_game_batch, period_numbers) && b.period_numbers && s.last_period() && s.last_date();
+}
+
+// The periods elapsed since a player was last rated: `now` is this period's
+// number, `last` his last_period; 0 for a player never rated.
+inline int64_t elapsed_periods(int64_t now, int64_t last) { return last == RK_NEVER_RATED ? 0 : now - last; }
+
+// Records that the players of games [p.begin, p.end) were rated in period p;
+// a side flagged fixed was not rated and keeps his record.
+inline void mark_rated(const state& s, const rk_game_batch& b, const period& p) {
+  int64_t* last = s.last_period();
+  int32_t* date = s.last_date();
+  if (!last || !date) return;
+  for (uint64_t i = p.begin; i < p.end; ++i) {
+    const rk_game& g = b.games[i];
+    if (!(g.flags & RK_GAME_FIXED_A)) last[g.a] = p.number, date[g.a] = p.last_date;
+    if (!(g.flags & RK_GAME_FIXED_B)) last[g.b] = p.number, date[g.b] = p.last_date;
+  }
+}
+
+// Calls fn(period) for each rating period of a batch, then marks its players
+// rated in it (mark_rated), so the next period sees how long each was away.
+// Requires has_elapsed_time(s, batch).
+template <class Fn>
+void for_each_period(const state& s, const rk_game_batch& batch, Fn&& fn) {
+  if (!has_elapsed_time(s, batch))
+    throw failure(RK_ERR_UNSUPPORTED, "this model needs the elapsed time of ABI 1.1: run it with ratekit 1.1 or later");
+  const bool dated = batch.period_first_dates && batch.period_last_dates;
+  uint64_t index = 0;
+  for_each_period(batch, [&](uint64_t begin, uint64_t end) {
+    const period p{index, begin, end, batch.period_numbers[index], dated ? batch.period_first_dates[index] : 0,
+                   dated ? batch.period_last_dates[index] : 0};
+    fn(p);
+    mark_rated(s, batch, p);
+    ++index;
+  });
 }
 
 namespace detail {

@@ -20,7 +20,7 @@
 
 namespace ratekit {
 
-enum class period_kind { game, event, day, month };
+enum class period_kind { game, event, day, month, year };
 
 // A dated one-time change of a ratings list (FIDE, 1 March 2024: ratings from
 // 1000 to 2000 raised by 0.4 (2000 - R)): every listed rating in [from, to]

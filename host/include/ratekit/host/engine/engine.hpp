@@ -23,6 +23,11 @@ struct player_state {
   std::vector<std::vector<double>> columns;  // [field][player]
   std::vector<double> games;                 // rated games played
   std::vector<double> peak;                  // highest rating held
+  // When each player was last rated (ABI 1.1 rk_state): the period number,
+  // RK_NEVER_RATED before his first, and that period's last date. The plugin's
+  // period loop moves them; the host starts them and keeps them between calls.
+  std::vector<int64_t> last_period;
+  std::vector<int32_t> last_date;
 
   rk_state view();
   double* rating() { return columns[0].data(); }

@@ -1,0 +1,69 @@
+// The numbers and dates of rating periods handed to plugins (ABI 1.1
+// rk_game_batch.period_numbers, period_first_dates, period_last_dates): on a
+// calendar scale, so the difference of two numbers is the periods between
+// them, those without games included.
+#pragma once
+
+#include <ratekit/host/config/config.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace ratekit {
+
+// Days from 1970-01-01 to a yyyymmdd date.
+inline int64_t days_since_epoch(int32_t date) {
+  using namespace std::chrono;
+  const year_month_day d{year(date / 10000), month(unsigned(date / 100 % 100)), day(unsigned(date % 100))};
+  return sys_days(d).time_since_epoch().count();
+}
+
+// The last day of a yyyymmdd date's month, as yyyymmdd.
+inline int32_t month_end(int32_t date) {
+  using namespace std::chrono;
+  const year_month_day_last last{year(date / 10000), month_day_last(month(unsigned(date / 100 % 100)))};
+  return date / 100 * 100 + int32_t(unsigned(last.day()));
+}
+
+// What a plugin is told about the periods of a batch, one entry per period.
+struct period_spans {
+  std::vector<int64_t> number;
+  std::vector<int32_t> first_date, last_date;
+
+  void clear() {
+    number.clear();
+    first_date.clear();
+    last_date.clear();
+  }
+};
+
+// Appends the span of the period made of games [begin, end) with these dates;
+// `index` is the period's place in the run, the number of event and game periods.
+inline void add_period_span(period_spans& s, period_kind kind, const int32_t* date, size_t begin, size_t end,
+                            int64_t index) {
+  const int32_t d = date[begin];
+  switch (kind) {
+    case period_kind::day:
+      s.number.push_back(days_since_epoch(d));
+      s.first_date.push_back(d);
+      s.last_date.push_back(d);
+      return;
+    case period_kind::month:
+      s.number.push_back(int64_t(d / 10000) * 12 + d / 100 % 100 - 1);
+      s.first_date.push_back(d / 100 * 100 + 1);
+      s.last_date.push_back(month_end(d));
+      return;
+    case period_kind::year:
+      s.number.push_back(d / 10000);
+      s.first_date.push_back(d / 10000 * 10000 + 101);
+      s.last_date.push_back(d / 10000 * 10000 + 1231);
+      return;
+    default:  // game and event: counted; their dates are their games' (0 when unknown)
+      s.number.push_back(index);
+      s.first_date.push_back(d);
+      s.last_date.push_back(date[end - 1]);
+  }
+}
+
+}  // namespace ratekit

@@ -1,0 +1,129 @@
+// ABI 1.1 elapsed time: the period numbers and dates the host hands a plugin,
+// and when it keeps each player last rated, seen through a probe plugin; and a
+// plugin built against the 1.0 header still rating as before.
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+
+#include "../host/src/engine/period_clock.hpp"
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+using namespace ratekit;
+namespace fs = std::filesystem;
+
+namespace {
+
+const plugin_registry& test_plugins() {
+  static const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR), plugin_registry::builtin_dir()});
+  return registry;
+}
+
+// A (Jan, Feb, Jul), B (Jan, May, Jul), C (Jan, Feb), D (Jan, May); nobody plays in March, April or June.
+const char* const games_2024 =
+    "date,player_a,player_b,score_a,period\n"
+    "2024-01-10,A,B,1,R1\n2024-01-20,C,D,0.5,R1\n2024-02-05,A,C,1,R2\n2024-05-12,B,D,0,R3\n2024-07-01,A,B,0.5,R4\n";
+
+run_result run_probe(const std::string& games, const std::string& period, const std::string& k = "[ { k: 20 } ]") {
+  static testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", games);
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-elapsed-probe\nk_schedule: " + k +
+                                          "\ninput: { format: games-csv, path: games.csv }\nperiod: " + period + "\n");
+  return rate(load_config(dir / "c.yaml", test_plugins()), test_plugins());
+}
+
+// The probe's record of a player: elapsed, number, first, last, kept_date.
+std::vector<double> seen(const run_result& r, const std::string& name) {
+  std::vector<double> v;
+  for (size_t f = 1; f < r.state.columns.size(); ++f) v.push_back(r.state.columns[f][size_t(r.data.players.find(name))]);
+  return v;
+}
+
+double month(int year, int m) { return year * 12 + m - 1; }
+
+}  // namespace
+
+TEST_CASE("calendar period numbers count days and months between dates", "[elapsed][abi]") {
+  CHECK(days_since_epoch(19700101) == 0);
+  CHECK(days_since_epoch(20240101) == 19723);
+  CHECK(days_since_epoch(20240701) - days_since_epoch(20240205) == 147);  // 24 + 31 + 30 + 31 + 30 + 1
+  CHECK(days_since_epoch(19691231) == -1);
+  CHECK(month_end(20240215) == 20240229);
+  CHECK(month_end(20230215) == 20230228);
+  CHECK(month_end(19000210) == 19000228);
+  CHECK(month_end(20000210) == 20000229);
+  CHECK(month_end(20241105) == 20241130);
+}
+
+TEST_CASE("with month periods a plugin sees the months a player was away, empty months included", "[elapsed][abi]") {
+  const run_result r = run_probe(games_2024, "month");
+  // elapsed, number, first date, last date, last date kept before the period
+  CHECK(seen(r, "A") == std::vector<double>{5, month(2024, 7), 20240701, 20240731, 20240229});
+  CHECK(seen(r, "B") == std::vector<double>{2, month(2024, 7), 20240701, 20240731, 20240531});
+  CHECK(seen(r, "C") == std::vector<double>{1, month(2024, 2), 20240201, 20240229, 20240131});
+  CHECK(seen(r, "D") == std::vector<double>{4, month(2024, 5), 20240501, 20240531, 20240131});
+  const size_t a = size_t(r.data.players.find("A"));
+  CHECK(r.state.last_period[a] == int64_t(month(2024, 7)));
+  CHECK(r.state.last_date[a] == 20240731);
+}
+
+TEST_CASE("a player's first period has no elapsed time", "[elapsed][abi]") {
+  const run_result r = run_probe("date,player_a,player_b,score_a\n2024-01-10,A,B,1\n2024-03-10,C,A,1\n", "month");
+  CHECK(seen(r, "C") == std::vector<double>{0, month(2024, 3), 20240301, 20240331, 0});
+  CHECK(seen(r, "A")[0] == 2);
+  CHECK(r.state.last_period[size_t(r.data.players.find("B"))] == month(2024, 1));
+}
+
+TEST_CASE("day, year, event and game periods have their own elapsed time", "[elapsed][abi]") {
+  CHECK(seen(run_probe(games_2024, "day"), "A") ==
+        std::vector<double>{147, 19723 + 182, 20240701, 20240701, 20240205});
+  // Event and game periods are counted: A plays in periods 0, 1 and 3 (events), games 0, 2 and 4.
+  CHECK(seen(run_probe(games_2024, "event"), "A") == std::vector<double>{2, 3, 20240701, 20240701, 20240205});
+  CHECK(seen(run_probe(games_2024, "game"), "A") == std::vector<double>{2, 4, 20240701, 20240701, 20240205});
+  CHECK(seen(run_probe(games_2024, "game"), "B") == std::vector<double>{1, 4, 20240701, 20240701, 20240512});
+  const run_result years = run_probe("date,player_a,player_b,score_a\n2021-06-01,A,B,1\n2024-02-01,A,B,0\n", "year");
+  CHECK(seen(years, "A") == std::vector<double>{3, 2024, 20240101, 20241231, 20211231});
+}
+
+TEST_CASE("a K schedule on player state, called period by period, sees the same time", "[elapsed][abi]") {
+  const run_result batched = run_probe(games_2024, "month");
+  const run_result per_period = run_probe(games_2024, "month", "[ { when: { games_lt: 2 }, k: 10 }, { k: 20 } ]");
+  CHECK(per_period.state.columns == batched.state.columns);
+  CHECK(per_period.state.last_period == batched.state.last_period);
+  CHECK(per_period.state.last_date == batched.state.last_date);
+}
+
+TEST_CASE("game periods are counted across the pieces the input is read in", "[elapsed][abi]") {
+  std::string games = "date,player_a,player_b,score_a\n";
+  const int n = 70'000;  // more than one piece of 65,536 games
+  for (int i = 0; i < n; ++i) games += i % 2 ? "2024-01-01,A,B,1\n" : "2024-01-01,B,C,1\n";
+  const run_result r = run_probe(games, "game");
+  CHECK(seen(r, "B")[0] == 1);
+  CHECK(seen(r, "B")[1] == n - 1);
+  CHECK(seen(r, "A")[0] == 2);
+  CHECK(seen(r, "C")[1] == n - 2);
+}
+
+TEST_CASE("a plugin built against the ABI 1.0 header loads and rates as before", "[elapsed][abi]") {
+  const auto p = plugin::load(fs::path(RATEKIT_TEST_PLUGIN_DIR) / "ratekit-abi10-elo.so");
+  CHECK(p->entry().abi_minor == 0);
+  // The same logistic Elo (xi 400, K 20, month periods) as fide-logistic, whose cap never binds here.
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", games_2024);
+  for (const std::string model : {"test-abi10-elo", "fide-logistic"})
+    testing::write_text(dir / (model + ".yaml"), "competition: t\nmodel: " + model +
+                                                     "\nk_schedule: [ { k: 20 } ]\ninitial: 1500\n"
+                                                     "input: { format: games-csv, path: games.csv }\nperiod: month\n");
+  const run_result old = rate(load_config(dir / "test-abi10-elo.yaml", test_plugins()), test_plugins());
+  const run_result now = rate(load_config(dir / "fide-logistic.yaml", test_plugins()), test_plugins());
+  for (const std::string name : {"A", "B", "C", "D"}) {
+    INFO(name);
+    CHECK(old.state.rating()[old.data.players.find(name)] ==
+          Approx(now.state.rating()[now.data.players.find(name)]).epsilon(1e-14));
+  }
+  // By hand: C draws D in January (no change), then loses to A, 1510 after beating B.
+  CHECK(old.state.rating()[old.data.players.find("C")] == Approx(1500 - 20 / (1 + std::pow(10, 10 / 400.0))).epsilon(1e-14));
+}
