@@ -1,0 +1,117 @@
+// glicko: Glickman's Glicko system (1999). Each player has a rating and a
+// rating deviation (RD); the RD grows with the periods he is away and shrinks
+// with the games he plays.
+#pragma once
+
+#include "glicko_math.hpp"
+
+#include <ratekit/elo.hpp>
+#include <ratekit/sdk.hpp>
+
+#include <cmath>
+#include <vector>
+
+namespace ratekit::plugins {
+
+class glicko {
+ public:
+  static const rk_descriptor descriptor;
+  static constexpr double max_rd = 350.0;  // a new player's RD; growth never goes beyond it
+  enum field : uint32_t { f_rating, f_rd };
+
+  glicko(const sdk::host&, sdk::params p) : c_(p[0]) {}
+
+  // Without the players' RDs the host asks for the plain logistic expectation (g = 1).
+  double expect(double ra, double rb, double advantage) const {
+    return 1.0 / (1.0 + std::pow(10.0, -(ra + advantage - rb) / 400.0));
+  }
+
+  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
+    if (players_.size() < s.players()) players_.resize(s.players());
+    forget_period();  // leftovers of a call that failed half way
+    sdk::for_each_period(s, batch, [&](const sdk::period& p) {
+      start_period(s, batch, p);
+      for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], out ? &out[i] : nullptr);
+      end_period(s, batch, p, out);
+    });
+  }
+
+ private:
+  // A player's sums over the period's games, and his RD at its start.
+  struct scratch {
+    double rd = 0, information = 0, surprise = 0;
+    double factor = 0;  // q RD'^2: what one unit of g (S - E) moves the rating
+    bool in_period = false, fixed = false;
+  };
+
+  // Every player of the period gets his RD grown for the periods since he was last rated.
+  void start_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p) {
+    const double* rd = s.column(f_rd);
+    const int64_t* last = s.last_period();
+    for (uint64_t i = p.begin; i < p.end; ++i) {
+      const rk_game& g = batch.games[i];
+      sdk::check_game(g, i, s.players());
+      for (const int32_t who : {g.a, g.b}) {
+        scratch& x = players_[size_t(who)];
+        if (x.in_period) continue;
+        const int64_t t = sdk::elapsed_periods(p.number, last[who]);
+        if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+        x = {glicko_math::grown_rd(rd[who], c_, t, max_rd), 0.0, 0.0, 0.0, true, false};
+        touched_.push_back(who);
+      }
+    }
+  }
+
+  // One game on the ratings and grown RDs of the period's start. Until the
+  // period ends, out holds g(RD_opponent) (S - E) where the changes go.
+  void play(const sdk::state& s, const rk_game& g, rk_game_out* out) {
+    const double* r = s.rating();
+    scratch& a = players_[size_t(g.a)];
+    scratch& b = players_[size_t(g.b)];
+    const double ea = glicko_math::expected(r[g.a], r[g.b], b.rd);
+    const double eb = glicko_math::expected(r[g.b], r[g.a], a.rd);
+    const double ga = glicko_math::g(b.rd), gb = glicko_math::g(a.rd);
+    a.information += ga * ga * ea * (1 - ea);
+    b.information += gb * gb * eb * (1 - eb);
+    a.surprise += ga * (g.score_a - ea);
+    b.surprise += gb * ((1 - g.score_a) - eb);
+    if (out) *out = {ea, ga * (g.score_a - ea), gb * ((1 - g.score_a) - eb), eb};
+  }
+
+  // r' = r + q RD'^2 sum g (S - E), RD' = (1/RD^2 + 1/d^2)^-1/2; a fixed side keeps his state.
+  void end_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
+    double* r = s.rating();
+    double* rd = s.column(f_rd);
+    for (uint64_t i = p.begin; i < p.end; ++i) {
+      const rk_game& g = batch.games[i];
+      if (g.flags & RK_GAME_FIXED_A) players_[size_t(g.a)].fixed = true;
+      if (g.flags & RK_GAME_FIXED_B) players_[size_t(g.b)].fixed = true;
+    }
+    for (const int32_t who : touched_) {
+      scratch& x = players_[size_t(who)];
+      if (x.fixed) continue;
+      const double rd_new = glicko_math::new_rd(x.rd, x.information);
+      x.factor = glicko_math::q * rd_new * rd_new;
+      r[who] += x.factor * x.surprise;
+      rd[who] = rd_new;
+    }
+    if (out)  // each game's share of the change: the period's sum is the player's change
+      for (uint64_t i = p.begin; i < p.end; ++i) {
+        const rk_game& g = batch.games[i];
+        out[i].delta_a *= players_[size_t(g.a)].factor;
+        out[i].delta_b *= players_[size_t(g.b)].factor;
+      }
+    forget_period();
+  }
+
+  void forget_period() {
+    for (const int32_t who : touched_) players_[size_t(who)].in_period = false;
+    touched_.clear();
+  }
+
+  double c_;
+  std::vector<scratch> players_;
+  std::vector<int32_t> touched_;  // the period's players, in order of appearance
+};
+
+}  // namespace ratekit::plugins

@@ -1,0 +1,26 @@
+#include "glicko.hpp"
+
+#include <iterator>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    sdk::rating_field(1500.0, "rating points (Elo scale)"),
+    {"rd", glicko::max_rd, "rating deviation: the uncertainty of the rating, as of the player's last period"},
+};
+const rk_param_spec param_specs[] = {
+    sdk::number_param("c", 34.6, 0.0, 350.0,
+                      "RD growth per elapsed period: RD becomes min(sqrt(RD^2 + c^2 t), 350) after t periods"),
+};
+}  // namespace
+
+const rk_descriptor glicko::descriptor = {
+    sizeof(rk_descriptor), 0, "glicko", "1.0.0",
+    "Glicko (Glickman 1999): a rating and its deviation RD, which grows with the periods a player is away",
+    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::glicko)

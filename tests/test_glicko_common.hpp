@@ -1,0 +1,104 @@
+// Helpers for the Glicko tests: plugin state over test-owned columns with the
+// ABI 1.1 time columns, periods given by number, and a random stream of
+// monthly games with idle players and empty months to rate two ways.
+#pragma once
+
+#include <ratekit/sdk.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace glicko_test {
+
+// Players' state columns as the host keeps them; nobody rated yet.
+struct table {
+  std::vector<std::vector<double>> columns;
+  std::vector<double*> pointers;
+  std::vector<int64_t> last_period;
+  std::vector<int32_t> last_date;
+  rk_state raw{};
+
+  explicit table(std::vector<std::vector<double>> cols) : columns(std::move(cols)) {
+    const size_t n = columns[0].size();
+    for (auto& c : columns) pointers.push_back(c.data());
+    last_period.assign(n, RK_NEVER_RATED);
+    last_date.assign(n, 0);
+    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data(), last_period.data(), last_date.data()};
+  }
+  ratekit::sdk::state state() const { return ratekit::sdk::state(&raw); }
+};
+
+inline rk_game game(int a, int b, double score_a) { return rk_game{a, b, score_a, NAN, NAN, 0, 0, 0, 0, 0, 0u, 0u}; }
+
+struct period {
+  int64_t number;
+  std::vector<rk_game> games;
+};
+
+// Rates `periods` in one call, as the host does; returns the games' outputs.
+template <class Model>
+std::vector<rk_game_out> rate(Model& model, const table& t, const std::vector<period>& periods) {
+  std::vector<rk_game> games;
+  std::vector<uint64_t> ends;
+  std::vector<int64_t> numbers;
+  std::vector<int32_t> dates;
+  for (const period& p : periods) {
+    games.insert(games.end(), p.games.begin(), p.games.end());
+    ends.push_back(games.size());
+    numbers.push_back(p.number);
+    dates.push_back(0);
+  }
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends.data(), ends.size(),
+                            nullptr, numbers.data(), dates.data(), dates.data()};
+  std::vector<rk_game_out> out(games.size());
+  model.rate_games(t.state(), batch, out.data());
+  return out;
+}
+
+// A stream of monthly games: months 0 to 35 of 2022-2024 (number 2022 * 12 + m),
+// a quarter of them without any game; players 0 to 2 play most months, the
+// others seldom, so they sit out for months at a time.
+struct stream {
+  int players = 12;
+  std::vector<period> months;
+
+  explicit stream(unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> u(0, 1);
+    for (int m = 0; m < 36; ++m) {
+      if (u(rng) < 0.25) continue;
+      period p{2022 * 12 + m, {}};
+      std::vector<int> present;
+      for (int i = 0; i < players; ++i)
+        if (u(rng) < (i < 3 ? 0.9 : 0.2)) present.push_back(i);
+      if (present.size() < 2) continue;
+      const int count = 1 + int(u(rng) * 6);
+      for (int k = 0; k < count; ++k) {
+        const int a = present[size_t(u(rng) * double(present.size()))];
+        int b = present[size_t(u(rng) * double(present.size()))];
+        if (a == b) b = present[(size_t(std::find(present.begin(), present.end(), a) - present.begin()) + 1) % present.size()];
+        const double x = u(rng);
+        p.games.push_back(game(a, b, x < 0.45 ? 1.0 : x < 0.6 ? 0.5 : 0.0));
+      }
+      months.push_back(p);
+    }
+  }
+
+  // The stream as a games-csv file, dated on the 15th of each month.
+  std::string csv() const {
+    std::string text = "date,player_a,player_b,score_a\n";
+    char line[96];
+    for (const period& p : months)
+      for (const rk_game& g : p.games) {
+        std::snprintf(line, sizeof line, "%04d-%02d-15,p%d,p%d,%g\n", int(p.number / 12), int(p.number % 12) + 1, g.a, g.b,
+                      g.score_a);
+        text += line;
+      }
+    return text;
+  }
+};
+
+}  // namespace glicko_test
