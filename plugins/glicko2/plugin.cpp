@@ -1,0 +1,27 @@
+#include "glicko2.hpp"
+
+#include <iterator>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    sdk::rating_field(1500.0, "rating points (Glicko scale: 1500 + 173.7178 mu)"),
+    {"rd", 350.0, "rating deviation (173.7178 phi), as of the player's last period"},
+    {"volatility", 0.06, "sigma: how erratic the player's results are"},
+};
+const rk_param_spec param_specs[] = {
+    sdk::number_param("tau", 0.5, 0.01, 10.0,
+                      "how fast the volatility may change; Glickman suggests 0.3 to 1.2, smaller for steadier games"),
+};
+}  // namespace
+
+const rk_descriptor glicko2::descriptor = {
+    sizeof(rk_descriptor), 0, "glicko2", "1.0.0",
+    "Glicko-2 (Glickman 2012): rating, deviation RD and volatility; RD grows by the volatility each period away",
+    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::glicko2)
