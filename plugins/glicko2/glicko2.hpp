@@ -100,6 +100,9 @@ class glicko2 {
       // Games whose outcome was certain carry no information: the volatility stays.
       const double sigma_new = std::isfinite(v) ? glicko2_math::new_volatility(x.phi, sigma[who], v * x.surprise, v, tau_)
                                                 : sigma[who];
+      if (std::isnan(sigma_new))
+        throw sdk::failure(RK_ERR_DOMAIN, "the volatility iteration did not converge for a player of this period",
+                           int64_t(p.begin));
       const double phi_star = std::sqrt(x.phi * x.phi + sigma_new * sigma_new);
       const double phi_new = 1.0 / std::sqrt(1.0 / (phi_star * phi_star) + x.information);
       x.factor = glicko2_math::scale * phi_new * phi_new;

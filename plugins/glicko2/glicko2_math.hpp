@@ -17,6 +17,9 @@ inline double expected(double mu, double mu_j, double phi_j) { return 1.0 / (1.0
 
 // The new volatility (step 5): the root of f by the Illinois variant of
 // regula falsi. `delta` is the estimated improvement, v the estimated variance.
+// NaN when it has not converged within max_iterations: Illinois converges
+// superlinearly, so that means bad input, and a run must stop, not hang.
+inline constexpr int max_iterations = 100;
 inline double new_volatility(double phi, double sigma, double delta, double v, double tau, double epsilon = 0.000001) {
   const double a = std::log(sigma * sigma);
   const double phi2 = phi * phi, delta2 = delta * delta;
@@ -30,11 +33,12 @@ inline double new_volatility(double phi, double sigma, double delta, double v, d
     B = std::log(delta2 - phi2 - v);
   } else {
     double k = 1;
-    while (f(a - k * tau) < 0) k += 1;
+    while (f(a - k * tau) < 0) k += 1;  // f grows past 0 within (a - ln(sigma'^2)) / tau steps
     B = a - k * tau;
   }
   double fA = f(A), fB = f(B);
-  while (std::fabs(B - A) > epsilon) {
+  for (int i = 0; std::fabs(B - A) > epsilon; ++i) {
+    if (i == max_iterations) return NAN;
     const double C = A + (A - B) * fA / (fB - fA);
     const double fC = f(C);
     if (fC * fB <= 0) {
