@@ -96,4 +96,22 @@ run("build scaffold" COMMAND ${CMAKE_COMMAND} --build ${scaffold}/build)
 run("scaffold tests" COMMAND ${CMAKE_CTEST_COMMAND} --output-on-failure WORKING_DIRECTORY ${scaffold}/build)
 run("describe scaffold" COMMAND ${ratekit} --plugin-dir ${scaffold}/build describe my-federation-elo OUT described)
 expect_match("scaffold descriptor" "my-federation-elo 0\\.1\\.0" "${described}")
+# 4. The Glicko plugins build from their folders against the installed SDK alone,
+#    and the tool runs Glickman's examples with them (ahead of the built-in ones).
+foreach(id glicko glicko2)
+  set(dir ${WORK_DIR}/${id})
+  run("configure ${id}" COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/plugins/${id} -B ${dir} -G ${GENERATOR}
+      -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+  run("build ${id}" COMMAND ${CMAKE_COMMAND} --build ${dir})
+  run("plugins with ${id}" COMMAND ${ratekit} --plugin-dir ${dir} plugins OUT listing)
+  expect_match("${id} built outside" "${id} +[0-9.]+ +${dir}/ratekit-${id}.so" "${listing}")
+  run("run ${id} example" COMMAND ${ratekit} --plugin-dir ${dir} -q run ${SOURCE_DIR}/configs/${id}-example.yaml
+      --out ${WORK_DIR}/out/${id})
+  file(STRINGS ${WORK_DIR}/out/${id}/ratings.csv rows REGEX "^Player,")
+  if(id STREQUAL "glicko")
+    expect_match("Glickman's Glicko example" "^Player,1464\\.10[0-9]*,151\\.39[0-9]*," "${rows}")
+  else()
+    expect_match("Glickman's Glicko-2 example" "^Player,1464\\.050[0-9]*,151\\.516[0-9]*,0\\.059995[0-9]*," "${rows}")
+  endif()
+endforeach()
 message(STATUS "install test passed: ${prefix}")
