@@ -44,10 +44,10 @@ struct pool {
   // Rates the games so far as one tournament (or game by game with `per_game`).
   void rate(bool per_game = false) {
     double* columns[] = {rating.data()};
-    const rk_state s = {sizeof(rk_state), 1, rating.size(), columns};
+    const rk_state s = {sizeof(rk_state), 1, rating.size(), columns, nullptr, nullptr};
     const uint64_t end = games.size();
     const rk_game_batch batch = {sizeof(rk_game_batch), 0, games.data(), games.size(),
-                                 per_game ? nullptr : &end, per_game ? 0u : 1u, nullptr};
+                                 per_game ? nullptr : &end, per_game ? 0u : 1u, nullptr, nullptr, nullptr, nullptr};
     out.assign(games.size(), rk_game_out{});
     model.rate_games(ratekit::sdk::state(&s), batch, out.data());
   }

@@ -132,7 +132,7 @@ TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][
   std::vector<double>& rating = state[0];
   std::vector<double*> columns;
   for (auto& c : state) columns.push_back(c.data());
-  const rk_state s{sizeof(rk_state), uint32_t(columns.size()), uint64_t(players), columns.data()};
+  const rk_state s{sizeof(rk_state), uint32_t(columns.size()), uint64_t(players), columns.data(), nullptr, nullptr};
   std::mt19937_64 rng(42);
   std::uniform_int_distribution<int> pick(0, players - 1);
   std::vector<rk_game> games;
@@ -142,7 +142,7 @@ TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][
     rk_game g{a, b, double(rng() % 3) / 2, NAN, NAN, 32, 32, 0, 0, 0, 0, 0};
     games.push_back(g);
   }
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
   m.rate_games(s, batch, nullptr);
   const double sum = std::accumulate(rating.begin(), rating.end(), 0.0);
   CHECK(std::abs(sum - 1500.0 * players) < 1e-6);

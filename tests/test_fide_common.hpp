@@ -20,7 +20,7 @@ struct players {
     columns = {ratings, rated, std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
                std::vector<double>(n)};
     for (auto& c : columns) pointers.push_back(c.data());
-    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data()};
+    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data(), nullptr, nullptr};
   }
   ratekit::sdk::state state() const { return ratekit::sdk::state(&raw); }
   double rating(int p) const { return columns[0][size_t(p)]; }
@@ -33,12 +33,12 @@ inline rk_game game(int a, int b, double score_a, double k = 20) {
 
 // All games in one rating period.
 inline rk_game_batch one_period(const std::vector<rk_game>& games, const uint64_t& end) {
-  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1, nullptr};
+  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1, nullptr, nullptr, nullptr, nullptr};
 }
 
 // Every game its own period.
 inline rk_game_batch per_game(const std::vector<rk_game>& games) {
-  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr};
+  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
 }
 
 // True when x shows as `published` to `decimals` places.

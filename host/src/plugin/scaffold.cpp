@@ -125,13 +125,13 @@ int main() {
   // 1500 beats 1900 with K = 32 on both sides.
   double rating[] = {1500, 1900};
   double* columns[] = {rating};
-  const rk_state state{sizeof(rk_state), 1, 2, columns};
+  const rk_state state{sizeof(rk_state), 1, 2, columns, nullptr, nullptr};
   rk_game game{};
   game.a = 0;
   game.b = 1;
   game.score_a = 1;
   game.k_a = game.k_b = 32;
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, &game, 1, nullptr, 0};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, &game, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr};
   m.rate_games(ratekit::sdk::state(&state), batch, nullptr);
   check("1500 after the win", rating[0], 1500 + 320.0 / 11);
   check("1900 after the loss", rating[1], 1900 - 320.0 / 11);
