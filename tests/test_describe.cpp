@@ -21,7 +21,7 @@ TEST_CASE("describe --markdown without an id covers every plugin", "[cli][descri
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::StartsWith("# Plugin parameters\n\nGenerated from the plugins' own descriptors by\n"
                                       "`ratekit describe --markdown > docs/config-reference.md`"));
-  for (const char* id : {"fide-logistic", "fide-normal", "egf-go", "nfl-score-elo", "elod-duplicate-scrabble"})
+  for (const char* id : {"fide-logistic", "fide-normal", "egf-go", "nfl-score-elo", "elod-duplicate-scrabble", "glicko", "glicko2"})
     CHECK_THAT(r.out, Catch::Contains(std::string("## `") + id + "` "));
 }
 
