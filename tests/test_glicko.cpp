@@ -145,7 +145,7 @@ TEST_CASE("glicko over a stream of months with idle players matches the paper's 
     const ratekit::run_result r = ratekit::rate(ratekit::load_config(dir / "c.yaml", plugins), plugins);
     int compared = 0;
     for (size_t i = 0; i < expected.size(); ++i) {
-      const int32_t id = r.data.players.find("p" + std::to_string(i));
+      const int32_t id = r.data.players.find(stream::name(i));
       if (id < 0) continue;
       CHECK(r.state.columns[0][size_t(id)] == Approx(expected[i].r).margin(1e-9));
       CHECK(r.state.columns[1][size_t(id)] == Approx(expected[i].rd).margin(1e-9));
@@ -192,4 +192,30 @@ TEST_CASE("glicko's example config writes 1464.1 and 151.4 to ratings.csv", "[gl
   CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,games,peak\n"));
   CHECK_THAT(ratings, Catch::Contains("\nPlayer,1464.10"));
   CHECK_THAT(ratings, Catch::Contains(",151.39"));
+}
+
+TEST_CASE("glicko run by a 1.0 host, which keeps no time, refuses with a status instead of guessing", "[glicko][abi]") {
+  table t({{1500, 1500}, {350, 350}});
+  t.raw.struct_size = RK_STATE_SIZE_1_0;  // a 1.0 host's shorter state
+  glicko model = make(34.6);
+  try {
+    rate(model, t, {{0, {game(0, 1, 1)}}});
+    FAIL("no error");
+  } catch (const ratekit::sdk::failure& e) {
+    CHECK(e.code() == RK_ERR_UNSUPPORTED);
+    CHECK_THAT(std::string(e.what()), Catch::Contains("ABI 1.1"));
+  }
+  CHECK(t.columns[0] == std::vector<double>{1500, 1500});
+  // A 1.0 batch: no dates, no period numbers, whatever lies beyond its size.
+  const rk_game g = game(0, 1, 1);
+  const int32_t date = 20240101;
+  const int64_t number = 5;
+  const rk_game_batch old{RK_GAME_BATCH_SIZE_1_0, 0, &g, 1, nullptr, 0, &date, &number, &date, &date};
+  CHECK(ratekit::sdk::game_date(old, 0) == 0);
+  table fresh({{1500, 1500}, {350, 350}});
+  CHECK_FALSE(ratekit::sdk::has_elapsed_time(fresh.state(), old));
+  rk_game_batch now = old;
+  now.struct_size = sizeof(rk_game_batch);
+  CHECK(ratekit::sdk::game_date(now, 0) == 20240101);
+  CHECK(ratekit::sdk::has_elapsed_time(fresh.state(), now));
 }

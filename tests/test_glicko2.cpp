@@ -188,7 +188,7 @@ TEST_CASE("glicko2 over a stream of months with idle players matches the paper's
     const ratekit::run_result r = ratekit::rate(ratekit::load_config(dir / "c.yaml", plugins), plugins);
     int compared = 0;
     for (size_t i = 0; i < expected.size(); ++i) {
-      const int32_t id = r.data.players.find("p" + std::to_string(i));
+      const int32_t id = r.data.players.find(stream::name(i));
       if (id < 0) continue;
       check(r.state.columns, size_t(id), i);
       ++compared;

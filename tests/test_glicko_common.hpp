@@ -87,6 +87,13 @@ struct stream {
     }
   }
 
+  // Player i's name in the games file.
+  static std::string name(size_t i) {
+    char text[24];
+    std::snprintf(text, sizeof text, "p%zu", i);
+    return text;
+  }
+
   // The stream as a games-csv file, dated on the 15th of each month.
   std::string csv() const {
     std::string text = "date,player_a,player_b,score_a\n";

@@ -145,10 +145,10 @@ class game_engine {
     auto where = [&](size_t i) { return window_.where(i); };
     const size_t periods = per_game ? complete : ends.size();
     spans_.clear();
-    for (size_t p = 0, begin = 0; p < periods; ++p) {
-      const size_t end = per_game ? begin + 1 : size_t(ends[p]);
-      add_period_span(spans_, c_.period, facts.date.data(), begin, end, int64_t(r_.period_count + p));
-      begin = end;
+    if (per_game) number_games(spans_, complete, int64_t(r_.period_count));
+    for (size_t p = 0, begin = 0; !per_game && p < periods; ++p) {
+      add_period_span(spans_, c_.period, facts.date.data(), begin, size_t(ends[p]), int64_t(r_.period_count + p));
+      begin = size_t(ends[p]);
     }
     if (per_period_) {
       // K reads player state, so it must wait for the previous period's ratings.
@@ -187,9 +187,12 @@ class game_engine {
   // `period`; out_[i] receives game i's output.
   void call(size_t begin, size_t end, const uint64_t* ends, size_t count, size_t period) {
     std::vector<rk_game>& games = window_.games();
+    const int32_t* dates = window_.facts().date.data() + begin;
+    const bool per_game = c_.period == period_kind::game;  // each game's period spans its date
     const rk_game_batch b{sizeof(rk_game_batch), 0, games.data() + begin, end - begin, ends, count,
-                          window_.facts().date.data() + begin, spans_.number.data() + period,
-                          spans_.first_date.data() + period, spans_.last_date.data() + period};
+                          dates, spans_.number.data() + period,
+                          per_game ? dates : spans_.first_date.data() + period,
+                          per_game ? dates : spans_.last_date.data() + period};
     rk_state s = r_.state.view();
     try {
       r_.rater->rate_games(s, b, out_.data() + begin);

@@ -38,6 +38,13 @@ struct period_spans {
   }
 };
 
+// Game periods are numbered from `first`; their dates are their games', so
+// only the numbers need writing.
+inline void number_games(period_spans& s, size_t count, int64_t first) {
+  s.number.resize(count);
+  for (size_t i = 0; i < count; ++i) s.number[i] = first + int64_t(i);
+}
+
 // Appends the span of the period made of games [begin, end) with these dates;
 // `index` is the period's place in the run, the number of event and game periods.
 inline void add_period_span(period_spans& s, period_kind kind, const int32_t* date, size_t begin, size_t end,
@@ -59,7 +66,7 @@ inline void add_period_span(period_spans& s, period_kind kind, const int32_t* da
       s.first_date.push_back(d / 10000 * 10000 + 101);
       s.last_date.push_back(d / 10000 * 10000 + 1231);
       return;
-    default:  // game and event: counted; their dates are their games' (0 when unknown)
+    default:  // event (game periods: number_games): counted; the dates of its first and last game, 0 when unknown
       s.number.push_back(index);
       s.first_date.push_back(d);
       s.last_date.push_back(date[end - 1]);
