@@ -97,8 +97,14 @@ run("scaffold tests" COMMAND ${CMAKE_CTEST_COMMAND} --output-on-failure WORKING_
 run("describe scaffold" COMMAND ${ratekit} --plugin-dir ${scaffold}/build describe my-federation-elo OUT described)
 expect_match("scaffold descriptor" "my-federation-elo 0\\.1\\.0" "${described}")
 # 4. The Glicko plugins build from their folders against the installed SDK alone,
-#    and the tool runs Glickman's examples with them (ahead of the built-in ones).
+#    and the tool runs Glickman's examples with them. A plugin never replaces
+#    another of its id, so the installed copy makes way in this scratch prefix.
 foreach(id glicko glicko2)
+  file(GLOB_RECURSE installed ${prefix}/*/ratekit/plugins/ratekit-${id}.so)
+  if(NOT installed)
+    message(FATAL_ERROR "not installed: ratekit-${id}.so")
+  endif()
+  file(REMOVE ${installed})
   set(dir ${WORK_DIR}/${id})
   run("configure ${id}" COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/plugins/${id} -B ${dir} -G ${GENERATOR}
       -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
