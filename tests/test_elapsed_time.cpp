@@ -3,6 +3,8 @@
 // plugin built against the 1.0 header still rating as before.
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include "../host/src/engine/period_clock.hpp"
 #include "test_support.hpp"
@@ -126,4 +128,49 @@ TEST_CASE("a plugin built against the ABI 1.0 header loads and rates as before",
   }
   // By hand: C draws D in January (no change), then loses to A, 1510 after beating B.
   CHECK(old.state.rating()[old.data.players.find("C")] == Approx(1500 - 20 / (1 + std::pow(10, 10 / 400.0))).epsilon(1e-14));
+}
+
+TEST_CASE("a ratings list carries when players were last rated: month by month runs give one run's ratings",
+          "[elapsed][abi]") {
+  // January to March in one run, or January and February, then March from their ratings.csv;
+  // A is idle in February, so his growth in March spans the two runs.
+  const std::string head = "date,player_a,player_b,score_a\n";
+  const std::string jan_feb = "2024-01-10,A,B,1\n2024-01-20,C,D,0.5\n2024-02-05,B,C,1\n";
+  const std::string march = "2024-03-05,A,C,0\n2024-03-06,D,E,1\n";
+  for (const std::string model : {"glicko", "glicko2"}) {
+    INFO(model);
+    testing::temp_dir dir;
+    auto config = [&](const std::string& name, const std::string& games, const std::string& initial) {
+      testing::write_text(dir / (name + ".csv"), head + games);
+      testing::write_text(dir / (name + ".yaml"), "competition: " + name + "\nmodel: " + model + "\n" + initial +
+                                                      "input: { format: games-csv, path: " + name + ".csv }\nperiod: month\n");
+      return load_config(dir / (name + ".yaml"), testing::builtin());
+    };
+    const run_result whole = rate(config("whole", jan_feb + march, ""), testing::builtin());
+    write_outputs(rate(config("first", jan_feb, ""), testing::builtin()), dir / "first");
+    const std::string list = testing::read_text(dir / "first" / "ratings.csv");
+    CHECK_THAT(list, Catch::Contains(",games,peak,last_rated\n"));
+    CHECK_THAT(list, Catch::Contains(",20240131\n"));  // A and D, last rated in January
+    const run_result second = rate(config("second", march, "initial: { ratings: first/ratings.csv }\n"), testing::builtin());
+    for (const std::string name : {"A", "B", "C", "D", "E"})
+      for (size_t f = 0; f < whole.state.columns.size(); ++f) {
+        INFO(name << " field " << f);
+        CHECK(second.state.columns[f][size_t(second.data.players.find(name))] ==
+              whole.state.columns[f][size_t(whole.data.players.find(name))]);
+      }
+  }
+}
+
+TEST_CASE("a last_rated that is not a date is refused, naming the player", "[elapsed][abi]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "list.csv", "player,rating,rd,last_rated\nA,1500,100,20241399\n");
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2025-01-10,A,B,1\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: glicko\ninitial: { ratings: list.csv }\n"
+                                      "input: { format: games-csv, path: games.csv }\nperiod: month\n");
+  try {
+    rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
+    FAIL("no error");
+  } catch (const user_error& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("last_rated of A is not a date written yyyymmdd"));
+  }
 }

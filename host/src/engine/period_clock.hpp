@@ -26,6 +26,23 @@ inline int32_t month_end(int32_t date) {
   return date / 100 * 100 + int32_t(unsigned(last.day()));
 }
 
+// True when `date` (yyyymmdd) is a day of the calendar.
+inline bool valid_date(int32_t date) {
+  using namespace std::chrono;
+  return date > 0 && year_month_day{year(date / 10000), month(unsigned(date / 100 % 100)), day(unsigned(date % 100))}.ok();
+}
+
+// The number of the day, month or year period holding `date`; false for event
+// and game periods, which are counted within a run and have no calendar number.
+inline bool calendar_number(period_kind kind, int32_t date, int64_t& number) {
+  switch (kind) {
+    case period_kind::day: number = days_since_epoch(date); return true;
+    case period_kind::month: number = int64_t(date / 10000) * 12 + date / 100 % 100 - 1; return true;
+    case period_kind::year: number = date / 10000; return true;
+    default: return false;
+  }
+}
+
 // What a plugin is told about the periods of a batch, one entry per period.
 struct period_spans {
   std::vector<int64_t> number;
@@ -50,26 +67,26 @@ inline void number_games(period_spans& s, size_t count, int64_t first) {
 inline void add_period_span(period_spans& s, period_kind kind, const int32_t* date, size_t begin, size_t end,
                             int64_t index) {
   const int32_t d = date[begin];
+  int64_t number = index;  // event periods (game periods: number_games) are counted
+  if (!calendar_number(kind, d, number)) {
+    s.number.push_back(number);
+    s.first_date.push_back(d);  // the dates of its first and last game, 0 when unknown
+    s.last_date.push_back(date[end - 1]);
+    return;
+  }
+  s.number.push_back(number);
   switch (kind) {
     case period_kind::day:
-      s.number.push_back(days_since_epoch(d));
       s.first_date.push_back(d);
       s.last_date.push_back(d);
       return;
     case period_kind::month:
-      s.number.push_back(int64_t(d / 10000) * 12 + d / 100 % 100 - 1);
       s.first_date.push_back(d / 100 * 100 + 1);
       s.last_date.push_back(month_end(d));
       return;
-    case period_kind::year:
-      s.number.push_back(d / 10000);
+    default:  // year
       s.first_date.push_back(d / 10000 * 10000 + 101);
       s.last_date.push_back(d / 10000 * 10000 + 1231);
-      return;
-    default:  // event (game periods: number_games): counted; the dates of its first and last game, 0 when unknown
-      s.number.push_back(index);
-      s.first_date.push_back(d);
-      s.last_date.push_back(date[end - 1]);
   }
 }
 

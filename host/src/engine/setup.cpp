@@ -1,5 +1,9 @@
 #include "setup.hpp"
 
+#include "period_clock.hpp"
+
+#include <ratekit/host/text/diagnostics.hpp>
+
 #include <cmath>
 
 namespace ratekit {
@@ -21,6 +25,25 @@ void start_peaks(player_state& s, int rated, size_t from) {
   s.peak.resize(s.games.size());
   for (size_t i = from; i < s.peak.size(); ++i)
     s.peak[i] = rated >= 0 && s.columns[size_t(rated)][i] == 0 ? NAN : s.columns[0][i];
+}
+
+// When listed players were last rated (a list's `last_rated`, yyyymmdd), so
+// that a model reading elapsed time goes on across runs. Event and game
+// periods are counted within a run: their players start as never rated.
+void start_last_rated(player_state& s, const competition_config& c, const player_table& players,
+                      const ratings_list& list) {
+  const int col = list.column("last_rated");
+  if (col < 0) return;
+  for (size_t row = 0; row < list.ids.size(); ++row) {
+    const double v = list.values[row][size_t(col)];
+    if (std::isnan(v) || v == 0) continue;
+    const size_t id = size_t(list.ids[row]);
+    if (!(v == std::trunc(v) && std::fabs(v) < 1e9 && valid_date(int32_t(v))))
+      throw user_error(c.initial_ratings.string(), 0, 0,
+                       "last_rated of " + players.name(int32_t(id)) + " is not a date written yyyymmdd");
+    if (!calendar_number(c.period, int32_t(v), s.last_period[id])) continue;
+    s.last_date[id] = int32_t(v);
+  }
 }
 
 }  // namespace
@@ -63,6 +86,7 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
     if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
       s.games[id] = list.values[row][size_t(g)];
   }
+  start_last_rated(s, c, players, list);
   start_peaks(s, rated, 0);  // again: declared ratings and the list changed ratings and flags
   for (size_t row = 0; row < list.ids.size(); ++row)
     if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))

@@ -58,6 +58,10 @@ std::string ratings_csv(const run_result& r) {
   std::string out = "player";
   for (uint32_t f = 0; f < desc.state_count; ++f) (out += ',') += desc.state[f].name;
   out += ",games,peak";
+  // When each player was last rated, for a model that reads elapsed time (only
+  // those models keep it): a list read back goes on from there.
+  const bool last_rated = std::any_of(r.state.last_date.begin(), r.state.last_date.end(), [](int32_t d) { return d != 0; });
+  if (last_rated) out += ",last_rated";
   if (births) out += ",birth_year";
   if (feds) out += ",federation";
   if (ids) out += ",id";
@@ -72,6 +76,7 @@ std::string ratings_csv(const run_result& r) {
       row.text(players.name(int32_t(p)));
       for (const auto& column : r.state.columns) row.number(column[p]);
       row.number(r.state.games[p]).number(r.state.peak[p]);
+      if (last_rated) row.number(r.state.last_date[p] ? double(r.state.last_date[p]) : NAN);
       if (births) row.number(players.birth_year[p]);
       if (feds) row.text(players.federation[p]);
       if (ids) row.text(players.external_id[p]);
