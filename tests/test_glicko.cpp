@@ -189,7 +189,7 @@ TEST_CASE("glicko's example config writes 1464.1 and 151.4 to ratings.csv", "[gl
                                                 " --out " + (dir / "out").string());
   REQUIRE(result.status == 0);
   const std::string ratings = ratekit::testing::read_text(dir / "out" / "ratings.csv");
-  CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,games,peak\n"));
+  CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,games,peak,last_rated\n"));
   CHECK_THAT(ratings, Catch::Contains("\nPlayer,1464.10"));
   CHECK_THAT(ratings, Catch::Contains(",151.39"));
 }
