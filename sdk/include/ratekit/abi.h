@@ -10,7 +10,8 @@
  *   another major version.
  * - Minor versions only append fields at the end of structs. Every struct that
  *   can grow starts with `struct_size`, so a reader can tell which fields the
- *   writer knew about.
+ *   writer knew about (RK_HAS_FIELD). 1.1 appended the game dates and period
+ *   numbers and dates to rk_game_batch, and last_period and last_date to rk_state.
  *
  * Ownership: unless a comment says otherwise, pointers passed to a plugin are
  * owned by the host and valid only for the duration of the call; pointers a
