@@ -2,6 +2,7 @@
 // E = 1 / (1 + 10^(-d/1000)) and S = (P + 1) / (P + P' + 2)), and the nfl-csv reader
 // on the real 2009 season.
 #include "test_nfl_common.hpp"
+#include "test_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -352,4 +353,25 @@ TEST_CASE("nfl-score-elo: 2009 experiment (c), points, K 32/16/64", "[nfl][book]
   CHECK(r.metrics["foresight"]["correct"] == 176);
   CHECK(r.metrics["log_loss"].get<double>() == Approx(0.681033).margin(1e-6));
   CHECK(r.metrics["brier"].get<double>() == Approx(0.243951).margin(1e-6));
+}
+
+TEST_CASE("games-csv seasons start season regression; without them it is refused", "[nfl][cli]") {
+  ratekit::testing::temp_dir dir;
+  // Teams start at 0. A beats B (xi 400, K 20: +10 / -10); the 2025 season opens halfway back to
+  // the mean (A 5, B -5); then a draw: A gets 20 (0.5 - 1 / (1 + 10^(-10/400))) = -0.28774.
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a,season\n"
+                                                  "2024-01-01,A,B,1,2024\n2025-01-02,A,B,0.5,2025\n");
+  ratekit::testing::write_text(dir / "c.yaml", "competition: league\nmodel: nfl-score-elo\n"
+                                               "params: { xi: 400, season_regression: 0.5 }\nk_schedule: [ { k: 20 } ]\n"
+                                               "input: { format: games-csv, path: games.csv }\n");
+  REQUIRE(ratekit::testing::run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string()).status == 0);
+  const std::string ratings = ratekit::testing::read_text(dir / "out/ratings.csv");
+  const size_t at = ratings.find("\nA,") + 3;
+  CHECK(std::stod(ratings.substr(at, ratings.find(',', at) - at)) == Approx(4.712256316680026).margin(1e-9));
+  // Without seasons the same setting would do nothing: refused.
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n2025-01-02,A,B,0.5\n");
+  const auto refused = ratekit::testing::run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out2").string());
+  CHECK(refused.status == 1);
+  CHECK_THAT(refused.out, Catch::Contains("'season_regression' acts at the start of each season, but the input knows no seasons"));
+  CHECK_FALSE(std::filesystem::exists(dir / "out2"));
 }

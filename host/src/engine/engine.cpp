@@ -13,6 +13,22 @@
 
 namespace ratekit {
 
+namespace {
+
+// A season parameter on an input without seasons would do nothing while
+// summary.json reports it: refused before anything is written.
+void refuse_seasonal_without_seasons(const run_result& r) {
+  if (!r.data.season.empty() || r.data.ranked()) return;
+  const rk_descriptor& d = r.source->descriptor();
+  for (uint32_t i = 0; i < d.param_count; ++i)
+    if ((d.params[i].flags & RK_PARAM_SEASONAL) && r.config.params[i] != 0)
+      throw user_error(r.config.file.string(), 0, 0,
+                       std::string("'") + d.params[i].key + "' acts at the start of each season, but the input knows no "
+                       "seasons (games-csv: add a 'season' column); remove it or give the seasons");
+}
+
+}  // namespace
+
 run_result rate(const competition_config& config, const plugin_registry& plugins) {
   run_result r;
   r.config = config;
@@ -56,6 +72,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   }
   games.finish();
   if (!settled) r.data = input.finish();
+  refuse_seasonal_without_seasons(r);
   games.hand_kept(r.data);
 
   if (r.game_count > 0) return r;

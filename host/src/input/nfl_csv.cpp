@@ -112,6 +112,7 @@ void read_nfl_csv(const std::filesystem::path& file, const reader_options& optio
 
     if (new_season) {
       out.period_names.emplace_back(field(season));
+      out.season = field(season);
       current_season = year;
       regular_weeks = 0;
     }

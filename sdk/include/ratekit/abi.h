@@ -87,10 +87,14 @@ typedef struct rk_state_field {
  * numbers, booleans 0 or 1, choices the zero-based index into `choices`. */
 enum { RK_PARAM_NUMBER = 0, RK_PARAM_INTEGER = 1, RK_PARAM_BOOL = 2, RK_PARAM_CHOICE = 3 };
 
+/* Parameter flags. */
+#define RK_PARAM_SEASONAL (1u << 0) /* acts at season starts (RK_GAME_SEASON_START): a non-zero value
+                                       is refused when the input knows no seasons */
+
 typedef struct rk_param_spec {
   const char* key;      /* YAML key under `params:` */
   int32_t type;         /* RK_PARAM_* */
-  uint32_t reserved;
+  uint32_t flags;       /* RK_PARAM_SEASONAL, ... (ABI 1.1; 1.0 plugins leave it 0) */
   double default_value;
   double min;           /* inclusive bounds, ignored for BOOL and CHOICE */
   double max;

@@ -40,6 +40,12 @@ constexpr rk_param_spec bool_param(const char* key, bool default_value, const ch
 constexpr rk_param_spec choice_param(const char* key, const char* choices, const char* help) {
   return {key, RK_PARAM_CHOICE, 0, 0.0, 0.0, 0.0, choices, help};
 }
+// A parameter that acts at season starts: the host refuses a non-zero value
+// for an input without seasons, instead of letting it do nothing.
+constexpr rk_param_spec seasonal(rk_param_spec p) {
+  p.flags |= RK_PARAM_SEASONAL;
+  return p;
+}
 // The logistic spread of every Elo-type model.
 constexpr rk_param_spec xi_param(double default_xi) {
   return number_param("xi", default_xi, 1.0, 1e6, "logistic spread: a difference of xi points means odds of 10 to 1");
