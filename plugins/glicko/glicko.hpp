@@ -6,6 +6,7 @@
 #include "glicko_math.hpp"
 
 #include <ratekit/elo.hpp>
+#include <ratekit/period_roster.hpp>
 #include <ratekit/sdk.hpp>
 
 #include <cmath>
@@ -27,12 +28,11 @@ class glicko {
   }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    if (players_.size() < s.players()) players_.resize(s.players());
-    forget_period();  // leftovers of a call that failed half way
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
       for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], out ? &out[i] : nullptr);
-      end_period(s, batch, p, out);
+      end_period(s);
+      roster_.scale_deltas(batch, p, out, &scratch::factor);
     });
   }
 
@@ -41,33 +41,25 @@ class glicko {
   struct scratch {
     double rd = 0, information = 0, surprise = 0;
     double factor = 0;  // q RD'^2: what one unit of g (S - E) moves the rating
-    bool in_period = false, fixed = false;
   };
 
   // Every player of the period gets his RD grown for the periods since he was last rated.
   void start_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p) {
     const double* rd = s.column(f_rd);
     const int64_t* last = s.last_period();
-    for (uint64_t i = p.begin; i < p.end; ++i) {
-      const rk_game& g = batch.games[i];
-      sdk::check_game(g, i, s.players());
-      for (const int32_t who : {g.a, g.b}) {
-        scratch& x = players_[size_t(who)];
-        if (x.in_period) continue;
-        const int64_t t = sdk::elapsed_periods(p.number, last[who]);
-        if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
-        x = {glicko_math::grown_rd(rd[who], c_, t, max_rd), 0.0, 0.0, 0.0, true, false};
-        touched_.push_back(who);
-      }
-    }
+    roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
+      const int64_t t = sdk::elapsed_periods(p.number, last[who]);
+      if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+      return scratch{glicko_math::grown_rd(rd[who], c_, t, max_rd)};
+    });
   }
 
   // One game on the ratings and grown RDs of the period's start. Until the
   // period ends, out holds g(RD_opponent) (S - E) where the changes go.
   void play(const sdk::state& s, const rk_game& g, rk_game_out* out) {
     const double* r = s.rating();
-    scratch& a = players_[size_t(g.a)];
-    scratch& b = players_[size_t(g.b)];
+    scratch& a = roster_[g.a];
+    scratch& b = roster_[g.b];
     const double ea = glicko_math::expected(r[g.a], r[g.b], b.rd);
     const double eb = glicko_math::expected(r[g.b], r[g.a], a.rd);
     const double ga = glicko_math::g(b.rd), gb = glicko_math::g(a.rd);
@@ -79,39 +71,19 @@ class glicko {
   }
 
   // r' = r + q RD'^2 sum g (S - E), RD' = (1/RD^2 + 1/d^2)^-1/2; a fixed side keeps his state.
-  void end_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
+  void end_period(const sdk::state& s) {
     double* r = s.rating();
     double* rd = s.column(f_rd);
-    for (uint64_t i = p.begin; i < p.end; ++i) {
-      const rk_game& g = batch.games[i];
-      if (g.flags & RK_GAME_FIXED_A) players_[size_t(g.a)].fixed = true;
-      if (g.flags & RK_GAME_FIXED_B) players_[size_t(g.b)].fixed = true;
-    }
-    for (const int32_t who : touched_) {
-      scratch& x = players_[size_t(who)];
-      if (x.fixed) continue;
+    roster_.for_each_rated([&](int32_t who, scratch& x) {
       const double rd_new = glicko_math::new_rd(x.rd, x.information);
       x.factor = glicko_math::q * rd_new * rd_new;
       r[who] += x.factor * x.surprise;
       rd[who] = rd_new;
-    }
-    if (out)  // each game's share of the change: the period's sum is the player's change
-      for (uint64_t i = p.begin; i < p.end; ++i) {
-        const rk_game& g = batch.games[i];
-        out[i].delta_a *= players_[size_t(g.a)].factor;
-        out[i].delta_b *= players_[size_t(g.b)].factor;
-      }
-    forget_period();
-  }
-
-  void forget_period() {
-    for (const int32_t who : touched_) players_[size_t(who)].in_period = false;
-    touched_.clear();
+    });
   }
 
   double c_;
-  std::vector<scratch> players_;
-  std::vector<int32_t> touched_;  // the period's players, in order of appearance
+  sdk::period_roster<scratch> roster_;
 };
 
 }  // namespace ratekit::plugins

@@ -6,6 +6,7 @@
 #include "glicko2_math.hpp"
 
 #include <ratekit/elo.hpp>
+#include <ratekit/period_roster.hpp>
 #include <ratekit/sdk.hpp>
 
 #include <cmath>
@@ -26,12 +27,11 @@ class glicko2 {
   }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    if (players_.size() < s.players()) players_.resize(s.players());
-    forget_period();  // leftovers of a call that failed half way
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], out ? &out[i] : nullptr);
-      end_period(s, batch, p, out);
+      for (uint64_t i = p.begin; i < p.end; ++i) play(batch.games[i], out ? &out[i] : nullptr);
+      end_period(s, p);
+      roster_.scale_deltas(batch, p, out, &scratch::factor);
     });
   }
 
@@ -40,7 +40,6 @@ class glicko2 {
   struct scratch {
     double mu = 0, phi = 0, information = 0, surprise = 0;
     double factor = 0;  // scale phi'^2: what one unit of g (S - E) moves the rating
-    bool in_period = false, fixed = false;
   };
 
   // Every player of the period: phi grown by sigma^2 for each of the t - 1
@@ -50,29 +49,22 @@ class glicko2 {
     const double* rd = s.column(f_rd);
     const double* sigma = s.column(f_volatility);
     const int64_t* last = s.last_period();
-    for (uint64_t i = p.begin; i < p.end; ++i) {
-      const rk_game& g = batch.games[i];
-      sdk::check_game(g, i, s.players());
-      for (const int32_t who : {g.a, g.b}) {
-        scratch& x = players_[size_t(who)];
-        if (x.in_period) continue;
-        const int64_t t = sdk::elapsed_periods(p.number, last[who]);
-        if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
-        if (!(sigma[who] > 0)) throw sdk::failure(RK_ERR_DOMAIN, "a player's volatility must be positive", int64_t(i));
-        const double phi = rd[who] / glicko2_math::scale;
-        const double idle = t > 1 ? double(t - 1) : 0.0;
-        x = {(r[who] - glicko2_math::center) / glicko2_math::scale,
-             std::sqrt(phi * phi + idle * sigma[who] * sigma[who]), 0.0, 0.0, 0.0, true, false};
-        touched_.push_back(who);
-      }
-    }
+    roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
+      const int64_t t = sdk::elapsed_periods(p.number, last[who]);
+      if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+      if (!(sigma[who] > 0)) throw sdk::failure(RK_ERR_DOMAIN, "a player's volatility must be positive", int64_t(i));
+      const double phi = rd[who] / glicko2_math::scale;
+      const double idle = t > 1 ? double(t - 1) : 0.0;
+      return scratch{(r[who] - glicko2_math::center) / glicko2_math::scale,
+                     std::sqrt(phi * phi + idle * sigma[who] * sigma[who])};
+    });
   }
 
   // One game on the period's starting values (step 3 and 4's sums). Until the
   // period ends, out holds g(phi_opponent) (S - E) where the changes go.
-  void play(const sdk::state&, const rk_game& g, rk_game_out* out) {
-    scratch& a = players_[size_t(g.a)];
-    scratch& b = players_[size_t(g.b)];
+  void play(const rk_game& g, rk_game_out* out) {
+    scratch& a = roster_[g.a];
+    scratch& b = roster_[g.b];
     const double ea = glicko2_math::expected(a.mu, b.mu, b.phi);
     const double eb = glicko2_math::expected(b.mu, a.mu, a.phi);
     const double ga = glicko2_math::g(b.phi), gb = glicko2_math::g(a.phi);
@@ -84,18 +76,11 @@ class glicko2 {
   }
 
   // Steps 3 to 8 for each player of the period; a fixed side keeps his state.
-  void end_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
+  void end_period(const sdk::state& s, const sdk::period& p) {
     double* r = s.rating();
     double* rd = s.column(f_rd);
     double* sigma = s.column(f_volatility);
-    for (uint64_t i = p.begin; i < p.end; ++i) {
-      const rk_game& g = batch.games[i];
-      if (g.flags & RK_GAME_FIXED_A) players_[size_t(g.a)].fixed = true;
-      if (g.flags & RK_GAME_FIXED_B) players_[size_t(g.b)].fixed = true;
-    }
-    for (const int32_t who : touched_) {
-      scratch& x = players_[size_t(who)];
-      if (x.fixed) continue;
+    roster_.for_each_rated([&](int32_t who, scratch& x) {
       const double v = 1.0 / x.information;
       // Games whose outcome was certain carry no information: the volatility stays.
       const double sigma_new = std::isfinite(v) ? glicko2_math::new_volatility(x.phi, sigma[who], v * x.surprise, v, tau_)
@@ -109,24 +94,11 @@ class glicko2 {
       r[who] += x.factor * x.surprise;
       rd[who] = glicko2_math::scale * phi_new;
       sigma[who] = sigma_new;
-    }
-    if (out)  // each game's share of the change: the period's sum is the player's change
-      for (uint64_t i = p.begin; i < p.end; ++i) {
-        const rk_game& g = batch.games[i];
-        out[i].delta_a *= players_[size_t(g.a)].factor;
-        out[i].delta_b *= players_[size_t(g.b)].factor;
-      }
-    forget_period();
-  }
-
-  void forget_period() {
-    for (const int32_t who : touched_) players_[size_t(who)].in_period = false;
-    touched_.clear();
+    });
   }
 
   double tau_;
-  std::vector<scratch> players_;
-  std::vector<int32_t> touched_;  // the period's players, in order of appearance
+  sdk::period_roster<scratch> roster_;
 };
 
 }  // namespace ratekit::plugins

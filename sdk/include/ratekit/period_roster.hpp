@@ -1,0 +1,71 @@
+// The bookkeeping of a rating period, so a plugin is only its mathematics: the
+// period's players in order of appearance, each with the plugin's sums
+// (Scratch), which of them are fixed, and each game's share of the change.
+#pragma once
+
+#include <ratekit/elo.hpp>
+#include <ratekit/sdk.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace ratekit::sdk {
+
+template <class Scratch>
+class period_roster {
+ public:
+  // Starts period p: every player of its games joins once, with the Scratch
+  // that start(who, game index) returns; sides flagged fixed are noted. What a
+  // failed call left behind is dropped first.
+  template <class Start>
+  void open(const rk_game_batch& b, const period& p, uint64_t players, Start&& start) {
+    if (entries_.size() < players) entries_.resize(players);
+    for (const int32_t who : order_) entries_[size_t(who)].joined = false;
+    order_.clear();
+    for (uint64_t i = p.begin; i < p.end; ++i) {
+      const rk_game& g = b.games[i];
+      check_game(g, i, players);
+      for (const int32_t who : {g.a, g.b}) {
+        entry& e = entries_[size_t(who)];
+        if (e.joined) continue;
+        e = {start(who, i), true, false};
+        order_.push_back(who);
+      }
+    }
+    for (uint64_t i = p.begin; i < p.end; ++i) {
+      const rk_game& g = b.games[i];
+      if (g.flags & RK_GAME_FIXED_A) entries_[size_t(g.a)].fixed = true;
+      if (g.flags & RK_GAME_FIXED_B) entries_[size_t(g.b)].fixed = true;
+    }
+  }
+
+  Scratch& operator[](int32_t who) { return entries_[size_t(who)].scratch; }
+
+  // fn(who, scratch) for each player of the period who is rated (not fixed), in order of appearance.
+  template <class Fn>
+  void for_each_rated(Fn&& fn) {
+    for (const int32_t who : order_)
+      if (!entries_[size_t(who)].fixed) fn(who, entries_[size_t(who)].scratch);
+  }
+
+  // Turns the per-unit deltas the games wrote into changes: each side's delta
+  // times its player's `factor`, so a period's deltas add up to his change.
+  void scale_deltas(const rk_game_batch& b, const period& p, rk_game_out* out, double Scratch::*factor) {
+    if (!out) return;
+    for (uint64_t i = p.begin; i < p.end; ++i) {
+      const rk_game& g = b.games[i];
+      out[i].delta_a *= entries_[size_t(g.a)].scratch.*factor;
+      out[i].delta_b *= entries_[size_t(g.b)].scratch.*factor;
+    }
+  }
+
+ private:
+  struct entry {
+    Scratch scratch;
+    bool joined = false, fixed = false;
+  };
+  std::vector<entry> entries_;
+  std::vector<int32_t> order_;
+};
+
+}  // namespace ratekit::sdk
