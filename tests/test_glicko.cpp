@@ -219,3 +219,26 @@ TEST_CASE("glicko run by a 1.0 host, which keeps no time, refuses with a status 
   CHECK(ratekit::sdk::game_date(now, 0) == 20240101);
   CHECK(ratekit::sdk::has_elapsed_time(fresh.state(), now));
 }
+
+TEST_CASE("glicko: a side flagged fixed keeps his state and record, the other is rated as usual", "[glicko]") {
+  // Glickman's example with the three opponents fixed (foreign or unrated players): the player
+  // moves exactly as in the paper, his opponents not at all, on either side of the game.
+  table t({{1500, 1400, 1550, 1700}, {200, 30, 100, 300}});
+  glicko model = make(34.6);
+  rk_game g1 = game(0, 1, 1), g2 = game(2, 0, 1), g3 = game(0, 3, 0);
+  g1.flags = RK_GAME_FIXED_B;
+  g2.flags = RK_GAME_FIXED_A;  // the 1550 player as A, winning
+  g3.flags = RK_GAME_FIXED_B;
+  const auto out = rate(model, t, {{0, {g1, g2, g3}}});
+  CHECK(round_to(t.columns[0][0], 1) == 1464.1);
+  CHECK(round_to(t.columns[1][0], 1) == 151.4);
+  CHECK(t.columns[0][1] == 1400);
+  CHECK(t.columns[1][1] == 30);
+  CHECK(t.columns[0][2] == 1550);
+  CHECK(t.columns[1][2] == 100);
+  CHECK(t.columns[0][3] == 1700);
+  CHECK(out[0].delta_b == 0);
+  CHECK(out[1].delta_a == 0);
+  CHECK(out[1].delta_b + out[0].delta_a + out[2].delta_a == Approx(t.columns[0][0] - 1500).epsilon(1e-12));
+  CHECK(t.last_period == std::vector<int64_t>{0, RK_NEVER_RATED, RK_NEVER_RATED, RK_NEVER_RATED});
+}
