@@ -14,11 +14,11 @@ void add_new_plugin_command(CLI::App& app, context& ctx) {
   cmd->add_option("--dir", dir, "Folder to create (default: ./NAME); must be new or empty");
   cmd->callback([&ctx] {
     // A plugin of a loaded id would be refused next to it: say so now, not after the build.
-    if (const plugin_registry registry = ctx.registry(); registry.find(id))
-      for (const auto& p : registry.plugins())
-        if (p->id() == id)
-          throw user_error("a plugin with id '" + id + "' is already loaded from " + p->file().string() +
-                           "; choose another id (for example '" + id + "-custom')");
+    const plugin_registry registry = ctx.registry();
+    for (const auto& p : registry.plugins())
+      if (p->id() == id)
+        throw user_error("a plugin with id '" + id + "' is already loaded from " + p->file().string() +
+                         "; choose another id (for example '" + id + "-custom')");
     const std::string target = dir.empty() ? id : dir;
     for (const auto& file : scaffold_plugin(id, target)) std::printf("created %s/%s\n", target.c_str(), file.c_str());
     const char* t = target.c_str();

@@ -14,8 +14,8 @@ void problem_list::add(int line, int column, std::string message) {
 }
 
 void problem_list::throw_if_any() {
-  if (source_) source_->check_unchanged();
   if (!list_.empty()) throw_all();
+  if (source_) source_->check_unchanged();
 }
 
 void problem_list::throw_all() {

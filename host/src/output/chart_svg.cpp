@@ -128,9 +128,9 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   auto py = [&](double y) { return bottom - (bottom - top) * (y - lo) / (hi - lo); };
 
   std::string svg;
-  append(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rating-chart\" width=\"{}\" height=\"{}\" "
+  append(svg, "<svg{} class=\"rating-chart\" width=\"{}\" height=\"{}\" "
               "viewBox=\"0 0 {} {}\" font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
-         o.width, o.height, o.width, o.height, small ? 11 : 13);
+         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, o.width, o.height, small ? 11 : 13);
   append(svg, "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", xml_escaped(o.title));
   if (!o.title.empty())
     append(svg, "<text class=\"title\" x=\"{:.1f}\" y=\"26\" font-size=\"17\" font-weight=\"600\" fill=\"#1d2330\">{}</text>\n",

@@ -205,13 +205,10 @@ std::string build_html_report(const fs::path& dir) {
     out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
            " best-rated players of this run, rating at the end of each rating period, on one scale.</p>\n"
            "<div class=\"charts\">\n";
-    for (size_t k = 0; k < series.size(); ++k) {
-      std::string svg =
-          render_chart_svg({series[k]}, {.title = "", .width = 360, .height = 190, .legend = false, .y_range = scale});
-      svg.erase(svg.find(" xmlns="), 35);  // inline in HTML it needs no namespace, and the page names no URL
+    const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true, .y_range = scale};
+    for (size_t k = 0; k < series.size(); ++k)
       out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
-             svg + "</figure>\n";
-    }
+             render_chart_svg({series[k]}, small) + "</figure>\n";
     out += "</div>\n</section>\n";
   }
 

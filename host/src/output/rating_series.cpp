@@ -71,7 +71,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
     const std::string_view name = cell(player);
     const auto it = std::find(players.begin(), players.end(), name);
     if (it == players.end()) {
-      if (names.size() < 100000 && !names.count(name)) names.emplace(name);
+      if (names.size() < 100000) names.emplace(name);
       continue;
     }
     double before = 0, after = 0, spread = NAN;

@@ -252,7 +252,7 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   const std::string summary = json_text(summary_json(run), 2) + "\n";
   const report_files report = run.config.write_report ? build_report(run) : report_files{};
   const std::string chart =
-      run.config.write_charts ? render_chart_svg(top_series(run, 5), chart_options{.title = run.config.competition + ": the top 5", .y_range = std::nullopt}) : "";
+      run.config.write_charts ? render_chart_svg(top_series(run, 5), chart_options{.title = run.config.competition + ": the top 5", .inline_svg = false, .y_range = std::nullopt}) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (run.config.write_history) files.push_back({dir / "history.csv", history});
   if (run.config.write_report) {

@@ -41,6 +41,7 @@ struct chart_options {
   int width = 960;
   int height = 600;
   bool legend = true;                                // off for small multiples captioned with the name
+  bool inline_svg = false;                           // inside HTML: no namespace, so the page names no URL
   std::optional<std::pair<double, double>> y_range;  // one scale for several charts (fitted_range)
 };
 
