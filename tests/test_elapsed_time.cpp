@@ -149,7 +149,7 @@ TEST_CASE("a ratings list carries when players were last rated: month by month r
     const run_result whole = rate(config("whole", jan_feb + march, ""), testing::builtin());
     write_outputs(rate(config("first", jan_feb, ""), testing::builtin()), dir / "first");
     const std::string list = testing::read_text(dir / "first" / "ratings.csv");
-    CHECK_THAT(list, Catch::Contains(",games,peak,last_rated\n"));
+    CHECK_THAT(list, Catch::Contains(",games,peak,last_played\n"));
     CHECK_THAT(list, Catch::Contains(",20240131\n"));  // A and D, last rated in January
     const run_result second = rate(config("second", march, "initial: { ratings: first/ratings.csv }\n"), testing::builtin());
     for (const std::string name : {"A", "B", "C", "D", "E"})
@@ -161,9 +161,9 @@ TEST_CASE("a ratings list carries when players were last rated: month by month r
   }
 }
 
-TEST_CASE("a last_rated that is not a date is refused, naming the player", "[elapsed][abi]") {
+TEST_CASE("a last_played that is not a date is refused, naming the player", "[elapsed][abi]") {
   testing::temp_dir dir;
-  testing::write_text(dir / "list.csv", "player,rating,rd,last_rated\nA,1500,100,20241399\n");
+  testing::write_text(dir / "list.csv", "player,rating,rd,last_played\nA,1500,100,20241399\n");
   testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2025-01-10,A,B,1\n");
   testing::write_text(dir / "c.yaml", "competition: t\nmodel: glicko\ninitial: { ratings: list.csv }\n"
                                       "input: { format: games-csv, path: games.csv }\nperiod: month\n");
@@ -171,6 +171,6 @@ TEST_CASE("a last_rated that is not a date is refused, naming the player", "[ela
     rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
     FAIL("no error");
   } catch (const user_error& e) {
-    CHECK_THAT(std::string(e.what()), Catch::Contains("last_rated of A is not a date written yyyymmdd"));
+    CHECK_THAT(std::string(e.what()), Catch::Contains("last_played of A is not a date written yyyymmdd"));
   }
 }

@@ -77,9 +77,11 @@ TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[e
   CHECK_THAT(ratings.substr(0, ratings.find('\n')), Catch::EndsWith(",games,peak"));
   const std::string history = testing::read_text(out / "history.csv");
   CHECK(std::count(history.begin(), history.end(), '\n') == 1 + 2 * 964);
-  CHECK_THAT(history, Catch::StartsWith("period,date,player,opponent,expected,score,k,change,rating_before,rating_after\n"
-                                        "1,1930-07-13,Belgium,United States,0.5,0,60,-30,1500,1470\n"
-                                        "1,1930-07-13,United States,Belgium,0.5,1,60,30,1500,1530\n"));
+  // fide-logistic's `rated` closes each row; its pool of games towards a first rating is bookkeeping, left out.
+  CHECK_THAT(history, Catch::StartsWith("period,date,player,opponent,expected,score,k,change,rating_before,rating_after,"
+                                        "rated_after\n"
+                                        "1,1930-07-13,Belgium,United States,0.5,0,60,-30,1500,1470,1\n"
+                                        "1,1930-07-13,United States,Belgium,0.5,1,60,30,1500,1530,1\n"));
   const auto summary = nlohmann::json::parse(testing::read_text(out / "summary.json"));
   CHECK(summary["model"] == "fide-logistic");
   CHECK(summary["counts"]["games"] == 964);

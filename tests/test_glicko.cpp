@@ -21,49 +21,6 @@ double round_to(double x, int decimals) { return std::round(x * std::pow(10.0, d
 
 glicko make(double c) { return glicko(ratekit::sdk::host(nullptr), ratekit::sdk::params(&c, 1)); }
 
-struct ref_player {
-  double r = 1500, rd = 350;
-  bool rated = false;
-  int64_t last = 0;
-};
-
-// Glicko by the paper, period by period: RDs grown for the months away, every
-// player's games on the ratings and grown RDs from the period's start.
-void reference(std::vector<ref_player>& p, const std::vector<period>& periods, double c) {
-  const double Q = std::log(10.0) / 400.0, PI = 3.14159265358979323846;
-  for (const period& month : periods) {
-    std::vector<bool> plays(p.size(), false);
-    for (const rk_game& g : month.games) plays[size_t(g.a)] = plays[size_t(g.b)] = true;
-    std::vector<double> rd0(p.size());
-    for (size_t i = 0; i < p.size(); ++i) {
-      const double t = p[i].rated ? double(month.number - p[i].last) : 0.0;
-      rd0[i] = std::min(std::sqrt(p[i].rd * p[i].rd + c * c * t), 350.0);
-    }
-    std::vector<ref_player> next = p;
-    for (size_t i = 0; i < p.size(); ++i) {
-      if (!plays[i]) continue;
-      double d_inverse = 0, sum = 0;
-      for (const rk_game& g : month.games) {
-        size_t j;
-        double s;
-        if (size_t(g.a) == i) j = size_t(g.b), s = g.score_a;
-        else if (size_t(g.b) == i) j = size_t(g.a), s = 1 - g.score_a;
-        else continue;
-        const double gj = 1 / std::sqrt(1 + 3 * Q * Q * rd0[j] * rd0[j] / (PI * PI));
-        const double e = 1 / (1 + std::pow(10.0, -gj * (p[i].r - p[j].r) / 400));
-        d_inverse += Q * Q * gj * gj * e * (1 - e);
-        sum += gj * (s - e);
-      }
-      const double denominator = 1 / (rd0[i] * rd0[i]) + d_inverse;
-      next[i].r = p[i].r + Q / denominator * sum;
-      next[i].rd = std::sqrt(1 / denominator);
-      next[i].rated = true;
-      next[i].last = month.number;
-    }
-    p = next;
-  }
-}
-
 }  // namespace
 
 TEST_CASE("glicko reproduces Glickman's example: 1464.1 and RD 151.4", "[glicko]") {
@@ -82,8 +39,8 @@ TEST_CASE("glicko reproduces Glickman's example: 1464.1 and RD 151.4", "[glicko]
   // The player's per-game changes add up to his change.
   CHECK(out[0].delta_a + out[1].delta_a + out[2].delta_a == Approx(t.columns[0][0] - 1500).epsilon(1e-12));
 
-  std::vector<ref_player> p = {{1500, 200}, {1400, 30}, {1550, 100}, {1700, 300}};
-  reference(p, {{0, {game(0, 1, 1), game(0, 2, 0), game(0, 3, 0)}}}, 34.6);
+  std::vector<paper_player> p = {{1500, 200}, {1400, 30}, {1550, 100}, {1700, 300}};
+  paper_glicko(p, {{0, {game(0, 1, 1), game(0, 2, 0), game(0, 3, 0)}}}, 34.6);
   for (size_t i = 0; i < 4; ++i) {
     CHECK(t.columns[0][i] == Approx(p[i].r).margin(1e-9));
     CHECK(t.columns[1][i] == Approx(p[i].rd).margin(1e-9));
@@ -99,8 +56,8 @@ TEST_CASE("glicko grows the RD by c^2 per period away, up to 350", "[glicko]") {
     t.last_period = {10, 13};
     glicko model = make(c);
     rate(model, t, {{14, {game(0, 1, 0.5)}}});
-    std::vector<ref_player> p = {{1500, 50, true, 10}, {1500, 80, true, 13}};
-    reference(p, {{14, {game(0, 1, 0.5)}}}, c);
+    std::vector<paper_player> p = {{1500, 50, true, 10}, {1500, 80, true, 13}};
+    paper_glicko(p, {{14, {game(0, 1, 0.5)}}}, c);
     const double grown = std::min(std::sqrt(50 * 50 + 4 * c * c), 350.0);
     const double g = 1 / std::sqrt(1 + 3 * std::pow(std::log(10.0) / 400 * std::min(std::sqrt(80 * 80 + c * c), 350.0), 2) /
                                            (M_PI * M_PI));
@@ -114,8 +71,8 @@ TEST_CASE("glicko grows the RD by c^2 per period away, up to 350", "[glicko]") {
 TEST_CASE("glicko over a stream of months with idle players matches the paper's rules", "[glicko]") {
   const stream s(17);
   const double c = 40;
-  std::vector<ref_player> expected(size_t(s.players));
-  reference(expected, s.months, c);
+  std::vector<paper_player> expected(size_t(s.players));
+  paper_glicko(expected, s.months, c);
 
   SECTION("all months in one call") {
     table t({std::vector<double>(size_t(s.players), 1500), std::vector<double>(size_t(s.players), 350)});
@@ -169,17 +126,17 @@ TEST_CASE("glicko through the host: an idle player's RD grows by the months he w
   const ratekit::run_result january = run("2024-01-10,A,B,1\n");
   const ratekit::run_result may = run("2024-01-10,A,B,1\n2024-05-03,B,A,1\n");
   const int32_t a = january.data.players.find("A"), b = january.data.players.find("B");
-  std::vector<ref_player> p = {{january.state.columns[0][size_t(a)], january.state.columns[1][size_t(a)], true, 0},
+  std::vector<paper_player> p = {{january.state.columns[0][size_t(a)], january.state.columns[1][size_t(a)], true, 0},
                                {january.state.columns[0][size_t(b)], january.state.columns[1][size_t(b)], true, 0}};
-  reference(p, {{4, {game(1, 0, 1)}}}, 60);
+  paper_glicko(p, {{4, {game(1, 0, 1)}}}, 60);
   CHECK(may.state.columns[0][size_t(may.data.players.find("A"))] == Approx(p[0].r).margin(1e-9));
   CHECK(may.state.columns[1][size_t(may.data.players.find("A"))] == Approx(p[0].rd).margin(1e-9));
   CHECK(may.state.columns[1][size_t(may.data.players.find("B"))] == Approx(p[1].rd).margin(1e-9));
   // Had the empty months not counted (t = 1), the RD would be smaller.
-  std::vector<ref_player> one = {p[0], p[1]};
+  std::vector<paper_player> one = {p[0], p[1]};
   one[0] = {january.state.columns[0][size_t(a)], january.state.columns[1][size_t(a)], true, 3};
   one[1] = {january.state.columns[0][size_t(b)], january.state.columns[1][size_t(b)], true, 3};
-  reference(one, {{4, {game(1, 0, 1)}}}, 60);
+  paper_glicko(one, {{4, {game(1, 0, 1)}}}, 60);
   CHECK(one[0].rd < p[0].rd - 1);
 }
 
@@ -189,7 +146,7 @@ TEST_CASE("glicko's example config writes 1464.1 and 151.4 to ratings.csv", "[gl
                                                 " --out " + (dir / "out").string());
   REQUIRE(result.status == 0);
   const std::string ratings = ratekit::testing::read_text(dir / "out" / "ratings.csv");
-  CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,games,peak,last_rated\n"));
+  CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,games,peak,last_played\n"));
   CHECK_THAT(ratings, Catch::Contains("\nPlayer,1464.10"));
   CHECK_THAT(ratings, Catch::Contains(",151.39"));
 }

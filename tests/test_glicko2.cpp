@@ -203,7 +203,7 @@ TEST_CASE("glicko2's example config writes 1464.05, 151.52 and 0.05999 to rating
                                                 " --out " + (dir / "out").string());
   REQUIRE(result.status == 0);
   const std::string ratings = ratekit::testing::read_text(dir / "out" / "ratings.csv");
-  CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,volatility,games,peak,last_rated\n"));
+  CHECK_THAT(ratings, Catch::StartsWith("player,rating,rd,volatility,games,peak,last_played\n"));
   CHECK_THAT(ratings, Catch::Contains("\nPlayer,1464.050"));
   CHECK_THAT(ratings, Catch::Contains(",151.516"));
   CHECK_THAT(ratings, Catch::Contains(",0.059995"));

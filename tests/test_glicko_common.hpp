@@ -6,6 +6,7 @@
 #include <ratekit/sdk.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -107,5 +108,49 @@ struct stream {
     return text;
   }
 };
+
+// A player as the paper keeps him: rating, RD, whether and when last rated.
+struct paper_player {
+  double r = 1500, rd = 350;
+  bool rated = false;
+  int64_t last = 0;
+};
+
+// Glicko by the paper, period by period: RDs grown for the months away, every
+// player's games on the ratings and grown RDs from the period's start.
+inline void paper_glicko(std::vector<paper_player>& p, const std::vector<period>& periods, double c) {
+  const double Q = std::log(10.0) / 400.0, PI = 3.14159265358979323846;
+  for (const period& month : periods) {
+    std::vector<bool> plays(p.size(), false);
+    for (const rk_game& g : month.games) plays[size_t(g.a)] = plays[size_t(g.b)] = true;
+    std::vector<double> rd0(p.size());
+    for (size_t i = 0; i < p.size(); ++i) {
+      const double t = p[i].rated ? double(month.number - p[i].last) : 0.0;
+      rd0[i] = std::min(std::sqrt(p[i].rd * p[i].rd + c * c * t), 350.0);
+    }
+    std::vector<paper_player> next = p;
+    for (size_t i = 0; i < p.size(); ++i) {
+      if (!plays[i]) continue;
+      double d_inverse = 0, sum = 0;
+      for (const rk_game& g : month.games) {
+        size_t j;
+        double s;
+        if (size_t(g.a) == i) j = size_t(g.b), s = g.score_a;
+        else if (size_t(g.b) == i) j = size_t(g.a), s = 1 - g.score_a;
+        else continue;
+        const double gj = 1 / std::sqrt(1 + 3 * Q * Q * rd0[j] * rd0[j] / (PI * PI));
+        const double e = 1 / (1 + std::pow(10.0, -gj * (p[i].r - p[j].r) / 400));
+        d_inverse += Q * Q * gj * gj * e * (1 - e);
+        sum += gj * (s - e);
+      }
+      const double denominator = 1 / (rd0[i] * rd0[i]) + d_inverse;
+      next[i].r = p[i].r + Q / denominator * sum;
+      next[i].rd = std::sqrt(1 / denominator);
+      next[i].rated = true;
+      next[i].last = month.number;
+    }
+    p = next;
+  }
+}
 
 }  // namespace glicko_test

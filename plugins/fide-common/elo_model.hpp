@@ -26,6 +26,9 @@ inline constexpr rk_state_field state_fields[] = {
     {"pool_since", 0.0, "the month (yyyymm) of the first game in the pool, 0 when the pool is empty or undated"},
 };
 inline constexpr uint32_t state_count = uint32_t(std::size(state_fields));
+// The pool towards a first rating is bookkeeping: reports leave it out.
+inline constexpr uint32_t bookkeeping_state =
+    1u << f_pool_games | 1u << f_pool_opponents | 1u << f_pool_score | 1u << f_pool_since;
 
 // Parameters both plugins share (each plugin lists them after its own).
 inline constexpr rk_param_spec cap_param = sdk::number_param(

@@ -33,6 +33,9 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   run_result r;
   r.config = config;
   r.source = plugins.get(config.model);
+  const rk_descriptor& desc = r.source->descriptor();
+  for (uint32_t f = 1; f < desc.state_count; ++f)
+    if (!(f < 32 && desc.bookkeeping_state >> f & 1u)) r.shown_state.push_back(f);
   r.rater = std::make_unique<model>(r.source, config.params);
 
   player_table players;
@@ -64,6 +67,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
     birth_years = r.data.players.birth_year;
   }
   r.start_ratings = r.state.columns[0];
+  r.first_period_number = engine_setup::first_period_number(config, list);
 
   game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle);
   while (auto piece = input.next()) {

@@ -32,6 +32,7 @@ class game_engine {
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
         keep_(c_.write_history || c_.write_report || c_.write_charts || !c_.output_database.empty()),
+        shown_fields_(keep_ ? r.shown_state.size() : 0),
         window_(c_.period, source),
         k_(r, std::move(birth_years), settle_),
         checker_(r, source, settle_, per_period_),
@@ -145,13 +146,15 @@ class game_engine {
     auto where = [&](size_t i) { return window_.where(i); };
     const size_t periods = per_game ? complete : ends.size();
     spans_.clear();
-    if (per_game) number_games(spans_, complete, int64_t(r_.period_count));
+    const int64_t first = r_.first_period_number + int64_t(r_.period_count);
+    if (per_game) number_games(spans_, complete, first);
     for (size_t p = 0, begin = 0; !per_game && p < periods; ++p) {
-      add_period_span(spans_, c_.period, facts.date.data(), begin, size_t(ends[p]), int64_t(r_.period_count + p));
+      add_period_span(spans_, c_.period, facts.date.data(), begin, size_t(ends[p]), first + int64_t(p));
       begin = size_t(ends[p]);
     }
-    if (per_period_) {
-      // K reads player state, so it must wait for the previous period's ratings.
+    if (per_period_ || shown_fields_ > 0) {
+      // K reads player state, so it must wait for the previous period's ratings;
+      // or the outputs show each period's state, so it is read after each one.
       size_t begin = 0;
       for (size_t p = 0; p < periods; ++p) {
         const size_t end = per_game ? begin + 1 : size_t(ends[p]);
@@ -206,6 +209,17 @@ class game_engine {
     checker_.check_outputs(out_.data(), window_.facts(), window_.first(), begin, end);
     checker_.after_call(games, window_.facts(), window_.first(), begin, end);
     count_games(games, begin, end);
+    keep_state(games, begin, end);
+  }
+
+  // The shown state fields of both sides of games [begin, end) after their
+  // period, for the outputs (run_result::game_state_after).
+  void keep_state(const std::vector<rk_game>& games, size_t begin, size_t end) {
+    if (shown_fields_ == 0) return;
+    std::vector<double>& kept = r_.game_state_after;
+    for (size_t i = begin; i < end; ++i)
+      for (const int32_t who : {games[i].a, games[i].b})
+        for (const uint32_t f : r_.shown_state) kept.push_back(r_.state.columns[f][size_t(who)]);
   }
 
   // Games played, and the peaks when K reads the state (it is this period's end).
@@ -235,6 +249,7 @@ class game_engine {
   const bool per_period_;  // K reads player state: the plugin is called period by period
   bool any_home_ = false;   // some game has a home side
   const bool keep_;        // an output reads the games and their outputs after the run
+  const size_t shown_fields_;  // state fields the outputs show per game: 0 when none are kept
 
   period_window window_;
   k_assigner k_;

@@ -4,6 +4,7 @@
 
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ratekit {
@@ -27,22 +28,29 @@ void start_peaks(player_state& s, int rated, size_t from) {
     s.peak[i] = rated >= 0 && s.columns[size_t(rated)][i] == 0 ? NAN : s.columns[0][i];
 }
 
-// When listed players were last rated (a list's `last_rated`, yyyymmdd), so
-// that a model reading elapsed time goes on across runs. Event and game
-// periods are counted within a run: their players start as never rated.
+// When listed players were last rated, so that a model reading elapsed time
+// goes on across runs: `last_played` (yyyymmdd, the last date of his last rated
+// period) gives calendar periods their number; event and game periods need the
+// `last_period` a history database keeps, else the player starts as never rated.
 void start_last_rated(player_state& s, const competition_config& c, const player_table& players,
                       const ratings_list& list) {
-  const int col = list.column("last_rated");
-  if (col < 0) return;
+  const int date_col = list.column("last_played"), period_col = list.column("last_period");
+  const std::string source = c.initial_ratings.empty() ? c.initial_database.string() : c.initial_ratings.string();
   for (size_t row = 0; row < list.ids.size(); ++row) {
-    const double v = list.values[row][size_t(col)];
-    if (std::isnan(v) || v == 0) continue;
     const size_t id = size_t(list.ids[row]);
-    if (!(v == std::trunc(v) && std::fabs(v) < 1e9 && valid_date(int32_t(v))))
-      throw user_error(c.initial_ratings.string(), 0, 0,
-                       "last_rated of " + players.name(int32_t(id)) + " is not a date written yyyymmdd");
-    if (!calendar_number(c.period, int32_t(v), s.last_period[id])) continue;
-    s.last_date[id] = int32_t(v);
+    const double v = date_col < 0 ? NAN : list.values[row][size_t(date_col)];
+    int32_t date = 0;
+    if (!std::isnan(v) && v != 0) {
+      if (!(v == std::trunc(v) && std::fabs(v) < 1e9 && valid_date(int32_t(v))))
+        throw user_error(source, 0, 0, "last_played of " + players.name(int32_t(id)) + " is not a date written yyyymmdd");
+      date = int32_t(v);
+    }
+    const double recorded = period_col < 0 ? NAN : list.values[row][size_t(period_col)];
+    int64_t number = 0;
+    if (is_calendar(c.period) ? !(date != 0 && calendar_number(c.period, date, number)) : std::isnan(recorded)) continue;
+    if (!is_calendar(c.period)) number = int64_t(recorded);
+    s.last_period[id] = number;
+    s.last_date[id] = date;
   }
 }
 
@@ -92,6 +100,15 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
     if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))
       s.peak[size_t(list.ids[row])] = std::fmax(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);
   return s;
+}
+
+int64_t first_period_number(const competition_config& c, const ratings_list& list) {
+  const int col = list.column("last_period");
+  int64_t next = 0;
+  if (col < 0 || is_calendar(c.period)) return 0;
+  for (const auto& row : list.values)
+    if (!std::isnan(row[size_t(col)])) next = std::max(next, int64_t(row[size_t(col)]) + 1);
+  return next;
 }
 
 }  // namespace engine_setup

@@ -17,4 +17,9 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
 // config's initial rating, up to `count` players.
 void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count);
 
+// The number of the run's first event or game period: after the last one a
+// history database recorded (`last_period`), so elapsed periods go on; 0 for
+// calendar periods, which are numbered by their dates.
+int64_t first_period_number(const competition_config& c, const ratings_list& list);
+
 }  // namespace ratekit::engine_setup

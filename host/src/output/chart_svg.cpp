@@ -163,12 +163,17 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
     append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
-    if (std::none_of(s.points.begin(), s.points.end(), [](const rating_point& p) { return std::isnan(p.spread); })) {
+    // The band spans the points that carry a deviation (history.csv has none
+    // before a player's first period).
+    std::vector<size_t> spread;
+    for (size_t i = 0; i < s.points.size(); ++i)
+      if (!std::isnan(s.points[i].spread)) spread.push_back(i);
+    if (spread.size() >= 2) {
       std::string band;  // upper edge forward, lower edge back
-      for (size_t i = 0; i < s.points.size(); ++i)
+      for (const size_t i : spread)
         append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating + 2 * s.points[i].spread));
-      for (size_t i = s.points.size(); i-- > 0;)
-        append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating - 2 * s.points[i].spread));
+      for (auto i = spread.rbegin(); i != spread.rend(); ++i)
+        append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i)), py(s.points[*i].rating - 2 * s.points[*i].spread));
       append(svg, "<polygon class=\"band\" stroke=\"none\" fill-opacity=\"0.15\" points=\"{}\"/>\n", band);
     }
     std::string points;

@@ -158,16 +158,21 @@ class recorder {
     }
   }
 
-  // Per stored period, each player's first rating before and last rating after.
+  // Per stored period, each player's first rating before and last rating and
+  // shown state fields after (run_result::shown_state).
   class period_totals {
    public:
     period_totals(recorder& rec, size_t players)
-        : rec_(rec), before_(players, NAN), after_(players), games_(players, 0),
+        : rec_(rec), extra_(rec.r_.shown_state.size()), before_(players, NAN), after_(players),
+          state_(players * extra_), games_(players, 0),
           insert_(rec.db_.prepare("INSERT INTO ratings (period_id, player_id, rating, change, games) "
-                                  "VALUES (?1, ?2, ?3, ?4, ?5)")) {
+                                  "VALUES (?1, ?2, ?3, ?4, ?5)")),
+          insert_state_(rec.db_.prepare("INSERT INTO period_states (period_id, player_id, field, value) "
+                                        "VALUES (?1, ?2, ?3, ?4)")) {
       touched_.reserve(players);
     }
-    void add(uint32_t period, int32_t player, double before, double after) {
+    // `state`: the player's shown state fields after the period.
+    void add(uint32_t period, int32_t player, double before, double after, const double* state) {
       if (period != period_) flush();
       period_ = period;
       const size_t p = size_t(player);
@@ -176,13 +181,19 @@ class recorder {
         touched_.push_back(player);
       }
       after_[p] = after;
+      std::copy(state, state + extra_, state_.begin() + long(p * extra_));
       ++games_[p];
     }
     void flush() {
+      const rk_descriptor& desc = rec_.r_.source->descriptor();
       for (const int32_t player : touched_) {
         const size_t p = size_t(player);
-        insert_.bind(1, rec_.period_ids_[period_]).bind(2, rec_.player_ids_[p]).bind(3, after_[p]);
+        const int64_t period = rec_.period_ids_[period_], id = rec_.player_ids_[p];
+        insert_.bind(1, period).bind(2, id).bind(3, after_[p]);
         insert_.bind(4, after_[p] - before_[p]).bind(5, games_[p]).run();
+        for (size_t f = 0; f < extra_; ++f)
+          insert_state_.bind(1, period).bind(2, id).bind(3, std::string_view(desc.state[rec_.r_.shown_state[f]].name))
+              .bind(4, state_[p * extra_ + f]).run();
         before_[p] = NAN;
         games_[p] = 0;
       }
@@ -191,29 +202,36 @@ class recorder {
 
    private:
     recorder& rec_;
-    std::vector<double> before_, after_;
+    const size_t extra_;
+    std::vector<double> before_, after_, state_;
     std::vector<int64_t> games_;
     std::vector<int32_t> touched_;
     uint32_t period_ = 0;
-    statement insert_;
+    statement insert_, insert_state_;
   };
 
   void insert_game_ratings(const stored_periods& periods) {
     period_totals totals(*this, player_ids_.size());
+    const size_t shown = r_.shown_state.size();
+    const double* state = r_.game_state_after.data();
     r_.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
-      totals.add(periods.of[i], r_.data.games[i].a, ba, aa);
-      totals.add(periods.of[i], r_.data.games[i].b, bb, ab);
+      totals.add(periods.of[i], r_.data.games[i].a, ba, aa, state + (2 * i) * shown);
+      totals.add(periods.of[i], r_.data.games[i].b, bb, ab, state + (2 * i + 1) * shown);
     });
     totals.flush();
   }
 
   void insert_entry_ratings(const stored_periods& periods) {
     period_totals totals(*this, player_ids_.size());
+    const size_t extra = r_.source->descriptor().state_count - 1;
+    std::vector<double> state;  // the entry's shown state fields
     size_t event = 0;
     r_.replay_entries([&](size_t i, double before, double after) {
       while (i >= r_.data.events[event].end) ++event;
-      if (!(r_.entry_out[i].flags & RK_ENTRY_SKIPPED))
-        totals.add(periods.of[event], r_.data.entries[i].player, before, after);
+      if (r_.entry_out[i].flags & RK_ENTRY_SKIPPED) return;
+      state.clear();
+      for (const uint32_t f : r_.shown_state) state.push_back(r_.entry_state_after[i * extra + f - 1]);
+      totals.add(periods.of[event], r_.data.entries[i].player, before, after, state.data());
     });
     totals.flush();
   }
@@ -255,17 +273,25 @@ class recorder {
     if (done_) done_->store(r_.data.entries.size(), std::memory_order_relaxed);
   }
 
-  // Every player's state after the run: what `initial: { database: }` reads back.
+  // Every player's state after the run: what `initial: { database: }` reads
+  // back. When he was last rated (period number and date) is kept for a model
+  // that reads elapsed time, the only kind that moves it.
   void insert_states() {
     statement s = db_.prepare("INSERT INTO states (run_id, player_id, field, value) VALUES (?1, ?2, ?3, ?4)");
     const rk_descriptor& desc = r_.source->descriptor();
     const player_state& st = r_.state;
+    const bool elapsed = std::any_of(st.last_period.begin(), st.last_period.end(), [](int64_t p) { return p != RK_NEVER_RATED; });
+    auto put = [&](size_t p, const char* field, double value) {
+      s.bind(1, run_).bind(2, player_ids_[p]).bind(3, std::string_view(field)).bind(4, value).run();
+    };
     for (size_t p = 0; p < player_ids_.size(); ++p) {
-      for (uint32_t f = 0; f < desc.state_count; ++f)
-        s.bind(1, run_).bind(2, player_ids_[p]).bind(3, std::string_view(desc.state[f].name))
-            .bind(4, st.columns[f][p]).run();
-      s.bind(1, run_).bind(2, player_ids_[p]).bind(3, std::string_view("games")).bind(4, st.games[p]).run();
-      s.bind(1, run_).bind(2, player_ids_[p]).bind(3, std::string_view("peak")).bind(4, st.peak[p]).run();
+      for (uint32_t f = 0; f < desc.state_count; ++f) put(p, desc.state[f].name, st.columns[f][p]);
+      put(p, "games", st.games[p]);
+      put(p, "peak", st.peak[p]);
+      if (!elapsed) continue;
+      const bool rated = st.last_period[p] != RK_NEVER_RATED;
+      put(p, "last_period", rated ? double(st.last_period[p]) : NAN);
+      put(p, "last_played", rated && st.last_date[p] ? double(st.last_date[p]) : NAN);
     }
   }
 
@@ -339,6 +365,7 @@ void run_recording::remove_runs(const std::vector<earlier_run>& runs) {
       "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
       "DELETE FROM states WHERE run_id = ?1",
       "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
+      "DELETE FROM period_states WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
       "DELETE FROM periods WHERE run_id = ?1", "DELETE FROM runs WHERE id = ?1"};
   for (const char* sql : deletes) {
     statement s = impl_->db.prepare(sql);

@@ -182,11 +182,17 @@ std::string build_html_report(const fs::path& dir) {
       if (value.is_number() && value.get<double>() > 0) out += xml_escaped(key) + ": " + value_text(value) + ". ";
   out += "</p>\n</header>\n";
 
-  // The ratings list, without a plugin's bookkeeping (FIDE's pool_* of players without a first rating).
+  // The ratings list, without the state fields summary.json names as a
+  // plugin's bookkeeping (FIDE's pool of games towards a first rating).
+  std::vector<std::string> bookkeeping;
+  if (summary.contains("bookkeeping_state") && summary["bookkeeping_state"].is_array())
+    for (const auto& name : summary["bookkeeping_state"])
+      if (name.is_string()) bookkeeping.push_back(name.get<std::string>());
   html_table_data table;
   std::vector<size_t> shown;
   for (size_t c = 0; c < list.header.size(); ++c)
-    if (!list.header[c].starts_with("pool_")) shown.push_back(c), table.header.push_back(list.header[c]);
+    if (std::find(bookkeeping.begin(), bookkeeping.end(), list.header[c]) == bookkeeping.end())
+      shown.push_back(c), table.header.push_back(list.header[c]);
   for (const auto& row : list.rows) {
     auto& cells = table.rows.emplace_back();
     for (const size_t c : shown) cells.push_back(row[c]);

@@ -25,10 +25,10 @@ double series_area(const std::vector<double>& ratings) {
 
 namespace {
 
-enum column { period, date, player, rating_before, rating_after, rd };
+enum column { period, date, player, rating_before, rating_after, rd_after };
 
 constexpr std::array<text::column_spec, 6> history_columns{{
-    {"period", false}, {"date", false}, {"player", true}, {"rating_before", true}, {"rating_after", true}, {"rd", false},
+    {"period", false}, {"date", false}, {"player", true}, {"rating_before", true}, {"rating_after", true}, {"rd_after", false},
 }};
 
 // Parses yyyy-mm-dd into yyyymmdd; 0 when empty or malformed.
@@ -82,14 +82,14 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
                    "expected " + std::string(history_columns[c].name) + " as a number, got " + text::quote(cell(c)));
       ok = false;
     }
-    if (at[rd] >= 0 && !cell(rd).empty() && !text::parse_number(cell(rd), spread)) spread = NAN;
+    if (at[rd_after] >= 0 && !cell(rd_after).empty() && !text::parse_number(cell(rd_after), spread)) spread = NAN;
     if (!ok) continue;
     const size_t s = size_t(it - players.begin());
     auto& points = out[s].points;
     const int32_t day = date_of(cell(date));
     // Rows of one period all carry the rating at its end: one point per period.
     const bool same_period = !points.empty() && at[period] >= 0 && cell(period) == last_period[s];
-    if (points.empty()) points.push_back({day, before, spread});
+    if (points.empty()) points.push_back({day, before});  // the deviation before the first period is not in the file
     if (same_period)
       points.back() = {std::max(points.back().date, day), after, spread};
     else

@@ -83,7 +83,9 @@ class pairwise_report {
       for (uint32_t c = 0; c < columns_->count; ++c) (extra_header += ',') += columns_->names[c];
     out.csv = "period,player,rating_before,opponent,opponent_rating,expected,score,k,change" + extra_header +
               ",rating_after\n";
-    out.periods_csv = "period,player,games,score,expected,change,rating_before,rating_after,performance,category\n";
+    out.periods_csv = "period,player,games,score,expected,change,rating_before,rating_after,performance,category";
+    for (const uint32_t f : r_.shown_state) (out.periods_csv += ',') += std::string(desc().state[f].name) + "_after";
+    out.periods_csv += '\n';
     out.markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n";
     int32_t current = -1;
     for (size_t s = 0; s < sides_.size();) {
@@ -156,12 +158,19 @@ class pairwise_report {
     const double games = double(end - begin);
     const double perf = performance(opponents / games, games, score);
     const std::string category = category_of(r_.config.categories, after);
-    csv_row(out.periods_csv).text(period).text(name).number(games).number(score).number(expected).number(change)
-        .number(before).number(after).number(perf).text(category);
+    // The plugin's shown state fields (rd, ...) after the period, from the player's last game in it.
+    const double* state = shown_ ? r_.game_state_after.data() + (2 * last.game + (last.is_a ? 0 : 1)) * shown_ : nullptr;
+    {
+      csv_row row(out.periods_csv);
+      row.text(period).text(name).number(games).number(score).number(expected).number(change).number(before)
+          .number(after).number(perf).text(category);
+      for (size_t k = 0; k < shown_; ++k) row.number(state[k]);
+    }
     out.markdown += "\n" + format_number(games) + (games == 1 ? " game" : " games") + ", score " + fixed(score, 1) + ", expected " + fixed(expected, 3) +
                     ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) + " -> **" + fixed(after, 1) + "**";
     if (!std::isnan(perf)) out.markdown += ", performance " + fixed(perf, 0);
     if (!category.empty()) out.markdown += " (" + markdown_escaped(category) + ")";
+    for (size_t k = 0; k < shown_; ++k) out.markdown += std::string(", ") + desc().state[r_.shown_state[k]].name + " " + brief(state[k], 4);
     out.markdown += '\n';
   }
 
@@ -173,8 +182,11 @@ class pairwise_report {
     return out;
   }
 
+  const rk_descriptor& desc() const { return r_.source->descriptor(); }
+
   const run_result& r_;
   const dataset& d_;
+  const size_t shown_ = r_.shown_state.size();  // state fields shown per game (run_result::shown_state)
   const rk_ext_game_columns* columns_ = nullptr;
   const rk_ext_performance* performance_ = nullptr;
   std::vector<double> before_a_, before_b_, after_a_, after_b_;

@@ -60,8 +60,8 @@ std::string ratings_csv(const run_result& r) {
   out += ",games,peak";
   // When each player was last rated, for a model that reads elapsed time (only
   // those models keep it): a list read back goes on from there.
-  const bool last_rated = std::any_of(r.state.last_date.begin(), r.state.last_date.end(), [](int32_t d) { return d != 0; });
-  if (last_rated) out += ",last_rated";
+  const bool last_played = std::any_of(r.state.last_date.begin(), r.state.last_date.end(), [](int32_t d) { return d != 0; });
+  if (last_played) out += ",last_played";
   if (births) out += ",birth_year";
   if (feds) out += ",federation";
   if (ids) out += ",id";
@@ -76,7 +76,7 @@ std::string ratings_csv(const run_result& r) {
       row.text(players.name(int32_t(p)));
       for (const auto& column : r.state.columns) row.number(column[p]);
       row.number(r.state.games[p]).number(r.state.peak[p]);
-      if (last_rated) row.number(r.state.last_date[p] ? double(r.state.last_date[p]) : NAN);
+      if (last_played) row.number(r.state.last_date[p] ? double(r.state.last_date[p]) : NAN);
       if (births) row.number(players.birth_year[p]);
       if (feds) row.text(players.federation[p]);
       if (ids) row.text(players.external_id[p]);
@@ -94,34 +94,51 @@ std::string ratings_csv(const run_result& r) {
 
 void history_row(std::string& out, const std::string& period, int32_t date, const std::string& player,
                  const std::string& opponent, double expected, double score, double k, double change, double before,
-                 double after) {
-  csv_row(out).text(period).text(date > 0 ? iso_date(date) : std::string()).text(player).text(opponent)
+                 double after, const std::vector<double>& state) {
+  csv_row row(out);
+  row.text(period).text(date > 0 ? iso_date(date) : std::string()).text(player).text(opponent)
       .number(expected).number(score).number(k).number(change).number(before).number(after);
+  for (const double v : state) row.number(v);
 }
 
+// One row per player per game (or ranked entry); the plugin's shown state
+// fields (rd, volatility, ...) after the period close each row.
 std::string history_csv(const run_result& r) {
   const auto& d = r.data;
-  std::string out = "period,date,player,opponent,expected,score,k,change,rating_before,rating_after\n";
+  const rk_descriptor& desc = r.source->descriptor();
+  const size_t shown = r.shown_state.size();
+  std::string out = "period,date,player,opponent,expected,score,k,change,rating_before,rating_after";
+  for (const uint32_t f : r.shown_state) (out += ',') += std::string(desc.state[f].name) + "_after";
+  out += '\n';
+  std::vector<double> state;  // the row's shown state fields
   if (!d.ranked()) {
+    auto side = [&](size_t i, size_t s) -> const std::vector<double>& {
+      const double* kept = r.game_state_after.data() + (2 * i + s) * shown;
+      state.assign(kept, kept + shown);
+      return state;
+    };
     r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
       const rk_game& g = d.games[i];
       const rk_game_out& o = r.game_out[i];
       const std::string period = r.period_label(i);
       const int32_t date = d.facts.date[i];
       history_row(out, period, date, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a,
-                  o.delta_a, ba, aa);
+                  o.delta_a, ba, aa, side(i, 0));
       history_row(out, period, date, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a, g.k_b,
-                  o.delta_b, bb, ab);
+                  o.delta_b, bb, ab, side(i, 1));
     });
     return out;
   }
+  const size_t extra = desc.state_count - 1;  // entry_state_after holds every field besides the rating
   size_t event = 0;
   r.replay_entries([&](size_t i, double before, double after) {
     while (i >= d.events[event].end) ++event;
     const rk_entry_out& o = r.entry_out[i];
     if (o.flags & RK_ENTRY_SKIPPED) return;
+    state.clear();
+    for (const uint32_t f : r.shown_state) state.push_back(r.entry_state_after[i * extra + f - 1]);
     history_row(out, r.period_label(event), d.event_infos[event].date, d.players.name(d.entries[i].player),
-                d.event_infos[event].name, o.expected, d.entries[i].rank, o.weight, o.delta, before, after);
+                d.event_infos[event].name, o.expected, d.entries[i].rank, o.weight, o.delta, before, after, state);
   });
   return out;
 }
@@ -144,12 +161,16 @@ nlohmann::ordered_json summary_json(const run_result& r) {
       params[p.key] = v;
     }
   }
+  json bookkeeping = json::array();  // state fields that reports leave out (a 1.0 plugin names none)
+  for (uint32_t f = 0; f < desc.state_count && f < 32; ++f)
+    if (desc.bookkeeping_state >> f & 1u) bookkeeping.push_back(desc.state[f].name);
   json inputs = json::array();
   for (const auto& path : c.input_paths) inputs.push_back(path.filename().string());
   json s = {{"competition", c.competition},
             {"model", c.model},
             {"plugin", {{"id", desc.id}, {"version", desc.version}, {"file", r.source->file().filename().string()}}},
             {"params", params},
+            {"bookkeeping_state", bookkeeping},
             {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update},
                                 {"hindsight", std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight}}},
             {"input", {{"format", c.input_format}, {"files", inputs}}},
@@ -191,15 +212,22 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
     line[size_t(ids[i])] = int(i);
     series.push_back({r.data.players.name(ids[i]), {}});
   }
-  auto add = [&](int32_t p, size_t period, int32_t date, double before, double after) {
+  // A plugin's `rd` state field is drawn as a band around the line.
+  const int rd = r.source->state_field("rd");
+  const size_t extra = r.source->descriptor().state_count - 1, shown = r.shown_state.size();
+  const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
+  // `state`: the player's fields after the period, `rd_offset` where rd sits in them.
+  auto add = [&](int32_t p, size_t period, int32_t date, double before, double after, const double* state,
+                 size_t rd_offset) {
     const int s = line[size_t(p)];
     if (s < 0) return;
+    const double spread = rd > 0 && state ? state[rd_offset] : NAN;
     auto& points = series[size_t(s)].points;
     if (points.empty()) points.push_back({date, before});
     if (last_period[size_t(s)] == period)
-      points.back() = {std::max(points.back().date, date), after};
+      points.back() = {std::max(points.back().date, date), after, spread};
     else
-      points.push_back({date, after});
+      points.push_back({date, after, spread});
     last_period[size_t(s)] = period;
   };
   if (r.data.ranked()) {
@@ -207,7 +235,8 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
     r.replay_entries([&](size_t i, double before, double after) {
       while (i >= r.data.events[event].end) ++event;
       if (!(r.entry_out[i].flags & RK_ENTRY_SKIPPED))
-        add(r.data.entries[i].player, event, r.data.event_infos[event].date, before, after);
+        add(r.data.entries[i].player, event, r.data.event_infos[event].date, before, after,
+            r.entry_state_after.data() + i * extra, size_t(rd - 1));
     });
   } else {
     size_t period = 0;
@@ -215,8 +244,10 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
       if (r.period_ends.empty()) period = i;  // a period per game
       while (period < r.period_ends.size() && i >= r.period_ends[period]) ++period;
       const int32_t date = r.data.facts.date[i];
-      add(r.data.games[i].a, period, date, before_a, after_a);
-      add(r.data.games[i].b, period, date, before_b, after_b);
+      const bool drawn = size_t(rd_at) < shown && !r.game_state_after.empty();
+      const double* state = drawn ? r.game_state_after.data() + 2 * i * shown : nullptr;
+      add(r.data.games[i].a, period, date, before_a, after_a, state, size_t(rd_at));
+      add(r.data.games[i].b, period, date, before_b, after_b, state ? state + shown : nullptr, size_t(rd_at));
     });
   }
   return series;

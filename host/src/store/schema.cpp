@@ -10,11 +10,12 @@ namespace {
 // STRICT tables refuse a text or blob where a number belongs; the checks refuse
 // infinities (NaN is stored as NULL). Periods are unique per competition: that
 // is what tells a second import of a period. Layout 2 added STRICT, the checks
-// and runs.fingerprint to layout 1.
+// and runs.fingerprint to layout 1; layout 3 the period_states table.
 struct table {
   const char* name;
   const char* columns;
   const char* options;
+  int since = 1;  // the layout that added it
 };
 
 #define RK_FINITE(c) "CHECK (abs(" c ") < 1e308)"
@@ -59,6 +60,11 @@ constexpr table tables[] = {
      "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
      "skipped INTEGER NOT NULL, PRIMARY KEY (run_id, seq)",
      "WITHOUT ROWID, STRICT"},
+    // The state fields besides the rating (rd, volatility, ...) at the end of each period a player played.
+    {"period_states",
+     "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (player_id, period_id, field)",
+     "WITHOUT ROWID, STRICT", 3},
 };
 #undef RK_FINITE
 
@@ -86,28 +92,41 @@ void set_version(database& db) { db.exec(("PRAGMA user_version = " + std::to_str
 
 void check_schema(database& db) {
   const int version = version_of(db);
-  if (version != schema_version && version != 1)
+  if (version < 1 || version > schema_version)
     throw user_error(db.file(), 0, 0,
                      version == 0 ? "not a ratekit rating database"
                                   : "rating database of layout " + std::to_string(version) + "; this ratekit reads layout " +
-                                        std::to_string(schema_version));
+                                        std::to_string(schema_version) + " and older");
+}
+
+bool has_table(database& db, const char* name) {
+  statement s = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+  s.bind(1, std::string_view(name));
+  return s.step();
 }
 
 void upgrade_schema(database& db) {
-  if (version_of(db) != 1) return;
-  // SQLite's procedure for changing a table: new table, copy, drop, rename, with
-  // foreign keys off (they cannot be switched inside a transaction).
+  const int version = version_of(db);
+  if (version < 1 || version >= schema_version) return;
+  // Layout 1 to 2, SQLite's procedure for changing a table: new table, copy,
+  // drop, rename, with foreign keys off (they cannot be switched inside a
+  // transaction). Tables of later layouts are only created.
   db.exec("PRAGMA foreign_keys = OFF");
   try {
     transaction tx(db);
     for (const table& t : tables) {
       const std::string name = t.name, copy = std::string("new_") + t.name;
+      if (t.since > version) {
+        db.exec(create(t, name).c_str());
+        continue;
+      }
+      if (version >= 2) continue;
       const std::string fill = name == "runs" ? "SELECT *, NULL FROM runs" : "SELECT * FROM " + name;
       db.exec((create(t, copy) + "INSERT INTO " + copy + " " + fill + ";DROP TABLE " + name + ";ALTER TABLE " + copy +
                " RENAME TO " + name + ";")
                   .c_str());
     }
-    db.exec(indexes);
+    if (version < 2) db.exec(indexes);
     set_version(db);
     tx.commit();
   } catch (...) {
@@ -123,7 +142,7 @@ void ensure_schema(database& db) {
     db.exec(indexes);
     set_version(db);
   }
-  check_schema(db);  // refuses other files; layout 1 was upgraded before the run's transaction
+  check_schema(db);  // refuses other files; older layouts were upgraded before the run's transaction
 }
 
 }  // namespace ratekit::store

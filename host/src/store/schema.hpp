@@ -5,14 +5,16 @@
 
 namespace ratekit::store {
 
-inline constexpr int schema_version = 2;
+inline constexpr int schema_version = 3;
 
-// Brings a layout-1 file to the current layout in its own transaction (before
-// any other: foreign keys are switched off for it). A no-op for other files.
+// Brings a file of an older layout to the current one in its own transaction
+// (before any other: foreign keys are switched off for it). A no-op for other files.
 void upgrade_schema(database& db);
 // Creates the tables when the file is new; refuses a file of another layout.
 void ensure_schema(database& db);
-// Refuses a file that is not a ratekit database (read-only use; layout 1 reads too).
+// Refuses a file that is not a ratekit database (read-only use; older layouts read too).
 void check_schema(database& db);
+// True when the file holds table `name` (a file of an older layout may not).
+bool has_table(database& db, const char* name);
 
 }  // namespace ratekit::store

@@ -104,7 +104,11 @@ typedef struct rk_param_spec {
 
 typedef struct rk_descriptor {
   uint32_t struct_size;
-  uint32_t reserved;
+  /* ABI 1.1 (1.0: reserved, 0): bit f set when state field f is the plugin's
+     own bookkeeping (FIDE's pool of games towards a first rating). The files
+     (ratings.csv, history.csv, the database) carry every field; reports leave
+     these out. */
+  uint32_t bookkeeping_state;
   const char* id;       /* stable id used in configs, e.g. "fide-logistic" */
   const char* version;  /* plugin version, e.g. "1.0.0" */
   const char* summary;  /* one line */

@@ -44,6 +44,9 @@ struct run_result {
   dataset data;
   player_state state;
   std::vector<double> start_ratings;     // ratings before the run, to replay the history
+  // The number the run's first event or game period gets: a run that starts
+  // from a database goes on from the periods recorded there.
+  int64_t first_period_number = 0;
   size_t game_count = 0, period_count = 0;
   // Kept only when an output reads them after the run (history, report, charts,
   // database): then data.games holds every game, game_out its output and
@@ -51,6 +54,12 @@ struct run_result {
   // events period_ends are the events' ends.
   std::vector<uint64_t> period_ends;
   std::vector<rk_game_out> game_out;
+  // The state fields besides the rating that outputs show per game and period
+  // (rd, volatility, ...: all but the plugin's bookkeeping_state).
+  std::vector<uint32_t> shown_state;
+  // Kept with the games when there are any: both sides' shown fields at the end
+  // of each game's period, [(game * 2 + side) * shown_state.size() + k], side 0 is A.
+  std::vector<double> game_state_after;
   std::vector<rk_entry_out> entry_out;   // per ranked entry
   // The state fields after rating (volatility, times played, ...) of each ranked
   // entry's player, before and after its event: [entry * (fields - 1) + field - 1].

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ratekit {
@@ -34,6 +35,8 @@ struct history_point {
   double rating = 0;   // at the end of the period
   double change = 0;   // during the period
   int64_t games = 0;   // games (or ranked events) in the period
+  // The plugin's other state fields at the end of the period (rd, volatility, ...), by name.
+  std::vector<std::pair<std::string, double>> state;
 };
 
 // A player's rating period by period, matched by name or external id, in the
