@@ -272,7 +272,10 @@ competition_config load_config(const fs::path& file, const model_catalog& models
   if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, cfg);
   if (const field* f = find(fields, "period"))
-    if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month", "year"})) cfg.period = period_kind(*i);
+    if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month", "year"})) {
+      cfg.period = period_kind(*i);
+      cfg.period_given = true;
+    }
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) read_output(c, *f, base, cfg);
   if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);

@@ -11,6 +11,9 @@
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/store/store.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 namespace ratekit {
 
 namespace {
@@ -25,6 +28,25 @@ void refuse_seasonal_without_seasons(const run_result& r) {
       throw user_error(r.config.file.string(), 0, 0,
                        std::string("'") + d.params[i].key + "' acts at the start of each season, but the input knows no "
                        "seasons (games-csv: add a 'season' column); remove it or give the seasons");
+}
+
+// Games credited to ratings the input declares (TRF, EGD) would be credited to
+// nobody on an input that declares none: refused rather than ignored.
+void refuse_idle_initial_games(const run_result& r) {
+  if (r.config.initial_games == 0) return;
+  const auto& declared = r.data.players.declared_rating;
+  if (std::any_of(declared.begin(), declared.end(), [](double v) { return !std::isnan(v); })) return;
+  throw user_error(r.config.file.string(), 0, 0,
+                   "initial.games credits games to the ratings an input declares (TRF, EGD), but '" +
+                       std::filesystem::path(r.data.source).filename().string() + "' declares none; remove it (a ratings list or database carries games itself)");
+}
+
+// Ranked events are their own rating periods: another `period` would be ignored.
+void refuse_period_for_events(const run_result& r) {
+  if (!r.config.period_given || r.config.period == period_kind::event) return;
+  throw user_error(r.config.file.string(), 0, 0,
+                   "the input holds ranked events, and each event is a rating period of its own; remove 'period' "
+                   "(or write 'period: event')");
 }
 
 }  // namespace
@@ -77,6 +99,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   games.finish();
   if (!settled) r.data = input.finish();
   refuse_seasonal_without_seasons(r);
+  refuse_idle_initial_games(r);
   games.hand_kept(r.data);
 
   if (r.game_count > 0) return r;
@@ -84,6 +107,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   if (!r.source->has(RK_CAP_RANKED))
     throw user_error(config.file.string(), 0, 0,
                      "model '" + config.model + "' rates pairwise games, but the input holds ranked events");
+  refuse_period_for_events(r);
   for (const rk_event& e : r.data.events) r.period_ends.push_back(e.end);
   r.period_count = r.data.events.size();
   rate_events(r);

@@ -56,6 +56,7 @@ struct competition_config {
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset
   reader_options input_options;
   period_kind period = period_kind::game;
+  bool period_given = false;  // `period:` is in the config (ranked events are their own periods)
   std::filesystem::path output_dir;       // output.dir, absolute; else out/<competition> in the working directory
   std::filesystem::path output_database;  // history database to record the run in, absolute; empty when none
   bool write_history = true;
