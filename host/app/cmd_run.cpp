@@ -76,13 +76,14 @@ void add_run_command(CLI::App& app, context& ctx) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto& d = unit->run.data;
+    // The rating time is reading and rating only; the total adds recording and writing.
     if (d.ranked())
       spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", d.entries.size(),
-                   d.events.size(), d.players.size(), config.model, seconds);
+                   d.events.size(), d.players.size(), config.model, unit->rating_seconds);
     else
       spdlog::info("rated {} games among {} players with {} in {:.3f} s", unit->run.game_count, d.players.size(),
-                   config.model, seconds);
-    spdlog::info("phases: {}", timings);
+                   config.model, unit->rating_seconds);
+    spdlog::info("done in {:.3f} s; phases: {}", seconds, timings);
     if (const auto& rec = unit->recorded; rec && rec->unchanged)
       spdlog::info("{} already holds this run from the same input (run {}); left as it was",
                    config.output_database.string(), rec->run_id);

@@ -34,6 +34,11 @@ void progress::phase(std::string name, uint64_t total, std::string unit) {
   done_.store(0, std::memory_order_relaxed);
 }
 
+double progress::phase_seconds() {
+  std::lock_guard lock(mutex_);
+  return std::chrono::duration<double>(clock::now() - phase_start_).count();
+}
+
 // Called with the mutex held.
 void progress::close_phase() {
   const auto now = clock::now();
@@ -67,6 +72,11 @@ void progress::draw() {
     std::snprintf(line, sizeof line, "%s: %llu/%llu %s, %.0f %s/s, ETA %.0f s (%.1f s)", name_.c_str(),
                   static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), unit_.c_str(), rate,
                   unit_.c_str(), eta, elapsed);
+  } else if (!unit_.empty()) {
+    const uint64_t done = done_.load(std::memory_order_relaxed);
+    std::snprintf(line, sizeof line, "%s: %llu %s, %.0f %s/s (%.1f s)", name_.c_str(),
+                  static_cast<unsigned long long>(done), unit_.c_str(), in_phase > 0 ? double(done) / in_phase : 0.0,
+                  unit_.c_str(), elapsed);
   } else {
     std::snprintf(line, sizeof line, "%s... (%.1f s)", name_.c_str(), elapsed);
   }

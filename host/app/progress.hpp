@@ -23,8 +23,11 @@ class progress {
   progress(const progress&) = delete;
   progress& operator=(const progress&) = delete;
 
-  // Starts a phase; `total` > 0 gives it a count read from counter().
+  // Starts a phase; a `unit` gives it a count read from counter(), shown with
+  // its rate, and `total` > 0 an ETA too (a stream's total is known only at its end).
   void phase(std::string name, uint64_t total = 0, std::string unit = "");
+  // Seconds since the current phase started.
+  double phase_seconds();
   std::atomic<uint64_t>& counter() { return done_; }
   // Ends the last phase; each phase's name and time, as "reading 0.412 s, writing 0.050 s".
   std::string finish();

@@ -37,8 +37,9 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
     recording.emplace(config.output_database);
     fingerprint = input_fingerprint(config);
   }
-  bar.phase("reading and rating " + config.competition);
-  unit_result out{rate(config, registry), std::nullopt};
+  bar.phase("reading and rating " + config.competition, 0, "games");
+  unit_result out{rate(config, registry, &bar.counter()), std::nullopt};
+  out.rating_seconds = bar.phase_seconds();
   if (recording) {
     const auto earlier = recording->earlier_runs(out.run);
     const bool same = !earlier.empty() && std::all_of(earlier.begin(), earlier.end(), [&](const earlier_run& e) {
@@ -57,8 +58,9 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
       // Redone from the state those runs started from, not the state they left.
       for (const auto& e : earlier) config.initial_before_run = std::min(config.initial_before_run, e.id);
       bar.phase("rating " + config.competition + " again from the state before run " +
-                std::to_string(config.initial_before_run));
-      out.run = rate(config, registry);
+                std::to_string(config.initial_before_run), 0, "games");
+      out.run = rate(config, registry, &bar.counter());
+      out.rating_seconds += bar.phase_seconds();
     }
     const auto& d = out.run.data;
     if (same) {

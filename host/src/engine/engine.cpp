@@ -51,7 +51,7 @@ void refuse_period_for_events(const run_result& r) {
 
 }  // namespace
 
-run_result rate(const competition_config& config, const plugin_registry& plugins) {
+run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated) {
   run_result r;
   r.config = config;
   r.source = plugins.get(config.model);
@@ -94,6 +94,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle);
   while (auto piece = input.next()) {
     games.take(*piece);
+    if (rated) rated->fetch_add(piece->games.size(), std::memory_order_relaxed);
     input.give_back(std::move(piece));
   }
   games.finish();
@@ -111,6 +112,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   for (const rk_event& e : r.data.events) r.period_ends.push_back(e.end);
   r.period_count = r.data.events.size();
   rate_events(r);
+  if (rated) rated->store(r.data.entries.size(), std::memory_order_relaxed);
   return r;
 }
 

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -80,6 +81,8 @@ struct run_result {
 
 // Rates a competition. Throws user_error for bad input and plugin failures,
 // naming the file and line (or game index) involved.
-run_result rate(const competition_config& config, const plugin_registry& plugins);
+// `rated`, when given, counts the games (or ranked entries) rated so far, for a progress display.
+run_result rate(const competition_config& config, const plugin_registry& plugins,
+                std::atomic<uint64_t>* rated = nullptr);
 
 }  // namespace ratekit
