@@ -339,3 +339,31 @@ TEST_CASE("an error at the end of a long stream fails the run before anything is
                              Catch::Contains("expected score_a as a number from 0 to 1, got '2'"));
   CHECK_FALSE(fs::exists(dir / "out"));
 }
+
+TEST_CASE("categories apply from their 'from' rating included up to the next one excluded", "[config][categories]") {
+  testing::temp_dir dir;
+  // Players who do not play keep their listed ratings: each sits on or beside a threshold.
+  testing::write_text(dir / "list.csv", "player,rating\nlow,999.99\nat1000,1000\nbelow1400,1399.99\nat1400,1400\n"
+                                        "below2500,2499.99\nat2500,2500\n");
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,X,Y,0.5\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "initial: { rating: 1200, ratings: list.csv }\n"
+                                      "input: { format: games-csv, path: games.csv }\noutput: { dir: out }\n"
+                                      "categories:\n  - { from: 1000, label: beginner }\n"
+                                      "  - { from: 1400, label: amateur }\n  - { from: 2500, label: master }\n");
+  REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string()).status == 0);
+  const std::string ratings = testing::read_text(dir / "out" / "ratings.csv");
+  auto category = [&](const std::string& player) {
+    const size_t at = ratings.find("\n" + player + ",");
+    REQUIRE(at != std::string::npos);
+    const std::string row = ratings.substr(at + 1, ratings.find('\n', at + 1) - at - 1);
+    return row.substr(row.rfind(',') + 1);
+  };
+  CHECK(category("low") == "");
+  CHECK(category("at1000") == "beginner");
+  CHECK(category("below1400") == "beginner");
+  CHECK(category("at1400") == "amateur");
+  CHECK(category("below2500") == "amateur");
+  CHECK(category("at2500") == "master");
+  CHECK(category("X") == "beginner");  // 1200 after a draw at 1200
+}

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Runs every `ratekit` command the docs show in a shell block (README.md,
 docs/*.md, plugins/*/README.md), in the order written, from a scratch folder
-that sees the repository's configs/ and data/. A command with a placeholder
+that sees the repository's configs/ and data/ and a copy of examples/ (runs write beside their configs). A command with a placeholder
 (OUTDIR, CONFIG.yaml, [--json]) or a file that only exists on the reader's
 machine is skipped and listed; every other one must exit 0.
 
   run_documented.py RATEKIT SOURCE_DIR
 """
-import glob, os, re, shlex, subprocess, sys, tempfile
+import glob, os, re, shlex, shutil, subprocess, sys, tempfile
 
 PLACEHOLDER = re.compile(r"\b(OUTDIR|CONFIG|DIR|DB|PLAYER|NAME|FILE)\b")
 
@@ -34,6 +34,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="ratekit-docs-") as cwd:
         for d in ("configs", "data"):
             os.symlink(os.path.join(source, d), os.path.join(cwd, d))
+        shutil.copytree(os.path.join(source, "examples"), os.path.join(cwd, "examples"))
         for doc in docs:
             where = os.path.relpath(doc, source)
             for number, command in commands(doc):
