@@ -23,6 +23,9 @@ const values = ys.map(t => +t.textContent);
 if (values.length < 3) out.push('fewer than 3 y labels');
 if (Math.min(...values) <= 0) out.push('y axis starts at ' + Math.min(...values));
 const legend = [...svg.querySelectorAll('g.legend text')], plot = rect(svg.querySelector('polyline.axes'));
+const bands = [...svg.querySelectorAll('polygon.band')];
+if (bands.length != BANDS) out.push(bands.length + ' RD bands, expected BANDS');
+for (const b of bands) if (rect(b).height < 20 || rect(b).left < plot.left - 1) out.push('an RD band is flat or left of the plot');
 if (legend.length != EXPECTED) out.push('legend has ' + legend.length + ' entries');
 for (const t of legend) {
   if (rect(t).right > box.right) out.push('legend runs out: ' + t.textContent);
@@ -80,6 +83,15 @@ def checked(browser, page, what):
     print(f"{what}: ok")
 
 
+def check_chart(browser, svg, lines, bands, what):
+    page = svg + ".html"
+    script = CHECK_CHART.replace("EXPECTED", str(lines)).replace("BANDS", str(bands))
+    with open(page, "w") as f:
+        f.write("<!DOCTYPE html><html><body style='margin:0'>" + open(svg).read() + '<pre id="result"></pre>' + script +
+                "</body></html>")
+    checked(browser, page, what)
+
+
 def check_report(a, html, players, searched, what):
     checked_page = html + ".checked.html"
     script = CHECK_REPORT.replace("PLAYERS", str(players)).replace("SEARCHED", searched)
@@ -120,17 +132,21 @@ def main():
         run(a.ratekit, "chart", out, "--players", ",".join(teams), "-o", chart)
         run(a.ratekit, "report", out, "-o", os.path.join(tmp, "report.html"))
 
-        page = os.path.join(tmp, "chart.html")
-        with open(page, "w") as f:
-            f.write("<!DOCTYPE html><html><body style='margin:0'>" + open(chart).read() +
-                    '<pre id="result"></pre>' + CHECK_CHART.replace("EXPECTED", str(len(teams))) + "</body></html>")
-        checked(a.chromium, page, "chart (date axis, fitted y axis, legend)")
+        check_chart(a.chromium, chart, len(teams), 0, "chart (date axis, fitted y axis, legend)")
+        # Glicko keeps an RD: its chart draws a band of +-2 RD around each line.
+        glicko = os.path.join(tmp, "glicko")
+        run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/glicko-world-cup.yaml"), "--out", glicko)
+        glicko_chart = os.path.join(tmp, "glicko.svg")
+        run(a.ratekit, "chart", glicko, "--player", "Brazil", "--player", "Germany", "--player", "Argentina",
+            "-o", glicko_chart)
+        check_chart(a.chromium, glicko_chart, 3, 3, "glicko chart (RD bands)")
         teams_rated = sum(1 for _ in open(os.path.join(out, "ratings.csv"))) - 1
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report (one scale, dated charts, table)")
         big = make_big_run(a.ratekit, tmp)
         check_report(a, big, 100000, "Player 4242", "report of 100,000 players (paging, search, sort)")
 
         for name, source, size in [("chart-nfl-538.png", chart, "960,600"),
+                                   ("chart-glicko-world-cup.png", glicko_chart, "960,600"),
                                    ("report-nfl-538.png", os.path.join(tmp, "report.html"), "1100,1600")]:
             png = os.path.join(pngs, name)
             chromium(a.chromium, f"--window-size={size}", f"--screenshot={png}", "file://" + source)

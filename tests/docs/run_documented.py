@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs every `ratekit` command the docs show in a shell block (README.md,
-docs/*.md, plugins/*/README.md), in the order written, from a scratch folder
+docs/*.md, docs/plugins/*.md, plugins/*/README.md), in the order written, from a scratch folder
 that sees the repository's configs/ and data/ and a copy of examples/ (runs write beside their configs). A command with a placeholder
 (OUTDIR, CONFIG.yaml, [--json]) or a file that only exists on the reader's
 machine is skipped and listed; every other one must exit 0.
@@ -29,6 +29,7 @@ def commands(path):
 def main():
     ratekit, source = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     docs = [os.path.join(source, "README.md")] + sorted(glob.glob(os.path.join(source, "docs", "*.md"))) + \
+           sorted(glob.glob(os.path.join(source, "docs", "plugins", "*.md"))) + \
            sorted(glob.glob(os.path.join(source, "plugins", "*", "README.md")))
     ran, skipped, failed = 0, [], []
     with tempfile.TemporaryDirectory(prefix="ratekit-docs-") as cwd:
