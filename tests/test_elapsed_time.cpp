@@ -2,6 +2,7 @@
 // and when it keeps each player last rated, seen through a probe plugin; and a
 // plugin built against the 1.0 header still rating as before.
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/sdk.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
@@ -173,4 +174,20 @@ TEST_CASE("a last_played that is not a date is refused, naming the player", "[el
   } catch (const user_error& e) {
     CHECK_THAT(std::string(e.what()), Catch::Contains("last_played of A is not a date written yyyymmdd"));
   }
+}
+
+TEST_CASE("a plugin sees the host's ABI and version; a 1.0 host's shorter rk_host says neither", "[abi]") {
+  const auto p = plugin::load(fs::path(RATEKIT_TEST_PLUGIN_DIR) / "ratekit-host-probe.so");
+  const model m(p, {});
+  CHECK(m.expect(0, 0, 0) == RK_ABI_MINOR + 0.5);
+  rk_host old{};
+  old.struct_size = RK_HOST_SIZE_1_0;
+  old.version = "1.9";  // beyond a 1.0 host's struct: never read
+  const ratekit::sdk::host told(&old);
+  CHECK(told.abi_minor() == 0);
+  CHECK(std::string(told.version()).empty());
+  old.struct_size = sizeof old;
+  old.abi_minor = 1;
+  CHECK(told.abi_minor() == 1);
+  CHECK(std::string(told.version()) == "1.9");
 }

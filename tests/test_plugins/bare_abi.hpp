@@ -9,7 +9,7 @@ namespace ratekit::testing::bare {
 inline int instance_tag;
 
 inline int32_t create(const rk_host*, const double*, uint32_t, rk_instance* out, rk_error*) {
-  *out = &instance_tag;
+  *out = reinterpret_cast<rk_instance>(&instance_tag);  // opaque to the host
   return RK_OK;
 }
 inline void destroy(rk_instance) {}

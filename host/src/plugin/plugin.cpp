@@ -136,6 +136,9 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
   host_.struct_size = sizeof host_;
   host_.context = const_cast<char*>(plugin_->descriptor().id);
   host_.log = &log_from_plugin;
+  host_.abi_major = RK_ABI_MAJOR;
+  host_.abi_minor = RK_ABI_MINOR;
+  host_.version = RATEKIT_VERSION;
   rk_error error = fresh_error();
   const int32_t status =
       plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, &error);

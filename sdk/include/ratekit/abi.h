@@ -13,10 +13,39 @@
  *   writer knew about (RK_HAS_FIELD). 1.1 appended the game dates and period
  *   numbers and dates to rk_game_batch, and last_period and last_date to rk_state.
  *
- * Ownership: unless a comment says otherwise, pointers passed to a plugin are
- * owned by the host and valid only for the duration of the call; pointers a
- * plugin returns in its entry and descriptor are owned by the plugin and stay
- * valid while the library is loaded.
+ * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
+ *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
+ *   stride cannot grow, so their sizes are pinned by the static_asserts at the
+ *   end and a new minor version adds new arrays instead (as 1.1 added
+ *   rk_game_batch.game_dates beside rk_game).
+ *
+ * The contract of every call:
+ * - Ownership: pointers passed to a plugin (batches, state columns, rk_error,
+ *   parameter values) are owned by the host and valid only for the duration of
+ *   the call, except rk_host, valid for the instance's life. Pointers a plugin
+ *   returns (its entry, descriptor, extension structs and their strings) are
+ *   owned by the plugin and stay valid while the library is loaded. An instance
+ *   is the plugin's own, opaque to the host, and lives from create to destroy.
+ * - Threads: the entry, the descriptor and get_extension may be read from any
+ *   thread at any time. The host calls one instance from one thread at a time:
+ *   never two calls on the same instance at once, but two instances may run on
+ *   two threads at once, so a plugin keeps no mutable state outside its
+ *   instances. rate_games and rate_events are called in the order of the games
+ *   and events.
+ * - Errors: a call that fails returns a non-zero RK_ERR_* and fills rk_error
+ *   (its index names the offending game or entry). The host then stops the run
+ *   and writes nothing, so the state columns may be left half-updated; the
+ *   instance must stay valid for destroy and for expect, and a later rate call
+ *   must not see anything the failed one left behind (the SDK's period loops
+ *   reset what they accumulate).
+ * - Versions: the host says which ABI it speaks in rk_host (abi_major,
+ *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
+ *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
+ * - Room to grow: team games (sides of several players: doubles, TrueSkill)
+ *   are to come as a later minor version without breaking 1.1: a capability
+ *   bit, a new batch struct whose sides are ranges of player ids, and a
+ *   rate_team_games function appended to rk_plugin_entry; rk_state and the
+ *   pairwise calls stay as they are.
  */
 #ifndef RATEKIT_ABI_H
 #define RATEKIT_ABI_H
@@ -64,7 +93,13 @@ typedef struct rk_host {
   uint32_t reserved;
   void* context; /* host-owned, passed back to every callback */
   void (*log)(void* context, int32_t level, const char* message);
+  /* ABI 1.1: the ABI the host speaks and its own version ("1.4.0"); a 1.0
+     host passes a shorter struct (RK_HOST_SIZE_1_0). */
+  uint32_t abi_major;
+  uint32_t abi_minor;
+  const char* version;
 } rk_host;
+#define RK_HOST_SIZE_1_0 24
 
 /* Capability bits of rk_descriptor.capabilities. */
 #define RK_CAP_PAIRWISE ((uint64_t)1 << 0)       /* rates pairwise games */
@@ -254,7 +289,8 @@ typedef struct rk_entry_out {
   uint32_t reserved;
 } rk_entry_out;
 
-typedef void* rk_instance;
+/* A plugin's instance: the plugin's own object, opaque to the host. */
+typedef struct rk_instance_data* rk_instance;
 
 /* Extensions, returned by rk_plugin_entry.get_extension(id). Each is a struct
  * that starts with struct_size and only grows at the end. */
@@ -316,7 +352,8 @@ typedef struct rk_plugin_entry {
 } /* extern "C" */
 #endif
 
-/* Layout pins: these change only with RK_ABI_MAJOR. */
+/* Layout pins: these change only with RK_ABI_MAJOR; growable structs pin where
+   each minor version's fields begin. */
 #if defined(__cplusplus)
 #define RK_STATIC_ASSERT static_assert
 #else
@@ -324,7 +361,8 @@ typedef struct rk_plugin_entry {
 #endif
 RK_STATIC_ASSERT(sizeof(void*) == 8, "ratekit ABI v1 is defined for 64-bit targets");
 RK_STATIC_ASSERT(sizeof(rk_error) == 528, "rk_error layout");
-RK_STATIC_ASSERT(sizeof(rk_host) == 24, "rk_host layout");
+RK_STATIC_ASSERT(offsetof(rk_host, abi_major) == RK_HOST_SIZE_1_0, "rk_host grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_host) == 40, "rk_host layout");
 RK_STATIC_ASSERT(sizeof(rk_state_field) == 24, "rk_state_field layout");
 RK_STATIC_ASSERT(sizeof(rk_param_spec) == 56, "rk_param_spec layout");
 RK_STATIC_ASSERT(sizeof(rk_descriptor) == 64, "rk_descriptor layout");

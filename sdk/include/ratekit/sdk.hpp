@@ -80,6 +80,10 @@ class host {
   }
   void info(const char* message) const { log(RK_LOG_INFO, message); }
   void warn(const char* message) const { log(RK_LOG_WARN, message); }
+  // The ABI minor version the host speaks (0 for a 1.0 host, which does not say)
+  // and its own version ("" when it does not say).
+  uint32_t abi_minor() const { return h_ && RK_HAS_FIELD(h_, rk_host, abi_minor) ? h_->abi_minor : 0; }
+  const char* version() const { return h_ && RK_HAS_FIELD(h_, rk_host, version) && h_->version ? h_->version : ""; }
 
  private:
   const rk_host* h_;
@@ -219,21 +223,21 @@ struct adapter {
     return guard(error, [&] {
       if (count != Model::descriptor.param_count)
         throw failure(RK_ERR_INVALID_ARGUMENT, "wrong number of parameters");
-      *out = new Model(host(h), params(values, count));
+      *out = reinterpret_cast<rk_instance>(new Model(host(h), params(values, count)));
     });
   }
-  static void destroy(rk_instance instance) { delete static_cast<Model*>(instance); }
+  static void destroy(rk_instance instance) { delete reinterpret_cast<Model*>(instance); }
   static int32_t expect(rk_instance instance, double ra, double rb, double advantage, double* out,
                         rk_error* error) {
-    return guard(error, [&] { *out = static_cast<const Model*>(instance)->expect(ra, rb, advantage); });
+    return guard(error, [&] { *out = reinterpret_cast<const Model*>(instance)->expect(ra, rb, advantage); });
   }
   static int32_t rate_games(rk_instance instance, const rk_state* s, const rk_game_batch* batch,
                             rk_game_out* out, rk_error* error) {
-    return guard(error, [&] { static_cast<Model*>(instance)->rate_games(state(s), *batch, out); });
+    return guard(error, [&] { reinterpret_cast<Model*>(instance)->rate_games(state(s), *batch, out); });
   }
   static int32_t rate_events(rk_instance instance, const rk_state* s, const rk_event_batch* batch,
                              rk_entry_out* out, rk_error* error) {
-    return guard(error, [&] { static_cast<Model*>(instance)->rate_events(state(s), *batch, out); });
+    return guard(error, [&] { reinterpret_cast<Model*>(instance)->rate_events(state(s), *batch, out); });
   }
   static const void* no_extension(const char*) { return nullptr; }
 };
