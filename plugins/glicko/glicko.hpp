@@ -26,6 +26,10 @@ class glicko {
   double expect(double ra, double rb, double advantage) const {
     return 1.0 / (1.0 + std::pow(10.0, -(ra + advantage - rb) / 400.0));
   }
+  // From both players' state: their RDs combined (Glickman, "The Glicko system").
+  double expect(const double* a, const double* b, double advantage) const {
+    return glicko_math::predicted(a[f_rating] + advantage, a[f_rd], b[f_rating], b[f_rd]);
+  }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {

@@ -19,6 +19,10 @@ inline double g(double rd) { return 1.0 / std::sqrt(1.0 + 3.0 * q * q * rd * rd 
 // A player rated r's expected score against an opponent rated rj with deviation rdj.
 inline double expected(double r, double rj, double rdj) { return 1.0 / (1.0 + std::pow(10.0, -g(rdj) * (r - rj) / 400.0)); }
 
+// The chance that a player (r, rd) beats one (rj, rdj) when both RDs are
+// uncertain: the expectation flattened by the two deviations combined.
+inline double predicted(double r, double rd, double rj, double rdj) { return expected(r, rj, std::hypot(rd, rdj)); }
+
 // The RD at the start of a period, t periods after the player was last rated:
 // uncertainty grows by c^2 per period, up to that of a new player.
 inline double grown_rd(double rd, double c, int64_t t, double max_rd) {

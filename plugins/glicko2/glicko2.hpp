@@ -25,6 +25,12 @@ class glicko2 {
   double expect(double ra, double rb, double advantage) const {
     return 1.0 / (1.0 + std::exp(-(ra + advantage - rb) / glicko2_math::scale));
   }
+  // From both players' state: their deviations combined, phi = sqrt(phi_A^2 + phi_B^2).
+  double expect(const double* a, const double* b, double advantage) const {
+    using namespace glicko2_math;
+    return expected((a[f_rating] + advantage - center) / scale, (b[f_rating] - center) / scale,
+                    std::hypot(a[f_rd], b[f_rd]) / scale);
+  }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {

@@ -158,6 +158,20 @@ double model::expect(double ra, double rb, double advantage) const {
   return out;
 }
 
+bool model::expects_from_states() const noexcept {
+  const rk_plugin_entry& e = plugin_->entry();
+  return RK_HAS_FIELD(&e, rk_plugin_entry, expect_states) && e.expect_states;
+}
+
+double model::expect(const double* a, const double* b, double advantage) const {
+  if (!expects_from_states()) return expect(a[0], b[0], advantage);
+  rk_error error = fresh_error();
+  double out = NAN;
+  if (const int32_t status = plugin_->entry().expect_states(instance_, a, b, advantage, &out, &error); status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
+  return out;
+}
+
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {
   rk_error error = fresh_error();
   if (const int32_t status = plugin_->entry().rate_games(instance_, &s, &b, out, &error); status != RK_OK)

@@ -11,7 +11,8 @@
  * - Minor versions only append fields at the end of structs. Every struct that
  *   can grow starts with `struct_size`, so a reader can tell which fields the
  *   writer knew about (RK_HAS_FIELD). 1.1 appended the game dates and period
- *   numbers and dates to rk_game_batch, and last_period and last_date to rk_state.
+ *   numbers and dates to rk_game_batch, last_period and last_date to rk_state,
+ *   and expect_states to rk_plugin_entry.
  *
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
@@ -346,7 +347,18 @@ typedef struct rk_plugin_entry {
 
   /* Optional extensions looked up by string id; NULL when unknown. */
   const void* (*get_extension)(const char* id);
+
+  /* ABI 1.1: A's expected score against B from both players' whole state:
+     `a` and `b` hold the descriptor's state_count values each, in the order of
+     its state fields (a[0] is the rating), as the host keeps them; `advantage`
+     rating points on A's side. NULL when the ratings suffice: the host then
+     calls expect. A host reads it only when struct_size says it is there
+     (RK_HAS_FIELD): a 1.0 plugin's entry ends before it. */
+  int32_t (*expect_states)(rk_instance instance, const double* a, const double* b, double advantage,
+                           double* out, rk_error* error);
 } rk_plugin_entry;
+#define RK_PLUGIN_ENTRY_SIZE_1_0 72
+#define RK_PLUGIN_ENTRY_SIZE_1_1 80
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -379,8 +391,9 @@ RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");
 RK_STATIC_ASSERT(sizeof(rk_event_batch) == 40, "rk_event_batch layout");
 RK_STATIC_ASSERT(sizeof(rk_entry_out) == 40, "rk_entry_out layout");
-RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == 72, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(offsetof(rk_plugin_entry, get_extension) == 64, "rk_plugin_entry layout");
+RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_states) == RK_PLUGIN_ENTRY_SIZE_1_0, "rk_plugin_entry grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_1, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
 #undef RK_STATIC_ASSERT

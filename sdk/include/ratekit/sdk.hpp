@@ -4,6 +4,7 @@
 //     static const rk_descriptor descriptor;
 //     my_model(const ratekit::sdk::host& host, ratekit::sdk::params p);
 //     double expect(double ra, double rb, double advantage) const;
+//     double expect(const double* a, const double* b, double advantage) const;  // optional: whole state rows
 //     void rate_games(const ratekit::sdk::state& s, const rk_game_batch& b, rk_game_out* out);  // optional
 //     void rate_events(const ratekit::sdk::state& s, const rk_event_batch& b, rk_entry_out* out); // optional
 //   };
@@ -231,6 +232,10 @@ struct adapter {
                         rk_error* error) {
     return guard(error, [&] { *out = reinterpret_cast<const Model*>(instance)->expect(ra, rb, advantage); });
   }
+  static int32_t expect_states(rk_instance instance, const double* a, const double* b, double advantage,
+                               double* out, rk_error* error) {
+    return guard(error, [&] { *out = static_cast<const Model*>(instance)->expect(a, b, advantage); });
+  }
   static int32_t rate_games(rk_instance instance, const rk_state* s, const rk_game_batch* batch,
                             rk_game_out* out, rk_error* error) {
     return guard(error, [&] { reinterpret_cast<Model*>(instance)->rate_games(state(s), *batch, out); });
@@ -248,6 +253,15 @@ constexpr auto games_fn() {
     return &adapter<Model>::rate_games;
   else
     return static_cast<decltype(&adapter<Model>::rate_games)>(nullptr);
+}
+
+// The whole-state expectation when the model has one; the host falls back to the ratings otherwise.
+template <class Model>
+constexpr auto expect_states_fn() {
+  if constexpr (requires(const Model m, const double* row) { m.expect(row, row, 0.0); })
+    return &adapter<Model>::expect_states;
+  else
+    return static_cast<decltype(&adapter<Model>::expect_states)>(nullptr);
 }
 
 template <class Model>
@@ -280,7 +294,8 @@ constexpr rk_plugin_entry make_entry() {
                          &detail::adapter<Model>::expect,
                          detail::games_fn<Model>(),
                          detail::events_fn<Model>(),
-                         detail::extension_fn<Model>()};
+                         detail::extension_fn<Model>(),
+                         detail::expect_states_fn<Model>()};
 }
 
 }  // namespace ratekit::sdk

@@ -52,6 +52,10 @@ class model {
 
   const plugin& source() const noexcept { return *plugin_; }
   double expect(double ra, double rb, double advantage) const;
+  // From both players' whole state rows (descriptor order, [0] the rating):
+  // the plugin's expect_states when it has one (ABI 1.1), else the ratings alone.
+  double expect(const double* a, const double* b, double advantage) const;
+  bool expects_from_states() const noexcept;
   // Rate a batch; a failure becomes a plugin_error carrying the batch index.
   void rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out);
   void rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out);
