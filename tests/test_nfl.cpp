@@ -305,16 +305,9 @@ experiment_result run_2009(const experiment& x) {
   }
   auto model = make_model(x.score_rule);
   league l(std::vector<double>(size_t(r.d.players.size()), 0.0));
-  ratekit::run_trace trace;
-  rate(model, l, games, trace.out);
-  std::vector<double> running(l.rating.size(), 0.0);
-  for (size_t i = 0; i < games.size(); ++i) {
-    trace.before_a.push_back(running[size_t(games[i].a)]);
-    trace.before_b.push_back(running[size_t(games[i].b)]);
-    running[size_t(games[i].a)] += trace.out[i].delta_a;
-    running[size_t(games[i].b)] += trace.out[i].delta_b;
-  }
-  r.metrics = ratekit::accuracy_metrics(games, trace, l.rating.data(), r.d.facts.home, x.hindsight_home);
+  std::vector<rk_game_out> out;
+  rate(model, l, games, out);
+  r.metrics = ratekit::accuracy_metrics(games, out, l.rating.data(), r.d.facts.home, x.hindsight_home);
   r.rating = l.rating;
   return r;
 }

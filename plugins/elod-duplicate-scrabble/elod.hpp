@@ -73,6 +73,11 @@ class elod_duplicate_scrabble {
     const double v = elod::state_fields[f_volatility].initial;
     return 0.5 * (std::erf((ra + advantage - rb) / (2.0 * v)) + 1.0);
   }
+  // The same from both players' volatilities: WP(A over B) = (erf((R_A - R_B) / sqrt(2 (V_A^2 + V_B^2))) + 1) / 2.
+  double expect(const double* a, const double* b, double advantage) const {
+    const double va = a[f_volatility], vb = b[f_volatility];
+    return 0.5 * (std::erf((a[f_rating] + advantage - b[f_rating]) / std::sqrt(2.0 * (va * va + vb * vb))) + 1.0);
+  }
 
   void rate_events(const sdk::state& s, const rk_event_batch& batch, rk_entry_out* out) {
     if (s.fields() < 3)

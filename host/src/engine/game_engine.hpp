@@ -14,7 +14,6 @@
 #include <ratekit/host/engine/metrics.hpp>
 #include <ratekit/host/text/format.hpp>
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,9 +35,7 @@ class game_engine {
         window_(c_.period, source),
         k_(r, std::move(birth_years), settle_),
         checker_(r, source, settle_, per_period_),
-        replay_(r.start_ratings) {
-    if (r.source->has(RK_CAP_HOME_ADVANTAGE)) accuracy_.emplace();
-  }
+        replay_(r.start_ratings) {}
 
   void take(game_piece& piece) {
     if (piece.games.empty()) return;
@@ -64,10 +61,8 @@ class game_engine {
     if (n == 0) return;
     refuse_idle_home_advantage();
     checker_.finish(n, first_line_, last_line_);
-    if (accuracy_) {
-      const double hindsight = std::isnan(c_.home_hindsight) ? c_.home_predict : c_.home_hindsight;
-      r_.metrics = accuracy_->finish(r_.state.rating(), hindsight);
-    }
+    const double hindsight = std::isnan(c_.home_hindsight) ? c_.home_predict : c_.home_hindsight;
+    r_.metrics = accuracy_.finish(r_.state.rating(), hindsight);
   }
 
   // A home advantage that no game can use would be reported in summary.json as
@@ -170,7 +165,7 @@ class game_engine {
     const peak_follower peaks(r_, rated_);
     const bool follow_peaks = !per_period_ && peaks.any();  // else peaks were followed period by period
     replay_.run(games.data(), complete, per_game ? nullptr : ends.data(), ends.size(), out_.data(),
-                [&](size_t i, double before_a, double before_b, double after_a, double after_b) {
+                [&](size_t i, double, double, double after_a, double after_b) {
                   const rk_game& g = games[i];
                   if (follow_peaks) {
                     if (i + 16 < complete) {
@@ -180,7 +175,7 @@ class game_engine {
                     peaks.raise(g.a, after_a);
                     peaks.raise(g.b, after_b);
                   }
-                  if (accuracy_) accuracy_->add(g, facts.home[i], before_a, before_b, out_[i].expected_a);
+                  accuracy_.add(g, facts.home[i], out_[i]);
                 });
     if (keep_) r_.game_out.insert(r_.game_out.end(), out_.begin(), out_.begin() + long(complete));
   }
@@ -259,7 +254,7 @@ class game_engine {
   int32_t first_line_ = 0, last_line_ = 0;
 
   game_replay replay_;
-  std::optional<accuracy_accumulator> accuracy_;
+  accuracy_accumulator accuracy_;
   std::vector<rk_game> kept_games_;
   game_facts kept_facts_;
 };

@@ -21,31 +21,45 @@ bool picked(double side_a, double side_b, int8_t result) {
   return (side_a > side_b && result > 0) || (side_a < side_b && result < 0);
 }
 
-nlohmann::json tally(int64_t correct, int64_t games) {
+nlohmann::json tally(int64_t correct, int64_t count, const char* unit) {
   return {{"correct", correct},
-          {"games", games},
-          {"accuracy", games ? nlohmann::json(double(correct) / double(games)) : nlohmann::json()}};
+          {unit, count},
+          {"accuracy", count ? nlohmann::json(double(correct) / double(count)) : nlohmann::json()}};
 }
 
 }  // namespace
 
-void accuracy_accumulator::add(const rk_game& g, int8_t home, double before_a, double before_b, double expected_a) {
-  const int8_t result = result_of(g.score_a);
-  const size_t k = games_++ % block::size;
+void forecast_sums::add(double p, double other, double score) {
+  const int8_t result = result_of(score);
+  ++count;
+  correct += picked(p, other, result);
+  const double q = std::clamp(p, probability_floor, 1.0 - probability_floor);
+  // A won or lost outright: the other term is 0 times a finite log.
+  if (result > 0) log_loss -= std::log(q);
+  else if (result < 0) log_loss -= std::log(1.0 - q);
+  else log_loss -= score * std::log(q) + (1.0 - score) * std::log(1.0 - q);
+  const double miss = p - score;
+  brier += miss * miss;
+}
+
+nlohmann::json forecast_sums::json(int64_t hindsight_correct, const char* unit) const {
+  const nlohmann::json none;
+  const double n = double(count);
+  return {{"hindsight", tally(hindsight_correct, count, unit)},
+          {"foresight", tally(correct, count, unit)},
+          {"log_loss", count ? nlohmann::json(log_loss / n) : none},
+          {"brier", count ? nlohmann::json(brier / n) : none}};
+}
+
+void accuracy_accumulator::add(const rk_game& g, int8_t home, const rk_game_out& out) {
+  const size_t k = size_t(foresight_.count) % block::size;
   if (k == 0) blocks_.push_back(std::unique_ptr<block>(new block));  // left uninitialised: filled as games come
   block& to = *blocks_.back();
   to.a[k] = g.a;
   to.b[k] = g.b;
   to.home[k] = home;
-  to.result[k] = result;
-  correct_ += picked(before_a + g.adv_predict, before_b, result);
-  const double p = std::clamp(expected_a, probability_floor, 1.0 - probability_floor);
-  // A won or lost outright: the other term is 0 times a finite log.
-  if (result > 0) log_loss_ -= std::log(p);
-  else if (result < 0) log_loss_ -= std::log(1.0 - p);
-  else log_loss_ -= g.score_a * std::log(p) + (1.0 - g.score_a) * std::log(1.0 - p);
-  const double miss = expected_a - g.score_a;
-  brier_ += miss * miss;
+  to.result[k] = result_of(g.score_a);
+  foresight_.add(out.expected_a, out.expected_b, g.score_a);
 }
 
 int64_t accuracy_accumulator::hindsight_correct(size_t begin, size_t end, const double* final_ratings,
@@ -67,28 +81,32 @@ int64_t accuracy_accumulator::hindsight_correct(size_t begin, size_t end, const 
 
 nlohmann::json accuracy_accumulator::finish(const double* final_ratings, double hindsight_home) const {
   // A long stream is counted in two halves at once: the reader's core is free by now.
-  const size_t half = games_ < (size_t(1) << 20) ? games_ : games_ / 2;
-  auto second = std::async(half < games_ ? std::launch::async : std::launch::deferred,
-                           [&] { return hindsight_correct(half, games_, final_ratings, hindsight_home); });
+  const auto games = size_t(foresight_.count);
+  const size_t half = games < (size_t(1) << 20) ? games : games / 2;
+  auto second = std::async(half < games ? std::launch::async : std::launch::deferred,
+                           [&] { return hindsight_correct(half, games, final_ratings, hindsight_home); });
   const int64_t hindsight = hindsight_correct(0, half, final_ratings, hindsight_home) + second.get();
-  const auto games = int64_t(games_);
-  const nlohmann::json none;
-  const double n = double(games);
-  return {{"hindsight", tally(hindsight, games)},
-          {"foresight", tally(correct_, games)},
-          {"log_loss", games ? nlohmann::json(log_loss_ / n) : none},
-          {"brier", games ? nlohmann::json(brier_ / n) : none}};
+  return foresight_.json(hindsight, "games");
 }
 
-nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const run_trace& trace,
+nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::vector<rk_game_out>& out,
                                 const double* final_ratings, const std::vector<int8_t>& home,
                                 double hindsight_home) {
   const size_t n = games.size();
-  if (trace.before_a.size() != n || trace.before_b.size() != n || trace.out.size() != n || home.size() != n)
-    throw std::logic_error("accuracy_metrics: the trace does not match the games");
+  if (out.size() != n || home.size() != n) throw std::logic_error("accuracy_metrics: the outputs do not match the games");
   accuracy_accumulator a;
-  for (size_t i = 0; i < n; ++i) a.add(games[i], home[i], trace.before_a[i], trace.before_b[i], trace.out[i].expected_a);
+  for (size_t i = 0; i < n; ++i) a.add(games[i], home[i], out[i]);
   return a.finish(final_ratings, hindsight_home);
+}
+
+nlohmann::json pair_accumulator::finish(const rk_entry* entries, const double* final_ratings) const {
+  int64_t hindsight = 0;
+  for (const auto& [begin, end] : rated_)
+    for (uint64_t i = begin; i < end; ++i)
+      for (uint64_t j = i + 1; j < end; ++j)
+        hindsight += picked(final_ratings[entries[i].player], final_ratings[entries[j].player],
+                            result_of(ahead(entries[i], entries[j])));
+  return foresight_.json(hindsight, "pairs");
 }
 
 }  // namespace ratekit

@@ -1,4 +1,5 @@
-// Accuracy of a run's predictions over pairwise games.
+// Accuracy of a run's predictions over pairwise games and over the pairs of
+// entries of ranked events.
 #pragma once
 
 #include <ratekit/abi.h>
@@ -12,15 +13,29 @@
 
 namespace ratekit {
 
-// Hindsight (final ratings) and foresight (ratings just before each game)
-// accuracy, mean log-loss and Brier score of the foresight probabilities, as
-// summary.json's "metrics" object, gathered game by game: add() every game in
-// order, then finish(). Foresight uses each game's adv_predict.
+// The foresight sums: forecasts picked right, log-loss and Brier score of
+// their probabilities.
+struct forecast_sums {
+  int64_t count = 0, correct = 0;
+  double log_loss = 0, brier = 0;
+
+  // A's forecast `p` of A's score (1, 0, or a draw's share) and B's forecast
+  // `other`: right when it favoured the winner.
+  void add(double p, double other, double score);
+  // summary.json's "metrics": hindsight and foresight counted in `unit` ("games", "pairs").
+  nlohmann::json json(int64_t hindsight_correct, const char* unit) const;
+};
+
+// Hindsight (final ratings) and foresight (the plugin's expectations just
+// before each game) accuracy, mean log-loss and Brier score of the foresight
+// probabilities, as summary.json's "metrics" object, gathered game by game:
+// add() every game in order, then finish(). Foresight picks the side the
+// plugin expected to score more (with adv_predict, handicaps, ...).
 class accuracy_accumulator {
  public:
-  // One game, the ratings it was evaluated on and A's predicted score; the
-  // home side (+1 A, -1 B, 0 none) is kept for hindsight.
-  void add(const rk_game& g, int8_t home, double before_a, double before_b, double expected_a);
+  // One game and the plugin's output for it; the home side (+1 A, -1 B, 0
+  // none) is kept for hindsight.
+  void add(const rk_game& g, int8_t home, const rk_game_out& out);
   // Hindsight on the final ratings, the home side getting `hindsight_home` points.
   nlohmann::json finish(const double* final_ratings, double hindsight_home) const;
 
@@ -36,19 +51,40 @@ class accuracy_accumulator {
   int64_t hindsight_correct(size_t begin, size_t end, const double* final_ratings, double hindsight_home) const;
 
   std::vector<std::unique_ptr<block>> blocks_;
-  size_t games_ = 0;
-  int64_t correct_ = 0;
-  double log_loss_ = 0, brier_ = 0;
+  forecast_sums foresight_;
 };
 
-struct run_trace {
-  std::vector<double> before_a, before_b;  // ratings each game was evaluated on
-  std::vector<rk_game_out> out;            // the plugin's per-game outputs
-};
-
-// The metrics of games already rated, from their trace (home[i] as in add()).
-nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const run_trace& trace,
+// The metrics of games already rated, from the plugin's outputs (home[i] as in add()).
+nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::vector<rk_game_out>& out,
                                 const double* final_ratings, const std::vector<int8_t>& home,
                                 double hindsight_home);
+
+// The same over ranked events, each seen as all its pairs of entries: for
+// entries i and j, i scored 1 when ranked better, 0 when worse, 1/2 when tied.
+// Foresight forecasts each pair with the plugin's expectation of i against j
+// from both players' state before the event; hindsight compares their final
+// ratings. add_event() every rated event in order, then finish().
+class pair_accumulator {
+ public:
+  // Entries [begin, end) of `entries`; expect(i, j) is the expectation that
+  // entry i (an index into entries) finishes ahead of entry j.
+  template <class Expect>
+  void add_event(const rk_entry* entries, uint64_t begin, uint64_t end, Expect&& expect) {
+    for (uint64_t i = begin; i < end; ++i)
+      for (uint64_t j = i + 1; j < end; ++j) {
+        const double p = expect(i, j);
+        foresight_.add(p, 1 - p, ahead(entries[i], entries[j]));
+      }
+    rated_.push_back({begin, end});
+  }
+  nlohmann::json finish(const rk_entry* entries, const double* final_ratings) const;
+
+  // 1 when a finished ahead of b, 0 behind, 1/2 tied.
+  static double ahead(const rk_entry& a, const rk_entry& b) { return a.rank < b.rank ? 1 : a.rank > b.rank ? 0 : 0.5; }
+
+ private:
+  std::vector<std::pair<uint64_t, uint64_t>> rated_;  // the rated events' entry ranges
+  forecast_sums foresight_;
+};
 
 }  // namespace ratekit

@@ -1,0 +1,58 @@
+// summary.json's metrics for every plugin, whatever it declares: pairwise games
+// of a model without home advantage, and the pairs of a ranked event.
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace ratekit;
+
+namespace {
+
+run_result run(const testing::temp_dir& dir, const std::string& data_file, const std::string& data,
+               const std::string& config) {
+  testing::write_text(dir / data_file, data);
+  testing::write_text(dir / "c.yaml", config);
+  return rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
+}
+
+}  // namespace
+
+// glicko (no home advantage) in one month: A beats B, A draws C. Everybody
+// starts at 1500, so every expectation is 1/2: foresight picks nobody (0 of 2),
+// log-loss ln 2 for both games, Brier (1/4 + 0) / 2 = 1/8. After the month A
+// is above B (right) and the draw is a miss: hindsight 1 of 2.
+TEST_CASE("metrics cover a model without home advantage", "[metrics][engine]") {
+  testing::temp_dir dir;
+  const run_result r = run(dir, "games.csv", "date,player_a,player_b,score_a\n2024-03-01,A,B,1\n2024-03-02,A,C,0.5\n",
+                           "competition: t\nmodel: glicko\ninput: { format: games-csv, path: games.csv }\nperiod: month\n");
+  REQUIRE(r.metrics.contains("foresight"));
+  CHECK(r.metrics["foresight"]["games"] == 2);
+  CHECK(r.metrics["foresight"]["correct"] == 0);
+  CHECK(r.metrics["hindsight"]["correct"] == 1);
+  CHECK(r.metrics["log_loss"].get<double>() == Approx(std::log(2.0)).epsilon(1e-12));
+  CHECK(r.metrics["brier"].get<double>() == Approx(0.125).epsilon(1e-12));
+}
+
+// codeforces, one round: A first, B and C tied second, all new at 1500. The
+// pairs (A,B), (A,C), (B,C) are each forecast 1/2: foresight 0 of 3, log-loss
+// ln 2 (the tie's too: -(ln 1/2) / 2 twice), Brier (1/4 + 1/4 + 0) / 3 = 1/6.
+// After the round A is above B and C, who stay level: hindsight 2 of 3.
+TEST_CASE("metrics of ranked events count the pairs of entries", "[metrics][engine][events]") {
+  testing::temp_dir dir;
+  const run_result r = run(dir, "round.csv",
+                           "event,date,player,rank\nR1,2024-03-01,A,1\nR1,2024-03-01,B,2\nR1,2024-03-01,C,2\n",
+                           "competition: t\nmodel: codeforces\ninput: { format: standings-csv, path: round.csv }\n"
+                           "period: event\n");
+  REQUIRE(r.metrics.contains("foresight"));
+  CHECK(r.metrics["foresight"]["pairs"] == 3);
+  CHECK(r.metrics["foresight"]["correct"] == 0);
+  CHECK(r.metrics["hindsight"]["pairs"] == 3);
+  CHECK(r.metrics["hindsight"]["correct"] == 2);
+  CHECK(r.metrics["log_loss"].get<double>() == Approx(std::log(2.0)).epsilon(1e-12));
+  CHECK(r.metrics["brier"].get<double>() == Approx(1.0 / 6).epsilon(1e-12));
+}
