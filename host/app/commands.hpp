@@ -33,5 +33,6 @@ void add_chart_command(CLI::App& app, context& ctx);
 void add_new_plugin_command(CLI::App& app, context& ctx);
 void add_history_command(CLI::App& app, context& ctx);
 void add_report_command(CLI::App& app, context& ctx);
+void add_predict_command(CLI::App& app, context& ctx);
 
 }  // namespace ratekit::app

@@ -29,6 +29,14 @@ namespace ratekit {
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run = INT64_MAX);
 
+// The model and parameters (a JSON object, key: value) of the last run
+// recorded for `competition`; a user_error when there is none.
+struct recorded_model {
+  std::string model;
+  std::string params_json;
+};
+recorded_model last_run_model(const std::filesystem::path& file, const std::string& competition);
+
 struct history_point {
   std::string competition;
   std::string period;

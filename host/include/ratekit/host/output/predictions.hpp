@@ -1,0 +1,30 @@
+// Predictions of new games or events from a rated state: `ratekit predict`.
+#pragma once
+
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace ratekit {
+
+// What predictions start from: a model, its players and their whole state.
+struct prediction_basis {
+  const model& rater;
+  const player_table& players;
+  const std::vector<std::vector<double>>& columns;  // [field][player], the descriptor's state fields
+  std::vector<double> initial;                      // the state of a player not rated yet
+  double home_advantage = 0;                        // points for the home side (`home` a or b)
+};
+
+// Reads new pairwise games (columns player_a, player_b, optional home: a, b or
+// empty) or, for a model of ranked events, new events (event, player; an
+// event's rows together) from `file`, and returns the CSV of predictions: each
+// input row as it was, then each side's state, whether the player is new
+// (unrated: the initial state), and the expected scores (expected_a,
+// expected_b) or the expected rank. Errors name file:line:column.
+std::string predictions_csv(const prediction_basis& basis, const std::filesystem::path& file);
+
+}  // namespace ratekit

@@ -1,0 +1,151 @@
+// Predictions: each new game or event row with the state and expectations of its players.
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/predictions.hpp>
+
+#include "input/csv.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace ratekit {
+
+namespace {
+
+// One player's state row: his rated state, or the initial one when unknown.
+class state_rows {
+ public:
+  explicit state_rows(const prediction_basis& b) : b_(b), row_(b.initial.size()) {}
+
+  // The row of `name` (valid until the next call), and whether he is new.
+  const double* get(std::string_view name, bool& fresh) {
+    const int32_t id = b_.players.find(name);
+    fresh = id < 0 || size_t(id) >= b_.columns[0].size();
+    for (size_t f = 0; f < row_.size(); ++f) row_[f] = fresh ? b_.initial[f] : b_.columns[f][size_t(id)];
+    new_players_ += fresh;
+    return row_.data();
+  }
+  size_t new_players() const { return new_players_; }
+
+ private:
+  const prediction_basis& b_;
+  std::vector<double> row_;
+  size_t new_players_ = 0;
+};
+
+// The state's column names with a suffix: rating_a,rd_a,...
+void append_state_header(std::string& out, const rk_descriptor& d, const char* suffix) {
+  for (uint32_t f = 0; f < d.state_count; ++f) out.append(",").append(d.state[f].name).append(suffix);
+  out.append(",new").append(suffix);
+}
+
+void append_state(std::string& out, const double* row, size_t fields, bool fresh) {
+  for (size_t f = 0; f < fields; ++f) {
+    out += ',';
+    append_number(out, row[f]);
+  }
+  out += fresh ? ",1" : ",0";
+}
+
+void warn_new(size_t count, const std::filesystem::path& file) {
+  if (count > 0)
+    spdlog::warn("{}: {} side(s) of the rows are players not rated yet, who start from the model's initial state (column new = 1)", file.string(),
+                 count);
+}
+
+constexpr text::column_spec game_columns[] = {{"player_a", true}, {"player_b", true}, {"home", false}};
+enum { c_a, c_b, c_home };
+
+std::string predict_games(const prediction_basis& b, const text::source& src) {
+  text::problem_list problems(src);
+  text::csv_table table(src, problems, game_columns, "a header naming player_a and player_b", true);
+  problems.throw_if_any();
+  const rk_descriptor& d = b.rater.source().descriptor();
+  std::string out(table.current().text);
+  append_state_header(out, d, "_a");
+  append_state_header(out, d, "_b");
+  out += ",expected_a,expected_b\n";
+  state_rows rows_a(b), rows_b(b);
+  while (table.next_row()) {
+    const std::string_view home = table.has(c_home) ? table.field(c_home) : std::string_view();
+    if (home != "" && home != "a" && home != "b") {
+      table.bad(c_home, "as a, b or empty");
+      continue;
+    }
+    const double advantage = home == "a" ? b.home_advantage : home == "b" ? -b.home_advantage : 0.0;
+    bool new_a = false, new_b = false;
+    const double* a = rows_a.get(table.field(c_a), new_a);
+    const double* bb = rows_b.get(table.field(c_b), new_b);
+    out += table.current().text;
+    append_state(out, a, d.state_count, new_a);
+    append_state(out, bb, d.state_count, new_b);
+    out += ',';
+    append_number(out, b.rater.expect(a, bb, advantage));
+    out += ',';
+    append_number(out, b.rater.expect(bb, a, -advantage));
+    out += '\n';
+  }
+  problems.throw_if_any();
+  warn_new(rows_a.new_players() + rows_b.new_players(), src.file());
+  return out;
+}
+
+constexpr text::column_spec event_columns[] = {{"event", true}, {"player", true}};
+enum { c_event, c_player };
+
+// One event's rows as they were read, with each entry's state.
+struct event_rows {
+  std::vector<std::string> lines;
+  std::vector<double> states;  // fields per entry
+  std::vector<char> fresh;
+};
+
+void write_event(std::string& out, const prediction_basis& b, const event_rows& e, size_t fields) {
+  for (size_t i = 0; i < e.lines.size(); ++i) {
+    // 1 + the chances that each other entry finishes ahead of this one.
+    double rank = 1;
+    for (size_t j = 0; j < e.lines.size(); ++j)
+      if (j != i) rank += b.rater.expect(&e.states[j * fields], &e.states[i * fields], 0.0);
+    out += e.lines[i];
+    append_state(out, &e.states[i * fields], fields, e.fresh[i]);
+    out += ',';
+    append_number(out, rank);
+    out += '\n';
+  }
+}
+
+std::string predict_events(const prediction_basis& b, const text::source& src) {
+  text::problem_list problems(src);
+  text::csv_table table(src, problems, event_columns, "a header naming event and player", true);
+  problems.throw_if_any();
+  const rk_descriptor& d = b.rater.source().descriptor();
+  std::string out(table.current().text);
+  append_state_header(out, d, "");
+  out += ",expected_rank\n";
+  state_rows rows(b);
+  event_rows event;
+  std::string name;
+  while (table.next_row()) {
+    if (table.field(c_event) != name && !event.lines.empty()) {
+      write_event(out, b, event, d.state_count);
+      event = {};
+    }
+    name = table.field(c_event);
+    bool fresh = false;
+    const double* row = rows.get(table.field(c_player), fresh);
+    event.lines.emplace_back(table.current().text);
+    event.states.insert(event.states.end(), row, row + d.state_count);
+    event.fresh.push_back(fresh);
+  }
+  problems.throw_if_any();
+  write_event(out, b, event, d.state_count);
+  warn_new(rows.new_players(), src.file());
+  return out;
+}
+
+}  // namespace
+
+std::string predictions_csv(const prediction_basis& basis, const std::filesystem::path& file) {
+  const text::source src(file, {});
+  return basis.rater.source().has(RK_CAP_PAIRWISE) ? predict_games(basis, src) : predict_events(basis, src);
+}
+
+}  // namespace ratekit

@@ -1,0 +1,132 @@
+// ratekit predict: new games and events from the final state of a run or a database.
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <sstream>
+
+using namespace ratekit;
+using testing::run_cli;
+
+namespace {
+
+std::vector<std::string> split(const std::string& text, char by) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, by);) out.push_back(part);
+  return out;
+}
+
+// The CSV's rows as fields (no quoted commas in these files but the echoed one).
+double field(const std::string& csv, size_t row, size_t column) { return std::stod(split(split(csv, '\n')[row], ',')[column]); }
+
+// fide-logistic, K 20, home advantage 100, game by game; E(d) = 1 / (1 + 10^(-d/400)).
+//  game 1: A beats B, no home side: E 1/2, A 1510, B 1490.
+//  game 2: B beats C at C's home: d = 1490 - (1500 + 100) = -110, E_B = 0.3467828;
+//          B 1490 + 20 (1 - E_B) = 1503.0643433, C 1486.9356567.
+// New games:
+//  A at home against C: d = 1510 + 100 - 1486.9357 = 123.0643, E_A = 0.6700509
+//  "B, x" (never rated: 1500, new) against A: d = -10, E = 0.4856128
+//  C against B at B's home: d = 1486.9357 - 1603.0643, E_A = 0.3388349
+struct two_games {
+  testing::temp_dir dir;
+  two_games() {
+    testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a,home\n2024-03-01,A,B,1,\n2024-03-02,B,C,1,b\n");
+    testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                        "initial: 1500\nhome_advantage: 100\n"
+                                        "input: { format: games-csv, path: g.csv }\nperiod: game\n"
+                                        "output: { dir: out, database: r.db }\n");
+    testing::write_text(dir / "new.csv", "round,player_a,player_b,home\n1,A,C,a\n1,\"B, x\",A,\n2,C,B,b\n");
+  }
+  std::string path(const std::string& name) const { return (dir / name).string(); }
+};
+
+void check_two_games(const std::string& csv) {
+  const auto lines = split(csv, '\n');
+  REQUIRE(lines.size() == 4);
+  CHECK(lines[0] == "round,player_a,player_b,home,rating_a,rated_a,pool_games_a,pool_opponents_a,pool_score_a,"
+                    "pool_since_a,new_a,rating_b,rated_b,pool_games_b,pool_opponents_b,pool_score_b,pool_since_b,"
+                    "new_b,expected_a,expected_b");
+  CHECK(field(csv, 1, 4) == Approx(1510).epsilon(1e-12));
+  CHECK(field(csv, 1, 11) == Approx(1486.9356566556226).epsilon(1e-12));
+  CHECK(field(csv, 1, 18) == Approx(0.6700509058920038).epsilon(1e-12));
+  CHECK(field(csv, 1, 19) == Approx(1 - 0.6700509058920038).epsilon(1e-12));
+  CHECK(lines[2].rfind("1,\"B, x\",A,,1500,", 0) == 0);  // the input row as it was, then B's initial state
+  CHECK(split(lines[2], ',')[11] == "1");                // new_a (the quoted name holds one comma)
+  CHECK(field(csv, 2, 19) == Approx(0.48561281583400134).epsilon(1e-12));
+  CHECK(field(csv, 3, 4) == Approx(1486.9356566556226).epsilon(1e-12));
+  CHECK(field(csv, 3, 11) == Approx(1503.0643433443774).epsilon(1e-12));
+  CHECK(field(csv, 3, 17) == 0);
+  CHECK(field(csv, 3, 18) == Approx(0.33883493506900697).epsilon(1e-12));
+}
+
+}  // namespace
+
+TEST_CASE("predict from a config: the run's final state, its home advantage, new players at 1500", "[predict][cli]") {
+  const two_games x;
+  const auto r = run_cli("predict " + x.path("c.yaml") + " " + x.path("new.csv") + " -o " + x.path("p.csv"));
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("1 side(s) of the rows are players not rated yet"));
+  check_two_games(testing::read_text(x.dir / "p.csv"));
+  CHECK_FALSE(std::filesystem::exists(x.dir / "out"));  // nothing of the run is written
+  CHECK_FALSE(std::filesystem::exists(x.dir / "r.db"));
+}
+
+TEST_CASE("predict from a database: the model and parameters of its last run", "[predict][cli]") {
+  const two_games x;
+  REQUIRE(run_cli("run -q " + x.path("c.yaml")).status == 0);
+  const auto r = run_cli("-q predict --database " + x.path("r.db") + " --competition t --home-advantage 100 " +
+                         x.path("new.csv"));
+  REQUIRE(r.status == 0);
+  check_two_games(r.out);
+}
+
+TEST_CASE("predict refuses bad input naming file and line, and writes nothing", "[predict][cli]") {
+  const two_games x;
+  testing::write_text(x.dir / "bad.csv", "player_a,player_b,home\nA,C,a\nA,C,x\n");
+  auto r = run_cli("predict " + x.path("c.yaml") + " " + x.path("bad.csv") + " -o " + x.path("p.csv"));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("bad.csv:3:5: expected home as a, b or empty, got 'x'"));
+  CHECK_FALSE(std::filesystem::exists(x.dir / "p.csv"));
+  testing::write_text(x.dir / "bad.csv", "player,opponent\nA,C\n");
+  r = run_cli("predict " + x.path("c.yaml") + " " + x.path("bad.csv"));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("bad.csv:1") && Catch::Contains("player_a"));
+  CHECK(run_cli("predict " + x.path("new.csv")).status == 2);  // neither a config nor --database
+  r = run_cli("predict --database " + x.path("nope.db") + " --competition t " + x.path("new.csv"));
+  CHECK(r.status != 0);
+}
+
+// codeforces, one round (A first, B second, C third), then a new event of A,
+// B and D (never rated: 1500). Expected rank = 1 + the chances that each other
+// entry finishes ahead, P(j ahead of i) = 1 / (1 + 10^((r_i - r_j) / 400)),
+// on the ratings the round left.
+TEST_CASE("predict gives each entry of a new event its expected rank", "[predict][cli][events]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "r.csv", "event,date,player,rank\nR1,2024-03-01,A,1\nR1,2024-03-01,B,2\nR1,2024-03-01,C,3\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\n"
+                                      "input: { format: standings-csv, path: r.csv }\nperiod: event\n");
+  testing::write_text(dir / "new.csv", "event,player\nR2,A\nR2,B\nR2,D\nR3,C\nR3,A\n");
+  const run_result run = rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
+  auto rating = [&](const char* name) { return run.state.rating()[run.data.players.find(name)]; };
+  const double a = rating("A"), b = rating("B"), c = rating("C"), d = 1500;
+  REQUIRE(a > b);
+  REQUIRE(b > c);
+  auto ahead = [](double j, double i) { return 1 / (1 + std::pow(10.0, (i - j) / 400)); };
+  const auto r = run_cli("predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string());
+  REQUIRE(r.status == 0);
+  const std::string csv = r.out.substr(r.out.find("event,player"));
+  CHECK(split(csv, '\n')[0] == "event,player,rating,shown,contests,new,expected_rank");
+  CHECK(field(csv, 1, 2) == Approx(a).epsilon(1e-12));
+  CHECK(field(csv, 1, 6) == Approx(1 + ahead(b, a) + ahead(d, a)).epsilon(1e-12));
+  CHECK(field(csv, 2, 6) == Approx(1 + ahead(a, b) + ahead(d, b)).epsilon(1e-12));
+  CHECK(field(csv, 3, 5) == 1);
+  CHECK(field(csv, 3, 6) == Approx(1 + ahead(a, d) + ahead(b, d)).epsilon(1e-12));
+  // A new event starts where the event column changes: two entries, ranks adding up to 3.
+  CHECK(field(csv, 4, 6) == Approx(1 + ahead(a, c)).epsilon(1e-12));
+  CHECK(field(csv, 4, 6) + field(csv, 5, 6) == Approx(3).epsilon(1e-12));
+}
