@@ -70,7 +70,7 @@ TEST_CASE("predict from a config: the run's final state, its home advantage, new
   const two_games x;
   const auto r = run_cli("predict " + x.path("c.yaml") + " " + x.path("new.csv") + " -o " + x.path("p.csv"));
   REQUIRE(r.status == 0);
-  CHECK_THAT(r.out, Catch::Contains("1 side(s) of the rows are players not rated yet"));
+  CHECK_THAT(r.out, Catch::Contains("1 appearance(s) of players not rated yet"));
   check_two_games(testing::read_text(x.dir / "p.csv"));
   CHECK_FALSE(std::filesystem::exists(x.dir / "out"));  // nothing of the run is written
   CHECK_FALSE(std::filesystem::exists(x.dir / "r.db"));

@@ -47,7 +47,7 @@ void append_state(std::string& out, const double* row, size_t fields, bool fresh
 
 void warn_new(size_t count, const std::filesystem::path& file) {
   if (count > 0)
-    spdlog::warn("{}: {} side(s) of the rows are players not rated yet, who start from the model's initial state (column new = 1)", file.string(),
+    spdlog::warn("{}: {} appearance(s) of players not rated yet, who start from the model's initial state (column new = 1)", file.string(),
                  count);
 }
 
