@@ -39,25 +39,21 @@ TEST_CASE("ratekit expect caps fide differences at 400, advantage included, and 
                            Catch::Contains("--param cap=0 lifts it"));
 }
 
+// Exit 2 (a usage error) with `message`.
+void check_refused(const std::string& args, const std::string& message) {
+  INFO(args);
+  const auto r = run_cli(args);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Contains(message));
+}
+
 TEST_CASE("ratekit expect refuses a state it cannot read, listing the model's fields", "[cli][expect]") {
-  auto r = run_cli("expect glicko 1500:200:3 1400");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Contains("'1500:200:3' has more than the 2 state fields of glicko (rating, rd)"));
-  r = run_cli("expect glicko 1500 1400 --state-b sigma=3");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Contains("'sigma' is no state field of glicko (rating, rd)"));
-  r = run_cli("expect glicko2 1500:abc 1400");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Contains("expected a finite number, got 'abc'"));
-  r = run_cli("expect glicko 1500 1400:nan");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Contains("got 'nan'"));
-  r = run_cli("expect glicko 1500: 1400");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Contains("got ''"));
-  r = run_cli("expect glicko 1500 1400 --state-a rd");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Contains("expected name=value, got 'rd'"));
-  CHECK(run_cli("expect glicko 1500 1400 --advantage inf").status == 2);
-  CHECK(run_cli("expect glicko 1500").status == 2);
+  check_refused("expect glicko 1500:200:3 1400", "'1500:200:3' has more than the 2 state fields of glicko (rating, rd)");
+  check_refused("expect glicko 1500 1400 --state-b sigma=3", "'sigma' is no state field of glicko (rating, rd)");
+  check_refused("expect glicko2 1500:abc 1400", "expected a finite number, got 'abc'");
+  check_refused("expect glicko 1500 1400:nan", "got 'nan'");
+  check_refused("expect glicko 1500: 1400", "got ''");
+  check_refused("expect glicko 1500 1400 --state-a rd", "expected name=value, got 'rd'");
+  check_refused("expect glicko 1500 1400 --advantage inf", "expected a finite number, got 'inf'");
+  check_refused("expect glicko 1500", "B is required");
 }
