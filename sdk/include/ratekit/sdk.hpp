@@ -234,7 +234,7 @@ struct adapter {
   }
   static int32_t expect_states(rk_instance instance, const double* a, const double* b, double advantage,
                                double* out, rk_error* error) {
-    return guard(error, [&] { *out = static_cast<const Model*>(instance)->expect(a, b, advantage); });
+    return guard(error, [&] { *out = reinterpret_cast<const Model*>(instance)->expect(a, b, advantage); });
   }
   static int32_t rate_games(rk_instance instance, const rk_state* s, const rk_game_batch* batch,
                             rk_game_out* out, rk_error* error) {
