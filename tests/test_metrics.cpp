@@ -4,7 +4,9 @@
 
 #include <ratekit/host/engine/metrics.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace ratekit;
 
@@ -108,4 +110,27 @@ TEST_CASE("metrics: ranked events are scored over their pairs of entries, ties i
   CHECK(m["hindsight"]["accuracy"].get<double>() == 0.5);
   CHECK(m["log_loss"].get<double>() == Approx(0.8204157032417414).epsilon(1e-12));
   CHECK(m["brier"].get<double>() == Approx(0.21074380165289255).epsilon(1e-12));
+}
+
+TEST_CASE("metrics: a run of more pairs than the budget counts an even, fixed sample of them", "[metrics][events]") {
+  auto sampled = [](const pair_accumulator& acc, uint64_t begin, uint64_t end) {
+    std::vector<std::pair<uint64_t, uint64_t>> pairs;
+    acc.for_each_pair(begin, end, [&](uint64_t i, uint64_t j) { pairs.emplace_back(i, j); });
+    return pairs;
+  };
+  // Within the budget (exactly at it too) every pair counts, once and in order.
+  const pair_accumulator all(pair_accumulator::budget);
+  const auto every = sampled(all, 10, 14);
+  CHECK(every == std::vector<std::pair<uint64_t, uint64_t>>{{10, 11}, {10, 12}, {10, 13}, {11, 12}, {11, 13}, {12, 13}});
+  // Twice the budget: each pair with chance 1/2.
+  const pair_accumulator half(2 * pair_accumulator::budget);
+  const uint64_t n = 2000, pairs = n * (n - 1) / 2;
+  const auto some = sampled(half, 5, 5 + n);
+  CHECK(double(some.size()) == Approx(pairs / 2.0).margin(5 * std::sqrt(pairs * 0.25)));  // five deviations
+  CHECK(std::all_of(some.begin(), some.end(), [&](const auto& p) { return p.first >= 5 && p.first < p.second && p.second < 5 + n; }));
+  CHECK(std::adjacent_find(some.begin(), some.end()) == some.end());  // no pair twice
+  CHECK(sampled(half, 5, 5 + n) == some);                               // the same pairs on every run
+  // Near pairs and far ones alike: each half of the distances holds its share.
+  const auto near = std::count_if(some.begin(), some.end(), [&](const auto& p) { return p.second - p.first < 586; });
+  CHECK(double(near) == Approx(double(some.size()) / 2).epsilon(0.01));
 }

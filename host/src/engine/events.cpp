@@ -34,7 +34,9 @@ void rate_events(run_result& r) {
       for (size_t f = 0; f < extra; ++f) into[i * extra + f] = r.state.columns[f + 1][size_t(d.entries[i].player)];
   };
   rk_state s = r.state.view();
-  pair_accumulator pairs;
+  double total_pairs = 0;
+  for (const rk_event& e : ev) total_pairs += 0.5 * double(e.end - e.begin) * double(e.end - e.begin - 1);
+  pair_accumulator pairs(total_pairs);
   std::vector<double> rows;
   const size_t fields = extra + 1;
   for (size_t e = 0; e < ev.size(); ++e) {

@@ -102,10 +102,10 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
 nlohmann::json pair_accumulator::finish(const rk_entry* entries, const double* final_ratings) const {
   int64_t hindsight = 0;
   for (const auto& [begin, end] : rated_)
-    for (uint64_t i = begin; i < end; ++i)
-      for (uint64_t j = i + 1; j < end; ++j)
-        hindsight += picked(final_ratings[entries[i].player], final_ratings[entries[j].player],
-                            result_of(ahead(entries[i], entries[j])));
+    for_each_pair(begin, end, [&](uint64_t i, uint64_t j) {
+      hindsight += picked(final_ratings[entries[i].player], final_ratings[entries[j].player],
+                          result_of(ahead(entries[i], entries[j])));
+    });
   return foresight_.json(hindsight, "pairs");
 }
 

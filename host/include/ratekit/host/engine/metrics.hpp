@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -59,30 +60,64 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
                                 const double* final_ratings, const std::vector<int8_t>& home,
                                 double hindsight_home);
 
-// The same over ranked events, each seen as all its pairs of entries: for
+// The same over ranked events, each seen as its pairs of entries (all of them,
+// or an even sample of a large run's: for_each_pair): for
 // entries i and j, i scored 1 when ranked better, 0 when worse, 1/2 when tied.
 // Foresight forecasts each pair with the plugin's expectation of i against j
 // from both players' state before the event; hindsight compares their final
 // ratings. add_event() every rated event in order, then finish().
 class pair_accumulator {
  public:
+  // At most about `budget` pairs over `total` (all events' pairs): the share
+  // sampled, 1 (every pair) for a run within the budget.
+  static constexpr double budget = 2e7;
+  explicit pair_accumulator(double total_pairs = 0)
+      : fraction_(total_pairs > budget ? budget / total_pairs : 1.0) {}
+
   // Entries [begin, end) of `entries`; expect(i, j) is the expectation that
   // entry i (an index into entries) finishes ahead of entry j.
   template <class Expect>
   void add_event(const rk_entry* entries, uint64_t begin, uint64_t end, Expect&& expect) {
-    for (uint64_t i = begin; i < end; ++i)
-      for (uint64_t j = i + 1; j < end; ++j) {
-        const double p = expect(i, j);
-        foresight_.add(p, 1 - p, ahead(entries[i], entries[j]));
-      }
+    for_each_pair(begin, end, [&](uint64_t i, uint64_t j) {
+      const double p = expect(i, j);
+      foresight_.add(p, 1 - p, ahead(entries[i], entries[j]));
+    });
     rated_.push_back({begin, end});
   }
   nlohmann::json finish(const rk_entry* entries, const double* final_ratings) const;
+
+  // Each pair (i, j), i < j, of entries [begin, end), or with a `fraction` below 1
+  // each with that chance, by a fixed hash (the same pairs on every run): an
+  // even sample of all the run's pairs, at about fraction x n^2 / 2 expectations.
+  template <class Fn>
+  void for_each_pair(uint64_t begin, uint64_t end, Fn&& fn) const {
+    for (uint64_t i = begin; i < end; ++i) {
+      if (fraction_ >= 1) {
+        for (uint64_t j = i + 1; j < end; ++j) fn(i, j);
+        continue;
+      }
+      // The gaps between sampled partners are geometric, so skipped pairs cost nothing.
+      for (uint64_t j = i, draw = 0;;) {
+        const double u = double(mix(i * 0x100000001b3ull + draw++) >> 11) * 0x1p-53;
+        j += 1 + uint64_t(std::log1p(-u) / std::log1p(-fraction_));
+        if (j >= end) break;
+        fn(i, j);
+      }
+    }
+  }
+  // splitmix64's finaliser: a well-spread hash.
+  static constexpr uint64_t mix(uint64_t x) {
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+  }
 
   // 1 when a finished ahead of b, 0 behind, 1/2 tied.
   static double ahead(const rk_entry& a, const rk_entry& b) { return a.rank < b.rank ? 1 : a.rank > b.rank ? 0 : 0.5; }
 
  private:
+  double fraction_;  // the share of pairs used
   std::vector<std::pair<uint64_t, uint64_t>> rated_;  // the rated events' entry ranges
   forecast_sums foresight_;
 };
