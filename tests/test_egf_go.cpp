@@ -187,6 +187,23 @@ TEST_CASE("egf-go refuses fractional handicaps naming the game", "[egf-go]") {
   }
 }
 
+TEST_CASE("egf-go: a tournament refused half way leaves nothing behind for the next call", "[egf-go]") {
+  // The first call fails on its second game (2.5 stones) after the first game's
+  // change was accumulated; the next tournament must rate as on a fresh model.
+  pool t({2100, 2100});
+  t.play(0, 1, 1.0);
+  t.play(0, 1, 1.0, 2.5);
+  CHECK_THROWS_AS(t.rate(), ratekit::sdk::failure);
+  CHECK(t.rating == std::vector<double>{2100, 2100});  // refused before any change
+  t.games.clear();
+  t.play(1, 0, 1.0);
+  t.rate();
+  // Even game at 2100 each: P = 1/2, con 24, so B (player 1) wins +12 and A loses 12.
+  CHECK(t.rating[1] == Approx(2112).margin(1e-12));
+  CHECK(t.rating[0] == Approx(2088).margin(1e-12));
+  CHECK(t.out[0].delta_b == Approx(-12).margin(1e-12));
+}
+
 TEST_CASE("egf-go rates each tournament on the ratings the previous one left", "[egf-go]") {
   // Game by game: the second game sees the first one's result.
   pool t({2100, 2100});

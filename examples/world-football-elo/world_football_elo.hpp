@@ -42,8 +42,7 @@ class model {
           const double e = g.adv_update == g.adv_predict ? predicted : expect(ra, rb, g.adv_update);
           const double g_factor = margin_ ? margin_multiplier(g.points_a - g.points_b) : 1.0;
           const double surprise = g_factor * (g.score_a - e);
-          return ratekit::sdk::elo_change{predicted, (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * surprise,
-                                          (g.flags & RK_GAME_FIXED_B) ? 0.0 : -g.k_b * surprise};
+          return ratekit::sdk::elo_change{predicted, g.k_a * surprise, -g.k_b * surprise};  // fixed sides: the SDK
         },
         [](uint64_t, uint64_t) {});
   }

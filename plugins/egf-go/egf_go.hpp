@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 namespace ratekit::plugins {
 
@@ -43,58 +42,29 @@ class egf_go {
     return {a, egf_p(rb - ra - shift, a)};
   }
 
-  // Every period (a tournament) is evaluated on the ratings from its start.
+  // Every period (a tournament) is evaluated on the ratings from its start:
+  // the SDK's period loop accumulates the changes and applies them at its end.
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    double* rating = s.rating();
-    const uint64_t players = s.players();
-    if (pending_.size() < players) {
-      pending_.assign(players, 0.0);
-      marked_.assign(players, 0);
-    }
-    sdk::for_each_period(batch, [&](uint64_t begin, uint64_t end) {
-      touched_.clear();
-      for (uint64_t i = begin; i < end; ++i) {
-        const rk_game& g = batch.games[i];
-        check(g, i, players);
-        const view v = evaluate(g, rating[g.a], rating[g.b]);
-        // Se_A + Se_B = 1 - epsilon: each side loses epsilon/2 of its probability.
-        const double se_a = v.p_a - epsilon_ / 2.0;
-        const double se_b = (1.0 - v.p_a) - epsilon_ / 2.0;
-        const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * (g.score_a - se_a);
-        const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - se_b);
-        add(g.a, da);
-        add(g.b, db);
-        if (out) out[i] = {se_a, da, db, se_b};
-      }
-      for (int32_t p : touched_) {
-        rating[p] += pending_[p];
-        pending_[p] = 0.0;
-        marked_[p] = 0;
-      }
-    });
+    for (uint64_t i = 0; i < batch.game_count; ++i) check_handicap(batch.games[i], i);
+    updater_.run_with(s, batch, out, [&](const rk_game& g, const double* rating) {
+      const view v = evaluate(g, rating[g.a], rating[g.b]);
+      // Se_A + Se_B = 1 - epsilon: each side loses epsilon/2 of its probability.
+      const double se_a = v.p_a - epsilon_ / 2.0, se_b = (1.0 - v.p_a) - epsilon_ / 2.0;
+      return sdk::elo_change{se_a, g.k_a * (g.score_a - se_a), g.k_b * ((1.0 - g.score_a) - se_b), se_b};
+    }, [](uint64_t, uint64_t) {});
   }
 
   static const void* extension(const char* id);
 
  private:
-  static void check(const rk_game& g, uint64_t i, uint64_t players) {
-    sdk::check_game(g, i, players);
+  // Checked before any game is rated, so a refused batch changes nothing.
+  static void check_handicap(const rk_game& g, uint64_t i) {
     if (!(std::isfinite(g.handicap) && g.handicap == std::floor(g.handicap) && std::abs(g.handicap) <= 9.0))
       throw sdk::failure(RK_ERR_DOMAIN, "handicap must be a whole number of stones from -9 to 9", int64_t(i));
   }
 
-  void add(int32_t p, double delta) {
-    if (!marked_[p]) {
-      marked_[p] = 1;
-      touched_.push_back(p);
-    }
-    pending_[p] += delta;
-  }
-
   double epsilon_;
-  std::vector<double> pending_;   // change accumulated in the current tournament
-  std::vector<char> marked_;      // 1 for players with a pending change
-  std::vector<int32_t> touched_;  // those players, in order
+  sdk::elo_updater updater_;
 };
 
 }  // namespace ratekit::plugins

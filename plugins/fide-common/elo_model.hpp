@@ -140,12 +140,11 @@ class elo_model {
     const double d = ra + g.adv_update - rb;
     const auto [ea, eb] = expect_both(d, ra, rb);
     const double predicted = g.adv_update == g.adv_predict ? ea : expect_for(ra + g.adv_predict - rb, ra);
-    const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * (g.score_a - ea);
-    const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : g.k_b * ((1.0 - g.score_a) - eb);
     // B's prediction: with no advantage (or one that rounds the same way) its
     // difference has the bits of -d, so eb is already its value.
     const double d_b = rb - g.adv_predict - ra;
-    return {predicted, da, db, same_bits(d_b, -d) ? eb : expect_for(d_b, rb)};
+    return {predicted, g.k_a * (g.score_a - ea), g.k_b * ((1.0 - g.score_a) - eb),
+            same_bits(d_b, -d) ? eb : expect_for(d_b, rb)};
   }
 
   static bool same_bits(double x, double y) { return std::bit_cast<uint64_t>(x) == std::bit_cast<uint64_t>(y); }

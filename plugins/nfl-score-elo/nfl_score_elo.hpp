@@ -126,9 +126,7 @@ inline sdk::elo_change nfl_score_elo::change(const rk_game& g, const double* r, 
   const double e = g.adv_update == g.adv_predict ? predicted : expect(ra, rb, g.adv_update);
   const double m = margin_.multiplier(g.points_a - g.points_b, ra + g.adv_update - rb, i);
   const double surprise = score(g, uint64_t(i)) - e;
-  const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * m * surprise;
-  const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : -g.k_b * m * surprise;
-  return {predicted, da, db};
+  return {predicted, g.k_a * m * surprise, -g.k_b * m * surprise};
 }
 
 // Teams that have not played yet (new franchises, say) keep their entry rating.

@@ -27,6 +27,15 @@ struct elo_change {
   double predicted_b = NAN;
 };
 
+// A side flagged fixed (RK_GAME_FIXED_A or _B: an unrated or foreign player)
+// keeps his rating whatever the model computed: the period loops apply this to
+// every game, so a model never reads the flags.
+inline elo_change keep_fixed(const rk_game& g, elo_change c) {
+  if (g.flags & RK_GAME_FIXED_A) c.da = 0.0;
+  if (g.flags & RK_GAME_FIXED_B) c.db = 0.0;
+  return c;
+}
+
 // A period's change rounded to a whole number, 0.5 away from zero (FIDE 8.3.4).
 // A change that is a whole number of hundredths, as table-based FIDE changes
 // are, is rounded from those hundredths: 15 * (0.5 - 0.40) is 1.4999... in
@@ -74,7 +83,7 @@ class elo_updater {
         const rk_game& g = batch.games[i];
         if (i + lookahead < batch.game_count) prefetch(batch.games[i + lookahead], rating, ahead);
         check_game(g, i, players);
-        elo_change c = changes(g, static_cast<const double*>(rating));
+        elo_change c = keep_fixed(g, changes(g, static_cast<const double*>(rating)));
         if (round_) c.da = whole_change(c.da), c.db = whole_change(c.db);
         rating[g.a] += c.da;
         rating[g.b] += c.db;
@@ -109,7 +118,7 @@ class elo_updater {
           __builtin_prefetch(pending + next.b, 1);
         }
         check_game(g, i, players);
-        const elo_change c = changes(g, static_cast<const double*>(rating));
+        const elo_change c = keep_fixed(g, changes(g, static_cast<const double*>(rating)));
         add(g.a, c.da);
         add(g.b, c.db);
         if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
@@ -158,9 +167,7 @@ class elo_updater {
     const double predicted = expect(ra, rb, g.adv_predict);
     const double e = g.adv_update == g.adv_predict ? predicted : expect(ra, rb, g.adv_update);
     const double surprise = score(g) - e;
-    const double da = (g.flags & RK_GAME_FIXED_A) ? 0.0 : g.k_a * surprise;
-    const double db = (g.flags & RK_GAME_FIXED_B) ? 0.0 : -g.k_b * surprise;
-    return {predicted, da, db};
+    return {predicted, g.k_a * surprise, -g.k_b * surprise};
   }
 
   void forget_pending() {
