@@ -11,8 +11,8 @@ const rk_state_field state_fields[] = {
 };
 const rk_param_spec param_specs[] = {
     ratekit::sdk::xi_param(400.0),
-    ratekit::sdk::bool_param("margin", true,
-        "scale K by the goal difference (1.5 for 2 goals, 1.75 for 3, 1.75 + (N-3)/8 beyond)"),
+    ratekit::sdk::param{.key = "margin", .type = RK_PARAM_BOOL, .default_value = 1, .max = 1,
+                        .help = "scale K by the goal difference (1.5 for 2 goals, 1.75 for 3, 1.75 + (N-3)/8 beyond)"},
 };
 }  // namespace
 

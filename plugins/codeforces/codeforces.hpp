@@ -19,9 +19,9 @@ inline constexpr rk_state_field state_fields[] = {
     {"contests", 0.0, "rated rounds played"},
 };
 inline constexpr rk_param_spec param_specs[] = {
-    sdk::bool_param("newcomer_offsets", false,
-        "the rules for new accounts since 2020: rated from 1400, shown from 0, the shown rating "
-        "raised by 500, 350, 250, 150, 100 and 50 after each of the first six rounds"),
+    sdk::param{.key = "newcomer_offsets", .type = RK_PARAM_BOOL, .default_value = 0, .max = 1,
+               .help = "the rules for new accounts since 2020: rated from 1400, shown from 0, the shown rating "
+        "raised by 500, 350, 250, 150, 100 and 50 after each of the first six rounds"},
 };
 }  // namespace codeforces_spec
 

@@ -10,8 +10,8 @@ const rk_state_field state_fields[] = {
     sdk::rating_field(100.0, "GoR: 100 is 20 kyu, 2000 is 1 kyu, 2100 is 1 dan, 100 points a grade"),
 };
 const rk_param_spec param_specs[] = {
-    sdk::number_param("epsilon", 0.0, 0.0, 0.1,
-        "each side's expected result is P - epsilon/2 (EGF: 0.016, 0.014 in older years)"),
+    sdk::param{.key = "epsilon", .default_value = 0.0, .min = 0.0, .max = 0.1,
+               .help = "each side's expected result is P - epsilon/2 (EGF: 0.016, 0.014 in older years)"},
 };
 
 const char* const column_names[] = {"a", "P"};

@@ -31,27 +31,22 @@ inline constexpr uint32_t bookkeeping_state =
     1u << f_pool_games | 1u << f_pool_opponents | 1u << f_pool_score | 1u << f_pool_since;
 
 // Parameters both plugins share (each plugin lists them after its own).
-inline constexpr rk_param_spec cap_param = sdk::number_param(
-    "cap", 400.0, 0.0, 1e6, "rating differences above this count as this much (FIDE 8.3.1: 400; 0 = no cap)");
-inline constexpr rk_param_spec uncapped_from_param = sdk::number_param(
-    "uncapped_from", 0.0, 0.0, 1e6,
-    "players rated at least this use the actual difference for their own change "
-    "(FIDE 8.3.1 from 1 October 2025: 2650; 0 = everybody capped)");
-inline constexpr rk_param_spec first_rating_param = sdk::bool_param(
-    "first_rating", false,
-    "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
-    "against rated opponents, pooled over periods, give a first rating (8.2)");
-inline constexpr rk_param_spec pool_months_param = sdk::integer_param(
-    "pool_months", 26.0, 0.0, 1200.0,
-    "with first_rating: the pool holds the games of at most this many consecutive months, older ones "
-    "drop out (FIDE 7.1.4: 26; 0 = no limit; undated games never drop out)");
-inline constexpr rk_param_spec round_change_param = sdk::bool_param(
-    "round_change", false,
-    "round each player's change of a period to a whole number, 0.5 away from zero (FIDE 8.3.4)");
-inline constexpr rk_param_spec floor_param = sdk::number_param(
-    "floor", 1400.0, 0.0, 1e6,
-    "with first_rating: a first rating below this is not published, and a rated player who falls "
-    "below it is unrated from the next period (FIDE 7.1.4, 7.2.1: 1400; 0 = no floor)");
+inline constexpr rk_param_spec cap_param = sdk::param{.key = "cap", .default_value = 400.0, .min = 0.0, .max = 1e6,
+                                                      .help = "rating differences above this count as this much (FIDE 8.3.1: 400; 0 = no cap)"};
+inline constexpr rk_param_spec uncapped_from_param = sdk::param{.key = "uncapped_from", .default_value = 0.0, .min = 0.0, .max = 1e6,
+                                                                .help = "players rated at least this use the actual difference for their own change "
+    "(FIDE 8.3.1 from 1 October 2025: 2650; 0 = everybody capped)"};
+inline constexpr rk_param_spec first_rating_param = sdk::param{.key = "first_rating", .type = RK_PARAM_BOOL, .default_value = 0, .max = 1,
+                                                               .help = "FIDE practice for unrated players: their games change nobody's rating; at least 5 games "
+    "against rated opponents, pooled over periods, give a first rating (8.2)"};
+inline constexpr rk_param_spec pool_months_param = sdk::param{.key = "pool_months", .type = RK_PARAM_INTEGER, .default_value = 26.0, .min = 0.0, .max = 1200.0,
+                                                              .help = "with first_rating: the pool holds the games of at most this many consecutive months, older ones "
+    "drop out (FIDE 7.1.4: 26; 0 = no limit; undated games never drop out)"};
+inline constexpr rk_param_spec round_change_param = sdk::param{.key = "round_change", .type = RK_PARAM_BOOL, .default_value = 0, .max = 1,
+                                                               .help = "round each player's change of a period to a whole number, 0.5 away from zero (FIDE 8.3.4)"};
+inline constexpr rk_param_spec floor_param = sdk::param{.key = "floor", .default_value = 1400.0, .min = 0.0, .max = 1e6,
+                                                        .help = "with first_rating: a first rating below this is not published, and a rated player who falls "
+    "below it is unrated from the next period (FIDE 7.1.4, 7.2.1: 1400; 0 = no floor)"};
 
 // A's and B's expected scores in one game.
 struct expectations {

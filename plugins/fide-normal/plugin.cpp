@@ -4,13 +4,13 @@ namespace ratekit::plugins {
 
 namespace {
 const rk_param_spec param_specs[] = {
-    sdk::number_param("sigma", 200.0, 1.0, 1e6,
-        "standard deviation of a player's performance (Elo: 200)"),
-    sdk::number_param("epsilon", 0.0, 0.0, 1e6,
-        "draw band: performances closer than this are a draw (0 = none)"),
+    sdk::param{.key = "sigma", .default_value = 200.0, .min = 1.0, .max = 1e6,
+               .help = "standard deviation of a player's performance (Elo: 200)"},
+    sdk::param{.key = "epsilon", .default_value = 0.0, .min = 0.0, .max = 1e6,
+               .help = "draw band: performances closer than this are a draw (0 = none)"},
     fide::cap_param,
-    sdk::choice_param("expectation", "formula|table",
-        "formula: Phi(d / (sigma sqrt 2)); table: FIDE table 8.1.2 (ignores sigma and epsilon)"),
+    sdk::param{.key = "expectation", .type = RK_PARAM_CHOICE, .choices = "formula|table",
+               .help = "formula: Phi(d / (sigma sqrt 2)); table: FIDE table 8.1.2 (ignores sigma and epsilon)"},
     fide::uncapped_from_param,
     fide::first_rating_param,
     fide::round_change_param,

@@ -10,8 +10,8 @@ const rk_state_field state_fields[] = {
     {"rd", glicko::max_rd, "rating deviation: the uncertainty of the rating, as of the player's last period"},
 };
 const rk_param_spec param_specs[] = {
-    sdk::number_param("c", 34.6, 0.0, 350.0,
-                      "RD growth per elapsed period: RD becomes min(sqrt(RD^2 + c^2 t), 350) after t periods"),
+    sdk::param{.key = "c", .default_value = 34.6, .min = 0.0, .max = 350.0,
+               .help = "RD growth per elapsed period: RD becomes min(sqrt(RD^2 + c^2 t), 350) after t periods"},
 };
 }  // namespace
 

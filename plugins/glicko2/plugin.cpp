@@ -11,8 +11,8 @@ const rk_state_field state_fields[] = {
     {"volatility", 0.06, "sigma: how erratic the player's results are"},
 };
 const rk_param_spec param_specs[] = {
-    sdk::number_param("tau", 0.5, 0.01, 10.0,
-                      "how fast the volatility may change; Glickman suggests 0.3 to 1.2, smaller for steadier games"),
+    sdk::param{.key = "tau", .default_value = 0.5, .min = 0.01, .max = 10.0,
+               .help = "how fast the volatility may change; Glickman suggests 0.3 to 1.2, smaller for steadier games"},
 };
 }  // namespace
 

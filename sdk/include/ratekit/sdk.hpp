@@ -26,21 +26,22 @@
 
 namespace ratekit::sdk {
 
-// Descriptor entries in one line each: a parameter by its type, and the
-// fields a plugin's state starts from.
-constexpr rk_param_spec number_param(const char* key, double default_value, double min, double max, const char* help) {
-  return {key, RK_PARAM_NUMBER, 0, default_value, min, max, nullptr, help};
-}
-constexpr rk_param_spec integer_param(const char* key, double default_value, double min, double max, const char* help) {
-  return {key, RK_PARAM_INTEGER, 0, default_value, min, max, nullptr, help};
-}
-constexpr rk_param_spec bool_param(const char* key, bool default_value, const char* help) {
-  return {key, RK_PARAM_BOOL, 0, default_value ? 1.0 : 0.0, 0.0, 1.0, nullptr, help};
-}
-// `choices` are the names separated by '|'; the value passed is the index of the one chosen, the first by default.
-constexpr rk_param_spec choice_param(const char* key, const char* choices, const char* help) {
-  return {key, RK_PARAM_CHOICE, 0, 0.0, 0.0, 0.0, choices, help};
-}
+// A parameter, written with C++20 designated initializers in rk_param_spec's
+// field order; what is left out takes these defaults (a number, no flags, no choices):
+//   sdk::param{.key = "c", .default_value = 34.6, .min = 0, .max = 350, .help = "RD growth per period away"}
+//   sdk::param{.key = "margin", .type = RK_PARAM_BOOL, .default_value = 1, .max = 1, .help = "..."}
+//   sdk::param{.key = "target", .type = RK_PARAM_CHOICE, .choices = "mean|value", .help = "..."}
+struct param {
+  const char* key = nullptr;
+  int32_t type = RK_PARAM_NUMBER;
+  uint32_t flags = 0;
+  double default_value = 0.0;
+  double min = 0.0;
+  double max = 0.0;
+  const char* choices = nullptr;
+  const char* help = "";
+  constexpr operator rk_param_spec() const { return {key, type, flags, default_value, min, max, choices, help}; }
+};
 // A parameter that acts at season starts: the host refuses a non-zero value
 // for an input without seasons, instead of letting it do nothing.
 constexpr rk_param_spec seasonal(rk_param_spec p) {
@@ -49,7 +50,8 @@ constexpr rk_param_spec seasonal(rk_param_spec p) {
 }
 // The logistic spread of every Elo-type model.
 constexpr rk_param_spec xi_param(double default_xi) {
-  return number_param("xi", default_xi, 1.0, 1e6, "logistic spread: a difference of xi points means odds of 10 to 1");
+  return param{.key = "xi", .default_value = default_xi, .min = 1.0, .max = 1e6,
+               .help = "logistic spread: a difference of xi points means odds of 10 to 1"};
 }
 constexpr rk_state_field rating_field(double initial, const char* help) { return {"rating", initial, help}; }
 
