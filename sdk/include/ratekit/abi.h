@@ -42,11 +42,9 @@
  * - Versions: the host says which ABI it speaks in rk_host (abi_major,
  *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
  *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
- * - Room to grow: team games (sides of several players: doubles, TrueSkill)
- *   are to come as a later minor version without breaking 1.1: a capability
- *   bit, a new batch struct whose sides are ranges of player ids, and a
- *   rate_team_games function appended to rk_plugin_entry; rk_state and the
- *   pairwise calls stay as they are.
+ * - Room to grow: team games (doubles, TrueSkill) are to come as a later minor
+ *   version: a capability bit, a batch whose sides are ranges of player ids and
+ *   a rate_team_games appended to rk_plugin_entry; the rest stays as it is.
  */
 #ifndef RATEKIT_ABI_H
 #define RATEKIT_ABI_H
