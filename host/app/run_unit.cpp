@@ -1,5 +1,6 @@
 #include "run_unit.hpp"
 
+#include <ratekit/host/output/history_writer.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
@@ -37,8 +38,17 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
     recording.emplace(config.output_database);
     fingerprint = input_fingerprint(config);
   }
+  // history.csv is written into the staging folder while the games are rated.
+  const auto rate_streaming = [&] {
+    std::optional<history_writer> history;
+    if (config.write_history)
+      history.emplace(folder.staging() / "history.csv", config, registry.get(config.model)->descriptor());
+    run_result run = rate(config, registry, &bar.counter(), history ? &*history : nullptr);
+    if (history) history->finish();
+    return run;
+  };
   bar.phase("reading and rating " + config.competition, 0, "games");
-  unit_result out{rate(config, registry, &bar.counter()), std::nullopt};
+  unit_result out{rate_streaming(), std::nullopt};
   out.rating_seconds = bar.phase_seconds();
   if (recording) {
     const auto earlier = recording->earlier_runs(out.run);
@@ -59,7 +69,7 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
       for (const auto& e : earlier) config.initial_before_run = std::min(config.initial_before_run, e.id);
       bar.phase("rating " + config.competition + " again from the state before run " +
                 std::to_string(config.initial_before_run), 0, "games");
-      out.run = rate(config, registry, &bar.counter());
+      out.run = rate_streaming();
       out.rating_seconds += bar.phase_seconds();
     }
     const auto& d = out.run.data;

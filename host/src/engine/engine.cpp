@@ -51,13 +51,19 @@ void refuse_period_for_events(const run_result& r) {
 
 }  // namespace
 
-run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated) {
+std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
+  std::vector<uint32_t> shown;
+  for (uint32_t f = 1; f < d.state_count; ++f)
+    if (!(f < 32 && d.bookkeeping_state >> f & 1u)) shown.push_back(f);
+  return shown;
+}
+
+run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated,
+                rated_games_sink* sink) {
   run_result r;
   r.config = config;
   r.source = plugins.get(config.model);
-  const rk_descriptor& desc = r.source->descriptor();
-  for (uint32_t f = 1; f < desc.state_count; ++f)
-    if (!(f < 32 && desc.bookkeeping_state >> f & 1u)) r.shown_state.push_back(f);
+  r.shown_state = shown_state_fields(r.source->descriptor());
   r.rater = std::make_unique<model>(r.source, config.params);
 
   player_table players;
@@ -91,7 +97,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.start_ratings = r.state.columns[0];
   r.first_period_number = engine_setup::first_period_number(config, list);
 
-  game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle);
+  game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, sink);
   while (auto piece = input.next()) {
     games.take(*piece);
     if (rated) rated->fetch_add(piece->games.size(), std::memory_order_relaxed);
@@ -103,6 +109,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   refuse_idle_initial_games(r);
   games.hand_kept(r.data);
 
+  r.history_streamed = sink && config.write_history && r.game_count > 0;
   if (r.game_count > 0) return r;
   if (r.data.events.empty()) throw user_error(r.data.source, 0, 0, "the input holds no games and no events");
   if (!r.source->has(RK_CAP_RANKED))

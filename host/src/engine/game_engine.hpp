@@ -24,14 +24,17 @@ namespace ratekit {
 // after the run is kept, the rest is dropped once rated.
 class game_engine {
  public:
-  game_engine(run_result& r, std::string source, std::vector<double> birth_years, settle_fn settle)
+  // With a `sink`, history.csv is its: the games are handed to it as they are rated.
+  game_engine(run_result& r, std::string source, std::vector<double> birth_years, settle_fn settle,
+              rated_games_sink* sink)
       : r_(r),
         c_(r.config),
         settle_(std::move(settle)),
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
-        keep_(c_.write_history || c_.write_report || c_.write_charts || !c_.output_database.empty()),
-        shown_fields_(keep_ ? r.shown_state.size() : 0),
+        sink_(c_.write_history ? sink : nullptr),
+        keep_((c_.write_history && !sink_) || c_.write_report || c_.write_charts || !c_.output_database.empty()),
+        shown_fields_(keep_ || sink_ ? r.shown_state.size() : 0),
         window_(c_.period, source),
         k_(r, std::move(birth_years), settle_),
         checker_(r, source, settle_, per_period_),
@@ -46,6 +49,10 @@ class game_engine {
     }
     if (window_.first() == 0 && window_.games().empty()) check_adjustment_date(piece.facts);
     add_players(size_t(piece.players));
+    if (sink_) {
+      for (auto& n : piece.names) handed_.new_names.push_back(std::move(n));
+      for (auto& n : piece.period_names) handed_.new_period_names.push_back(std::move(n));
+    }
     window_.add(piece);
     rate_window(false);
   }
@@ -164,9 +171,14 @@ class game_engine {
     }
     const peak_follower peaks(r_, rated_);
     const bool follow_peaks = !per_period_ && peaks.any();  // else peaks were followed period by period
+    if (sink_) ratings_.resize(4 * complete);
     replay_.run(games.data(), complete, per_game ? nullptr : ends.data(), ends.size(), out_.data(),
-                [&](size_t i, double, double, double after_a, double after_b) {
+                [&](size_t i, double before_a, double before_b, double after_a, double after_b) {
                   const rk_game& g = games[i];
+                  if (sink_) {
+                    ratings_[i] = before_a, ratings_[complete + i] = before_b;
+                    ratings_[2 * complete + i] = after_a, ratings_[3 * complete + i] = after_b;
+                  }
                   if (follow_peaks) {
                     if (i + 16 < complete) {
                       peaks.prefetch(games[i + 16].a);
@@ -178,6 +190,26 @@ class game_engine {
                   accuracy_.add(g, facts.home[i], out_[i]);
                 });
     if (keep_) r_.game_out.insert(r_.game_out.end(), out_.begin(), out_.begin() + long(complete));
+    if (keep_ && shown_fields_) r_.game_state_after.insert(r_.game_state_after.end(), state_.begin(), state_.end());
+    if (sink_) hand_to_sink(complete);
+  }
+
+  // Hands the window's rated games [0, complete) to the sink, with the names it has not seen.
+  void hand_to_sink(size_t complete) {
+    const game_facts& facts = window_.facts();
+    handed_.first = window_.first();
+    handed_.count = complete;
+    handed_.games = window_.games().data();
+    handed_.out = out_.data();
+    handed_.dates = facts.date.data();
+    handed_.periods = facts.period.data();
+    handed_.before_a = ratings_.data(), handed_.before_b = ratings_.data() + complete;
+    handed_.after_a = ratings_.data() + 2 * complete, handed_.after_b = ratings_.data() + 3 * complete;
+    handed_.state = state_.data();
+    handed_.shown = shown_fields_;
+    sink_->take(handed_);
+    handed_.new_names.clear();
+    handed_.new_period_names.clear();
   }
 
   // Window games [begin, end) in one call; `ends` are period ends relative to
@@ -207,11 +239,12 @@ class game_engine {
     keep_state(games, begin, end);
   }
 
-  // The shown state fields of both sides of games [begin, end) after their
-  // period, for the outputs (run_result::game_state_after).
+  // The shown state fields of both sides of window games [begin, end) after
+  // their period, for the outputs (state_, then run_result::game_state_after).
   void keep_state(const std::vector<rk_game>& games, size_t begin, size_t end) {
     if (shown_fields_ == 0) return;
-    std::vector<double>& kept = r_.game_state_after;
+    std::vector<double>& kept = state_;
+    if (begin == 0) kept.clear();
     for (size_t i = begin; i < end; ++i)
       for (const int32_t who : {games[i].a, games[i].b})
         for (const uint32_t f : r_.shown_state) kept.push_back(r_.state.columns[f][size_t(who)]);
@@ -243,6 +276,7 @@ class game_engine {
   const int rated_;        // index of the plugin's `rated` state field, -1 when none
   const bool per_period_;  // K reads player state: the plugin is called period by period
   bool any_home_ = false;   // some game has a home side
+  rated_games_sink* const sink_;  // history.csv as the games are rated; nullptr: from the kept games
   const bool keep_;        // an output reads the games and their outputs after the run
   const size_t shown_fields_;  // state fields the outputs show per game: 0 when none are kept
 
@@ -252,6 +286,10 @@ class game_engine {
   std::vector<rk_game_out> out_;
   period_spans spans_;  // the numbers and dates of the periods being rated
   int32_t first_line_ = 0, last_line_ = 0;
+
+  std::vector<double> state_;    // the window's shown state fields after each game's period
+  std::vector<double> ratings_;  // the window's ratings before and after, for the sink
+  rated_games handed_;           // what the sink is handed, names gathered between windows
 
   game_replay replay_;
   accuracy_accumulator accuracy_;

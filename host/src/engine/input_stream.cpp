@@ -52,6 +52,11 @@ void input_stream::hand_over(dataset& d) {
   piece->facts.swap_columns(d.facts);
   if (piece->facts.tags.size() != d.facts.tags.size()) piece->facts.tags = d.facts.tags;  // tags only grow
   piece->players = d.players.size();
+  piece->names.clear();
+  for (; names_handed_ < size_t(d.players.size()); ++names_handed_)
+    piece->names.push_back(d.players.name(int32_t(names_handed_)));
+  piece->period_names.assign(d.period_names.begin() + long(period_names_handed_), d.period_names.end());
+  period_names_handed_ = d.period_names.size();
   d.games.clear();
   d.facts.clear();
   if (streams_) d.reserve_games(piece_games);

@@ -22,6 +22,9 @@ struct game_piece {
   std::vector<rk_game> games;
   game_facts facts;  // tags: the table as it was when the piece was cut
   int32_t players = 0;  // players interned by then
+  // The names of the players and input periods interned since the last piece,
+  // so the rating side reads no table the reader is still growing.
+  std::vector<std::string> names, period_names;
 };
 
 class input_stream {
@@ -58,6 +61,7 @@ class input_stream {
   std::deque<std::unique_ptr<game_piece>> full_;
   std::vector<std::unique_ptr<game_piece>> empty_;
   size_t pieces_made_ = 0;
+  size_t names_handed_ = 0, period_names_handed_ = 0;
   bool done_ = false, abandoned_ = false;
   std::exception_ptr error_;
   std::thread reader_;

@@ -32,12 +32,11 @@ bool run_result::event_skipped(size_t e) const {
   return true;
 }
 
-std::string run_result::period_label(size_t i) const {
-  if (data.ranked()) return data.event_infos[i].name;
-  const int32_t date = data.facts.date[i];
-  switch (config.period) {
+std::string period_label(period_kind kind, int32_t date, int32_t period, const std::vector<std::string>& period_names,
+                         size_t game_index) {
+  switch (kind) {
     case period_kind::event:
-      return data.facts.period[i] >= 0 ? data.period_names[size_t(data.facts.period[i])] : "";
+      return period >= 0 ? period_names[size_t(period)] : "";
     case period_kind::day:
       return iso_date(date);
     case period_kind::month:
@@ -45,8 +44,13 @@ std::string run_result::period_label(size_t i) const {
     case period_kind::year:
       return std::to_string(date / 10000);
     default:
-      return std::to_string(i + 1);
+      return std::to_string(game_index + 1);
   }
+}
+
+std::string run_result::period_label(size_t i) const {
+  if (data.ranked()) return data.event_infos[i].name;
+  return ratekit::period_label(config.period, data.facts.date[i], data.facts.period[i], data.period_names, i);
 }
 
 }  // namespace ratekit

@@ -6,6 +6,8 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
 
+#include "output/history_rows.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -92,44 +94,29 @@ std::string ratings_csv(const run_result& r) {
   return out;
 }
 
-void history_row(std::string& out, const std::string& period, int32_t date, const std::string& player,
-                 const std::string& opponent, double expected, double score, double k, double change, double before,
-                 double after, const std::vector<double>& state) {
-  csv_row row(out);
-  row.text(period).text(date > 0 ? iso_date(date) : std::string()).text(player).text(opponent)
-      .number(expected).number(score).number(k).number(change).number(before).number(after);
-  for (const double v : state) row.number(v);
-}
-
 // One row per player per game (or ranked entry); the plugin's shown state
 // fields (rd, volatility, ...) after the period close each row.
 std::string history_csv(const run_result& r) {
   const auto& d = r.data;
   const rk_descriptor& desc = r.source->descriptor();
   const size_t shown = r.shown_state.size();
-  std::string out = "period,date,player,opponent,expected,score,k,change,rating_before,rating_after";
-  for (const uint32_t f : r.shown_state) (out += ',') += std::string(desc.state[f].name) + "_after";
-  out += '\n';
-  std::vector<double> state;  // the row's shown state fields
+  std::string out = history_header(desc, r.shown_state);
   if (!d.ranked()) {
-    auto side = [&](size_t i, size_t s) -> const std::vector<double>& {
-      const double* kept = r.game_state_after.data() + (2 * i + s) * shown;
-      state.assign(kept, kept + shown);
-      return state;
-    };
+    const double* state = r.game_state_after.data();
     r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
       const rk_game& g = d.games[i];
       const rk_game_out& o = r.game_out[i];
       const std::string period = r.period_label(i);
-      const int32_t date = d.facts.date[i];
+      const std::string date = d.facts.date[i] > 0 ? iso_date(d.facts.date[i]) : std::string();
       history_row(out, period, date, d.players.name(g.a), d.players.name(g.b), o.expected_a, g.score_a, g.k_a,
-                  o.delta_a, ba, aa, side(i, 0));
+                  o.delta_a, ba, aa, state + 2 * i * shown, shown);
       history_row(out, period, date, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a, g.k_b,
-                  o.delta_b, bb, ab, side(i, 1));
+                  o.delta_b, bb, ab, state + (2 * i + 1) * shown, shown);
     });
     return out;
   }
   const size_t extra = desc.state_count - 1;  // entry_state_after holds every field besides the rating
+  std::vector<double> state;                  // the entry's shown state fields
   size_t event = 0;
   r.replay_entries([&](size_t i, double before, double after) {
     while (i >= d.events[event].end) ++event;
@@ -137,8 +124,10 @@ std::string history_csv(const run_result& r) {
     if (o.flags & RK_ENTRY_SKIPPED) return;
     state.clear();
     for (const uint32_t f : r.shown_state) state.push_back(r.entry_state_after[i * extra + f - 1]);
-    history_row(out, r.period_label(event), d.event_infos[event].date, d.players.name(d.entries[i].player),
-                d.event_infos[event].name, o.expected, d.entries[i].rank, o.weight, o.delta, before, after, state);
+    const int32_t date = d.event_infos[event].date;
+    history_row(out, r.period_label(event), date > 0 ? iso_date(date) : std::string(),
+                d.players.name(d.entries[i].player), d.event_infos[event].name, o.expected, d.entries[i].rank,
+                o.weight, o.delta, before, after, state.data(), shown);
   });
   return out;
 }
@@ -279,13 +268,14 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
   // Build everything first, so a failure leaves the previous outputs untouched.
   const std::string ratings = ratings_csv(run);
-  const std::string history = run.config.write_history ? history_csv(run) : std::string();
+  const bool history_here = run.config.write_history && !run.history_streamed;  // else a history_writer wrote it
+  const std::string history = history_here ? history_csv(run) : std::string();
   const std::string summary = json_text(summary_json(run), 2) + "\n";
   const report_files report = run.config.write_report ? build_report(run) : report_files{};
   const std::string chart =
       run.config.write_charts ? render_chart_svg(top_series(run, 5), chart_options{.title = run.config.competition + ": the top 5", .inline_svg = false, .y_range = std::nullopt}) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
-  if (run.config.write_history) files.push_back({dir / "history.csv", history});
+  if (history_here) files.push_back({dir / "history.csv", history});
   if (run.config.write_report) {
     files.push_back({dir / "report.csv", report.csv});
     if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});

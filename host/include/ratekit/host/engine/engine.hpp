@@ -48,6 +48,7 @@ struct run_result {
   // The number the run's first event or game period gets: a run that starts
   // from a database goes on from the periods recorded there.
   int64_t first_period_number = 0;
+  bool history_streamed = false;  // history.csv went to a sink as the games were rated
   size_t game_count = 0, period_count = 0;
   // Kept only when an output reads them after the run (history, report, charts,
   // database): then data.games holds every game, game_out its output and
@@ -79,10 +80,46 @@ struct run_result {
   std::string period_label(size_t i) const;
 };
 
+// The state fields besides the rating that outputs show per game and period:
+// all but the plugin's bookkeeping_state.
+std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
+
+// The label of a game's rating period in the outputs: the month (2024-03), day,
+// year, the input's event name, or with game periods the game's number from 1.
+std::string period_label(period_kind kind, int32_t date, int32_t period, const std::vector<std::string>& period_names,
+                         size_t game_index);
+
+// Games just rated, whole periods of them, as an output that streams receives
+// them: valid only during the call. Names and period names arrive in order as
+// the input reveals them, each once (`new_names` extends the earlier ones).
+struct rated_games {
+  size_t first = 0, count = 0;  // the run's index of games[0], and how many
+  const rk_game* games = nullptr;
+  const rk_game_out* out = nullptr;
+  const int32_t* dates = nullptr;      // yyyymmdd, 0 when unknown
+  const int32_t* periods = nullptr;    // the input's period (event) index, -1 when none
+  const double* before_a = nullptr;    // the rating each game was evaluated on
+  const double* before_b = nullptr;
+  const double* after_a = nullptr;     // the rating at the end of the game's period
+  const double* after_b = nullptr;
+  const double* state = nullptr;       // shown state fields after the period, [(i * 2 + side) * shown + k]
+  size_t shown = 0;
+  std::vector<std::string> new_names, new_period_names;
+};
+
+// An output fed while the games are rated, so nothing per game is kept for it.
+class rated_games_sink {
+ public:
+  virtual ~rated_games_sink() = default;
+  virtual void take(rated_games& games) = 0;  // may take the new names
+};
+
 // Rates a competition. Throws user_error for bad input and plugin failures,
 // naming the file and line (or game index) involved.
 // `rated`, when given, counts the games (or ranked entries) rated so far, for a progress display.
+// With a `sink`, pairwise games are handed to it as they are rated and the run
+// does not keep them for history.csv (run_result::history_streamed).
 run_result rate(const competition_config& config, const plugin_registry& plugins,
-                std::atomic<uint64_t>* rated = nullptr);
+                std::atomic<uint64_t>* rated = nullptr, rated_games_sink* sink = nullptr);
 
 }  // namespace ratekit
