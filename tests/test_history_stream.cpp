@@ -10,7 +10,10 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include <filesystem>
+#include <sstream>
 #include <string>
+#include <vector>
 
 using namespace ratekit;
 
@@ -98,4 +101,52 @@ TEST_CASE("a history file that cannot be written is an error naming it", "[histo
   } catch (const user_error& e) {
     CHECK_THAT(std::string(e.what()), Catch::Contains("no such folder/history.csv") && Catch::Contains("cannot write"));
   }
+}
+
+TEST_CASE("output.history lists the columns of a lean history.csv, in the file's order", "[history][stream][config]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-10,A,B,1\n2024-02-03,B,A,0.5\n");
+  const std::string base = "competition: t\nmodel: glicko\ninput: { format: games-csv, path: games.csv }\nperiod: month\n";
+  testing::write_text(dir / "all.yaml", base);
+  testing::write_text(dir / "lean.yaml", base + "output: { history: [rd_after, player, period, rating_after] }\n");
+  REQUIRE(testing::run_cli("-q run " + (dir / "all.yaml").string() + " --out " + (dir / "all").string()).status == 0);
+  REQUIRE(testing::run_cli("-q run " + (dir / "lean.yaml").string() + " --out " + (dir / "lean").string()).status == 0);
+  // The same cells as the full file's columns 1, 3, 10 and 11.
+  std::string expected;
+  std::istringstream all(testing::read_text(dir / "all" / "history.csv"));
+  for (std::string line; std::getline(all, line);) {
+    std::vector<std::string> cells;
+    std::istringstream row(line);
+    for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
+    REQUIRE(cells.size() == 11);
+    expected += cells[0] + "," + cells[2] + "," + cells[9] + "," + cells[10] + "\n";
+  }
+  const std::string lean = testing::read_text(dir / "lean" / "history.csv");
+  CHECK_THAT(lean, Catch::StartsWith("period,player,rating_after,rd_after\n"));
+  CHECK(lean == expected);
+  // The file built after the run (a report keeps the games) is the same.
+  testing::write_text(dir / "kept.yaml", base + "output: { history: [rd_after, player, period, rating_after], report: true }\n");
+  REQUIRE(testing::run_cli("-q run " + (dir / "kept.yaml").string() + " --out " + (dir / "kept").string()).status == 0);
+  CHECK(testing::read_text(dir / "kept" / "history.csv") == lean);
+}
+
+TEST_CASE("output.history refuses unknown, repeated and bookkeeping columns, naming the known ones", "[history][config]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-10,A,B,1\n");
+  auto refused = [&](const std::string& model, const std::string& columns) {
+    const std::string k = model == "glicko" ? "" : "k_schedule: [ { k: 20 } ]\n";
+    testing::write_text(dir / "c.yaml", "competition: t\nmodel: " + model + "\n" + k +
+                                            "input: { format: games-csv, path: games.csv }\n"
+                                            "output: { history: " + columns + " }\n");
+    const auto r = testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string());
+    CHECK(r.status != 0);
+    CHECK_FALSE(std::filesystem::exists(dir / "o"));
+    return r.out;
+  };
+  CHECK_THAT(refused("glicko", "[player, ratingafter]"),
+             Catch::Contains("c.yaml:4:29: unknown history column 'ratingafter' (columns: period, date, player, "
+                             "opponent, expected, score, k, change, rating_before, rating_after, rd_after)"));
+  CHECK_THAT(refused("glicko", "[player, player]"), Catch::Contains("history column 'player' is listed twice"));
+  CHECK_THAT(refused("fide-logistic", "[player, pool_games_after]"), Catch::Contains("unknown history column 'pool_games_after'"));
+  CHECK_THAT(refused("glicko", "[]"), Catch::Contains("got an empty list"));
 }

@@ -180,7 +180,31 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
 
 // output.dir and output.database are relative to the config's folder, like every
 // file the config reads, so a config gives the same places from any working directory.
-void read_output(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+// output.history: true, false, or the columns to write ([period, player, rating_after]).
+void read_history(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
+  if (!f.value.IsSequence()) {
+    if (const auto b = config::boolean(c, f)) cfg.write_history = *b;
+    return;
+  }
+  cfg.write_history = true;
+  const std::vector<std::string> known = model ? history_column_names(*model) : std::vector<std::string>();
+  for (size_t i = 0; i < f.value.size(); ++i) {
+    const field item{"history", f.value[i], f.value[i]};
+    const auto name = config::text(c, item);
+    if (!name) continue;
+    if (std::find(cfg.history_columns.begin(), cfg.history_columns.end(), *name) != cfg.history_columns.end())
+      c.error(item.where(), "history column '" + *name + "' is listed twice");
+    else if (model && std::find(known.begin(), known.end(), *name) == known.end()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      c.error(item.where(), "unknown history column '" + *name + "' (columns: " + list + ")");
+    }
+    cfg.history_columns.push_back(*name);
+  }
+  if (f.value.size() == 0) c.error(f.where(), "expected the history columns to write, got an empty list (false writes none)");
+}
+
+void read_output(checker& c, const field& f, const fs::path& base, const rk_descriptor* model, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
   for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report", "database"}, "unknown key",
                                        " in 'output'")) {
@@ -188,8 +212,10 @@ void read_output(checker& c, const field& f, const fs::path& base, competition_c
       if (const auto dir = config::text(c, e)) cfg.output_dir = (base / *dir).lexically_normal();
     } else if (e.name == "database") {
       if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
+    } else if (e.name == "history") {
+      read_history(c, e, model, cfg);
     } else if (const auto b = config::boolean(c, e)) {
-      (e.name == "history" ? cfg.write_history : e.name == "charts" ? cfg.write_charts : cfg.write_report) = *b;
+      (e.name == "charts" ? cfg.write_charts : cfg.write_report) = *b;
     }
   }
 }
@@ -220,6 +246,19 @@ void read_categories(checker& c, const field& f, competition_config& cfg) {
 }
 
 }  // namespace
+
+std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
+  std::vector<uint32_t> shown;
+  for (uint32_t f = 1; f < d.state_count; ++f)
+    if (!(f < 32 && d.bookkeeping_state >> f & 1u)) shown.push_back(f);
+  return shown;
+}
+
+std::vector<std::string> history_column_names(const rk_descriptor& d) {
+  std::vector<std::string> names(std::begin(history_fixed_columns), std::end(history_fixed_columns));
+  for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_after");
+  return names;
+}
 
 competition_config load_config(const fs::path& file, const model_catalog& models) {
   checker c(file.string());
@@ -277,7 +316,7 @@ competition_config load_config(const fs::path& file, const model_catalog& models
       cfg.period_given = true;
     }
   cfg.output_dir = fs::path("out") / cfg.competition;
-  if (const field* f = find(fields, "output")) read_output(c, *f, base, cfg);
+  if (const field* f = find(fields, "output")) read_output(c, *f, base, model, cfg);
   if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);
 
   if (c.failed()) {

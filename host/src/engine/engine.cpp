@@ -51,13 +51,6 @@ void refuse_period_for_events(const run_result& r) {
 
 }  // namespace
 
-std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
-  std::vector<uint32_t> shown;
-  for (uint32_t f = 1; f < d.state_count; ++f)
-    if (!(f < 32 && d.bookkeeping_state >> f & 1u)) shown.push_back(f);
-  return shown;
-}
-
 run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated,
                 rated_games_sink* sink) {
   run_result r;

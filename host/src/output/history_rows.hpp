@@ -3,29 +3,55 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/host/config/config.hpp>
 #include <ratekit/host/output/outputs.hpp>
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace ratekit {
 
-// The header, the shown state fields (rd, volatility, ...) after the period closing it.
-inline std::string history_header(const rk_descriptor& d, const std::vector<uint32_t>& shown) {
-  std::string out = "period,date,player,opponent,expected,score,k,change,rating_before,rating_after";
-  for (const uint32_t f : shown) (out += ',') += std::string(d.state[f].name) + "_after";
+inline constexpr size_t history_fixed_count = std::size(history_fixed_columns);
+
+// The columns a run writes, as indexes into history_column_names(): all of
+// them, or those the config's `output.history` lists, in the file's order.
+inline std::vector<size_t> history_layout(const rk_descriptor& d, const std::vector<std::string>& chosen) {
+  const std::vector<std::string> names = history_column_names(d);
+  std::vector<size_t> out;
+  for (size_t c = 0; c < names.size(); ++c)
+    if (chosen.empty() || std::find(chosen.begin(), chosen.end(), names[c]) != chosen.end()) out.push_back(c);
+  return out;
+}
+
+inline std::string history_header(const rk_descriptor& d, const std::vector<size_t>& layout) {
+  const std::vector<std::string> names = history_column_names(d);
+  std::string out;
+  for (const size_t c : layout) (out.empty() ? out : out += ',') += names[c];
   return out += '\n';
 }
 
-// One player's row of one game (or ranked entry); `state` holds `shown` values.
-inline void history_row(std::string& out, std::string_view period, std::string_view date, std::string_view player,
-                        std::string_view opponent, double expected, double score, double k, double change,
-                        double before, double after, const double* state, size_t shown) {
+// One player's row of one game (or ranked entry), the layout's columns only
+// (a lean file formats no number it leaves out); `state` holds the shown fields.
+inline void history_row(std::string& out, const std::vector<size_t>& layout, std::string_view period,
+                        std::string_view date, std::string_view player, std::string_view opponent, double expected,
+                        double score, double k, double change, double before, double after, const double* state) {
   csv_row row(out);
-  row.text(period).text(date).text(player).text(opponent).number(expected).number(score).number(k).number(change)
-      .number(before).number(after);
-  for (size_t f = 0; f < shown; ++f) row.number(state[f]);
+  for (const size_t c : layout) switch (c) {
+      case 0: row.text(period); break;
+      case 1: row.text(date); break;
+      case 2: row.text(player); break;
+      case 3: row.text(opponent); break;
+      case 4: row.number(expected); break;
+      case 5: row.number(score); break;
+      case 6: row.number(k); break;
+      case 7: row.number(change); break;
+      case 8: row.number(before); break;
+      case 9: row.number(after); break;
+      default: row.number(state[c - history_fixed_count]);
+    }
 }
 
 }  // namespace ratekit

@@ -24,7 +24,8 @@ history_writer::history_writer(std::filesystem::path file, const competition_con
     : file_(std::move(file)),
       kind_(config.period),
       shown_(shown_state_fields(model)),
-      header_(history_header(model, shown_)),
+      layout_(history_layout(model, config.history_columns)),
+      header_(history_header(model, layout_)),
       thread_([this] { run(); }) {}
 
 history_writer::~history_writer() {
@@ -137,10 +138,10 @@ void history_writer::format(const batch& b, std::string& text) {
     const std::string& a = names_[size_t(g.a)];
     const std::string& bn = names_[size_t(g.b)];
     const double* state = b.state.data();
-    history_row(text, period, date, a, bn, o.expected_a, g.score_a, g.k_a, o.delta_a, b.ratings[i],
-                b.ratings[2 * n + i], shown ? state + 2 * i * shown : nullptr, shown);
-    history_row(text, period, date, bn, a, o.expected_b, 1 - g.score_a, g.k_b, o.delta_b, b.ratings[n + i],
-                b.ratings[3 * n + i], shown ? state + (2 * i + 1) * shown : nullptr, shown);
+    history_row(text, layout_, period, date, a, bn, o.expected_a, g.score_a, g.k_a, o.delta_a, b.ratings[i],
+                b.ratings[2 * n + i], shown ? state + 2 * i * shown : nullptr);
+    history_row(text, layout_, period, date, bn, a, o.expected_b, 1 - g.score_a, g.k_b, o.delta_b, b.ratings[n + i],
+                b.ratings[3 * n + i], shown ? state + (2 * i + 1) * shown : nullptr);
   }
 }
 

@@ -37,6 +37,16 @@ struct list_adjustment {
   }
 };
 
+// The state fields besides the rating that outputs show per game and period:
+// all but the plugin's bookkeeping_state.
+std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
+
+// history.csv's columns in their order: these, then `<field>_after` for each shown state field.
+inline constexpr const char* history_fixed_columns[] = {"period", "date", "player", "opponent", "expected",
+                                                        "score", "k", "change", "rating_before", "rating_after"};
+// Every column history.csv can have for a model: output.history may list some of them.
+std::vector<std::string> history_column_names(const rk_descriptor& d);
+
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself
   std::string competition;
@@ -60,6 +70,7 @@ struct competition_config {
   std::filesystem::path output_dir;       // output.dir, absolute; else out/<competition> in the working directory
   std::filesystem::path output_database;  // history database to record the run in, absolute; empty when none
   bool write_history = true;
+  std::vector<std::string> history_columns;  // output.history as a list: only these columns; empty: all
   bool write_charts = false;
   bool write_report = false;   // report.csv, periods.csv and report.md, per player and period
   // Category labels by rating: (lowest rating, label), ascending; empty when none.

@@ -80,10 +80,6 @@ struct run_result {
   std::string period_label(size_t i) const;
 };
 
-// The state fields besides the rating that outputs show per game and period:
-// all but the plugin's bookkeeping_state.
-std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
-
 // The label of a game's rating period in the outputs: the month (2024-03), day,
 // year, the input's event name, or with game periods the game's number from 1.
 std::string period_label(period_kind kind, int32_t date, int32_t period, const std::vector<std::string>& period_names,
