@@ -124,6 +124,16 @@ TEST_CASE("output.history lists the columns of a lean history.csv, in the file's
   const std::string lean = testing::read_text(dir / "lean" / "history.csv");
   CHECK_THAT(lean, Catch::StartsWith("period,player,rating_after,rd_after\n"));
   CHECK(lean == expected);
+  // Without a state column the plugin is not called period by period for it; the cells are the same.
+  testing::write_text(dir / "bare.yaml", base + "output: { history: [player, rating_after] }\n");
+  REQUIRE(testing::run_cli("-q run " + (dir / "bare.yaml").string() + " --out " + (dir / "bare").string()).status == 0);
+  std::string bare = "player,rating_after\n";
+  for (size_t at = expected.find('\n') + 1; at < expected.size(); at = expected.find('\n', at) + 1) {
+    const std::string line = expected.substr(at, expected.find('\n', at) - at);
+    const size_t c1 = line.find(','), c2 = line.find(',', c1 + 1), c3 = line.find(',', c2 + 1);
+    bare += line.substr(c1 + 1, c2 - c1 - 1) + "," + line.substr(c2 + 1, c3 - c2 - 1) + "\n";
+  }
+  CHECK(testing::read_text(dir / "bare" / "history.csv") == bare);
   // The file built after the run (a report keeps the games) is the same.
   testing::write_text(dir / "kept.yaml", base + "output: { history: [rd_after, player, period, rating_after], report: true }\n");
   REQUIRE(testing::run_cli("-q run " + (dir / "kept.yaml").string() + " --out " + (dir / "kept").string()).status == 0);

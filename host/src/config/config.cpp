@@ -260,6 +260,12 @@ std::vector<std::string> history_column_names(const rk_descriptor& d) {
   return names;
 }
 
+bool history_shows_state(const std::vector<std::string>& columns) {
+  return columns.empty() || std::any_of(columns.begin(), columns.end(), [](const std::string& c) {
+           return c.ends_with("_after") && c != "rating_after";
+         });
+}
+
 competition_config load_config(const fs::path& file, const model_catalog& models) {
   checker c(file.string());
   competition_config cfg;

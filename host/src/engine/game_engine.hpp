@@ -34,7 +34,8 @@ class game_engine {
         per_period_(c_.k.reads_player_state()),
         sink_(c_.write_history ? sink : nullptr),
         keep_((c_.write_history && !sink_) || c_.write_report || c_.write_charts || !c_.output_database.empty()),
-        shown_fields_(keep_ || sink_ ? r.shown_state.size() : 0),
+        // The state is read after each period (a call per period) only for an output that shows it.
+        shown_fields_(keep_ || (sink_ && history_shows_state(c_.history_columns)) ? r.shown_state.size() : 0),
         window_(c_.period, source),
         k_(r, std::move(birth_years), settle_),
         checker_(r, source, settle_, per_period_),

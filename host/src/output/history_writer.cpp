@@ -16,14 +16,14 @@ struct history_writer::batch {
   std::vector<rk_game_out> out;
   std::vector<int32_t> dates, periods;
   std::vector<double> ratings;  // before A, before B, after A, after B: count each
-  std::vector<double> state;
+  std::vector<double> state;  // shown state fields, `shown` per side; none when no column shows them
+  size_t shown = 0;
   std::vector<std::string> names, period_names;
 };
 
 history_writer::history_writer(std::filesystem::path file, const competition_config& config, const rk_descriptor& model)
     : file_(std::move(file)),
       kind_(config.period),
-      shown_(shown_state_fields(model)),
       layout_(history_layout(model, config.history_columns)),
       header_(history_header(model, layout_)),
       thread_([this] { run(); }) {}
@@ -67,7 +67,8 @@ void history_writer::take(rated_games& g) {
     b->ratings[i] = g.before_a[i], b->ratings[n + i] = g.before_b[i];
     b->ratings[2 * n + i] = g.after_a[i], b->ratings[3 * n + i] = g.after_b[i];
   }
-  b->state.assign(g.state, g.state + (g.shown ? 2 * n * g.shown : 0));
+  b->shown = g.shown;
+  b->state.assign(g.state, g.state + 2 * n * g.shown);
   b->names.swap(g.new_names);
   b->period_names.swap(g.new_period_names);
   {
@@ -121,7 +122,7 @@ void history_writer::run() {
 void history_writer::format(const batch& b, std::string& text) {
   for (auto& n : b.names) names_.push_back(n);
   for (auto& n : b.period_names) period_names_.push_back(n);
-  const size_t n = b.games.size(), shown = shown_.size();
+  const size_t n = b.games.size(), shown = b.shown;
   std::string period, date;
   int32_t label_date = -1, label_period = -2, date_of = -1;
   for (size_t i = 0; i < n; ++i) {

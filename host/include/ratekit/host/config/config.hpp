@@ -46,6 +46,8 @@ inline constexpr const char* history_fixed_columns[] = {"period", "date", "playe
                                                         "score", "k", "change", "rating_before", "rating_after"};
 // Every column history.csv can have for a model: output.history may list some of them.
 std::vector<std::string> history_column_names(const rk_descriptor& d);
+// True when history.csv has a state field column (every file does unless output.history lists none).
+bool history_shows_state(const std::vector<std::string>& columns);
 
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself

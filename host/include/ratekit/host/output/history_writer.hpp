@@ -43,7 +43,6 @@ class history_writer final : public rated_games_sink {
 
   const std::filesystem::path file_;
   const period_kind kind_;
-  const std::vector<uint32_t> shown_;
   const std::vector<size_t> layout_;  // the columns written (history_layout)
   const std::string header_;
   std::vector<std::string> names_, period_names_;  // the writer thread's own copies
