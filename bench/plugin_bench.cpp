@@ -73,7 +73,7 @@ const char* const pairwise[] = {"fide-logistic", "fide-normal", "egf-go", "nfl-s
 void bm_games_batch(benchmark::State& st) {
   rig r(pairwise[st.range(0)], players);
   const auto& g = games();
-  const rk_game_batch b{sizeof(rk_game_batch), 0, g.data(), g.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch b{sizeof(rk_game_batch), 0, g.data(), g.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   for (auto _ : st) r.rater->rate_games(r.state, b, nullptr);
   st.SetLabel(pairwise[st.range(0)]);
   st.SetItemsProcessed(int64_t(st.iterations() * g.size()));
@@ -84,7 +84,7 @@ void bm_games_batch_out(benchmark::State& st) {
   rig r(pairwise[st.range(0)], players);
   const auto& g = games();
   std::vector<rk_game_out> out(g.size());
-  const rk_game_batch b{sizeof(rk_game_batch), 0, g.data(), g.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch b{sizeof(rk_game_batch), 0, g.data(), g.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   for (auto _ : st) r.rater->rate_games(r.state, b, out.data());
   st.SetLabel(pairwise[st.range(0)]);
   st.SetItemsProcessed(int64_t(st.iterations() * g.size()));
@@ -96,7 +96,7 @@ void bm_games_per_call(benchmark::State& st) {
   const auto& g = games();
   for (auto _ : st)
     for (const rk_game& game : g) {
-      const rk_game_batch b{sizeof(rk_game_batch), 0, &game, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+      const rk_game_batch b{sizeof(rk_game_batch), 0, &game, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
       r.rater->rate_games(r.state, b, nullptr);
     }
   st.SetLabel(pairwise[st.range(0)]);

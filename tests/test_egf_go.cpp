@@ -46,8 +46,12 @@ struct pool {
     double* columns[] = {rating.data()};
     const rk_state s = {sizeof(rk_state), 1, rating.size(), columns, nullptr, nullptr};
     const uint64_t end = games.size();
-    const rk_game_batch batch = {sizeof(rk_game_batch), 0, games.data(), games.size(),
-                                 per_game ? nullptr : &end, per_game ? 0u : 1u, nullptr, nullptr, nullptr, nullptr};
+    rk_game_batch batch{};
+    batch.struct_size = sizeof(rk_game_batch);
+    batch.games = games.data();
+    batch.game_count = games.size();
+    batch.period_ends = per_game ? nullptr : &end;
+    batch.period_count = per_game ? 0u : 1u;
     out.assign(games.size(), rk_game_out{});
     model.rate_games(ratekit::sdk::state(&s), batch, out.data());
   }

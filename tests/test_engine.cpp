@@ -144,7 +144,10 @@ TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][
     rk_game g{a, b, double(rng() % 3) / 2, NAN, NAN, 32, 32, 0, 0, 0, 0, 0};
     games.push_back(g);
   }
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  rk_game_batch batch{};
+  batch.struct_size = sizeof(rk_game_batch);
+  batch.games = games.data();
+  batch.game_count = games.size();
   m.rate_games(s, batch, nullptr);
   const double sum = std::accumulate(rating.begin(), rating.end(), 0.0);
   CHECK(std::abs(sum - 1500.0 * players) < 1e-6);

@@ -31,14 +31,21 @@ inline rk_game game(int a, int b, double score_a, double k = 20) {
   return rk_game{a, b, score_a, NAN, NAN, k, k, 0.0, 0.0, 0.0, 0u, 0u};
 }
 
-// All games in one rating period.
-inline rk_game_batch one_period(const std::vector<rk_game>& games, const uint64_t& end) {
-  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1, nullptr, nullptr, nullptr, nullptr};
-}
-
 // Every game its own period.
 inline rk_game_batch per_game(const std::vector<rk_game>& games) {
-  return rk_game_batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  rk_game_batch b{};
+  b.struct_size = sizeof(rk_game_batch);
+  b.games = games.data();
+  b.game_count = games.size();
+  return b;
+}
+
+// All games in one rating period.
+inline rk_game_batch one_period(const std::vector<rk_game>& games, const uint64_t& end) {
+  rk_game_batch b = per_game(games);
+  b.period_ends = &end;
+  b.period_count = 1;
+  return b;
 }
 
 // True when x shows as `published` to `decimals` places.

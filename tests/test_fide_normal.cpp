@@ -203,7 +203,7 @@ TEST_CASE("fide-normal: a first rating from five games against rated players", "
   SECTION("pooled over two periods") {
     players table({1500, 1900, 2000, 1700, 1800, 1600}, {0, 1, 1, 1, 1, 1});
     const uint64_t ends[] = {3, 6};
-    const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends, 2, nullptr, nullptr, nullptr, nullptr};
+    const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends, 2, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
     std::vector<rk_game_out> out(games.size());
     fide_normal m = make(p);
     m.rate_games(table.state(), batch, out.data());

@@ -167,7 +167,7 @@ TEST_CASE("glicko run by a 1.0 host, which keeps no time, refuses with a status 
   const rk_game g = game(0, 1, 1);
   const int32_t date = 20240101;
   const int64_t number = 5;
-  const rk_game_batch old{RK_GAME_BATCH_SIZE_1_0, 0, &g, 1, nullptr, 0, &date, &number, &date, &date};
+  const rk_game_batch old{RK_GAME_BATCH_SIZE_1_0, 0, &g, 1, nullptr, 0, &date, &number, &date, &date, nullptr, 0};
   CHECK(ratekit::sdk::game_date(old, 0) == 0);
   table fresh({{1500, 1500}, {350, 350}});
   CHECK_FALSE(ratekit::sdk::has_elapsed_time(fresh.state(), old));

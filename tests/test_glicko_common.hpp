@@ -53,7 +53,7 @@ std::vector<rk_game_out> rate(Model& model, const table& t, const std::vector<pe
     dates.push_back(0);
   }
   const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends.data(), ends.size(),
-                            nullptr, numbers.data(), dates.data(), dates.data()};
+                            nullptr, numbers.data(), dates.data(), dates.data(), nullptr, 0};
   std::vector<rk_game_out> out(games.size());
   model.rate_games(t.state(), batch, out.data());
   return out;

@@ -43,7 +43,7 @@ rk_game game(int32_t a, int32_t b, double pa, double pb, double k, double adv_pr
 
 void rate(nfl_score_elo& model, league& l, const std::vector<rk_game>& games, std::vector<rk_game_out>& out) {
   out.assign(games.size(), rk_game_out{});
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   model.rate_games(l.state(), batch, out.data());
 }
 
@@ -166,10 +166,10 @@ TEST_CASE("nfl-score-elo: a season must start a rating period", "[nfl]") {
   league l({0, 0, 0});
   const std::vector<rk_game> games{game(0, 1, 7, 3, 32, 0, 0), game(1, 2, 7, 3, 32, 0, 0, RK_GAME_SEASON_START)};
   const uint64_t ends[] = {2};
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends, 1, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends, 1, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   CHECK_THROWS_AS(model.rate_games(l.state(), batch, nullptr), ratekit::sdk::failure);
   const uint64_t season_ends[] = {1, 2};
-  const rk_game_batch ok{sizeof(rk_game_batch), 0, games.data(), games.size(), season_ends, 2, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch ok{sizeof(rk_game_batch), 0, games.data(), games.size(), season_ends, 2, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   CHECK_NOTHROW(model.rate_games(l.state(), ok, nullptr));
   CHECK(std::abs(l.sum()) < 1e-12);
 }

@@ -61,7 +61,7 @@ rk_game game(int32_t a, int32_t b, double pa, double pb, double adv, uint32_t fl
 
 std::vector<rk_game_out> rate(nfl_score_elo& model, league& l, const std::vector<rk_game>& games) {
   std::vector<rk_game_out> out(games.size());
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   model.rate_games(l.state(), batch, out.data());
   return out;
 }

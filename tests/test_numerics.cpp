@@ -63,7 +63,7 @@ TEST_CASE("an upset across 5000 points moves K x E, a confirmation almost nothin
   s.rating() = {6500, 1500};
   const std::vector<rk_game> games{game(0.0, 20), game(1.0, 20)};
   std::vector<rk_game_out> out(2);
-  const rk_game_batch b{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch b{sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   m.rate_games(s.view(), b, out.data());
   CHECK(out[0].delta_a == Approx(-19.999999999993675).epsilon(1e-12));
   CHECK(out[0].delta_b == Approx(19.999999999993675).epsilon(1e-12));
@@ -86,7 +86,7 @@ TEST_CASE("a tiny xi saturates E to exactly 0 and 1, a huge one keeps it near 1/
   s.rating() = {2500, 1500};
   const rk_game g = game(1.0, 20);
   rk_game_out out{};
-  m.rate_games(s.view(), {sizeof(rk_game_batch), 0, &g, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr}, &out);
+  m.rate_games(s.view(), {sizeof(rk_game_batch), 0, &g, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0}, &out);
   CHECK(s.rating()[0] == 2500.0);
   CHECK(s.rating()[1] == 1500.0);
 }
@@ -98,7 +98,7 @@ TEST_CASE("K = 0 changes no rating, to the last bit", "[numerics]") {
   std::vector<rk_game> games;
   for (int i = 0; i < 1000; ++i) games.push_back(game(i % 3 == 0 ? 0.0 : i % 3 == 1 ? 0.5 : 1.0, 0.0));
   const uint64_t end = games.size();
-  m.rate_games(s.view(), {sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1, nullptr, nullptr, nullptr, nullptr}, nullptr);
+  m.rate_games(s.view(), {sizeof(rk_game_batch), 0, games.data(), games.size(), &end, 1, nullptr, nullptr, nullptr, nullptr, nullptr, 0}, nullptr);
   CHECK(s.rating()[0] == 2837.25);
   CHECK(s.rating()[1] == 1003.5);
 }
@@ -110,7 +110,7 @@ TEST_CASE("a million games between the same two players stay finite and exact", 
   columns s(m.source().descriptor(), 2);
   s.rating() = {1500, 1500};
   const std::vector<rk_game> games(1000000, game(1.0, 20));
-  m.rate_games(s.view(), {sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr}, nullptr);
+  m.rate_games(s.view(), {sizeof(rk_game_batch), 0, games.data(), games.size(), nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0}, nullptr);
   CHECK(s.rating()[0] == Approx(2572.4393645188447).epsilon(1e-12));
   CHECK(s.rating()[1] == Approx(427.5606354813161).epsilon(1e-12));
   CHECK(s.rating()[0] + s.rating()[1] == Approx(3000).epsilon(1e-12));  // Elo is zero-sum

@@ -15,7 +15,7 @@ std::vector<double> rate(std::vector<double> ratings, const std::vector<rk_game>
   const rk_state s = {sizeof(rk_state), 1, ratings.size(), columns, nullptr, nullptr};
   const uint64_t end = games.size();
   const rk_game_batch batch = {sizeof(rk_game_batch), 0, games.data(), games.size(), one_period ? &end : nullptr,
-                               one_period ? 1u : 0u, nullptr, nullptr, nullptr, nullptr};
+                               one_period ? 1u : 0u, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   out.assign(games.size(), rk_game_out{});
   ratekit::sdk::elo_updater updater;
   updater.run(ratekit::sdk::state(&s), batch, out.data(),

@@ -36,7 +36,7 @@ TEST_CASE("world football Elo: a 4-1 home win at a World Cup", "[world-football]
   rk_game g{};
   g.a = 0, g.b = 1, g.score_a = 1, g.points_a = 4, g.points_b = 1, g.k_a = g.k_b = 60;
   g.adv_predict = g.adv_update = 100;
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, &g, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, &g, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   rk_game_out out{};
   m.rate_games(ratekit::sdk::state(&state), batch, &out);
   CHECK(out.expected_a == Approx(0.6400649998).epsilon(1e-10));

@@ -79,8 +79,12 @@ inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch
                                         uint64_t end, rk_game_out* out) {
   if (begin == end) return;
   const bool dated = RK_HAS_FIELD(&batch, rk_game_batch, game_dates) && batch.game_dates;
-  rk_game_batch part{sizeof(rk_game_batch), 0, batch.games + begin, end - begin, nullptr, 0,
-                     dated ? batch.game_dates + begin : nullptr, nullptr, nullptr, nullptr};  // no period times: it reads none
+  // No period times (it reads none) and no state after (it has only the rating).
+  rk_game_batch part{};
+  part.struct_size = sizeof(rk_game_batch);
+  part.games = batch.games + begin;
+  part.game_count = end - begin;
+  part.game_dates = dated ? batch.game_dates + begin : nullptr;
   if (batch.period_count > 0) {
     segment_ends_.clear();
     bool starts_period = begin == 0;

@@ -36,6 +36,7 @@ class game_engine {
         keep_((c_.write_history && !sink_) || c_.write_report || c_.write_charts || !c_.output_database.empty()),
         // The state is read after each period (a call per period) only for an output that shows it.
         shown_fields_(keep_ || (sink_ && history_shows_state(c_.history_columns)) ? r.shown_state.size() : 0),
+        shown_mask_(state_after_mask(r)),
         window_(c_.period, source),
         k_(r, std::move(birth_years), settle_),
         checker_(r, source, settle_, per_period_),
@@ -155,9 +156,11 @@ class game_engine {
       add_period_span(spans_, c_.period, facts.date.data(), begin, size_t(ends[p]), first + int64_t(p));
       begin = size_t(ends[p]);
     }
-    if (per_period_ || shown_fields_ > 0) {
+    if (shown_fields_) state_.resize(2 * complete * shown_fields_);
+    if (per_period_ || (shown_fields_ > 0 && !shown_mask_)) {
       // K reads player state, so it must wait for the previous period's ratings;
-      // or the outputs show each period's state, so it is read after each one.
+      // or the outputs show each period's state and the plugin cannot write it
+      // per game (RK_CAP_STATE_AFTER), so it is read after each period.
       size_t begin = 0;
       for (size_t p = 0; p < periods; ++p) {
         const size_t end = per_game ? begin + 1 : size_t(ends[p]);
@@ -220,10 +223,13 @@ class game_engine {
     std::vector<rk_game>& games = window_.games();
     const int32_t* dates = window_.facts().date.data() + begin;
     const bool per_game = c_.period == period_kind::game;  // each game's period spans its date
+    const bool state_after = shown_fields_ && shown_mask_;
     const rk_game_batch b{sizeof(rk_game_batch), 0, games.data() + begin, end - begin, ends, count,
                           dates, spans_.number.data() + period,
                           per_game ? dates : spans_.first_date.data() + period,
-                          per_game ? dates : spans_.last_date.data() + period};
+                          per_game ? dates : spans_.last_date.data() + period,
+                          state_after ? state_.data() + 2 * begin * shown_fields_ : nullptr,
+                          state_after ? shown_mask_ : 0};
     rk_state s = r_.state.view();
     try {
       r_.rater->rate_games(s, b, out_.data() + begin);
@@ -237,18 +243,28 @@ class game_engine {
     checker_.check_outputs(out_.data(), window_.facts(), window_.first(), begin, end);
     checker_.after_call(games, window_.facts(), window_.first(), begin, end);
     count_games(games, begin, end);
-    keep_state(games, begin, end);
+    if (!state_after) keep_state(games, begin, end);
   }
 
   // The shown state fields of both sides of window games [begin, end) after
-  // their period, for the outputs (state_, then run_result::game_state_after).
+  // their period, for the outputs (state_, then run_result::game_state_after),
+  // when the plugin does not write them itself.
   void keep_state(const std::vector<rk_game>& games, size_t begin, size_t end) {
     if (shown_fields_ == 0) return;
-    std::vector<double>& kept = state_;
-    if (begin == 0) kept.clear();
+    double* kept = state_.data() + 2 * begin * shown_fields_;
     for (size_t i = begin; i < end; ++i)
       for (const int32_t who : {games[i].a, games[i].b})
-        for (const uint32_t f : r_.shown_state) kept.push_back(r_.state.columns[f][size_t(who)]);
+        for (const uint32_t f : r_.shown_state) *kept++ = r_.state.columns[f][size_t(who)];
+  }
+
+  // The bits of the shown state fields when the plugin writes them per game
+  // (ABI 1.2, RK_CAP_STATE_AFTER); 0 when the host reads them after each period.
+  static uint64_t state_after_mask(const run_result& r) {
+    uint64_t mask = 0;
+    for (const uint32_t f : r.shown_state)
+      if (f < 64) mask |= uint64_t(1) << f;
+      else return 0;
+    return r.source->has(RK_CAP_STATE_AFTER) ? mask : 0;
   }
 
   // Games played, and the peaks when K reads the state (it is this period's end).
@@ -280,6 +296,7 @@ class game_engine {
   rated_games_sink* const sink_;  // history.csv as the games are rated; nullptr: from the kept games
   const bool keep_;        // an output reads the games and their outputs after the run
   const size_t shown_fields_;  // state fields the outputs show per game: 0 when none are kept
+  const uint64_t shown_mask_;  // their bits when the plugin writes them per game, else 0
 
   period_window window_;
   k_assigner k_;

@@ -131,7 +131,7 @@ int main() {
   game.b = 1;
   game.score_a = 1;
   game.k_a = game.k_b = 32;
-  const rk_game_batch batch{sizeof(rk_game_batch), 0, &game, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr};
+  const rk_game_batch batch{sizeof(rk_game_batch), 0, &game, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
   m.rate_games(ratekit::sdk::state(&state), batch, nullptr);
   check("1500 after the win", rating[0], 1500 + 320.0 / 11);
   check("1900 after the loss", rating[1], 1900 - 320.0 / 11);

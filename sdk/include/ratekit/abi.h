@@ -10,10 +10,9 @@
  *   another major version.
  * - Minor versions only append fields at the end of structs. Every struct that
  *   can grow starts with `struct_size`, so a reader can tell which fields the
- *   writer knew about (RK_HAS_FIELD). 1.1 appended the game dates and period
- *   numbers and dates to rk_game_batch, last_period and last_date to rk_state,
- *   and expect_states to rk_plugin_entry.
- *
+ *   writer knew about (RK_HAS_FIELD). 1.1 appended dates and period numbers
+ *   to rk_game_batch, last_period/last_date to rk_state and expect_states to
+ *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after.
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -42,9 +41,8 @@
  * - Versions: the host says which ABI it speaks in rk_host (abi_major,
  *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
  *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
- * - Room to grow: team games (doubles, TrueSkill) are to come as a later minor
- *   version: a capability bit, a batch whose sides are ranges of player ids and
- *   a rate_team_games appended to rk_plugin_entry; the rest stays as it is.
+ * - Room to grow: team games (doubles, TrueSkill) are to come as a capability
+ *   bit, a batch of player-id ranges and a rate_team_games appended to the entry.
  */
 #ifndef RATEKIT_ABI_H
 #define RATEKIT_ABI_H
@@ -57,7 +55,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 1
+#define RK_ABI_MINOR 2
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -109,6 +107,7 @@ typedef struct rk_host {
 #define RK_CAP_POINTS ((uint64_t)1 << 5)         /* reads points_a / points_b */
 #define RK_CAP_HANDICAP ((uint64_t)1 << 6)       /* reads handicap */
 #define RK_CAP_PERIODS ((uint64_t)1 << 7)        /* honours period boundaries */
+#define RK_CAP_STATE_AFTER ((uint64_t)1 << 8)    /* fills rk_game_batch.state_after (1.2) */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {
@@ -181,7 +180,7 @@ typedef struct rk_state {
 /* Game flags. */
 #define RK_GAME_NEUTRAL (1u << 0) /* no home side */
 #define RK_GAME_PLAYOFF (1u << 1)
-#define RK_GAME_FIXED_A (1u << 2) /* A's rating must not change (e.g. an unrated or foreign player) */
+#define RK_GAME_FIXED_A (1u << 2) /* A's rating must not change (an unrated or foreign player) */
 #define RK_GAME_FIXED_B (1u << 3)
 #define RK_GAME_SEASON_START (1u << 4) /* first game of a new season */
 
@@ -200,8 +199,7 @@ typedef struct rk_game {
 } rk_game;
 
 /* A stream of games cut into rating periods. Within a period every game is
- * evaluated on the ratings from the start of the period and the changes are
- * applied at its end. */
+ * evaluated on the ratings from the period's start; changes apply at its end. */
 typedef struct rk_game_batch {
   uint32_t struct_size;
   uint32_t reserved;
@@ -210,15 +208,11 @@ typedef struct rk_game_batch {
   const uint64_t* period_ends; /* period_count ascending end offsets, the last equals game_count;
                                   NULL with period_count 0: every game is its own period */
   uint64_t period_count;
-  /* ABI 1.1: the date of each game (yyyymmdd, 0 when unknown), game_count
-     entries; NULL when the host has none. A plugin reads the 1.1 fields only
-     when struct_size says they are there (RK_HAS_FIELD): a 1.0 host passes a
-     shorter batch. */
+  /* ABI 1.1 (read only when RK_HAS_FIELD says the host wrote them): the date
+     of each game (yyyymmdd, 0 when unknown), game_count entries, or NULL. */
   const int32_t* game_dates;
-  /* ABI 1.1: each period's number on a calendar scale, one entry per period
-     (period_count entries; game_count when period_count is 0, each game being
-     a period). The periods elapsed between two periods are the difference of
-     their numbers:
+  /* ABI 1.1: each period's number on a calendar scale (period_count entries;
+     game_count when period_count is 0), so periods elapsed are differences:
        period: day    days since 1970-01-01
        period: month  year * 12 + month - 1 (months without games count)
        period: year   the year
@@ -227,15 +221,21 @@ typedef struct rk_game_batch {
      t = P - L periods (rk_state.last_period holds L). NULL when the host has none. */
   const int64_t* period_numbers;
   /* ABI 1.1: each period's first and last date (yyyymmdd), entries as for
-     period_numbers: the calendar bounds of a day, month or year period (a
-     month period of March 2024 spans 20240301 to 20240331), the dates of the
-     first and last game of an event or game period (0 when unknown). NULL
-     when the host has none. */
+     period_numbers: the calendar bounds of a day, month or year period (March
+     2024: 20240301 to 20240331), else its first and last game's dates (0 when
+     unknown). NULL when the host has none. */
   const int32_t* period_first_dates;
   const int32_t* period_last_dates;
+  /* ABI 1.2: NULL, or game_count * 2 * n doubles that a plugin declaring
+     RK_CAP_STATE_AFTER fills with each side's state at the end of the game's
+     period: the n fields whose bits state_after_fields sets, in field order,
+     at [(game * 2 + side) * n + k] (side 0 is A); no call per period needed. */
+  double* state_after;
+  uint64_t state_after_fields;
 } rk_game_batch;
 #define RK_GAME_BATCH_SIZE_1_0 40
 #define RK_GAME_BATCH_SIZE_1_1 72
+#define RK_GAME_BATCH_SIZE_1_2 88
 
 /* True when a struct written by the other side (host or plugin) is long
  * enough to hold `field`, i.e. the writer knew the field. */
@@ -383,7 +383,7 @@ RK_STATIC_ASSERT(offsetof(rk_game, handicap) == 64, "rk_game layout");
 RK_STATIC_ASSERT(offsetof(rk_game_batch, game_dates) == RK_GAME_BATCH_SIZE_1_0, "rk_game_batch grows at its end");
 RK_STATIC_ASSERT(offsetof(rk_game_batch, period_numbers) == 48, "rk_game_batch grows at its end");
 RK_STATIC_ASSERT(offsetof(rk_game_batch, period_last_dates) == 64, "rk_game_batch grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_1, "rk_game_batch layout");
+RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_2, "rk_game_batch layout");
 RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
 RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");

@@ -78,6 +78,7 @@ class elo_updater {
                 PeriodEnd&& period_end, Ahead&& ahead) {
     double* rating = s.rating();
     const uint64_t players = s.players();
+    const state_after_writer after(s, batch);
     if (batch.period_count == 0) {  // one game per period: apply at once
       for (uint64_t i = 0; i < batch.game_count; ++i) {
         const rk_game& g = batch.games[i];
@@ -89,6 +90,7 @@ class elo_updater {
         rating[g.b] += c.db;
         if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
         period_end(i, i + 1);
+        after.write(i, i + 1);
       }
       return;
     }
@@ -132,6 +134,7 @@ class elo_updater {
       }
       touched_.clear();
       period_end(begin, end);
+      after.write(begin, end);
     });
   }
 

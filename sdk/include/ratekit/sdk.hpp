@@ -142,6 +142,30 @@ void for_each_period(const rk_game_batch& batch, Fn&& fn) {
   }
 }
 
+// ABI 1.2: writes both sides' state after a period into the batch's
+// state_after, when the host asks for it (a plugin declaring RK_CAP_STATE_AFTER).
+class state_after_writer {
+ public:
+  state_after_writer(const state& s, const rk_game_batch& batch) : batch_(batch) {
+    if (!RK_HAS_FIELD(&batch, rk_game_batch, state_after_fields) || !batch.state_after) return;
+    for (uint32_t f = 0; f < s.fields() && f < 64; ++f)
+      if (batch.state_after_fields >> f & 1u) columns_[count_++] = s.column(f);
+  }
+  // Games [begin, end) of a period whose changes are applied.
+  void write(uint64_t begin, uint64_t end) const {
+    if (!batch_.state_after || count_ == 0) return;
+    double* out = batch_.state_after + begin * 2 * count_;
+    for (uint64_t i = begin; i < end; ++i)
+      for (const int32_t p : {batch_.games[i].a, batch_.games[i].b})
+        for (uint32_t k = 0; k < count_; ++k) *out++ = columns_[k][p];
+  }
+
+ private:
+  const rk_game_batch& batch_;
+  double* columns_[64];
+  uint32_t count_ = 0;
+};
+
 // One rating period of a batch: games [begin, end), its number on the
 // calendar scale of rk_game_batch.period_numbers and its first and last dates.
 struct period {
@@ -181,12 +205,14 @@ void for_each_period(const state& s, const rk_game_batch& batch, Fn&& fn) {
   if (!has_elapsed_time(s, batch))
     throw failure(RK_ERR_UNSUPPORTED, "this model needs the elapsed time of ABI 1.1: run it with ratekit 1.1 or later");
   const bool dated = batch.period_first_dates && batch.period_last_dates;
+  const state_after_writer after(s, batch);
   uint64_t index = 0;
   for_each_period(batch, [&](uint64_t begin, uint64_t end) {
     const period p{index, begin, end, batch.period_numbers[index], dated ? batch.period_first_dates[index] : 0,
                    dated ? batch.period_last_dates[index] : 0};
     fn(p);
     mark_rated(s, batch, p);
+    after.write(begin, end);
     ++index;
   });
 }
