@@ -40,8 +40,10 @@ struct period {
 };
 
 // Rates `periods` in one call, as the host does; returns the games' outputs.
+// With `state_after`, the plugin writes the `fields` (bits) there per game (ABI 1.2).
 template <class Model>
-std::vector<rk_game_out> rate(Model& model, const table& t, const std::vector<period>& periods) {
+std::vector<rk_game_out> rate(Model& model, const table& t, const std::vector<period>& periods,
+                              double* state_after = nullptr, uint64_t fields = 0) {
   std::vector<rk_game> games;
   std::vector<uint64_t> ends;
   std::vector<int64_t> numbers;
@@ -53,7 +55,7 @@ std::vector<rk_game_out> rate(Model& model, const table& t, const std::vector<pe
     dates.push_back(0);
   }
   const rk_game_batch batch{sizeof(rk_game_batch), 0, games.data(), games.size(), ends.data(), ends.size(),
-                            nullptr, numbers.data(), dates.data(), dates.data(), nullptr, 0};
+                            nullptr, numbers.data(), dates.data(), dates.data(), state_after, fields};
   std::vector<rk_game_out> out(games.size());
   model.rate_games(t.state(), batch, out.data());
   return out;
