@@ -42,23 +42,36 @@ class game_replay {
     for (size_t p = 0; p < count; ++p) {
       const size_t end = size_t(ends[p]);
       for (size_t i = begin; i < end; ++i) {
+        fetch(games, i, end, false);
         pending_[size_t(games[i].a)] += out[i].delta_a;
         pending_[size_t(games[i].b)] += out[i].delta_b;
       }
       for (size_t i = begin; i < end; ++i) {
+        fetch(games, i, end, true);
         const size_t a = size_t(games[i].a), b = size_t(games[i].b);
         fn(i, rating_[a], rating_[b], rating_[a] + pending_[a], rating_[b] + pending_[b]);
       }
-      for (size_t i = begin; i < end; ++i)
+      for (size_t i = begin; i < end; ++i) {
+        fetch(games, i, end, true);
         for (const int32_t q : {games[i].a, games[i].b}) {
           rating_[size_t(q)] += pending_[size_t(q)];
           pending_[size_t(q)] = 0.0;
         }
+      }
       begin = end;
     }
   }
 
  private:
+  // A period's players are met at random: their lines are fetched a few games ahead.
+  void fetch(const rk_game* games, size_t i, size_t end, bool ratings) {
+    if (i + ahead >= end) return;
+    for (const int32_t q : {games[i + ahead].a, games[i + ahead].b}) {
+      __builtin_prefetch(&pending_[size_t(q)], 1);
+      if (ratings) __builtin_prefetch(&rating_[size_t(q)], 1);
+    }
+  }
+
   static constexpr size_t ahead = 16;  // games
   std::vector<double> rating_, pending_;
 };

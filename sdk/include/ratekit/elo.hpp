@@ -126,7 +126,15 @@ class elo_updater {
         if (out) out[i] = {c.predicted, c.da, c.db, std::isnan(c.predicted_b) ? 1 - c.predicted : c.predicted_b};
         if (round_) last_side_[size_t(g.a)] = 2 * i, last_side_[size_t(g.b)] = 2 * i + 1;
       }
-      for (int32_t p : touched_) {
+      const size_t touched = touched_.size();
+      for (size_t k = 0; k < touched; ++k) {
+        const int32_t p = touched_[k];
+        if (k + lookahead < touched) {  // the period's players, in order of first game: at random
+          const int32_t q = touched_[k + lookahead];
+          __builtin_prefetch(rating + q, 1);
+          __builtin_prefetch(pending + q, 1);
+          __builtin_prefetch(mark + q, 1);
+        }
         if (round_) settle_rounded(p, pending[p], out);
         rating[p] += pending[p];
         pending[p] = 0.0;
