@@ -2,6 +2,7 @@
 """Draws the TSV of bench/outputs.sh as an SVG: wall time and peak memory
 against the number of games, one line per output set, the bare loop dashed.
 Both axes are logarithmic, with ticks at 1, 2 and 5 times a power of ten.
+Prints the same figures as the Markdown table of docs/performance.md.
 
   bench/plot.py OUTPUTS.tsv OUT.svg      e.g. build-perf/bench-data/outputs.tsv docs/images/performance-scaling.svg
 """
@@ -71,6 +72,26 @@ def legend(x0, lines):
     return out
 
 
+def table(rows):
+    """Games per second, peak MB and the ratio to the bare loop's wall time, a column group per size."""
+    def speed(games_per_s):
+        return f"{games_per_s / 1e6:.2f} M" if games_per_s >= 1e6 else f"{games_per_s / 1e3:.0f} k"
+    sizes = sorted({int(r["games"]) for r in rows})
+    cells = {}
+    for r in rows:
+        n = int(r["games"])
+        cells.setdefault((r["set"], r["period"]), {})[n] = \
+            f'{speed(float(r["games_per_s"]))} | {float(r["peak_MB"]):,.0f} | {float(r["ratio"]):.1f}'
+        cells.setdefault(("bare loop", "game"), {})[n] = \
+            f'{speed(n / float(r["bare_wall_s"]))} | {float(r["bare_peak_MB"]):,.0f} | 1'
+    cells[("bare loop", "game")] = cells.pop(("bare loop", "game"))  # last
+    head = "| output set | period | " + " | ".join(f"{label(n, 'games')}: games/s | peak MB | / bare" for n in sizes) + " |"
+    lines = [head, "| --- | --- |" + " ---: |" * 3 * len(sizes)]
+    for (name, period), by_size in cells.items():
+        lines.append(f"| {name} | {period} | " + " | ".join(by_size.get(n, "– | – | –") for n in sizes) + " |")
+    return "\n".join(lines)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -87,6 +108,7 @@ def main():
            f'<rect width="{width}" height="{height}" fill="white"/>'] + body + ["</svg>"]
     with open(sys.argv[2], "w", encoding="utf-8") as f:
         f.write("\n".join(svg) + "\n")
+    print(table(rows))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 """bench/plot.py draws a small fixed TSV (outputs.tsv beside this file) as the
 SVG docs/performance.md shows: one line per output set plus the dashed bare
 loop, and axes whose ticks run from the 1-2-5 step below the smallest value to
-the one above the largest.
+the one above the largest; and the same figures as a Markdown table.
 
   test_plot.py PLOT_PY
 """
@@ -16,7 +16,7 @@ def main():
     fixture = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outputs.tsv")
     with tempfile.TemporaryDirectory() as tmp:
         svg = os.path.join(tmp, "plot.svg")
-        subprocess.run([sys.executable, sys.argv[1], fixture, svg], check=True)
+        printed = subprocess.run([sys.executable, sys.argv[1], fixture, svg], check=True, capture_output=True, text=True).stdout
         root = ET.parse(svg).getroot()
 
     series = [p for p in root.iter(NS + "path") if p.get("class") == "series"]
@@ -39,6 +39,13 @@ def main():
     # lean's wall-time line runs from the left edge (1M games, x 70) to the right (5M, x 410).
     d = paths["lean"].get("d").split()
     assert d[0].startswith("M70.0,") and d[1].startswith("L410.0,"), d
+    # The Markdown table: games/s, peak MB and wall time over the bare loop's, per size;
+    # the bare loop's speed is games over its wall time (1e6 / 0.3 s, 5e6 / 1.4 s).
+    table = printed.splitlines()
+    assert table[0] == "| output set | period | 1M: games/s | peak MB | / bare | 5M: games/s | peak MB | / bare |", table[0]
+    assert table[2:] == ["| lean | game | 667 k | 81 | 5.0 | 694 k | 180 | 5.1 |",
+                         "| database | month | 10 k | 310 | 333.3 | – | – | – |",
+                         "| bare loop | game | 3.33 M | 45 | 1 | 3.57 M | 230 | 1 |"], table[2:]
     print("plot ok")
 
 
