@@ -1,6 +1,9 @@
 # Sourced by bench/run.sh and bench/outputs.sh: timing and generated data.
-# Needs $build (a Release build with RATEKIT_BUILD_BENCH=ON) and $data.
+# Needs $build, a Release build with RATEKIT_BUILD_BENCH=ON; data goes to
+# $build/bench-data (never committed).
 
+data="$build/bench-data"
+mkdir -p "$data"
 players=100000  # in every generated data set
 
 # Runs untimed before each timed run; a script redefines it to clear a run's outputs.

@@ -14,12 +14,9 @@ build=$(cd "${1:?usage: bench/run.sh BUILD_DIR [SIZES...]}" && pwd)
 shift
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100000 1000000 10000000)
-data="$build/bench-data"
-mkdir -p "$data"
+source "$here/measure.sh"
 
 cmake --build "$build" --target ratekit ratekit-generate ratekit-bare-loop ratekit-plugin-bench -j2 >/dev/null
-
-source "$here/measure.sh"
 
 echo "## machine"
 echo "nproc $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(free -g | awk '/Mem:/ { print $2 " GiB" }'); load $(cut -d' ' -f1-3 /proc/loadavg)"
