@@ -17,10 +17,8 @@ shift
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(1000000 5000000 20000000)
 sets=(${SETS:-lean history database report all lean-month database-month})
-data="$build/bench-data"
-tsv="$data/outputs.tsv"
-mkdir -p "$data"
 source "$here/measure.sh"
+tsv="$data/outputs.tsv"
 
 cmake --build "$build" --target ratekit ratekit-generate ratekit-bare-loop -j2 >/dev/null
 
