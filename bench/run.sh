@@ -14,41 +14,16 @@ build=$(cd "${1:?usage: bench/run.sh BUILD_DIR [SIZES...]}" && pwd)
 shift
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100000 1000000 10000000)
-players=100000
-data="$build/bench-data"
-mkdir -p "$data"
+source "$here/measure.sh"
 
 cmake --build "$build" --target ratekit ratekit-generate ratekit-bare-loop ratekit-plugin-bench -j2 >/dev/null
-
-# Runs a command under /usr/bin/time; sets m_wall, m_cpu (user + sys) in seconds and m_kb (peak RSS).
-measure() {
-  if ! /usr/bin/time -f "%e %U %S %M" -o "$data/time.txt" "$@" >"$data/last.log" 2>&1; then
-    echo "failed: $* (output in $data/last.log)" >&2
-    exit 1
-  fi
-  local user sys
-  read -r m_wall user sys m_kb <"$data/time.txt"
-  m_cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
-}
-
-# Runs a command RUNS times (default 5) and keeps the run of median wall time.
-measure_median() {
-  local runs=${RUNS:-5} all=() i
-  for ((i = 0; i < runs; i++)); do
-    measure "$@"
-    all+=("$m_wall $m_cpu $m_kb")
-  done
-  read -r m_wall m_cpu m_kb < <(printf '%s\n' "${all[@]}" | sort -n | sed -n "$((runs / 2 + 1))p")
-}
 
 echo "## machine"
 echo "nproc $(nproc); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(free -g | awk '/Mem:/ { print $2 " GiB" }'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "## pipeline: games wall_s cpu_s games_per_s games_per_cpu_s peak_MB bytes_per_game | bare-loop wall_s cpu_s peak_MB | ratio_wall ratio_cpu | check"
 for n in "${sizes[@]}"; do
-  dir="$data/$n"
-  mkdir -p "$dir"
-  [ -s "$dir/games.csv" ] || "$build/bench/ratekit-generate" --players "$players" --games "$n" --seed 1 --games-csv "$dir/games.csv"
+  dir=$(games_dir "$n")
   cp "$here/pipeline.yaml" "$dir/pipeline.yaml"
   measure_median "$build/host/ratekit" run "$dir/pipeline.yaml" --out "$dir/out"
   rw=$m_wall rc=$m_cpu rk=$m_kb
