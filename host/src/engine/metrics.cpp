@@ -1,9 +1,16 @@
 #include <ratekit/host/engine/metrics.hpp>
 
+#include <ratekit/host/text/diagnostics.hpp>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <future>
 #include <stdexcept>
+
+#include <unistd.h>
 
 namespace ratekit {
 
@@ -51,9 +58,13 @@ nlohmann::json forecast_sums::json(int64_t hindsight_correct, const char* unit) 
           {"brier", count ? nlohmann::json(brier / n) : none}};
 }
 
+accuracy_accumulator::~accuracy_accumulator() {
+  if (spill_ >= 0) ::close(spill_);
+}
+
 void accuracy_accumulator::add(const rk_game& g, int8_t home, const rk_game_out& out) {
   const size_t k = size_t(foresight_.count) % block::size;
-  if (k == 0) blocks_.push_back(std::unique_ptr<block>(new block));  // left uninitialised: filled as games come
+  if (k == 0) next_block();
   block& to = *blocks_.back();
   to.a[k] = g.a;
   to.b[k] = g.b;
@@ -62,29 +73,64 @@ void accuracy_accumulator::add(const rk_game& g, int8_t home, const rk_game_out&
   foresight_.add(out.expected_a, out.expected_b, g.score_a);
 }
 
+void accuracy_accumulator::next_block() {
+  if (blocks_.size() <= resident_blocks) {
+    blocks_.push_back(std::unique_ptr<block>(new block));  // left uninitialised: filled as games come
+    return;
+  }
+  if (spill_ < 0) {
+    FILE* file = std::tmpfile();
+    // Without a temporary file the blocks stay in memory.
+    if (!file || (spill_ = ::dup(::fileno(file))) < 0) {
+      if (file) std::fclose(file);
+      blocks_.push_back(std::unique_ptr<block>(new block));
+      return;
+    }
+    std::fclose(file);  // the duplicate keeps the unlinked file
+  }
+  const block& full = *blocks_.back();
+  const auto at = off_t(spilled_ * sizeof(block));
+  if (::pwrite(spill_, &full, sizeof full, at) != ssize_t(sizeof full))
+    throw user_error("cannot write the temporary file of the hindsight metric: " + std::string(std::strerror(errno)));
+  ++spilled_;
+}
+
 int64_t accuracy_accumulator::hindsight_correct(size_t begin, size_t end, const double* final_ratings,
                                                 double hindsight_home) const {
   constexpr size_t ahead = 16;  // the ratings are read at random: fetch them early
+  const size_t games = size_t(foresight_.count);
+  const size_t resident = blocks_.size() - (spilled_ ? 1 : 0);  // the one filling is counted last
+  const size_t blocks = resident + spilled_ + (spilled_ ? 1 : 0);
+  std::unique_ptr<block> read;
   int64_t correct = 0;
-  for (size_t i = begin; i < end; ++i) {
-    if (i + ahead < end) {
-      const block& next = *blocks_[(i + ahead) / block::size];
-      __builtin_prefetch(final_ratings + next.a[(i + ahead) % block::size]);
-      __builtin_prefetch(final_ratings + next.b[(i + ahead) % block::size]);
+  for (size_t b = begin; b < end; ++b) {
+    const block* from = b < resident ? blocks_[b].get() : blocks_.back().get();
+    if (b >= resident && b < resident + spilled_) {
+      if (!read) read.reset(new block);
+      const auto at = off_t((b - resident) * sizeof(block));
+      if (::pread(spill_, read.get(), sizeof(block), at) != ssize_t(sizeof(block)))
+        throw user_error("cannot read the temporary file of the hindsight metric: " + std::string(std::strerror(errno)));
+      from = read.get();
     }
-    const block& from = *blocks_[i / block::size];
-    const size_t k = i % block::size;
-    correct += picked(final_ratings[from.a[k]] + from.home[k] * hindsight_home, final_ratings[from.b[k]], from.result[k]);
+    const size_t n = b + 1 < blocks ? block::size : games - b * block::size;  // only the last block is partial
+    for (size_t k = 0; k < n; ++k) {
+      if (k + ahead < n) {
+        __builtin_prefetch(final_ratings + from->a[k + ahead]);
+        __builtin_prefetch(final_ratings + from->b[k + ahead]);
+      }
+      correct += picked(final_ratings[from->a[k]] + from->home[k] * hindsight_home, final_ratings[from->b[k]],
+                        from->result[k]);
+    }
   }
   return correct;
 }
 
 nlohmann::json accuracy_accumulator::finish(const double* final_ratings, double hindsight_home) const {
   // A long stream is counted in two halves at once: the reader's core is free by now.
-  const auto games = size_t(foresight_.count);
-  const size_t half = games < (size_t(1) << 20) ? games : games / 2;
-  auto second = std::async(half < games ? std::launch::async : std::launch::deferred,
-                           [&] { return hindsight_correct(half, games, final_ratings, hindsight_home); });
+  const size_t blocks = (size_t(foresight_.count) + block::size - 1) / block::size;
+  const size_t half = blocks < 64 ? blocks : blocks / 2;
+  auto second = std::async(half < blocks ? std::launch::async : std::launch::deferred,
+                           [&] { return hindsight_correct(half, blocks, final_ratings, hindsight_home); });
   const int64_t hindsight = hindsight_correct(0, half, final_ratings, hindsight_home) + second.get();
   return foresight_.json(hindsight, "games");
 }

@@ -40,6 +40,14 @@ class accuracy_accumulator {
   // Hindsight on the final ratings, the home side getting `hindsight_home` points.
   nlohmann::json finish(const double* final_ratings, double hindsight_home) const;
 
+  accuracy_accumulator() = default;
+  accuracy_accumulator(const accuracy_accumulator&) = delete;
+  accuracy_accumulator& operator=(const accuracy_accumulator&) = delete;
+  ~accuracy_accumulator();
+
+  // Blocks kept in memory (a million games); later ones go to a temporary file.
+  static constexpr size_t resident_blocks = 64;
+
  private:
   // What hindsight needs of each game, 10 bytes, in blocks so that the store
   // grows without copying. result: +1 A won, -1 B won, 0 otherwise.
@@ -48,10 +56,16 @@ class accuracy_accumulator {
     int32_t a[size], b[size];
     int8_t home[size], result[size];
   };
-  // Games [begin, end) picked right by the final ratings.
+  void next_block();
+  // Games of blocks [begin, end) (resident ones first, then those in the file,
+  // then the one filling) picked right by the final ratings.
   int64_t hindsight_correct(size_t begin, size_t end, const double* final_ratings, double hindsight_home) const;
 
+  // The first resident_blocks blocks, then one more that is filled, written to
+  // spill_ when full and filled again: memory does not grow with the games.
   std::vector<std::unique_ptr<block>> blocks_;
+  int spill_ = -1;        // an unlinked temporary file, -1 until needed
+  size_t spilled_ = 0;    // full blocks in it
   forecast_sums foresight_;
 };
 
