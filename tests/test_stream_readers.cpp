@@ -125,7 +125,7 @@ std::string error_of(const fs::path& config, const plugin_registry& plugins = bu
 // `events` events of `size` players drawn from `pool`, ranks with ties, dates a day apart.
 void write_standings(const fs::path& file, int events, int size, int pool) {
   std::mt19937 rng(7);
-  std::vector<int> who(size_t(pool));
+  std::vector<int> who(static_cast<size_t>(pool));
   std::iota(who.begin(), who.end(), 0);
   std::string text = "event,date,player,rank\n";
   for (int e = 0; e < events; ++e) {
