@@ -307,7 +307,7 @@ TEST_CASE("a ranked stream that fails late writes nothing, and the input's own e
   testing::temp_dir dir;
   write_standings(dir / "s.csv", 70, 1000, 3000);
   const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR)});
-  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-throws-on-event\n"
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-throws\n"
                                       "input: { format: standings-csv, path: s.csv }\noutput: { dir: out }\n");
   CHECK_THAT(error_of(dir / "c.yaml", registry),
              Catch::Contains("failed on event 'e2' (" + (dir / "s.csv").string() + ":2002)") &&
