@@ -1,6 +1,7 @@
 // Reading a competition's input on a thread of its own while the engine rates:
-// the reader adds games to its dataset, which hands them over in pieces
-// through a short queue; the engine gives the emptied pieces back.
+// the reader adds games or ranked events to its dataset, which hands them over
+// in pieces (and at the end of each file) through a short queue; the engine
+// gives the emptied pieces back.
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
