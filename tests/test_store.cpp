@@ -115,8 +115,8 @@ TEST_CASE("the next run starts from every player's latest state in the database"
   const int32_t a = players.find("A");
   REQUIRE(a >= 0);
   const auto row = size_t(std::find(list.ids.begin(), list.ids.end(), a) - list.ids.begin());
-  CHECK(list.values[row][size_t(list.column("rating"))] == Approx(1510).margin(1e-9));
-  CHECK(list.values[row][size_t(list.column("games"))] == 2);
+  CHECK(list.value(row, list.column("rating")) == Approx(1510).margin(1e-9));
+  CHECK(list.value(row, list.column("games")) == 2);
   CHECK(list.column("pool_score") >= 0);  // every state field of the plugin
 
   const run_result feb = t.rate_file("feb.yaml");

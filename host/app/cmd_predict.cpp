@@ -48,7 +48,7 @@ std::string from_database(const plugin_registry& plugins, const std::string& db,
   for (uint32_t f = 0; f < d.state_count; ++f) {
     const int c = list.column(d.state[f].name);
     for (size_t row = 0; row < list.ids.size(); ++row) {
-      const double v = c < 0 ? NAN : list.values[row][size_t(c)];
+      const double v = list.value(row, c);
       columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
     }
   }

@@ -1,5 +1,5 @@
 // rate(): a competition from its config: the input read on one thread while
-// the games are rated on this one (engine/), or its ranked events after it.
+// its games or ranked events are rated on this one (engine/).
 #include "engine/events.hpp"
 #include "engine/game_engine.hpp"
 #include "engine/input_stream.hpp"
@@ -41,12 +41,26 @@ void refuse_idle_initial_games(const run_result& r) {
                        std::filesystem::path(r.data.source).filename().string() + "' declares none; remove it (a ratings list or database carries games itself)");
 }
 
-// Ranked events are their own rating periods: another `period` would be ignored.
-void refuse_period_for_events(const run_result& r) {
-  if (!r.config.period_given || r.config.period == period_kind::event) return;
-  throw user_error(r.config.file.string(), 0, 0,
+// Ranked events need a model that rates them, and are their own rating periods:
+// another `period` would be ignored. Refused once the input's own errors are known.
+void refuse_events_unless_ranked(const run_result& r, const settle_fn& settle) {
+  const competition_config& c = r.config;
+  if (r.source->has(RK_CAP_RANKED) && (!c.period_given || c.period == period_kind::event)) return;
+  settle();
+  if (!r.source->has(RK_CAP_RANKED))
+    throw user_error(c.file.string(), 0, 0, "model '" + c.model + "' rates pairwise games, but the input holds ranked events");
+  throw user_error(c.file.string(), 0, 0,
                    "the input holds ranked events, and each event is a rating period of its own; remove 'period' "
                    "(or write 'period: event')");
+}
+
+// The facts the input gives for the listed players before its first games
+// (the first piece names every player known by then) stand as if read first.
+void learn_first_facts(player_table& listed, const game_piece& first) {
+  for (size_t i = 0; i < size_t(listed.size()) && i < first.names.size(); ++i) {
+    listed.declared_rating[i] = first.declared[i];
+    listed.birth_year[i] = first.birth_years[i];
+  }
 }
 
 }  // namespace
@@ -67,11 +81,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   const reader_entry* reader = find_reader(config.input_format);
   if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
 
-  // A streaming reader sets no player facts, so the state can start before it does;
-  // any other input is read whole first.
-  std::vector<double> birth_years = players.birth_year;
-  if (reader->streams) r.state = engine_setup::initial_state(config, *r.source, players, list);
-  input_stream input(config, *reader, std::move(players));
+  input_stream input(config, *reader, players);
   bool settled = false;
   auto settle = [&]() -> const player_table& {
     if (!settled) {
@@ -81,23 +91,32 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
     }
     return r.data.players;
   };
-  if (!reader->streams) {
-    settled = true;
-    r.data = input.finish();
-    r.state = engine_setup::initial_state(config, *r.source, r.data.players, list);
-    birth_years = r.data.players.birth_year;
-  }
+  // The state starts from the list and the facts the input gives before its
+  // first games; the players it names later join with theirs (game_engine, event_rater).
+  std::unique_ptr<game_piece> piece = input.next();
+  if (piece) learn_first_facts(players, *piece);
+  r.state = engine_setup::initial_state(config, *r.source, players, list);
+  std::vector<double> birth_years = std::move(players.birth_year);
+  players = {};
   r.start_ratings = r.state.columns[0];
   r.first_period_number = engine_setup::first_period_number(config, list);
 
   game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, sink);
-  while (auto piece = input.next()) {
+  event_rater events(r, settle);
+  bool any_event = false;
+  for (; piece; piece = input.next()) {
+    if (!any_event && !piece->events.empty()) {
+      any_event = true;
+      refuse_events_unless_ranked(r, settle);
+    }
     games.take(*piece);
-    if (rated) rated->fetch_add(piece->games.size(), std::memory_order_relaxed);
+    events.take(*piece);
+    if (rated) rated->fetch_add(piece->games.size() + piece->entries.size(), std::memory_order_relaxed);
     input.give_back(std::move(piece));
   }
   games.finish();
   if (!settled) r.data = input.finish();
+  events.hand_kept(r.data);
   refuse_seasonal_without_seasons(r);
   refuse_idle_initial_games(r);
   games.hand_kept(r.data);
@@ -105,14 +124,9 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.history_streamed = sink && config.write_history && r.game_count > 0;
   if (r.game_count > 0) return r;
   if (r.data.events.empty()) throw user_error(r.data.source, 0, 0, "the input holds no games and no events");
-  if (!r.source->has(RK_CAP_RANKED))
-    throw user_error(config.file.string(), 0, 0,
-                     "model '" + config.model + "' rates pairwise games, but the input holds ranked events");
-  refuse_period_for_events(r);
   for (const rk_event& e : r.data.events) r.period_ends.push_back(e.end);
   r.period_count = r.data.events.size();
-  rate_events(r);
-  if (rated) rated->store(r.data.entries.size(), std::memory_order_relaxed);
+  events.finish();
   return r;
 }
 

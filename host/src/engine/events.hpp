@@ -1,11 +1,40 @@
-// Rating ranked events, one event per plugin call.
+// Rating ranked events as the input hands them over, one event per plugin call.
 #pragma once
+
+#include "checks.hpp"
+#include "input_stream.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
 
+#include <span>
+#include <vector>
+
 namespace ratekit {
 
-// Rates r.data's events in order on r.state, filling the per-entry outputs.
-void rate_events(run_result& r);
+// Rates each event of a piece on r.state as it arrives, filling the per-entry
+// outputs; the events and entries are kept for the outputs and the metrics.
+class event_rater {
+ public:
+  event_rater(run_result& r, settle_fn settle) : r_(r), settle_(std::move(settle)) {}
+
+  void take(game_piece& piece);
+  // Moves the events and entries rated into `d` (the dataset the reader leaves).
+  void hand_kept(dataset& d);
+  // Once the input is read and hand_kept: the metrics (the pairs sampled
+  // depend on all events), games played and peaks.
+  void finish();
+
+ private:
+  // Players who joined start as the config and the input's facts say.
+  void add_players(size_t count, std::span<const double> declared = {});
+  void rate(size_t e);
+
+  run_result& r_;
+  const settle_fn settle_;
+  std::vector<rk_entry> entries_;
+  std::vector<rk_event> events_;
+  std::vector<event_info> infos_;
+  std::vector<double> rating_before_;  // each entry's player's rating before its event, for the expectations
+};
 
 }  // namespace ratekit

@@ -50,7 +50,7 @@ class game_engine {
                        "model '" + c_.model + "' rates ranked events, but the input holds pairwise games");
     }
     if (window_.first() == 0 && window_.games().empty()) check_adjustment_date(piece.facts);
-    add_players(size_t(piece.players));
+    add_players(piece);
     if (sink_) {
       for (auto& n : piece.names) handed_.new_names.push_back(std::move(n));
       for (auto& n : piece.period_names) handed_.new_period_names.push_back(std::move(n));
@@ -105,14 +105,15 @@ class game_engine {
                                       " in a run of their own and start this one from its ratings");
   }
 
-  // Players who joined since the last piece start as the config says.
-  void add_players(size_t count) {
+  // Players who joined since the last piece start as the config and the input's facts say.
+  void add_players(const game_piece& piece) {
+    const auto count = size_t(piece.players);
     if (count <= r_.state.games.size()) return;
-    engine_setup::add_players(r_.state, c_, *r_.source, count);
+    engine_setup::add_players(r_.state, c_, *r_.source, count, piece.declared);
     r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
                             r_.state.columns[0].end());
     replay_.add_players(r_.start_ratings.data(), count);
-    k_.add_players(count);
+    k_.add_players(count, piece.birth_years);
   }
 
   // Rates the window's complete periods (all of them at the end of the input)

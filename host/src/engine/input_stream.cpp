@@ -2,17 +2,16 @@
 
 namespace ratekit {
 
-input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players)
-    : streams_(reader.streams) {
+input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players) {
   data_.players = std::move(players);
-  data_.stream_to([this](dataset& d) { hand_over(d); }, streams_ ? piece_games : 0);
+  data_.stream_to([this](dataset& d) { hand_over(d); }, piece_games);
   reader_ = std::thread([this, &config, &reader] {
     try {
       for (const auto& path : config.input_paths) {
         if (data_.source.empty()) data_.source = path.string();
         reader.read(path, config.input_options, data_);
+        data_.flush();  // a file's games or events go on while the next file is read
       }
-      data_.flush();
     } catch (...) {
       error_ = std::current_exception();
     }
@@ -42,9 +41,11 @@ void input_stream::hand_over(dataset& d) {
     }
   }
   lock.unlock();
-  if (!piece) {  // nobody rates any more: drop the games
+  if (!piece) {  // nobody rates any more: drop the games and events
     d.games.clear();
     d.facts.clear();
+    d.entries.clear();
+    d.events.clear();
     return;
   }
   // Swapping hands the games over and gives the reader the piece's emptied buffers.
@@ -53,13 +54,26 @@ void input_stream::hand_over(dataset& d) {
   if (piece->facts.tags.size() != d.facts.tags.size()) piece->facts.tags = d.facts.tags;  // tags only grow
   piece->players = d.players.size();
   piece->names.clear();
-  for (; names_handed_ < size_t(d.players.size()); ++names_handed_)
+  piece->declared.clear();
+  piece->birth_years.clear();
+  for (; names_handed_ < size_t(d.players.size()); ++names_handed_) {
     piece->names.push_back(d.players.name(int32_t(names_handed_)));
+    piece->declared.push_back(d.players.declared_rating[names_handed_]);
+    piece->birth_years.push_back(d.players.birth_year[names_handed_]);
+  }
   piece->period_names.assign(d.period_names.begin() + long(period_names_handed_), d.period_names.end());
   period_names_handed_ = d.period_names.size();
+  piece->entries.swap(d.entries);
+  piece->events.swap(d.events);
+  piece->event_infos.assign(d.event_infos.begin() + long(infos_handed_), d.event_infos.end());
+  infos_handed_ = d.event_infos.size();
+  piece->expected_entries = d.expected_entries();
   d.games.clear();
   d.facts.clear();
-  if (streams_) d.reserve_games(piece_games);
+  d.entries.clear();
+  d.events.clear();
+  if (!piece->games.empty()) d.reserve_games(piece_games);
+  if (!piece->entries.empty()) d.entries.reserve(piece_games);
   lock.lock();
   full_.push_back(std::move(piece));
   changed_.notify_all();

@@ -1,6 +1,7 @@
 // Reading a competition's input on a thread of its own while the engine rates:
-// the reader adds games to its dataset, which hands them over in pieces
-// through a short queue; the engine gives the emptied pieces back.
+// the reader adds games or ranked events to its dataset, which hands them over
+// in pieces (and at the end of each file) through a short queue; the engine
+// gives the emptied pieces back.
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
@@ -17,21 +18,26 @@
 
 namespace ratekit {
 
-// Consecutive games of a stream, as the reader cut them.
+// Consecutive games, or ranked events, of a stream, as the reader cut them.
 struct game_piece {
   std::vector<rk_game> games;
   game_facts facts;  // tags: the table as it was when the piece was cut
+  std::vector<rk_entry> entries;
+  std::vector<rk_event> events;  // into the entries of the whole stream
+  std::vector<event_info> event_infos;  // of `events`
+  size_t expected_entries = 0;  // the reader's estimate of the stream's entries in all
   int32_t players = 0;  // players interned by then
   // The names of the players and input periods interned since the last piece,
-  // so the rating side reads no table the reader is still growing.
+  // so the rating side reads no table the reader is still growing; and the
+  // rating and birth year the input declares for each of those players (NaN: none).
   std::vector<std::string> names, period_names;
+  std::vector<double> declared, birth_years;
 };
 
 class input_stream {
  public:
   // Starts reading `config`'s input with `reader` into a dataset that begins
-  // with `players`. A reader that does not stream hands everything over in one
-  // piece at the end.
+  // with `players`.
   input_stream(const competition_config& config, const reader_entry& reader, player_table players);
   ~input_stream();
   input_stream(const input_stream&) = delete;
@@ -54,14 +60,13 @@ class input_stream {
   static constexpr size_t piece_games = size_t(1) << 16;
   static constexpr size_t pieces_in_flight = 4;
 
-  bool streams_ = false;
   dataset data_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<std::unique_ptr<game_piece>> full_;
   std::vector<std::unique_ptr<game_piece>> empty_;
   size_t pieces_made_ = 0;
-  size_t names_handed_ = 0, period_names_handed_ = 0;
+  size_t names_handed_ = 0, period_names_handed_ = 0, infos_handed_ = 0;
   bool done_ = false, abandoned_ = false;
   std::exception_ptr error_;
   std::thread reader_;

@@ -34,8 +34,10 @@ class k_assigner {
 
   const std::optional<double>& constant() const { return constant_; }
 
-  void add_players(size_t count) {
-    birth_.resize(count, nan_value);
+  // Players up to `count`, the last births.size() of them born in those years (NaN: unknown).
+  void add_players(size_t count, const std::vector<double>& births) {
+    for (size_t i = birth_.size(); i < count; ++i)
+      birth_.push_back(i + births.size() >= count ? births[births.size() - (count - i)] : nan_value);
     period_count_.resize(count, 0);
   }
 

@@ -38,14 +38,14 @@ void start_last_rated(player_state& s, const competition_config& c, const player
   const std::string source = c.initial_ratings.empty() ? c.initial_database.string() : c.initial_ratings.string();
   for (size_t row = 0; row < list.ids.size(); ++row) {
     const size_t id = size_t(list.ids[row]);
-    const double v = date_col < 0 ? NAN : list.values[row][size_t(date_col)];
+    const double v = list.value(row, date_col);
     int32_t date = 0;
     if (!std::isnan(v) && v != 0) {
       if (!(v == std::trunc(v) && std::fabs(v) < 1e9 && valid_date(int32_t(v))))
         throw user_error(source, 0, 0, "last_played of " + players.name(int32_t(id)) + " is not a date written yyyymmdd");
       date = int32_t(v);
     }
-    const double recorded = period_col < 0 ? NAN : list.values[row][size_t(period_col)];
+    const double recorded = list.value(row, period_col);
     int64_t number = 0;
     if (is_calendar(c.period) ? !(date != 0 && calendar_number(c.period, date, number)) : std::isnan(recorded)) continue;
     if (!is_calendar(c.period)) number = int64_t(recorded);
@@ -54,9 +54,18 @@ void start_last_rated(player_state& s, const competition_config& c, const player
   }
 }
 
+// Player i starts from the rating the input declares (NaN: none), credited with initial.games.
+void declare(player_state& s, const competition_config& c, int rated, size_t i, double declared) {
+  if (std::isnan(declared)) return;
+  s.columns[0][i] = declared;
+  s.games[i] = c.initial_games;
+  if (rated >= 0) s.columns[size_t(rated)][i] = 1.0;
+}
+
 }  // namespace
 
-void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count) {
+void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count,
+                 std::span<const double> declared) {
   const rk_descriptor& desc = p.descriptor();
   if (s.columns.empty()) s.columns.resize(desc.state_count);
   const size_t from = s.games.size();
@@ -66,7 +75,10 @@ void add_players(player_state& s, const competition_config& c, const plugin& p, 
   s.games.resize(count, 0.0);
   s.last_period.resize(count, RK_NEVER_RATED);
   s.last_date.resize(count, 0);
-  start_peaks(s, p.state_field("rated"), from);
+  const int rated = p.state_field("rated");
+  for (size_t i = std::max(from, count - std::min(count, declared.size())); i < count; ++i)
+    declare(s, c, rated, i, declared[declared.size() - (count - i)]);
+  start_peaks(s, rated, from);
 }
 
 player_state initial_state(const competition_config& c, const plugin& p, const player_table& players,
@@ -76,29 +88,22 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
   player_state s;
   add_players(s, c, p, n);
   const int rated = p.state_field("rated");
-  for (size_t i = 0; i < n; ++i) {
-    const double declared = players.declared_rating[i];
-    if (std::isnan(declared)) continue;
-    s.columns[0][i] = declared;
-    s.games[i] = c.initial_games;
-    if (rated >= 0) s.columns[size_t(rated)][i] = 1.0;
-  }
+  for (size_t i = 0; i < n; ++i) declare(s, c, rated, i, players.declared_rating[i]);
   for (size_t row = 0; row < list.ids.size(); ++row) {
     const size_t id = size_t(list.ids[row]);
     for (uint32_t f = 0; f < desc.state_count; ++f) {
       const int col = list.column(desc.state[f].name);
-      if (col >= 0 && !std::isnan(list.values[row][size_t(col)])) s.columns[f][id] = list.values[row][size_t(col)];
+      if (!std::isnan(list.value(row, col))) s.columns[f][id] = list.value(row, col);
     }
     if (c.initial_adjustment) s.columns[0][id] = c.initial_adjustment->apply(s.columns[0][id]);
     if (rated >= 0 && list.column("rated") < 0) s.columns[size_t(rated)][id] = 1.0;
-    if (const int g = list.column("games"); g >= 0 && !std::isnan(list.values[row][size_t(g)]))
-      s.games[id] = list.values[row][size_t(g)];
+    if (const double g = list.value(row, list.column("games")); !std::isnan(g)) s.games[id] = g;
   }
   start_last_rated(s, c, players, list);
   start_peaks(s, rated, 0);  // again: declared ratings and the list changed ratings and flags
   for (size_t row = 0; row < list.ids.size(); ++row)
-    if (const int pk = list.column("peak"); pk >= 0 && !std::isnan(list.values[row][size_t(pk)]))
-      s.peak[size_t(list.ids[row])] = std::fmax(s.peak[size_t(list.ids[row])], list.values[row][size_t(pk)]);
+    if (const double pk = list.value(row, list.column("peak")); !std::isnan(pk))
+      s.peak[size_t(list.ids[row])] = std::fmax(s.peak[size_t(list.ids[row])], pk);
   return s;
 }
 
@@ -106,8 +111,8 @@ int64_t first_period_number(const competition_config& c, const ratings_list& lis
   const int col = list.column("last_period");
   int64_t next = 0;
   if (col < 0 || is_calendar(c.period)) return 0;
-  for (const auto& row : list.values)
-    if (!std::isnan(row[size_t(col)])) next = std::max(next, int64_t(row[size_t(col)]) + 1);
+  for (size_t row = 0; row < list.ids.size(); ++row)
+    if (const double v = list.value(row, col); !std::isnan(v)) next = std::max(next, int64_t(v) + 1);
   return next;
 }
 

@@ -6,6 +6,8 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/input/ratings_list.hpp>
 
+#include <span>
+
 namespace ratekit::engine_setup {
 
 // Starting state of `players`: field initials, then the config's initial
@@ -14,8 +16,10 @@ player_state initial_state(const competition_config& c, const plugin& p, const p
                            const ratings_list& list);
 
 // Players who appear in the input as it is read: field initials and the
-// config's initial rating, up to `count` players.
-void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count);
+// config's initial rating, up to `count` players; `declared` holds the ratings
+// the input declares for the last declared.size() of them (NaN: none).
+void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count,
+                 std::span<const double> declared = {});
 
 // The number of the run's first event or game period: after the last one a
 // history database recorded (`last_period`), so elapsed periods go on; 0 for

@@ -27,9 +27,9 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
   text::csv_table table(src, problems, columns, "the header contest_id,handle,rank_lo,rank_hi");
   problems.throw_if_any();
 
-  out.entries.reserve(out.entries.size() + table.estimated_rows());
+  const size_t first_entry = out.entry_count();
+  out.reserve_entries(table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
-  const size_t first_entry = out.entries.size();
 
   // First line of every contest read, negative for earlier files: a contest's rows must be together.
   std::unordered_map<int64_t, int> contest_lines;
@@ -42,11 +42,12 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
   std::vector<uint32_t> seen;
   uint32_t serial = 0;
   int64_t current = -1;
-  uint64_t begin = out.entries.size();
+  uint64_t begin = 0;
+  int current_line = 0;
 
   auto close_contest = [&] {
     if (current < 0) return;
-    out.events.push_back(rk_event{begin, out.entries.size(), nan_value});
+    out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{std::to_string(current), 0, current_line});
   };
 
   while (table.next_row()) {
@@ -61,7 +62,8 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
     if (id != current) {
       close_contest();
       current = id;
-      begin = out.entries.size();
+      current_line = line;
+      begin = out.entry_count();
       ++serial;
       const auto [it, fresh] = contest_lines.emplace(id, line);
       if (!fresh)
@@ -69,7 +71,6 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
                      "expected the rows of each contest together, got contest " + std::to_string(id) +
                          " again (its rows began at line " + std::to_string(std::abs(it->second)) +
                          (it->second < 0 ? " of an earlier file)" : ")"));
-      out.event_infos.push_back(event_info{std::to_string(id), 0, line});
     }
 
     int64_t rank = 0, last = 0;
@@ -98,7 +99,7 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
     if (ok) out.entries.push_back(rk_entry{player, 0, double(rank)});
   }
   close_contest();
-  if (problems.empty() && out.entries.size() == first_entry)
+  if (problems.empty() && out.entry_count() == first_entry)
     problems.add(0, 0, "no contests: expected at least one row after the header");
   problems.throw_if_any();
 }

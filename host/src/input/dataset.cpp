@@ -58,10 +58,11 @@ void dataset::stream_to(game_sink sink, size_t piece) {
 }
 
 void dataset::flush() {
-  if (!sink_ || games.empty()) return;
-  const size_t n = games.size();
+  if (!sink_ || (games.empty() && events.empty())) return;
+  const size_t n = games.size(), m = entries.size();
   sink_(*this);
   handed_over_ += n;
+  entries_handed_ += m;
 }
 
 void dataset::reserve_games(size_t rows) {
@@ -71,6 +72,11 @@ void dataset::reserve_games(size_t rows) {
   facts.week.reserve(n);
   facts.home.reserve(n);
   facts.tag.reserve(n);
+}
+
+void dataset::reserve_entries(size_t rows) {
+  expected_entries_ = entry_count() + rows;
+  entries.reserve(entries.size() + (piece_ ? std::min(rows, piece_) : rows));
 }
 
 }  // namespace ratekit

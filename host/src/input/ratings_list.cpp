@@ -3,12 +3,24 @@
 
 #include "input/text.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace ratekit {
 
 int ratings_list::column(const std::string& name) const {
   for (size_t i = 0; i < columns.size(); ++i)
     if (columns[i] == name) return int(i);
   return -1;
+}
+
+int ratings_list::add_column(std::string name) {
+  const size_t width = columns.size(), rows = ids.size();
+  std::vector<double> wider(rows * (width + 1), NAN);
+  for (size_t r = 0; r < rows; ++r) std::copy_n(values.data() + r * width, width, wider.data() + r * (width + 1));
+  values.swap(wider);
+  columns.push_back(std::move(name));
+  return int(width);
 }
 
 ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players) {
@@ -37,6 +49,8 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     list.columns.push_back(name);
   }
   const size_t width = csv.size();
+  constexpr ptrdiff_t release_step = ptrdiff_t(4) << 20;
+  const char* released = src.text().data();
   while (lines.next(l)) {
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
     if (csv.size() != width) {
@@ -52,19 +66,22 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       continue;
     }
     const int32_t player = players.intern(csv[0]);
-    std::vector<double> values(list.columns.size(), NAN);
+    const size_t row = list.ids.size();
+    list.add_row(player);
     for (size_t i = 1; i < width; ++i) {
       const int col = numeric[i - 1];
       if (col < 0 || csv[i].empty()) continue;
-      if (!text::parse_number(csv[i], values[size_t(col)]))
+      if (!text::parse_number(csv[i], list.at(row, size_t(col))))
         problems.add(l.number, csv.column(i), "expected a number for " + list.columns[size_t(col)] + ", got " +
                                                   text::quote(csv[i]));
     }
-    if (birth >= 0) players.birth_year[size_t(player)] = values[size_t(numeric[size_t(birth) - 1])];
+    if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
     if (federation >= 0) players.federation[size_t(player)] = std::string(csv[size_t(federation)]);
     if (id >= 0) players.external_id[size_t(player)] = std::string(csv[size_t(id)]);
-    list.ids.push_back(player);
-    list.values.push_back(std::move(values));
+    if (l.text.data() >= released + release_step) {  // the rows read are in the list: their text may go
+      src.release(released, l.text.data());
+      released = l.text.data();
+    }
   }
   problems.throw_if_any();
   return list;

@@ -60,10 +60,9 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
     std::stable_sort(p.begin(), p.end(),
                      [](const placing& x, const placing& y) { return x.value < y.value; });
   }
-  const uint64_t begin = out.entries.size();
+  const uint64_t begin = out.entry_count();
   for (const auto& x : p) out.entries.push_back(rk_entry{x.player, 0, x.value});
-  out.events.push_back(rk_event{begin, out.entries.size(), e.rounds});
-  out.event_infos.push_back(event_info{e.name, e.date, e.line});
+  out.add_event(rk_event{begin, out.entry_count(), e.rounds}, event_info{e.name, e.date, e.line});
 }
 
 }  // namespace
@@ -81,9 +80,8 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
   problems.throw_if_any();
   const bool by_score = table.has(score);
 
-  const size_t rows = table.estimated_rows();
-  const size_t first = out.entries.size();
-  out.entries.reserve(first + rows);
+  const size_t first = out.entry_count();
+  out.reserve_entries(table.estimated_rows());
   if (out.source.empty()) out.source = src.file();
 
   open_event e;
@@ -167,7 +165,7 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
     if (ok) e.placings.push_back(placing{id, value});
   }
   close_event(e, by_score, problems, out);
-  if (problems.empty() && out.entries.size() == first)
+  if (problems.empty() && out.entry_count() == first)
     problems.add(0, 0, "no events: expected at least one row after the header");
   problems.throw_if_any();
 }

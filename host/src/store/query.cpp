@@ -60,17 +60,12 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       players.external_id[size_t(id)] = std::string(s.text(2));
       players.federation[size_t(id)] = std::string(s.text(3));
       players.birth_year[size_t(id)] = s.checked_number(4, "table players, player '" + std::string(s.text(1)) + "', birth_year");
-      list.ids.push_back(id);
-      list.values.emplace_back(list.columns.size(), NAN);
+      list.add_row(id);
     }
     const std::string field(s.text(5));
     int col = list.column(field);
-    if (col < 0) {
-      col = int(list.columns.size());
-      list.columns.push_back(field);
-      for (auto& row : list.values) row.push_back(NAN);
-    }
-    list.values.back()[size_t(col)] =
+    if (col < 0) col = list.add_column(field);
+    list.at(list.ids.size() - 1, size_t(col)) =
         s.checked_number(6, "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'");
   }
   return list;

@@ -78,8 +78,9 @@ struct event_info {
 
 struct dataset;
 
-// Takes the games a reader has added so far (games and facts) out of a
-// dataset, so a stream is rated while it is read; see dataset::stream_to.
+// Takes the games (with their facts) or the ranked events (with their entries)
+// a reader has added so far out of a dataset, so a stream is rated while it is
+// read; see dataset::stream_to.
 using game_sink = std::function<void(dataset&)>;
 
 struct dataset {
@@ -92,22 +93,37 @@ struct dataset {
   std::string season;                     // season label of the last game read, when the input has seasons
 
   std::vector<rk_entry> entries;
-  std::vector<rk_event> events;
-  std::vector<event_info> event_infos;
+  std::vector<rk_event> events;  // begin and end count the entries handed to a sink
+  std::vector<event_info> event_infos;  // of every event, kept when the events are handed over
 
   bool ranked() const noexcept { return !events.empty(); }
 
-  // Games added so far, including those already handed to a sink.
+  // Games and ranked entries added so far, including those already handed to a sink.
   size_t game_count() const noexcept { return handed_over_ + games.size(); }
+  size_t entry_count() const noexcept { return entries_handed_ + entries.size(); }
   // The period of the last game added, -1 when none.
   int32_t last_period() const noexcept { return last_period_; }
 
   // From now on, every `piece` games added go to `sink`, which takes them
-  // out (readers must not look back at earlier games); flush() hands the rest.
+  // out (readers must not look back at earlier games), and so do the events
+  // closed once their entries reach `piece`; flush() hands the rest.
   void stream_to(game_sink sink, size_t piece);
   void flush();
   // Room for `rows` more games (at most a piece when streaming).
   void reserve_games(size_t rows);
+  // Room for `rows` more entries (at most a piece when streaming; the rest is
+  // what the sink may expect in all).
+  void reserve_entries(size_t rows);
+  // Entries expected in all, for the side that keeps them.
+  size_t expected_entries() const noexcept { return expected_entries_; }
+
+  // Closes a ranked event whose entries [e.begin, e.end) (counted by
+  // entry_count()) were added.
+  void add_event(const rk_event& e, event_info info) {
+    events.push_back(e);
+    event_infos.push_back(std::move(info));
+    if (piece_ && entries.size() >= piece_) flush();
+  }
 
   // Appends a game and its facts, keeping the parallel arrays in step.
   void add_game(const rk_game& g, const game_fact& f) {
@@ -125,7 +141,7 @@ struct dataset {
  private:
   game_sink sink_;
   size_t piece_ = 0;  // 0: not streaming
-  size_t handed_over_ = 0;
+  size_t handed_over_ = 0, entries_handed_ = 0, expected_entries_ = 0;
   int32_t last_period_ = -1;
 };
 

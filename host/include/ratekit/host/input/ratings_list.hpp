@@ -4,6 +4,7 @@
 
 #include <ratekit/host/input/dataset.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -13,12 +14,22 @@ namespace ratekit {
 // A previous list: players (added to `players` with their facts) and their
 // values by column name. Missing values are NaN.
 struct ratings_list {
-  std::vector<std::string> columns;       // numeric columns after `player`
-  std::vector<int32_t> ids;               // player id of each row
-  std::vector<std::vector<double>> values;  // [row][column]
+  std::vector<std::string> columns;  // numeric columns after `player`
+  std::vector<int32_t> ids;          // player id of each row
+  std::vector<double> values;        // one block per row, not an allocation per row: [row * columns.size() + column]
 
   // Column index of `name`, -1 when absent.
   int column(const std::string& name) const;
+  // Row `row`'s value in column `c`; NaN when the column is absent (c < 0).
+  double value(size_t row, int c) const { return c < 0 ? NAN : values[row * columns.size() + size_t(c)]; }
+  double& at(size_t row, size_t c) { return values[row * columns.size() + c]; }
+  // A row for `player`, every value missing.
+  void add_row(int32_t player) {
+    ids.push_back(player);
+    values.resize(values.size() + columns.size(), NAN);
+  }
+  // A column missing from every row so far; its index.
+  int add_column(std::string name);
 };
 
 ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players);

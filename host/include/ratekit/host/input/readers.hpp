@@ -34,10 +34,10 @@ using reader_fn = void (*)(const std::filesystem::path& file, const reader_optio
 struct reader_entry {
   const char* format;   // `input.format` value
   const char* summary;  // one line for docs and errors
+  // Adds games, or closes ranked events, in file order, each player's facts
+  // (birth year, declared rating) set before his first game, so the engine may
+  // rate them while the rest of the input is read.
   reader_fn read;
-  // Adds games in file order and sets no player facts (birth year, rating), so
-  // the engine may rate them while the rest of the file is read.
-  bool streams = false;
   // The columns `input.columns` may map (and that take `date_format`, `home_side`); empty: none.
   std::span<const std::string_view> columns = {};
 };
