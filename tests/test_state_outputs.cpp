@@ -222,7 +222,7 @@ TEST_CASE("a database of layout 2 is read as it is and gains period_states with 
   second.replace(second.find("games.csv"), 9, "later.csv");
   write_text(dir / "second.yaml", second);
   REQUIRE(run_cli("-q run " + (dir / "second.yaml").string()).status == 0);
-  CHECK(sql_number(dir / "club.db", "PRAGMA user_version") == 3);
+  CHECK(sql_number(dir / "club.db", "PRAGMA user_version") == 4);
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM period_states") == 4);  // May and July, two sides each
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings") == 7);        // January's three rows kept
 }

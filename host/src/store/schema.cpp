@@ -10,12 +10,16 @@ namespace {
 // STRICT tables refuse a text or blob where a number belongs; the checks refuse
 // infinities (NaN is stored as NULL). Periods are unique per competition: that
 // is what tells a second import of a period. Layout 2 added STRICT, the checks
-// and runs.fingerprint to layout 1; layout 3 the period_states table.
+// and runs.fingerprint to layout 1; layout 3 the period_states table; layout 4
+// keys ratings and period_states period first, so a run's rows go in at the end
+// of the key as its periods complete, with an index by player for his history.
 struct table {
   const char* name;
   const char* columns;
   const char* options;
-  int since = 1;  // the layout that added it
+  int since = 1;     // the layout that added it
+  int changed = 2;   // the last layout that changed its columns or keys
+  const char* indexes = "";  // created with the table
 };
 
 #define RK_FINITE(c) "CHECK (abs(" c ") < 1e308)"
@@ -34,12 +38,14 @@ constexpr table tables[] = {
      "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
      "name TEXT NOT NULL, external_id TEXT, federation TEXT, birth_year REAL " RK_FINITE("birth_year") ", "
      "UNIQUE (competition_id, name)",
-     "STRICT"},
+     "STRICT", 1, 2,
+     "CREATE INDEX players_by_name ON players (name);"
+     "CREATE INDEX players_by_external_id ON players (external_id);"},
     {"ratings",
      "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
      "rating REAL NOT NULL " RK_FINITE("rating") ", change REAL NOT NULL " RK_FINITE("change") ", "
-     "games INTEGER NOT NULL, PRIMARY KEY (player_id, period_id)",
-     "WITHOUT ROWID, STRICT"},
+     "games INTEGER NOT NULL, PRIMARY KEY (period_id, player_id)",
+     "WITHOUT ROWID, STRICT", 1, 4, "CREATE INDEX ratings_by_player ON ratings (player_id, period_id);"},
     {"states",
      "run_id INTEGER NOT NULL REFERENCES runs(id), player_id INTEGER NOT NULL REFERENCES players(id), "
      "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (player_id, run_id, field)",
@@ -63,14 +69,10 @@ constexpr table tables[] = {
     // The state fields besides the rating (rd, volatility, ...) at the end of each period a player played.
     {"period_states",
      "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
-     "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (player_id, period_id, field)",
-     "WITHOUT ROWID, STRICT", 3},
+     "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (period_id, player_id, field)",
+     "WITHOUT ROWID, STRICT", 3, 4},
 };
 #undef RK_FINITE
-
-constexpr const char* indexes =
-    "CREATE INDEX players_by_name ON players (name);"
-    "CREATE INDEX players_by_external_id ON players (external_id);";
 
 std::string create(const table& t, const std::string& name) {
   return "CREATE TABLE " + name + " (" + t.columns + ") " + t.options + ";";
@@ -108,8 +110,9 @@ bool has_table(database& db, const char* name) {
 void upgrade_schema(database& db) {
   const int version = version_of(db);
   if (version < 1 || version >= schema_version) return;
-  // Layout 1 to 2, SQLite's procedure for changing a table: new table, copy,
-  // drop, rename, with foreign keys off (they cannot be switched inside a
+  // A table changed since the file's layout goes through SQLite's procedure for
+  // changing a table: new table, copy, drop (its indexes with it), rename, then
+  // its indexes, with foreign keys off (they cannot be switched inside a
   // transaction). Tables of later layouts are only created.
   db.exec("PRAGMA foreign_keys = OFF");
   try {
@@ -117,16 +120,15 @@ void upgrade_schema(database& db) {
     for (const table& t : tables) {
       const std::string name = t.name, copy = std::string("new_") + t.name;
       if (t.since > version) {
-        db.exec(create(t, name).c_str());
+        db.exec((create(t, name) + t.indexes).c_str());
         continue;
       }
-      if (version >= 2) continue;
-      const std::string fill = name == "runs" ? "SELECT *, NULL FROM runs" : "SELECT * FROM " + name;
+      if (t.changed <= version) continue;
+      const std::string fill = name == "runs" && version < 2 ? "SELECT *, NULL FROM runs" : "SELECT * FROM " + name;
       db.exec((create(t, copy) + "INSERT INTO " + copy + " " + fill + ";DROP TABLE " + name + ";ALTER TABLE " + copy +
-               " RENAME TO " + name + ";")
+               " RENAME TO " + name + ";" + t.indexes)
                   .c_str());
     }
-    if (version < 2) db.exec(indexes);
     set_version(db);
     tx.commit();
   } catch (...) {
@@ -138,8 +140,7 @@ void upgrade_schema(database& db) {
 
 void ensure_schema(database& db) {
   if (version_of(db) == 0 && is_empty(db)) {
-    for (const table& t : tables) db.exec(create(t, t.name).c_str());
-    db.exec(indexes);
+    for (const table& t : tables) db.exec((create(t, t.name) + t.indexes).c_str());
     set_version(db);
   }
   check_schema(db);  // refuses other files; older layouts were upgraded before the run's transaction

@@ -5,7 +5,7 @@
 
 namespace ratekit::store {
 
-inline constexpr int schema_version = 3;
+inline constexpr int schema_version = 4;
 
 // Brings a file of an older layout to the current one in its own transaction
 // (before any other: foreign keys are switched off for it). A no-op for other files.
