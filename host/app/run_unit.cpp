@@ -1,5 +1,6 @@
 #include "run_unit.hpp"
 
+#include <ratekit/host/output/fan_out_sink.hpp>
 #include <ratekit/host/output/history_writer.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
@@ -19,12 +20,17 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return !a.empty() && !b.empty() && fs::equivalent(a, b, ec);
 }
 
-[[noreturn]] void refuse_other_input(const competition_config& config, const earlier_run& e) {
-  throw user_error(config.output_database.string(), 0, 0,
-                   "period '" + e.period + "' of competition '" + config.competition + "' is already recorded (run " +
-                       std::to_string(e.id) + " of " + e.recorded_at +
-                       ") from other input; nothing was recorded. To replace that run and every period it "
-                       "recorded, run again with --replace");
+// A model or parameters other than the competition's latest run's, unless asked for.
+void check_model(run_recording& recording, const competition_config& config, const rk_descriptor& model,
+                 const std::vector<earlier_run>& replaced, const unit_options& options) {
+  const std::string change = recording.model_change(config, model, replaced);
+  if (change.empty()) return;
+  if (!options.new_model)
+    throw user_error(config.output_database.string(), 0, 0,
+                     "competition '" + config.competition + "' changes model: " + change +
+                         "; ratings of two models are not on one scale, so nothing was recorded. To record "
+                         "the change, run again with --new-model");
+  spdlog::warn("competition '{}' changes model: {} (--new-model)", config.competition, change);
 }
 
 }  // namespace
@@ -32,55 +38,74 @@ bool same_file(const fs::path& a, const fs::path& b) {
 unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
                      unit_options options, progress& bar) {
   output_folder folder(dir);  // locked before any work: a second run is refused at once
+  const rk_descriptor& model = registry.get(config.model)->descriptor();
   std::optional<run_recording> recording;
   std::string fingerprint;
+  std::optional<earlier_run> same;  // the run that recorded this input before
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database);
     fingerprint = input_fingerprint(config);
+    same = recording->same_input(config.competition, fingerprint);
+    // Known before rating: with --replace, which runs go is known only when their periods are met.
+    if (same || !options.replace)
+      check_model(*recording, config, model, same ? std::vector{*same} : std::vector<earlier_run>{}, options);
+    // Redone from the state that run started from, not the state it left.
+    if (same && same_file(config.initial_database, config.output_database))
+      config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
-  // history.csv is written into the staging folder while the games are rated.
-  const auto rate_streaming = [&] {
+  // history.csv is written into the staging folder while the games are rated,
+  // and the database's rows unless they are there already.
+  const auto rate_streaming = [&](rated_games_sink* database) {
     std::optional<history_writer> history;
-    if (config.write_history)
-      history.emplace(folder.staging() / "history.csv", config, registry.get(config.model)->descriptor());
-    run_result run = rate(config, registry, &bar.counter(), history ? &*history : nullptr);
+    if (config.write_history) history.emplace(folder.staging() / "history.csv", config, model);
+    fan_out_sink sinks({history ? &*history : nullptr, database});
+    run_result run = rate(config, registry, &bar.counter(), sinks.empty() ? nullptr : &sinks);
     if (history) history->finish();
     return run;
   };
-  bar.phase("reading and rating " + config.competition, 0, "games");
-  unit_result out{rate_streaming(), std::nullopt};
-  out.rating_seconds = bar.phase_seconds();
-  if (recording) {
-    const auto earlier = recording->earlier_runs(out.run);
-    const bool same = !earlier.empty() && std::all_of(earlier.begin(), earlier.end(), [&](const earlier_run& e) {
-      return e.fingerprint == fingerprint;
-    });
-    if (!earlier.empty() && !same && !options.replace) refuse_other_input(config, earlier.front());
-    if (const std::string change = recording->model_change(out.run, earlier); !change.empty()) {
-      if (!options.new_model)
-        throw user_error(config.output_database.string(), 0, 0,
-                         "competition '" + config.competition + "' changes model: " + change +
-                             "; ratings of two models are not on one scale, so nothing was recorded. To record "
-                             "the change, run again with --new-model");
-      spdlog::warn("competition '{}' changes model: {} (--new-model)", config.competition, change);
+  // The database's rows are written as the games are rated, ranked events' after.
+  bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
+            "games");
+  unit_result out{run_result{}, std::nullopt};
+  stream_policy policy{options.replace, same_file(config.initial_database, config.output_database), {}};
+  for (;;) {
+    try {
+      rated_games_sink* database = recording && !same ? &recording->stream(config, model, fingerprint, policy) : nullptr;
+      out.run = rate_streaming(database);
+      if (out.run.database_streamed) {
+        out.recorded = recording->finish_stream(out.run);
+        if (options.replace) check_model(*recording, config, model, recording->stream_replaced(), options);
+      }
+      break;
+    } catch (const rate_again& e) {
+      // A run to replace recorded one of its periods: rated again from the state before that run.
+      out.rating_seconds += bar.phase_seconds();
+      policy.replacing.push_back(e.run.id);
+      config.initial_before_run = std::min(config.initial_before_run, e.run.id);
+      recording->restart();
+      bar.phase("rating " + config.competition + " again from the state before run " +
+                std::to_string(config.initial_before_run), 0, "games");
     }
-    if (!earlier.empty() && same_file(config.initial_database, config.output_database)) {
-      // Redone from the state those runs started from, not the state they left.
+  }
+  out.rating_seconds += bar.phase_seconds();
+  if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true};
+  if (recording && !same && !out.run.database_streamed) {
+    // Ranked events are recorded after the run, from what it kept.
+    const auto earlier = recording->earlier_runs(out.run);
+    if (!earlier.empty() && !options.replace) refuse_other_input(config, earlier.front());
+    check_model(*recording, config, model, earlier, options);
+    if (!earlier.empty() && policy.starts_here) {
       for (const auto& e : earlier) config.initial_before_run = std::min(config.initial_before_run, e.id);
       bar.phase("rating " + config.competition + " again from the state before run " +
                 std::to_string(config.initial_before_run), 0, "games");
-      out.run = rate_streaming();
+      out.run = rate_streaming(nullptr);
       out.rating_seconds += bar.phase_seconds();
     }
+    recording->remove_runs(earlier);
     const auto& d = out.run.data;
-    if (same) {
-      out.recorded = recorded_run{earlier.front().id, 0, size_t(d.players.size()), true};
-    } else {
-      if (!earlier.empty()) recording->remove_runs(earlier);
-      bar.phase("recording " + config.output_database.filename().string(),
-                d.ranked() ? d.entries.size() : d.games.size(), d.ranked() ? "entries" : "games");
-      out.recorded = recording->record(out.run, fingerprint, &bar.counter());
-    }
+    bar.phase("recording " + config.output_database.filename().string(),
+              d.ranked() ? d.entries.size() : d.games.size(), d.ranked() ? "entries" : "games");
+    out.recorded = recording->record(out.run, fingerprint, &bar.counter());
   }
   bar.phase("writing " + dir.string());
   write_outputs(out.run, folder.staging());

@@ -17,7 +17,7 @@ namespace ratekit::app {
 struct unit_result {
   run_result run;
   std::optional<recorded_run> recorded;
-  double rating_seconds = 0;  // reading and rating, without recording and writing
+  double rating_seconds = 0;  // reading and rating (and recording, when the rows stream), without writing
 };
 
 // Rates `config` and publishes the outputs into `dir` and the database. A period

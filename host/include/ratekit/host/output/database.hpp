@@ -4,15 +4,20 @@
 
 #include <atomic>
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+struct rk_descriptor;
 
 namespace ratekit {
 
 struct run_result;
 struct competition_config;
+class rated_games_sink;
 
 struct recorded_run {
   int64_t run_id = 0;
@@ -26,6 +31,29 @@ struct earlier_run {
   int64_t id = 0;
   std::string recorded_at, fingerprint, period;  // period: the first one shared
 };
+
+// What a run recorded as it is rated does on meeting a period that an earlier
+// run recorded from other input.
+struct stream_policy {
+  bool replace = false;  // remove that run (else the run is refused: refuse_other_input)
+  // The run starts from this database (initial.database is the same file): a
+  // run to replace changes the state it must start from, so meeting one throws
+  // rate_again, unless it is in `replacing` (found by an earlier attempt).
+  bool starts_here = false;
+  std::vector<int64_t> replacing;
+};
+
+// Thrown by a recording that meets a period of `run` when the run starts from
+// the database it records into (stream_policy::starts_here): rate again from
+// the state before `run`, after run_recording::restart().
+struct rate_again : std::exception {
+  earlier_run run;
+  explicit rate_again(earlier_run r) : run(std::move(r)) {}
+  const char* what() const noexcept override { return "rate again from the state before an earlier run"; }
+};
+
+// A period recorded from other input, without --replace: the run is refused.
+[[noreturn]] void refuse_other_input(const competition_config& config, const earlier_run& e);
 
 // What identifies a run's input: the config text and the bytes of every input
 // file and starting list. Re-running the same input gives the same fingerprint.
@@ -43,14 +71,31 @@ class run_recording {
 
   // The runs of the competition that recorded any of `run`'s periods.
   std::vector<earlier_run> earlier_runs(const run_result& run);
-  // How `run`'s model or parameters differ from the competition's latest run
+  // The competition's run recorded from the same input (`fingerprint`), if any:
+  // it holds every period a run of that input has, and no other run holds one.
+  std::optional<earlier_run> same_input(const std::string& competition, const std::string& fingerprint);
+  // How a run of `config` with `model` differs from the competition's latest run
   // (not counting `replaced`): "run 3 used fide-logistic {...}"; "" when they
   // agree or the competition is new. Ratings of two models are not on one scale.
-  std::string model_change(const run_result& run, const std::vector<earlier_run>& replaced);
+  std::string model_change(const competition_config& config, const rk_descriptor& model,
+                           const std::vector<earlier_run>& replaced);
   // Removes earlier runs entirely (an explicit replace).
   void remove_runs(const std::vector<earlier_run>& runs);
   // Records `run`; `done`, when given, counts the games (or entries) written.
   recorded_run record(const run_result& run, const std::string& fingerprint, std::atomic<uint64_t>* done = nullptr);
+
+  // Recording while rating: the sink to hand rate() with the run's config (it
+  // records pairwise games as they are rated; ranked events are left to record()).
+  // The sink lives until restart() or the recording's end.
+  rated_games_sink& stream(const competition_config& config, const rk_descriptor& model,
+                           const std::string& fingerprint, stream_policy policy);
+  // Finishes a run the sink recorded (run_result::database_streamed).
+  recorded_run finish_stream(const run_result& run);
+  // The earlier runs the sink removed: they recorded one of this run's periods.
+  std::vector<earlier_run> stream_replaced() const;
+  // Drops everything recorded so far, keeping the lock, to begin again.
+  void restart();
+
   void commit();
 
  private:

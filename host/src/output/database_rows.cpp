@@ -1,0 +1,279 @@
+#include "output/database_rows.hpp"
+
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace ratekit::db_rows {
+namespace {
+
+using store::statement;
+
+std::string read_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::string params_json(const competition_config& config, const rk_descriptor& model) {
+  nlohmann::ordered_json params = nlohmann::ordered_json::object();
+  for (uint32_t i = 0; i < model.param_count; ++i) params[model.params[i].key] = config.params[i];
+  return json_text(params);
+}
+
+int64_t competition_id(store::database& db, const std::string& name) {
+  statement s = db.prepare(
+      "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id");
+  s.bind(1, std::string_view(name));
+  s.step();
+  return s.integer(0);
+}
+
+int64_t insert_run(store::database& db, int64_t competition, const competition_config& config,
+                   const rk_descriptor& model, const std::string& fingerprint) {
+  nlohmann::json inputs = nlohmann::json::array();
+  for (const auto& path : config.input_paths) inputs.push_back(path.string());
+  const std::string params = params_json(config, model), input_text = json_text(inputs),
+                    file = valid_utf8(config.file.string()), text = read_file(config.file);
+  statement s = db.prepare(
+      "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "
+      "config_text, fingerprint) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  s.bind(1, competition).bind(2, std::string_view(model.id)).bind(3, std::string_view(model.version));
+  s.bind(4, std::string_view(params)).bind(5, std::string_view(input_text)).bind(6, std::string_view(file));
+  s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).run();
+  return db.last_id();
+}
+
+std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label) {
+  statement s = db.prepare(
+      "SELECT r.id, r.recorded_at, coalesce(r.fingerprint, '') FROM periods p JOIN runs r ON r.id = p.run_id "
+      "WHERE p.competition_id = ?1 AND p.label = ?2");
+  s.bind(1, competition).bind(2, std::string_view(label));
+  if (!s.step()) return std::nullopt;
+  return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label};
+}
+
+void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
+  static const char* const deletes[] = {
+      "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
+      "DELETE FROM states WHERE run_id = ?1",
+      "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
+      "DELETE FROM period_states WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
+      "DELETE FROM periods WHERE run_id = ?1", "DELETE FROM runs WHERE id = ?1"};
+  for (const char* sql : deletes) {
+    statement s = db.prepare(sql);
+    for (const int64_t id : runs) s.bind(1, id).run();
+  }
+}
+
+std::string period_labels::add(std::string label) {
+  ++count_;
+  if (label.empty()) label = "period " + std::to_string(count_);
+  const std::string base = label;
+  for (int n = 2; seen_.count(label); ++n) label = base + " (" + std::to_string(n) + ")";
+  seen_.insert(label);
+  return label;
+}
+
+std::string game_run_label(const competition_config& config, int32_t first_date, int32_t last_date) {
+  if (first_date > 0) return iso_date(first_date) + ".." + iso_date(last_date);
+  std::string label;
+  for (const auto& path : config.input_paths)
+    label += (label.empty() ? "" : ", ") + valid_utf8(path.filename().string());
+  return label;
+}
+
+player_rows::player_rows(store::database& db, int64_t competition)
+    : competition_(competition),
+      upsert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
+                         "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) ON CONFLICT (competition_id, name) DO "
+                         "UPDATE SET external_id = coalesce(excluded.external_id, external_id), "
+                         "federation = coalesce(excluded.federation, federation), "
+                         "birth_year = coalesce(excluded.birth_year, birth_year) RETURNING id")) {}
+
+int64_t player_rows::add(std::string_view name, std::string_view external_id, std::string_view federation,
+                         double birth_year) {
+  upsert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
+  upsert_.step();
+  const int64_t id = upsert_.integer(0);
+  upsert_.reset();
+  return id;
+}
+
+period_totals::period_totals(store::database& db, const rk_descriptor& model, std::vector<uint32_t> shown,
+                             const std::vector<int64_t>& player_ids)
+    : model_(model),
+      shown_(std::move(shown)),
+      player_ids_(player_ids),
+      insert_(db.prepare("INSERT INTO ratings (period_id, player_id, rating, change, games) VALUES (?1, ?2, ?3, ?4, ?5)")),
+      insert_state_(db.prepare("INSERT INTO period_states (period_id, player_id, field, value) VALUES (?1, ?2, ?3, ?4)")) {}
+
+void period_totals::add(int64_t period, int32_t player, double before, double after, const double* state) {
+  if (period != period_) flush();
+  period_ = period;
+  const size_t p = size_t(player), extra = shown_.size();
+  if (p >= before_.size()) {
+    const size_t n = std::max(p + 1, before_.size() * 2);
+    before_.resize(n, NAN);
+    after_.resize(n);
+    state_.resize(n * extra);
+    games_.resize(n, 0);
+  }
+  if (std::isnan(before_[p])) {
+    before_[p] = before;
+    touched_.push_back(player);
+  }
+  after_[p] = after;
+  std::copy(state, state + extra, state_.begin() + long(p * extra));
+  ++games_[p];
+}
+
+void period_totals::flush() {
+  // In the order of the players' ids (the run's order): rows go in at the end of the key.
+  std::sort(touched_.begin(), touched_.end());
+  const size_t extra = shown_.size();
+  for (const int32_t player : touched_) {
+    const size_t p = size_t(player);
+    const int64_t id = player_ids_[p];
+    insert_.bind(1, period_).bind(2, id).bind(3, after_[p]).bind(4, after_[p] - before_[p]).bind(5, games_[p]).run();
+    for (size_t f = 0; f < extra; ++f)
+      insert_state_.bind(1, period_).bind(2, id).bind(3, std::string_view(model_.state[shown_[f]].name))
+          .bind(4, state_[p * extra + f]).run();
+    before_[p] = NAN;
+    games_[p] = 0;
+  }
+  touched_.clear();
+}
+
+game_rows::game_rows(store::database& db, int64_t run)
+    : run_(run),
+      insert_(db.prepare("INSERT INTO games (run_id, seq, period_id, player_a, player_b, score_a, expected_a, "
+                         "expected_b, k_a, k_b, change_a, change_b, rating_a, rating_b) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")) {}
+
+void game_rows::add(size_t seq, int64_t period, int64_t player_a, int64_t player_b, const rk_game& g,
+                    const rk_game_out& o, double before_a, double before_b) {
+  insert_.bind(1, run_).bind(2, int64_t(seq)).bind(3, period).bind(4, player_a).bind(5, player_b).bind(6, g.score_a);
+  insert_.bind(7, o.expected_a).bind(8, o.expected_b).bind(9, g.k_a).bind(10, g.k_b);
+  insert_.bind(11, o.delta_a).bind(12, o.delta_b).bind(13, before_a).bind(14, before_b).run();
+}
+
+// When a player was last rated (period number and date) is kept for a model
+// that reads elapsed time, the only kind that moves it.
+void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& st,
+                   const std::vector<int64_t>& player_ids) {
+  statement s = db.prepare("INSERT INTO states (run_id, player_id, field, value) VALUES (?1, ?2, ?3, ?4)");
+  const bool elapsed =
+      std::any_of(st.last_period.begin(), st.last_period.end(), [](int64_t p) { return p != RK_NEVER_RATED; });
+  auto put = [&](size_t p, const char* field, double value) {
+    s.bind(1, run).bind(2, player_ids[p]).bind(3, std::string_view(field)).bind(4, value).run();
+  };
+  for (size_t p = 0; p < player_ids.size(); ++p) {
+    for (uint32_t f = 0; f < model.state_count; ++f) put(p, model.state[f].name, st.columns[f][p]);
+    put(p, "games", st.games[p]);
+    put(p, "peak", st.peak[p]);
+    if (!elapsed) continue;
+    const bool rated = st.last_period[p] != RK_NEVER_RATED;
+    put(p, "last_period", rated ? double(st.last_period[p]) : NAN);
+    put(p, "last_played", rated && st.last_date[p] ? double(st.last_date[p]) : NAN);
+  }
+}
+
+database_stream::database_stream(store::database& db, const competition_config& config, const rk_descriptor& model,
+                                 std::string fingerprint, stream_policy policy)
+    : db_(db),
+      config_(config),
+      model_(model),
+      fingerprint_(std::move(fingerprint)),
+      policy_(std::move(policy)),
+      competition_(competition_id(db, config.competition)),
+      players_(db, competition_),
+      totals_(db, model, shown_state_fields(model), player_ids_),
+      find_period_(db.prepare("SELECT 1 FROM periods WHERE competition_id = ?1 AND label = ?2")),
+      insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3)")) {}
+
+// A period recorded by another run: refused, that run removed, or rated again
+// from the state before it (stream_policy).
+void database_stream::meet(const std::string& label) {
+  find_period_.bind(1, competition_).bind(2, std::string_view(label));
+  const bool found = find_period_.step();
+  find_period_.reset();
+  if (!found) return;
+  const earlier_run e = *period_owner(db_, competition_, label);
+  if (!policy_.replace) refuse_other_input(config_, e);
+  const bool known = std::find(policy_.replacing.begin(), policy_.replacing.end(), e.id) != policy_.replacing.end();
+  if (policy_.starts_here && !known) throw rate_again(e);
+  remove_runs(db_, {e.id});
+  replaced_.push_back(e);
+}
+
+int64_t database_stream::add_period(const std::string& label) {
+  meet(label);
+  insert_period_.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label)).run();
+  return db_.last_id();
+}
+
+void database_stream::take(rated_games& g) {
+  if (run_ == 0) {
+    run_ = insert_run(db_, competition_, config_, model_, fingerprint_);
+    games_.emplace(db_, run_);
+  }
+  for (const auto& name : g.new_names) player_ids_.push_back(players_.add(name));
+  period_names_.insert(period_names_.end(), g.new_period_names.begin(), g.new_period_names.end());
+  const bool per_game = config_.period == period_kind::game;
+  if (per_game && game_period_ == 0) {
+    // Named when the last game is known (finish()); till then by a label no period has.
+    game_period_ = add_period("\x01" "being recorded by run " + std::to_string(run_));
+    first_date_ = INT32_MAX, last_date_ = 0;
+  }
+  const size_t shown = g.shown;
+  size_t begin = 0;
+  for (size_t p = 0; p < (per_game ? 1 : g.period_count); ++p) {
+    const size_t end = per_game ? g.count : size_t(g.ends[p]);
+    const int64_t period = per_game ? game_period_
+                                    : add_period(labels_.add(period_label(config_.period, g.dates[begin], g.periods[begin],
+                                                                          period_names_, g.first + begin)));
+    for (size_t i = begin; i < end; ++i) {
+      const rk_game& game = g.games[i];
+      if (per_game) first_date_ = std::min(first_date_, g.dates[i]), last_date_ = std::max(last_date_, g.dates[i]);
+      totals_.add(period, game.a, g.before_a[i], g.after_a[i], g.state + 2 * i * shown);
+      totals_.add(period, game.b, g.before_b[i], g.after_b[i], g.state + (2 * i + 1) * shown);
+      games_->add(g.first + i, period, player_ids_[size_t(game.a)], player_ids_[size_t(game.b)], game, g.out[i],
+                  g.before_a[i], g.before_b[i]);
+    }
+    begin = end;
+  }
+}
+
+recorded_run database_stream::finish(const run_result& run) {
+  totals_.flush();
+  if (game_period_ != 0) {
+    const std::string label = labels_.add(game_run_label(config_, first_date_, last_date_));
+    meet(label);
+    statement s = db_.prepare("UPDATE periods SET label = ?1 WHERE id = ?2");
+    s.bind(1, std::string_view(label)).bind(2, game_period_).run();
+  }
+  // Facts the input gives are known once it is read: recorded over what the database holds.
+  const player_table& p = run.data.players;
+  for (size_t i = 0; i < size_t(p.size()); ++i) {
+    const bool known = !p.external_id[i].empty() || !p.federation[i].empty() || !std::isnan(p.birth_year[i]);
+    if (i < player_ids_.size() && !known) continue;
+    const int64_t id = players_.add(p.name(int32_t(i)), p.external_id[i], p.federation[i], p.birth_year[i]);
+    if (i == player_ids_.size()) player_ids_.push_back(id);
+  }
+  insert_states(db_, run_, model_, run.state, player_ids_);
+  return {run_, labels_.size(), player_ids_.size()};
+}
+
+}  // namespace ratekit::db_rows

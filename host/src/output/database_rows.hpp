@@ -1,0 +1,140 @@
+// The rows of one run in the history database, shared by the recorder that
+// writes a finished run (ranked events, record_run) and database_stream, which
+// writes a run's pairwise games as they are rated, so the run keeps none of them.
+#pragma once
+
+#include "store/sqlite.hpp"
+
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/database.hpp>
+
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace ratekit::db_rows {
+
+std::string params_json(const competition_config& config, const rk_descriptor& model);
+int64_t competition_id(store::database& db, const std::string& name);
+// The run's row in `runs`; returns its id.
+int64_t insert_run(store::database& db, int64_t competition, const competition_config& config,
+                   const rk_descriptor& model, const std::string& fingerprint);
+// The run of competition `competition` (its id) that recorded period `label`, if any.
+std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label);
+// Removes runs entirely, with every row they recorded but their players.
+void remove_runs(store::database& db, const std::vector<int64_t>& runs);
+
+// The labels of a run's stored periods, each once: a label met again gets
+// " (2)", " (3)", ...; an empty one is "period N".
+class period_labels {
+ public:
+  std::string add(std::string label);
+  size_t size() const { return count_; }
+
+ private:
+  std::unordered_set<std::string> seen_;
+  size_t count_ = 0;
+};
+
+// The one period a run rated game by game (period: game) is stored as: named
+// after its first and last date, or after its input files when a game has none.
+std::string game_run_label(const competition_config& config, int32_t first_date, int32_t last_date);
+
+// A run's players: each is a row of the competition, inserted once; facts
+// (external id, federation, birth year) given replace what is recorded, facts
+// left empty keep it.
+class player_rows {
+ public:
+  player_rows(store::database& db, int64_t competition);
+  int64_t add(std::string_view name, std::string_view external_id = {}, std::string_view federation = {},
+              double birth_year = NAN);
+
+ private:
+  const int64_t competition_;
+  store::statement upsert_;
+};
+
+// Per period, each player's first rating before and last rating and shown
+// state fields after it (run_result::shown_state): one `ratings` row and a
+// `period_states` row per field for every player who played in it.
+class period_totals {
+ public:
+  // `player_ids`: the database id of each player of the run (may grow between calls).
+  period_totals(store::database& db, const rk_descriptor& model, std::vector<uint32_t> shown,
+                const std::vector<int64_t>& player_ids);
+  // A game of `player` in period `period` (its id); `state`: his shown fields after it.
+  void add(int64_t period, int32_t player, double before, double after, const double* state);
+  void flush();  // writes the period's rows (called by add() when the period changes)
+
+ private:
+  const rk_descriptor& model_;
+  const std::vector<uint32_t> shown_;
+  const std::vector<int64_t>& player_ids_;
+  std::vector<double> before_, after_, state_;
+  std::vector<int64_t> games_;
+  std::vector<int32_t> touched_;
+  int64_t period_ = -1;
+  store::statement insert_, insert_state_;
+};
+
+// The `games` rows of a run, in order.
+class game_rows {
+ public:
+  game_rows(store::database& db, int64_t run);
+  void add(size_t seq, int64_t period, int64_t player_a, int64_t player_b, const rk_game& g, const rk_game_out& o,
+           double before_a, double before_b);
+
+ private:
+  const int64_t run_;
+  store::statement insert_;
+};
+
+// Every player's state after the run: what `initial: { database: }` reads back.
+void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& state,
+                   const std::vector<int64_t>& player_ids);
+
+// Records a run's pairwise games as the engine hands them over (rated_games_sink),
+// inside the recording's transaction: its run row on the first batch, then
+// players as their names arrive, periods with their ratings and period states
+// as they complete, and every game. A period another run recorded is met as
+// `policy` says: refused, replaced, or a reason to rate again (rate_again).
+// finish() adds what is known only at the end.
+class database_stream final : public rated_games_sink {
+ public:
+  database_stream(store::database& db, const competition_config& config, const rk_descriptor& model,
+                  std::string fingerprint, stream_policy policy);
+
+  void take(rated_games& games) override;
+  unsigned streams() const override { return streams_database; }
+  // The players' facts and those no game named, every player's state, and the
+  // label of a game-period run (checked like any other); `run` is the rated run.
+  recorded_run finish(const run_result& run);
+  // The earlier runs removed because they recorded one of this run's periods.
+  const std::vector<earlier_run>& replaced() const { return replaced_; }
+
+ private:
+  int64_t add_period(const std::string& label);
+  void meet(const std::string& label);
+
+  store::database& db_;
+  const competition_config& config_;
+  const rk_descriptor& model_;
+  const std::string fingerprint_;
+  const stream_policy policy_;
+  const int64_t competition_;
+  int64_t run_ = 0;
+  std::vector<earlier_run> replaced_;
+  std::vector<std::string> period_names_;
+  period_labels labels_;
+  std::vector<int64_t> player_ids_;
+  player_rows players_;
+  period_totals totals_;
+  std::optional<game_rows> games_;
+  int64_t game_period_ = 0;  // with game periods, the one stored period (0 before the first game)
+  int32_t first_date_ = 0, last_date_ = 0;
+  bool dated_ = true;  // every game so far has a date
+  store::statement find_period_, insert_period_;
+};
+
+}  // namespace ratekit::db_rows

@@ -1,0 +1,342 @@
+// The history database written while the games are rated (database_stream)
+// holds exactly the rows the recorder of a finished run writes, keeps no game
+// in the run, and keeps the one-unit guarantees: a failure late in the run
+// leaves the file as it was, the same input again is a no-op, other input is
+// refused unless replaced. Layout 3 files are upgraded to layout 4 with their rows.
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/database.hpp>
+#include <ratekit/host/store/store.hpp>
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+
+#include <cstdio>
+
+using namespace ratekit;
+namespace fs = std::filesystem;
+
+namespace {
+
+using testing::builtin;
+
+// `n` games among players who keep joining over three months (more than one
+// piece of 65,536 games when n is larger), in named rounds of 7 games.
+std::string games_csv(int n) {
+  std::string text = "date,player_a,player_b,score_a,period\n";
+  for (int i = 0; i < n; ++i) {
+    const int a = i % 397, b = (i * 7 + 1) % (400 + i / 20), month = 1 + i * 3 / n,
+              day = 1 + int(int64_t(i) * 3 % n * 27 / n);
+    char date[16];
+    std::snprintf(date, sizeof date, "2024-%02d-%02d,", month, day);
+    text += std::string(date) + "p" + std::to_string(a) + ",p" + std::to_string(b == a ? b + 1 : b) +
+            "," + (i % 3 ? "1" : i % 2 ? "0.5" : "0") + ",round " + std::to_string(i / 7) + "\n";
+  }
+  return text;
+}
+
+// The same games dated a year later.
+std::string a_year_on(std::string games) {
+  for (size_t at = games.find("\n2024-"); at != std::string::npos; at = games.find("\n2024-", at + 1)) games[at + 4] = '5';
+  return games;
+}
+
+// Every row of every table in key order, each value exactly (numbers to 17
+// digits); the time a run was recorded is left out.
+std::string dump(const fs::path& db) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+  std::vector<std::string> tables;
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(h, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &s, nullptr) == SQLITE_OK);
+  while (sqlite3_step(s) == SQLITE_ROW) tables.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
+  sqlite3_finalize(s);
+  std::string out;
+  for (const auto& table : tables) {
+    out += "table " + table + "\n";
+    REQUIRE(sqlite3_prepare_v2(h, ("SELECT * FROM " + table).c_str(), -1, &s, nullptr) == SQLITE_OK);
+    const int columns = sqlite3_column_count(s);
+    std::string order;
+    for (int c = 1; c <= columns; ++c) order += (c > 1 ? "," : "") + std::to_string(c);
+    sqlite3_finalize(s);
+    REQUIRE(sqlite3_prepare_v2(h, ("SELECT * FROM " + table + " ORDER BY " + order).c_str(), -1, &s, nullptr) == SQLITE_OK);
+    while (sqlite3_step(s) == SQLITE_ROW) {
+      for (int c = 0; c < columns; ++c) {
+        const std::string name = sqlite3_column_name(s, c);
+        char cell[64];
+        switch (sqlite3_column_type(s, c)) {
+          case SQLITE_NULL: out += "NULL"; break;
+          case SQLITE_INTEGER: out += std::to_string(sqlite3_column_int64(s, c)); break;
+          case SQLITE_FLOAT:
+            std::snprintf(cell, sizeof cell, "%.17g", sqlite3_column_double(s, c));
+            out += cell;
+            break;
+          default: out += table == "runs" && name == "recorded_at" ? "-" : reinterpret_cast<const char*>(sqlite3_column_text(s, c));
+        }
+        out += c + 1 < columns ? "|" : "\n";
+      }
+    }
+    sqlite3_finalize(s);
+  }
+  sqlite3_close(h);
+  return out;
+}
+
+double sql_number(const fs::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(s) == SQLITE_ROW);
+  const double v = sqlite3_column_double(s, 0);
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return v;
+}
+
+void sql_exec(const fs::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
+  char* error = nullptr;
+  const int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &error);
+  INFO((error ? error : ""));
+  sqlite3_free(error);
+  sqlite3_close(h);
+  REQUIRE(rc == SQLITE_OK);
+}
+
+// Records `config` into `db` as `ratekit run` does: the rows as the games are rated.
+recorded_run record_streamed(const fs::path& config_file, const fs::path& db) {
+  competition_config config = load_config(config_file, builtin());
+  config.output_database = db;
+  config.write_history = false;  // only the database: nothing else would keep the games
+  run_recording recording(db);
+  rated_games_sink& sink =
+      recording.stream(config, builtin().get(config.model)->descriptor(), input_fingerprint(config), {});
+  const run_result run = rate(config, builtin(), nullptr, &sink);
+  REQUIRE(run.database_streamed);
+  CHECK(run.data.games.empty());  // nothing kept per game
+  CHECK(run.game_out.empty());
+  CHECK(run.game_state_after.empty());
+  CHECK(run.period_ends.empty());
+  const recorded_run r = recording.finish_stream(run);
+  recording.commit();
+  return r;
+}
+
+// The same from the finished run, as the recorder wrote every run before.
+recorded_run record_after(const fs::path& config_file, const fs::path& db) {
+  competition_config config = load_config(config_file, builtin());
+  config.output_database = db;
+  const run_result run = rate(config, builtin());
+  REQUIRE_FALSE(run.database_streamed);
+  REQUIRE(run.data.games.size() == run.game_count);
+  return record_run(run, db);
+}
+
+struct two_runs {
+  testing::temp_dir dir;
+  // `model` and `period` over `n` games, then, when `second` is given, a second run
+  // from the database over its games.
+  two_runs(const std::string& model, const std::string& period, int n, int second = 0) {
+    const std::string k = model == "glicko" ? "" : "k_schedule: [ { k: 20 } ]\n";
+    const std::string head = "competition: club\nmodel: " + model + "\n" + k + "period: " + period + "\n";
+    testing::write_text(dir / "games.csv", games_csv(n));
+    testing::write_text(dir / "first.yaml", head + "input: { format: games-csv, path: games.csv }\n");
+    if (second == 0) return;
+    testing::write_text(dir / "later.csv", a_year_on(games_csv(second)));
+    testing::write_text(dir / "second.yaml", head + "initial: { database: db }\ninput: { format: games-csv, path: later.csv }\n");
+  }
+  // Both runs streamed into one file and recorded after rating into another: the same rows.
+  void check_same(bool second) {
+    const fs::path streamed = dir / "streamed.db", after = dir / "after.db";
+    const recorded_run s = record_streamed(dir / "first.yaml", streamed);
+    const recorded_run a = record_after(dir / "first.yaml", after);
+    CHECK(s.periods == a.periods);
+    CHECK(s.players == a.players);
+    if (second) {
+      // The second run starts from its own file: written as `initial: { database: db }` there.
+      fs::copy_file(streamed, dir / "db");
+      record_streamed(dir / "second.yaml", streamed);
+      fs::remove(dir / "db");
+      fs::copy_file(after, dir / "db");
+      record_after(dir / "second.yaml", after);
+      fs::remove(dir / "db");
+    }
+    const std::string rows = dump(streamed);
+    CHECK(rows.find("table games\n1|") != std::string::npos);
+    CHECK(rows == dump(after));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the streamed database holds the rows the recorder of a finished run writes", "[store][stream]") {
+  SECTION("monthly periods over more than one piece, a second run from the database") {
+    two_runs("fide-logistic", "month", 70'000, 3'000).check_same(true);
+  }
+  SECTION("a model with shown state (glicko: rd per period)") { two_runs("glicko", "month", 5'000, 2'000).check_same(true); }
+  SECTION("named events as periods, names arriving piece by piece") { two_runs("fide-logistic", "event", 70'000).check_same(false); }
+  SECTION("game periods: one stored period named after the dates") { two_runs("fide-logistic", "game", 70'000).check_same(false); }
+  SECTION("days, glicko, a second run") { two_runs("glicko", "day", 3'000, 1'000).check_same(true); }
+}
+
+TEST_CASE("a streamed game-period run names its period after the dates", "[store][stream]") {
+  two_runs t("fide-logistic", "game", 2'000);
+  record_streamed(t.dir / "first.yaml", t.dir / "s.db");
+  CHECK(sql_number(t.dir / "s.db", "SELECT count(*) FROM periods WHERE label = '2024-01-01..2024-03-27'") == 1);
+  CHECK(sql_number(t.dir / "s.db", "SELECT count(*) FROM periods") == 1);
+}
+
+namespace {
+
+struct cli_runs {
+  testing::temp_dir dir;
+  cli_runs() {
+    testing::write_text(dir / "games.csv", games_csv(70'000));
+    testing::write_text(dir / "c.yaml", "competition: club\nmodel: glicko\nperiod: month\n"
+                                        "input: { format: games-csv, path: games.csv }\noutput: { database: r.db }\n");
+  }
+  testing::command_result run(const std::string& flags = "") const {
+    return testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string() + flags);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("ratekit run streams the database: the same input again is a no-op", "[store][stream][cli]") {
+  cli_runs t;
+  REQUIRE(t.run().status == 0);
+  const std::string rows = dump(t.dir / "r.db");
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM games") == 70'000);
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM periods") == 3);
+  const auto again = testing::run_cli("run " + (t.dir / "c.yaml").string() + " --out " + (t.dir / "out").string());
+  CHECK(again.status == 0);
+  CHECK_THAT(again.out, Catch::Contains("left as it was"));
+  CHECK(dump(t.dir / "r.db") == rows);
+}
+
+TEST_CASE("a failure late in a streamed run leaves the database as it was", "[store][stream][cli]") {
+  cli_runs t;
+  REQUIRE(t.run().status == 0);
+  const std::string ratings = testing::read_text(t.dir / "out" / "ratings.csv");
+  // Another year of the same games, refused at its last line: two pieces were recorded by then.
+  const std::string later = a_year_on(games_csv(70'000));
+  testing::write_text(t.dir / "games.csv", later + "2025-03-28,p1,p2,3\n");
+  testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n");
+  const std::string rows = dump(t.dir / "r.db");
+  const auto bad = t.run();
+  CHECK(bad.status != 0);
+  CHECK_THAT(bad.out, Catch::Contains("games.csv:70002"));
+  CHECK(dump(t.dir / "r.db") == rows);
+  CHECK(testing::read_text(t.dir / "out" / "ratings.csv") == ratings);
+  // The database fails late (a trigger on the last games): the same.
+  testing::write_text(t.dir / "games.csv", later);
+  sql_exec(t.dir / "r.db", "CREATE TRIGGER late BEFORE INSERT ON games WHEN new.seq = 69990 "
+                           "BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+  const std::string with_trigger = dump(t.dir / "r.db");
+  const auto failed = t.run();
+  CHECK(failed.status != 0);
+  CHECK_THAT(failed.out, Catch::Contains("injected failure"));
+  CHECK(dump(t.dir / "r.db") == with_trigger);
+  sql_exec(t.dir / "r.db", "DROP TRIGGER late");
+  REQUIRE(t.run().status == 0);
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM games") == 140'000);
+}
+
+TEST_CASE("a streamed run over other input is refused, and replaces it with --replace", "[store][stream][cli]") {
+  testing::temp_dir dir;
+  // January and February, then February again from other input, from the same database.
+  const std::string head = "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n";
+  std::string all = games_csv(6'000);
+  const size_t feb = all.find("\n2024-02-") + 1, mar = all.find("\n2024-03-") + 1;
+  const std::string header = all.substr(0, all.find('\n') + 1);
+  testing::write_text(dir / "jan.csv", all.substr(0, feb));
+  testing::write_text(dir / "feb.csv", header + all.substr(feb, mar - feb));
+  std::string other = all.substr(feb, mar - feb);
+  for (size_t at = other.find(",1,round"); at != std::string::npos; at = other.find(",1,round", at + 1)) other[at + 1] = '0';
+  testing::write_text(dir / "feb2.csv", header + other);
+  testing::write_text(dir / "jan.yaml", head + "input: { format: games-csv, path: jan.csv }\noutput: { database: r.db }\n");
+  for (const std::string name : {"feb", "feb2"})
+    testing::write_text(dir / (name + ".yaml"), head + "initial: { database: r.db }\ninput: { format: games-csv, path: " +
+                                                    name + ".csv }\noutput: { database: r.db }\n");
+  const auto run = [&](const std::string& config, const std::string& flags = "") {
+    return testing::run_cli("-q run " + (dir / config).string() + " --out " + (dir / "out").string() + flags);
+  };
+  REQUIRE(run("jan.yaml").status == 0);
+  REQUIRE(run("feb.yaml").status == 0);
+  const std::string rows = dump(dir / "r.db");
+  const auto refused = run("feb2.yaml");
+  CHECK(refused.status == 1);
+  CHECK_THAT(refused.out, Catch::Contains("period '2024-02' of competition 'club' is already recorded (run 2") &&
+                              Catch::Contains("--replace"));
+  CHECK(dump(dir / "r.db") == rows);
+  // Replaced: February rated again from January's state, as if feb2 had been recorded instead.
+  REQUIRE(run("feb2.yaml", " --replace").status == 0);
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM runs") == 2);
+  fs::copy_file(dir / "r.db", dir / "replaced.db");
+  fs::remove(dir / "r.db");
+  REQUIRE(run("jan.yaml").status == 0);
+  REQUIRE(run("feb2.yaml").status == 0);
+  // The same ratings, games and states; only run 2's number is 3 in the replaced file.
+  const std::string fresh = "SELECT group_concat(x, ';') FROM (SELECT pe.label || p.name || r.rating || r.change || r.games AS x "
+                            "FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
+                            "ORDER BY 1)";
+  auto text = [&](const fs::path& db, const std::string& sql) {
+    sqlite3* h = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
+    sqlite3_stmt* s = nullptr;
+    REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(s) == SQLITE_ROW);
+    std::string v = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    return v;
+  };
+  CHECK(text(dir / "replaced.db", fresh) == text(dir / "r.db", fresh));
+  const std::string states = "SELECT group_concat(x, ';') FROM (SELECT p.name || s.field || coalesce(s.value, 'null') AS x "
+                             "FROM states s JOIN players p ON p.id = s.player_id WHERE s.run_id = (SELECT max(id) FROM runs) ORDER BY 1)";
+  CHECK(text(dir / "replaced.db", states) == text(dir / "r.db", states));
+  CHECK(sql_number(dir / "replaced.db", "SELECT count(*) FROM games") == sql_number(dir / "r.db", "SELECT count(*) FROM games"));
+}
+
+TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to layout 4 by the next run",
+          "[store][stream]") {
+  cli_runs t;
+  REQUIRE(t.run().status == 0);
+  const std::string rows = dump(t.dir / "r.db");
+  // Layout 3's keys: player first, no index by player.
+  sql_exec(t.dir / "r.db",
+           "DROP INDEX ratings_by_player;"
+           "CREATE TABLE old_ratings (period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL "
+           "REFERENCES players(id), rating REAL NOT NULL CHECK (abs(rating) < 1e308), change REAL NOT NULL CHECK "
+           "(abs(change) < 1e308), games INTEGER NOT NULL, PRIMARY KEY (player_id, period_id)) WITHOUT ROWID, STRICT;"
+           "INSERT INTO old_ratings SELECT * FROM ratings; DROP TABLE ratings; ALTER TABLE old_ratings RENAME TO ratings;"
+           "CREATE TABLE old_states (period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL "
+           "REFERENCES players(id), field TEXT NOT NULL, value REAL CHECK (abs(value) < 1e308), "
+           "PRIMARY KEY (player_id, period_id, field)) WITHOUT ROWID, STRICT;"
+           "INSERT INTO old_states SELECT * FROM period_states; DROP TABLE period_states;"
+           "ALTER TABLE old_states RENAME TO period_states; PRAGMA user_version = 3;");
+  CHECK(dump(t.dir / "r.db") == rows);
+  const auto old = player_history(t.dir / "r.db", "p5", std::nullopt);
+  REQUIRE(old.size() == 3);
+  CHECK_FALSE(old[2].state.empty());  // rd
+  // The next run upgrades the file: the same rows, the new keys and index, then its own rows.
+  testing::write_text(t.dir / "games.csv", "date,player_a,player_b,score_a,period\n2025-01-02,p5,p6,1,x\n");
+  testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n");
+  REQUIRE(t.run().status == 0);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 4);
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'ratings_by_player'") == 1);
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%PRIMARY KEY (period_id, player_id%'") == 2);
+  const auto now = player_history(t.dir / "r.db", "p5", std::nullopt);
+  REQUIRE(now.size() == 4);
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK(now[i].period == old[i].period);
+    CHECK(now[i].rating == old[i].rating);
+    CHECK(now[i].state == old[i].state);
+  }
+  CHECK(now[3].period == "2025-01");
+}
