@@ -10,7 +10,9 @@ namespace ratekit::store {
 database::database(const std::filesystem::path& file, mode m) : file_(file.string()) {
   if (m == mode::read_only && !std::filesystem::is_regular_file(file))
     throw user_error(file_, 0, 0, "rating database not found");
-  const int flags = m == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  // A connection is used by one thread at a time: SQLite need not lock it on every call.
+  const int flags = (m == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
+                    SQLITE_OPEN_NOMUTEX;
   if (sqlite3_open_v2(file_.c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
   sqlite3_busy_timeout(db_, 5000);  // another run may be recording
   exec("PRAGMA foreign_keys = ON");
@@ -73,7 +75,7 @@ bool statement::step() {
 void statement::run() {
   while (step()) {
   }
-  reset();
+  sqlite3_reset(stmt_);  // the next run binds every parameter again
 }
 
 void statement::reset() {

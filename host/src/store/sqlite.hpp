@@ -49,7 +49,8 @@ class statement {
   statement& bind_null(int i);
   // True while there is a row; false when done. Throws on errors.
   bool step();
-  // Runs a statement that returns no rows and makes it ready for new parameters.
+  // Runs a statement that returns no rows and makes it ready to run again;
+  // its parameters stay bound until bound anew.
   void run();
   void reset();
 
