@@ -97,9 +97,7 @@ void history_writer::run() {
         text = header_;
       }
       format(*b, text);
-      if (std::fwrite(text.data(), 1, text.size(), out_) != text.size())
-        throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
-      text.clear();
+      write(text);
     } catch (...) {
       const std::lock_guard lock(mutex_);
       error_ = std::current_exception();
@@ -143,7 +141,14 @@ void history_writer::format(const batch& b, std::string& text) {
                 b.ratings[2 * n + i], shown ? state + 2 * i * shown : nullptr);
     history_row(text, layout_, period, date, bn, a, o.expected_b, 1 - g.score_a, g.k_b, o.delta_b, b.ratings[n + i],
                 b.ratings[3 * n + i], shown ? state + (2 * i + 1) * shown : nullptr);
+    if (text.size() >= (size_t(1) << 20)) write(text);  // the text of a batch is not held whole
   }
+}
+
+void history_writer::write(std::string& text) {
+  if (std::fwrite(text.data(), 1, text.size(), out_) != text.size())
+    throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
+  text.clear();
 }
 
 void history_writer::finish() {

@@ -37,6 +37,7 @@ class history_writer final : public rated_games_sink {
   struct batch;
   void run();
   void format(const batch& b, std::string& text);
+  void write(std::string& text);  // writes and empties `text`
   void stop();
 
   static constexpr size_t in_flight = 3;  // batches queued before take() waits
