@@ -108,6 +108,22 @@ void sql_exec(const fs::path& db, const std::string& sql) {
   REQUIRE(rc == SQLITE_OK);
 }
 
+// The rows agree with each other, whoever wrote them: each player's ratings row
+// of a period counts his games rows there, and its rating less its change is the
+// rating his first game there was played on.
+void check_consistent(const fs::path& db) {
+  const std::string counts =
+      "WITH played AS (SELECT period_id, player_a AS player, seq, rating_a AS before FROM games "
+      "UNION ALL SELECT period_id, player_b, seq, rating_b FROM games), "
+      "firsts AS (SELECT period_id, player, count(*) AS n, min(seq) AS first FROM played GROUP BY 1, 2), "
+      "counts AS (SELECT f.*, p.before FROM firsts f JOIN played p ON p.period_id = f.period_id AND "
+      "p.player = f.player AND p.seq = f.first) ";
+  CHECK(sql_number(db, counts + "SELECT count(*) FROM counts") == sql_number(db, "SELECT count(*) FROM ratings"));
+  CHECK(sql_number(db, counts + "SELECT count(*) FROM counts c JOIN ratings r ON r.period_id = c.period_id AND "
+                                "r.player_id = c.player WHERE r.games = c.n AND abs(r.rating - r.change - c.before) < 1e-9") ==
+        sql_number(db, "SELECT count(*) FROM ratings"));
+}
+
 // Records `config` into `db` as `ratekit run` does: the rows as the games are rated.
 recorded_run record_streamed(const fs::path& config_file, const fs::path& db) {
   competition_config config = load_config(config_file, builtin());
@@ -168,6 +184,7 @@ struct two_runs {
     }
     const std::string rows = dump(streamed);
     CHECK(rows.find("table games\n1|") != std::string::npos);
+    check_consistent(streamed);
     CHECK(rows == dump(after));
   }
 };
