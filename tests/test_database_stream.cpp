@@ -38,6 +38,18 @@ std::string games_csv(int n) {
   return text;
 }
 
+// Runs fn on a connection to `db`, closed after it.
+template <class F>
+auto with_db(const fs::path& db, F fn) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
+  const struct closer {
+    sqlite3* h;
+    ~closer() { sqlite3_close(h); }
+  } close{h};
+  return fn(h);
+}
+
 // The same games dated a year later.
 std::string a_year_on(std::string games) {
   for (size_t at = games.find("\n2024-"); at != std::string::npos; at = games.find("\n2024-", at + 1)) games[at + 4] = '5';
@@ -47,65 +59,65 @@ std::string a_year_on(std::string games) {
 // Every row of every table in key order, each value exactly (numbers to 17
 // digits); the time a run was recorded is left out.
 std::string dump(const fs::path& db) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  std::vector<std::string> tables;
-  sqlite3_stmt* s = nullptr;
-  REQUIRE(sqlite3_prepare_v2(h, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &s, nullptr) == SQLITE_OK);
-  while (sqlite3_step(s) == SQLITE_ROW) tables.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
-  sqlite3_finalize(s);
-  std::string out;
-  for (const auto& table : tables) {
-    out += "table " + table + "\n";
-    REQUIRE(sqlite3_prepare_v2(h, ("SELECT * FROM " + table).c_str(), -1, &s, nullptr) == SQLITE_OK);
-    const int columns = sqlite3_column_count(s);
-    std::string order;
-    for (int c = 1; c <= columns; ++c) order += (c > 1 ? "," : "") + std::to_string(c);
+  return with_db(db, [](sqlite3* h) {
+    std::vector<std::string> tables;
+    sqlite3_stmt* s = nullptr;
+    REQUIRE(sqlite3_prepare_v2(h, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", -1, &s, nullptr) == SQLITE_OK);
+    while (sqlite3_step(s) == SQLITE_ROW) tables.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
     sqlite3_finalize(s);
-    REQUIRE(sqlite3_prepare_v2(h, ("SELECT * FROM " + table + " ORDER BY " + order).c_str(), -1, &s, nullptr) == SQLITE_OK);
-    while (sqlite3_step(s) == SQLITE_ROW) {
-      for (int c = 0; c < columns; ++c) {
-        const std::string name = sqlite3_column_name(s, c);
-        char cell[64];
-        switch (sqlite3_column_type(s, c)) {
-          case SQLITE_NULL: out += "NULL"; break;
-          case SQLITE_INTEGER: out += std::to_string(sqlite3_column_int64(s, c)); break;
-          case SQLITE_FLOAT:
-            std::snprintf(cell, sizeof cell, "%.17g", sqlite3_column_double(s, c));
-            out += cell;
-            break;
-          default: out += table == "runs" && name == "recorded_at" ? "-" : reinterpret_cast<const char*>(sqlite3_column_text(s, c));
+    std::string out;
+    for (const auto& table : tables) {
+      out += "table " + table + "\n";
+      REQUIRE(sqlite3_prepare_v2(h, ("SELECT * FROM " + table).c_str(), -1, &s, nullptr) == SQLITE_OK);
+      const int columns = sqlite3_column_count(s);
+      std::string order;
+      for (int c = 1; c <= columns; ++c) order += (c > 1 ? "," : "") + std::to_string(c);
+      sqlite3_finalize(s);
+      REQUIRE(sqlite3_prepare_v2(h, ("SELECT * FROM " + table + " ORDER BY " + order).c_str(), -1, &s, nullptr) == SQLITE_OK);
+      while (sqlite3_step(s) == SQLITE_ROW) {
+        for (int c = 0; c < columns; ++c) {
+          const std::string name = sqlite3_column_name(s, c);
+          char cell[64];
+          switch (sqlite3_column_type(s, c)) {
+            case SQLITE_NULL: out += "NULL"; break;
+            case SQLITE_INTEGER: out += std::to_string(sqlite3_column_int64(s, c)); break;
+            case SQLITE_FLOAT:
+              std::snprintf(cell, sizeof cell, "%.17g", sqlite3_column_double(s, c));
+              out += cell;
+              break;
+            default: out += table == "runs" && name == "recorded_at" ? "-" : reinterpret_cast<const char*>(sqlite3_column_text(s, c));
+          }
+          out += c + 1 < columns ? "|" : "\n";
         }
-        out += c + 1 < columns ? "|" : "\n";
       }
+      sqlite3_finalize(s);
     }
-    sqlite3_finalize(s);
-  }
-  sqlite3_close(h);
-  return out;
+    return out;
+  });
 }
 
-double sql_number(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-  sqlite3_stmt* s = nullptr;
-  REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
-  REQUIRE(sqlite3_step(s) == SQLITE_ROW);
-  const double v = sqlite3_column_double(s, 0);
-  sqlite3_finalize(s);
-  sqlite3_close(h);
-  return v;
+// The first value of `sql`'s first row on `db`, as text.
+std::string sql_text(const fs::path& db, const std::string& sql) {
+  return with_db(db, [&](sqlite3* h) {
+    sqlite3_stmt* s = nullptr;
+    REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(s) == SQLITE_ROW);
+    std::string v = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
+    sqlite3_finalize(s);
+    return v;
+  });
 }
+
+double sql_number(const fs::path& db, const std::string& sql) { return std::stod(sql_text(db, sql)); }
 
 void sql_exec(const fs::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-  char* error = nullptr;
-  const int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &error);
-  INFO((error ? error : ""));
-  sqlite3_free(error);
-  sqlite3_close(h);
-  REQUIRE(rc == SQLITE_OK);
+  with_db(db, [&](sqlite3* h) {
+    char* error = nullptr;
+    const int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &error);
+    INFO((error ? error : ""));
+    sqlite3_free(error);
+    REQUIRE(rc == SQLITE_OK);
+  });
 }
 
 // The rows agree with each other, whoever wrote them: each player's ratings row
@@ -302,21 +314,10 @@ TEST_CASE("a streamed run over other input is refused, and replaces it with --re
   const std::string fresh = "SELECT group_concat(x, ';') FROM (SELECT pe.label || p.name || r.rating || r.change || r.games AS x "
                             "FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
                             "ORDER BY 1)";
-  auto text = [&](const fs::path& db, const std::string& sql) {
-    sqlite3* h = nullptr;
-    REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(s) == SQLITE_ROW);
-    std::string v = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
-    sqlite3_finalize(s);
-    sqlite3_close(h);
-    return v;
-  };
-  CHECK(text(dir / "replaced.db", fresh) == text(dir / "r.db", fresh));
+  CHECK(sql_text(dir / "replaced.db", fresh) == sql_text(dir / "r.db", fresh));
   const std::string states = "SELECT group_concat(x, ';') FROM (SELECT p.name || s.field || coalesce(s.value, 'null') AS x "
                              "FROM states s JOIN players p ON p.id = s.player_id WHERE s.run_id = (SELECT max(id) FROM runs) ORDER BY 1)";
-  CHECK(text(dir / "replaced.db", states) == text(dir / "r.db", states));
+  CHECK(sql_text(dir / "replaced.db", states) == sql_text(dir / "r.db", states));
   CHECK(sql_number(dir / "replaced.db", "SELECT count(*) FROM games") == sql_number(dir / "r.db", "SELECT count(*) FROM games"));
 }
 
