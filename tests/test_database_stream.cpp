@@ -358,3 +358,31 @@ TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to lay
   }
   CHECK(now[3].period == "2025-01");
 }
+
+TEST_CASE("ranked events are still recorded after the run: entries, no-op again, refused or replaced", "[store][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "r.csv", "event,date,player,rank\nR1,2024-03-01,A,1\nR1,2024-03-01,B,2\nR1,2024-03-01,C,3\n"
+                                     "R2,2024-03-08,C,1\nR2,2024-03-08,A,2\nR2,2024-03-08,D,3\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\ninput: { format: standings-csv, path: r.csv }\n"
+                                      "period: event\noutput: { database: r.db }\n");
+  const auto run = [&](const std::string& flags = "") {
+    return testing::run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string() + flags);
+  };
+  REQUIRE(run().status == 0);
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM entries") == 6);
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM periods WHERE label IN ('R1', 'R2')") == 2);
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM ratings") == 6);
+  const std::string rows = dump(dir / "r.db");
+  const auto again = run();
+  CHECK(again.status == 0);
+  CHECK_THAT(again.out, Catch::Contains("left as it was"));
+  CHECK(dump(dir / "r.db") == rows);
+  testing::write_text(dir / "r.csv", "event,date,player,rank\nR2,2024-03-08,A,1\nR2,2024-03-08,C,2\n");
+  const auto other = run();
+  CHECK(other.status == 1);
+  CHECK_THAT(other.out, Catch::Contains("period 'R2' of competition 't' is already recorded (run 1"));
+  CHECK(dump(dir / "r.db") == rows);
+  REQUIRE(run(" --replace").status == 0);
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM entries") == 2);
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM runs") == 1);
+}

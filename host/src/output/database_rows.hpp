@@ -8,6 +8,7 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/database.hpp>
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <unordered_set>
