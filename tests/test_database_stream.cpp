@@ -386,3 +386,26 @@ TEST_CASE("ranked events are still recorded after the run: entries, no-op again,
   CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM entries") == 2);
   CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM runs") == 1);
 }
+
+TEST_CASE("the streamed database records the players' facts (known once the input is read) as the recorder does", "[store][stream][trf]") {
+  testing::temp_dir dir;
+  // Ann's federation and id from file one; Dee is named first by file two; Bob has no facts.
+  testing::write_text(dir / "1.trf", testing::trf_tournament(
+                                         "One", "2024/03/01",
+                                         testing::trf_player(1, "Ann", 2000, "1990/01/01", {{2, 'w', '1'}}, "NOR", "1503014") +
+                                             testing::trf_player(2, "Bob", 1800, "", {{1, 'b', '0'}})));
+  testing::write_text(dir / "2.trf", testing::trf_tournament(
+                                         "Two", "2024/04/01",
+                                         testing::trf_player(1, "Dee", 1900, "2012/05/05", {{2, 'w', '='}}, "ISL") +
+                                             testing::trf_player(2, "Ann", 2100, "1990/01/01", {{1, 'b', '='}})));
+  testing::write_text(dir / "first.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                          "period: event\ninput: { format: trf, path: [1.trf, 2.trf] }\n");
+  const fs::path streamed = dir / "streamed.db", after = dir / "after.db";
+  record_streamed(dir / "first.yaml", streamed);
+  record_after(dir / "first.yaml", after);
+  CHECK(dump(streamed) == dump(after));
+  CHECK(sql_text(streamed, "SELECT federation || ' ' || external_id || ' ' || birth_year FROM players WHERE name = 'Ann'") ==
+        "NOR 1503014 1990.0");
+  CHECK(sql_text(streamed, "SELECT federation FROM players WHERE name = 'Dee'") == "ISL");
+  CHECK(sql_number(streamed, "SELECT count(*) FROM players WHERE name = 'Bob' AND federation IS NULL") == 1);
+}

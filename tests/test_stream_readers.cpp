@@ -23,6 +23,8 @@
 using namespace ratekit;
 namespace fs = std::filesystem;
 using testing::builtin;
+using testing::trf_player;
+using testing::trf_tournament;
 
 namespace {
 
@@ -87,30 +89,6 @@ bool same_events(const dataset& a, const dataset& b) {
          std::equal(a.event_infos.begin(), a.event_infos.end(), b.event_infos.begin(), b.event_infos.end(), info);
 }
 
-// A TRF 001 line: start number, name, rating (0: none), birth date, and per
-// round (opponent's start number, colour, result).
-std::string trf_player(int start, const std::string& name, int rating, const std::string& born,
-                       const std::vector<std::tuple<int, char, char>>& rounds) {
-  std::string l(91 + 10 * rounds.size(), ' ');
-  auto put = [&](int column, const std::string& s) { l.replace(size_t(column - 1), s.size(), s); };
-  auto right = [&](int last_column, const std::string& s) { put(last_column - int(s.size()) + 1, s); };
-  put(1, "001");
-  right(8, std::to_string(start));
-  put(15, name);
-  if (rating > 0) right(52, std::to_string(rating));
-  put(70, born);
-  for (size_t r = 0; r < rounds.size(); ++r) {
-    const int at = 92 + 10 * int(r);
-    right(at + 3, std::to_string(std::get<0>(rounds[r])));
-    put(at + 5, std::string(1, std::get<1>(rounds[r])));
-    put(at + 7, std::string(1, std::get<2>(rounds[r])));
-  }
-  return l + "\n";
-}
-
-std::string trf_tournament(const std::string& name, const std::string& date, const std::string& players) {
-  return "012 " + name + "\n042 " + date + "\n" + players;
-}
 
 // The message of a failed run, or "no error".
 std::string error_of(const fs::path& config, const plugin_registry& plugins = builtin()) {

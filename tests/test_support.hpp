@@ -9,6 +9,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace ratekit::testing {
 
@@ -68,6 +70,34 @@ inline const plugin_registry& builtin() {
 
 inline std::filesystem::path source_path(const std::string& relative) {
   return std::filesystem::path(RATEKIT_SOURCE_DIR) / relative;
+}
+
+// A TRF 001 line: start number, name, rating (0: none), birth date, and per
+// round (opponent's start number, colour, result); a federation and FIDE id when given.
+inline std::string trf_player(int start, const std::string& name, int rating, const std::string& born,
+                       const std::vector<std::tuple<int, char, char>>& rounds, const std::string& federation = "",
+                       const std::string& fide_id = "") {
+  std::string l(91 + 10 * rounds.size(), ' ');
+  auto put = [&](int column, const std::string& s) { l.replace(size_t(column - 1), s.size(), s); };
+  auto right = [&](int last_column, const std::string& s) { put(last_column - int(s.size()) + 1, s); };
+  put(1, "001");
+  right(8, std::to_string(start));
+  put(15, name);
+  if (rating > 0) right(52, std::to_string(rating));
+  put(70, born);
+  put(54, federation);
+  put(58, fide_id);
+  for (size_t r = 0; r < rounds.size(); ++r) {
+    const int at = 92 + 10 * int(r);
+    right(at + 3, std::to_string(std::get<0>(rounds[r])));
+    put(at + 5, std::string(1, std::get<1>(rounds[r])));
+    put(at + 7, std::string(1, std::get<2>(rounds[r])));
+  }
+  return l + "\n";
+}
+
+inline std::string trf_tournament(const std::string& name, const std::string& date, const std::string& players) {
+  return "012 " + name + "\n042 " + date + "\n" + players;
 }
 
 }  // namespace ratekit::testing
