@@ -92,7 +92,7 @@ bool same_events(const dataset& a, const dataset& b) {
 std::string trf_player(int start, const std::string& name, int rating, const std::string& born,
                        const std::vector<std::tuple<int, char, char>>& rounds) {
   std::string l(91 + 10 * rounds.size(), ' ');
-  auto put = [&](int column, const std::string& s) { l.replace(size_t(column - 1), s.size(), s); };
+  auto put = [&](int column, const std::string& s) { std::copy(s.begin(), s.end(), l.begin() + (column - 1)); };
   auto right = [&](int last_column, const std::string& s) { put(last_column - int(s.size()) + 1, s); };
   put(1, "001");
   right(8, std::to_string(start));
