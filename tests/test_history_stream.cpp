@@ -2,6 +2,7 @@
 // same bytes as the one built from a finished run, keeps no game in the run,
 // and reports a file it cannot write.
 #include "test_support.hpp"
+#include "../host/src/output/background_file.hpp"
 
 #include <catch2/catch.hpp>
 #include <ratekit/host/config/config.hpp>
@@ -159,4 +160,37 @@ TEST_CASE("output.history refuses unknown, repeated and bookkeeping columns, nam
   CHECK_THAT(refused("glicko", "[player, player]"), Catch::Contains("history column 'player' is listed twice"));
   CHECK_THAT(refused("fide-logistic", "[player, pool_games_after]"), Catch::Contains("unknown history column 'pool_games_after'"));
   CHECK_THAT(refused("glicko", "[]"), Catch::Contains("got an empty list"));
+}
+
+TEST_CASE("a background file writes its buffers in order and hands each back empty", "[history][stream]") {
+  testing::temp_dir dir;
+  background_file file(dir / "out.txt");
+  std::string text, expected;
+  for (int i = 0; i < 1000; ++i) {
+    text.assign(size_t(i % 7) * 1000 + 1, char('a' + i % 26));
+    expected += text;
+    file.write(text);
+    REQUIRE(text.empty());
+  }
+  file.close();
+  CHECK(testing::read_text(dir / "out.txt") == expected);
+}
+
+TEST_CASE("a background file that cannot be written says so, naming it", "[history][stream]") {
+  background_file file("/dev/full");  // every write fails with "no space left"
+  std::string text(1 << 16, 'x');
+  auto write_all = [&] {
+    for (int i = 0; i < 4; ++i) {
+      text.assign(1 << 16, 'x');
+      file.write(text);
+    }
+    file.close();
+  };
+  try {
+    write_all();
+    FAIL("no error");
+  } catch (const user_error& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("/dev/full") && Catch::Contains("cannot write") &&
+                                          Catch::Contains("No space left"));
+  }
 }

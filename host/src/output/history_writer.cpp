@@ -2,10 +2,9 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include "output/background_file.hpp"
 #include "output/history_rows.hpp"
 
-#include <cerrno>
-#include <cstring>
 
 namespace ratekit {
 
@@ -28,10 +27,7 @@ history_writer::history_writer(std::filesystem::path file, const competition_con
       header_(history_header(model, layout_)),
       thread_([this] { run(); }) {}
 
-history_writer::~history_writer() {
-  stop();
-  if (out_) std::fclose(out_);
-}
+history_writer::~history_writer() { stop(); }
 
 void history_writer::stop() {
   {
@@ -91,15 +87,11 @@ void history_writer::run() {
     }
     try {
       if (!out_) {
-        out_ = std::fopen(file_.c_str(), "wb");
-        if (!out_) throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
-        std::setvbuf(out_, nullptr, _IOFBF, size_t(1) << 20);
+        out_ = std::make_unique<background_file>(file_);
         text = header_;
       }
       format(*b, text);
-      if (std::fwrite(text.data(), 1, text.size(), out_) != text.size())
-        throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
-      text.clear();
+      out_->write(text);
     } catch (...) {
       const std::lock_guard lock(mutex_);
       error_ = std::current_exception();
@@ -149,8 +141,7 @@ void history_writer::format(const batch& b, std::string& text) {
 void history_writer::finish() {
   stop();
   if (error_) std::rethrow_exception(error_);
-  if (out_ && std::fclose(std::exchange(out_, nullptr)) != 0)
-    throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
+  if (out_) out_->close();
 }
 
 }  // namespace ratekit
