@@ -194,3 +194,35 @@ TEST_CASE("a background file that cannot be written says so, naming it", "[histo
                                           Catch::Contains("No space left"));
   }
 }
+
+TEST_CASE("chart.svg drawn from the streamed history.csv is the one drawn from kept games", "[history][stream][chart]") {
+  testing::temp_dir dir;
+  // Glicko by month (the chart draws an RD band), players who join late, more periods than games for some.
+  std::string games = "date,player_a,player_b,score_a\n";
+  for (int i = 0; i < 3000; ++i) {
+    const int month = 1 + i / 300, day = 1 + i % 300 * 28 / 300;
+    games += "2024-" + std::string(month < 10 ? "0" : "") + std::to_string(month) + "-" + (day < 10 ? "0" : "") +
+             std::to_string(day) + ",p" + std::to_string(i % 37) + ",p" + std::to_string(i % 37 + 1 + (i * 7 + 3) % (3 + i / 100)) +
+             "," + (i % 5 == 0 ? "0.5" : i % 3 ? "1" : "0") + "\n";
+  }
+  testing::write_text(dir / "games.csv", games);
+  const std::string base = "competition: t\nmodel: glicko\ninput: { format: games-csv, path: games.csv }\nperiod: month\n";
+  // Every history column: the chart reads the file, the run keeps no game for it.
+  testing::write_text(dir / "streamed.yaml", base + "output: { charts: true }\n");
+  // A lean history: the chart is drawn from the games the run keeps.
+  testing::write_text(dir / "kept.yaml", base + "output: { charts: true, history: [player, rating_after] }\n");
+  for (const char* name : {"streamed", "kept"})
+    REQUIRE(testing::run_cli("-q run " + (dir / (std::string(name) + ".yaml")).string() + " --out " + (dir / name).string())
+                .status == 0);
+  const std::string chart = testing::read_text(dir / "streamed" / "chart.svg");
+  CHECK_THAT(chart, Catch::Contains("class=\"band\""));
+  CHECK(chart == testing::read_text(dir / "kept" / "chart.svg"));
+
+  const auto& plugins = testing::builtin();
+  const competition_config config = load_config(dir / "streamed.yaml", plugins);
+  history_writer history(dir / "h.csv", config, plugins.get("glicko")->descriptor());
+  const run_result r = rate(config, plugins, nullptr, &history);
+  history.finish();
+  CHECK(r.data.games.empty());
+  CHECK(r.game_out.empty());
+}

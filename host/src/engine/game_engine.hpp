@@ -33,7 +33,8 @@ class game_engine {
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
         sink_(c_.write_history ? sink : nullptr),
-        keep_((c_.write_history && !sink_) || c_.write_report || c_.write_charts || !c_.output_database.empty()),
+        keep_((c_.write_history && !sink_) || c_.write_report || (c_.write_charts && !(sink_ && chart_reads_history(c_))) ||
+              !c_.output_database.empty()),
         // The state is read after each period (a call per period) only for an output that shows it.
         shown_fields_(keep_ || (sink_ && history_shows_state(c_.history_columns)) ? r.shown_state.size() : 0),
         shown_mask_(state_after_mask(r)),
