@@ -6,6 +6,8 @@
 #include "output/history_rows.hpp"
 
 
+#include <algorithm>
+
 namespace ratekit {
 
 // A copy of what the engine handed over: its buffers are reused once take() returns.
@@ -90,8 +92,13 @@ void history_writer::run() {
         out_ = std::make_unique<background_file>(file_);
         text = header_;
       }
-      format(*b, text);
-      out_->write(text);
+      for (const auto& n : b->names) names_.push_back(n);
+      for (const auto& n : b->period_names) period_names_.push_back(n);
+      // In slices, so a buffer of text holds a few MB, not the whole batch.
+      for (size_t begin = 0; begin < b->games.size(); begin += slice) {
+        format(*b, begin, std::min(b->games.size(), begin + slice), text);
+        out_->write(text);
+      }
     } catch (...) {
       const std::lock_guard lock(mutex_);
       error_ = std::current_exception();
@@ -111,13 +118,11 @@ void history_writer::run() {
 
 // The rows of a batch: labels and dates change only at period boundaries, so
 // each is formatted once per run of equal values.
-void history_writer::format(const batch& b, std::string& text) {
-  for (auto& n : b.names) names_.push_back(n);
-  for (auto& n : b.period_names) period_names_.push_back(n);
+void history_writer::format(const batch& b, size_t begin, size_t end, std::string& text) {
   const size_t n = b.games.size(), shown = b.shown;
   std::string period, date;
   int32_t label_date = -1, label_period = -2, date_of = -1;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = begin; i < end; ++i) {
     const rk_game& g = b.games[i];
     const rk_game_out& o = b.out[i];
     if (kind_ == period_kind::game || b.dates[i] != label_date || b.periods[i] != label_period) {

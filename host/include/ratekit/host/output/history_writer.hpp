@@ -37,10 +37,11 @@ class history_writer final : public rated_games_sink {
  private:
   struct batch;
   void run();
-  void format(const batch& b, std::string& text);
+  void format(const batch& b, size_t begin, size_t end, std::string& text);  // the rows of games [begin, end)
   void stop();
 
   static constexpr size_t in_flight = 3;  // batches queued before take() waits
+  static constexpr size_t slice = 8192;   // games formatted into one buffer of text (about 2 MB)
 
   const std::filesystem::path file_;
   const period_kind kind_;
