@@ -2,6 +2,7 @@
 // same bytes as the one built from a finished run, keeps no game in the run,
 // and reports a file it cannot write.
 #include "test_support.hpp"
+#include "../host/src/output/background_file.hpp"
 
 #include <catch2/catch.hpp>
 #include <ratekit/host/config/config.hpp>
@@ -159,4 +160,69 @@ TEST_CASE("output.history refuses unknown, repeated and bookkeeping columns, nam
   CHECK_THAT(refused("glicko", "[player, player]"), Catch::Contains("history column 'player' is listed twice"));
   CHECK_THAT(refused("fide-logistic", "[player, pool_games_after]"), Catch::Contains("unknown history column 'pool_games_after'"));
   CHECK_THAT(refused("glicko", "[]"), Catch::Contains("got an empty list"));
+}
+
+TEST_CASE("a background file writes its buffers in order and hands each back empty", "[history][stream]") {
+  testing::temp_dir dir;
+  background_file file(dir / "out.txt");
+  std::string text, expected;
+  for (int i = 0; i < 1000; ++i) {
+    text.assign(size_t(i % 7) * 1000 + 1, char('a' + i % 26));
+    expected += text;
+    file.write(text);
+    REQUIRE(text.empty());
+  }
+  file.close();
+  CHECK(testing::read_text(dir / "out.txt") == expected);
+}
+
+TEST_CASE("a background file that cannot be written says so, naming it", "[history][stream]") {
+  background_file file("/dev/full");  // every write fails with "no space left"
+  std::string text(1 << 16, 'x');
+  auto write_all = [&] {
+    for (int i = 0; i < 4; ++i) {
+      text.assign(1 << 16, 'x');
+      file.write(text);
+    }
+    file.close();
+  };
+  try {
+    write_all();
+    FAIL("no error");
+  } catch (const user_error& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("/dev/full") && Catch::Contains("cannot write") &&
+                                          Catch::Contains("No space left"));
+  }
+}
+
+TEST_CASE("chart.svg drawn from the streamed history.csv is the one drawn from kept games", "[history][stream][chart]") {
+  testing::temp_dir dir;
+  // Glicko by month (the chart draws an RD band), players who join late, more periods than games for some.
+  std::string games = "date,player_a,player_b,score_a\n";
+  for (int i = 0; i < 3000; ++i) {
+    const int month = 1 + i / 300, day = 1 + i % 300 * 28 / 300;
+    games += "2024-" + std::string(month < 10 ? "0" : "") + std::to_string(month) + "-" + (day < 10 ? "0" : "") +
+             std::to_string(day) + ",p" + std::to_string(i % 37) + ",p" + std::to_string(i % 37 + 1 + (i * 7 + 3) % (3 + i / 100)) +
+             "," + (i % 5 == 0 ? "0.5" : i % 3 ? "1" : "0") + "\n";
+  }
+  testing::write_text(dir / "games.csv", games);
+  const std::string base = "competition: t\nmodel: glicko\ninput: { format: games-csv, path: games.csv }\nperiod: month\n";
+  // Every history column: the chart reads the file, the run keeps no game for it.
+  testing::write_text(dir / "streamed.yaml", base + "output: { charts: true }\n");
+  // A lean history: the chart is drawn from the games the run keeps.
+  testing::write_text(dir / "kept.yaml", base + "output: { charts: true, history: [player, rating_after] }\n");
+  for (const char* name : {"streamed", "kept"})
+    REQUIRE(testing::run_cli("-q run " + (dir / (std::string(name) + ".yaml")).string() + " --out " + (dir / name).string())
+                .status == 0);
+  const std::string chart = testing::read_text(dir / "streamed" / "chart.svg");
+  CHECK_THAT(chart, Catch::Contains("class=\"band\""));
+  CHECK(chart == testing::read_text(dir / "kept" / "chart.svg"));
+
+  const auto& plugins = testing::builtin();
+  const competition_config config = load_config(dir / "streamed.yaml", plugins);
+  history_writer history(dir / "h.csv", config, plugins.get("glicko")->descriptor());
+  const run_result r = rate(config, plugins, nullptr, &history);
+  history.finish();
+  CHECK(r.data.games.empty());
+  CHECK(r.game_out.empty());
 }

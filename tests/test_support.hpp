@@ -3,6 +3,7 @@
 
 #include <ratekit/host/plugin/plugin.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -78,7 +79,7 @@ inline std::string trf_player(int start, const std::string& name, int rating, co
                        const std::vector<std::tuple<int, char, char>>& rounds, const std::string& federation = "",
                        const std::string& fide_id = "") {
   std::string l(91 + 10 * rounds.size(), ' ');
-  auto put = [&](int column, const std::string& s) { l.replace(size_t(column - 1), s.size(), s); };
+  auto put = [&](int column, const std::string& s) { std::copy(s.begin(), s.end(), l.begin() + (column - 1)); };
   auto right = [&](int last_column, const std::string& s) { put(last_column - int(s.size()) + 1, s); };
   put(1, "001");
   right(8, std::to_string(start));

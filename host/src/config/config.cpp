@@ -266,6 +266,8 @@ bool history_shows_state(const std::vector<std::string>& columns) {
          });
 }
 
+bool chart_reads_history(const competition_config& c) { return c.write_history && c.history_columns.empty(); }
+
 competition_config load_config(const fs::path& file, const model_catalog& models) {
   checker c(file.string());
   competition_config cfg;

@@ -37,7 +37,8 @@ class game_engine {
                                             (c_.output_database.empty() ? 0u : streams_database))
                        : 0u),
         sink_(streamed_ ? sink : nullptr),
-        keep_((c_.write_history && !(streamed_ & streams_history)) || c_.write_report || c_.write_charts ||
+        keep_((c_.write_history && !(streamed_ & streams_history)) || c_.write_report ||
+              (c_.write_charts && !((streamed_ & streams_history) && chart_reads_history(c_))) ||
               (!c_.output_database.empty() && !(streamed_ & streams_database))),
         // The state is read after each period (a call per period) only for an output that shows it.
         shown_fields_(keep_ || (streamed_ & streams_database) ||

@@ -2,10 +2,11 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include "output/background_file.hpp"
 #include "output/history_rows.hpp"
 
-#include <cerrno>
-#include <cstring>
+
+#include <algorithm>
 
 namespace ratekit {
 
@@ -28,10 +29,7 @@ history_writer::history_writer(std::filesystem::path file, const competition_con
       header_(history_header(model, layout_)),
       thread_([this] { run(); }) {}
 
-history_writer::~history_writer() {
-  stop();
-  if (out_) std::fclose(out_);
-}
+history_writer::~history_writer() { stop(); }
 
 void history_writer::stop() {
   {
@@ -91,13 +89,16 @@ void history_writer::run() {
     }
     try {
       if (!out_) {
-        out_ = std::fopen(file_.c_str(), "wb");
-        if (!out_) throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
-        std::setvbuf(out_, nullptr, _IOFBF, size_t(1) << 20);
+        out_ = std::make_unique<background_file>(file_);
         text = header_;
       }
-      format(*b, text);
-      write(text);
+      for (const auto& n : b->names) names_.push_back(n);
+      for (const auto& n : b->period_names) period_names_.push_back(n);
+      // In slices, so a buffer of text holds a few MB, not the whole batch.
+      for (size_t begin = 0; begin < b->games.size(); begin += slice) {
+        format(*b, begin, std::min(b->games.size(), begin + slice), text);
+        out_->write(text);
+      }
     } catch (...) {
       const std::lock_guard lock(mutex_);
       error_ = std::current_exception();
@@ -117,13 +118,11 @@ void history_writer::run() {
 
 // The rows of a batch: labels and dates change only at period boundaries, so
 // each is formatted once per run of equal values.
-void history_writer::format(const batch& b, std::string& text) {
-  for (auto& n : b.names) names_.push_back(n);
-  for (auto& n : b.period_names) period_names_.push_back(n);
+void history_writer::format(const batch& b, size_t begin, size_t end, std::string& text) {
   const size_t n = b.games.size(), shown = b.shown;
   std::string period, date;
   int32_t label_date = -1, label_period = -2, date_of = -1;
-  for (size_t i = 0; i < n; ++i) {
+  for (size_t i = begin; i < end; ++i) {
     const rk_game& g = b.games[i];
     const rk_game_out& o = b.out[i];
     if (kind_ == period_kind::game || b.dates[i] != label_date || b.periods[i] != label_period) {
@@ -141,21 +140,13 @@ void history_writer::format(const batch& b, std::string& text) {
                 b.ratings[2 * n + i], shown ? state + 2 * i * shown : nullptr);
     history_row(text, layout_, period, date, bn, a, o.expected_b, 1 - g.score_a, g.k_b, o.delta_b, b.ratings[n + i],
                 b.ratings[3 * n + i], shown ? state + (2 * i + 1) * shown : nullptr);
-    if (text.size() >= (size_t(1) << 20)) write(text);  // the text of a batch is not held whole
   }
-}
-
-void history_writer::write(std::string& text) {
-  if (std::fwrite(text.data(), 1, text.size(), out_) != text.size())
-    throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
-  text.clear();
 }
 
 void history_writer::finish() {
   stop();
   if (error_) std::rethrow_exception(error_);
-  if (out_ && std::fclose(std::exchange(out_, nullptr)) != 0)
-    throw user_error(file_.string(), 0, 0, std::string("cannot write: ") + std::strerror(errno));
+  if (out_) out_->close();
 }
 
 }  // namespace ratekit

@@ -187,7 +187,8 @@ nlohmann::ordered_json summary_json(const run_result& r) {
 
 // The rating lines of the `count` best-rated players who played, best first.
 // The best-rated players' lines, one point per rating period at its last date.
-std::vector<rating_series> top_series(const run_result& r, size_t count) {
+// The `count` highest rated players who played, highest first.
+std::vector<int32_t> top_players(const run_result& r, size_t count) {
   const double* rating = r.state.rating();
   std::vector<int32_t> ids;
   for (int32_t p = 0; p < r.data.players.size(); ++p)
@@ -195,6 +196,14 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
   const size_t n = std::min(count, ids.size());
   std::partial_sort(ids.begin(), ids.begin() + long(n), ids.end(),
                     [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
+  ids.resize(n);
+  return ids;
+}
+
+// Their rating series, from the games the run kept.
+std::vector<rating_series> top_series(const run_result& r, size_t count) {
+  const std::vector<int32_t> ids = top_players(r, count);
+  const size_t n = ids.size();
   std::vector<rating_series> series;
   std::vector<int> line(size_t(r.data.players.size()), -1);
   std::vector<size_t> last_period(n, SIZE_MAX);
@@ -243,6 +252,20 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
   return series;
 }
 
+// chart.svg: the top 5's series from history.csv when the run streamed it whole, else from the kept games.
+std::string top_chart(const run_result& run, const fs::path& dir) {
+  std::vector<rating_series> series;
+  if (run.history_streamed && chart_reads_history(run.config)) {
+    std::vector<std::string> names;
+    for (const int32_t p : top_players(run, 5)) names.push_back(run.data.players.name(p));
+    series = read_rating_series(dir / "history.csv", names);
+  } else {
+    series = top_series(run, 5);
+  }
+  return render_chart_svg(series, chart_options{.title = run.config.competition + ": the top 5", .inline_svg = false,
+                                                .y_range = std::nullopt});
+}
+
 }  // namespace
 
 void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {
@@ -273,8 +296,7 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   const std::string history = history_here ? history_csv(run) : std::string();
   const std::string summary = json_text(summary_json(run), 2) + "\n";
   const report_files report = run.config.write_report ? build_report(run) : report_files{};
-  const std::string chart =
-      run.config.write_charts ? render_chart_svg(top_series(run, 5), chart_options{.title = run.config.competition + ": the top 5", .inline_svg = false, .y_range = std::nullopt}) : "";
+  const std::string chart = run.config.write_charts ? top_chart(run, dir) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (history_here) files.push_back({dir / "history.csv", history});
   if (run.config.write_report) {

@@ -1,5 +1,7 @@
 #include <ratekit/host/text/escape.hpp>
 
+#include <algorithm>
+
 namespace ratekit {
 
 size_t utf8_sequence_length(std::string_view s, size_t at) {
@@ -53,7 +55,9 @@ bool has_control(std::string_view s) {
 
 void append_csv_field(std::string& out, std::string_view s) {
   const bool padded = !s.empty() && (s.front() == ' ' || s.front() == '\t' || s.back() == ' ' || s.back() == '\t');
-  if (!padded && s.find_first_of(",\"\r\n") == std::string_view::npos) {
+  // One pass over the bytes: find_first_of would search the four specials for every byte.
+  const bool special = std::any_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });
+  if (!padded && !special) {
     out += s;
     return;
   }

@@ -49,6 +49,11 @@ std::vector<std::string> history_column_names(const rk_descriptor& d);
 // True when history.csv has a state field column (every file does unless output.history lists none).
 bool history_shows_state(const std::vector<std::string>& columns);
 
+struct competition_config;
+// True when chart.svg is drawn from the run's own history.csv, written with
+// every column while the games are rated: the run keeps no game for the chart.
+bool chart_reads_history(const competition_config& c);
+
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself
   std::string competition;

@@ -52,9 +52,10 @@ struct run_result {
   bool database_streamed = false;  // so did the history database's rows (output.database)
   size_t game_count = 0, period_count = 0;
   // Kept only when an output reads them after the run (history, report, charts,
-  // database, each unless a sink wrote it as the games were rated): then data.games holds every game, game_out its output and
-  // period_ends the ends of the periods (none: a period per game). For ranked
-  // events period_ends are the events' ends.
+  // database, each unless a sink wrote it as the games were rated): then
+  // data.games holds every game, game_out its output and period_ends the ends
+  // of the periods (none: a period per game). For ranked events period_ends
+  // are the events' ends.
   std::vector<uint64_t> period_ends;
   std::vector<rk_game_out> game_out;
   // The state fields besides the rating that outputs show per game and period

@@ -1,15 +1,14 @@
 // history.csv written while the games are rated: the engine hands each batch of
 // rated games over (rated_games_sink), a thread of the writer's own formats
-// its rows and writes them, so the rating loop does not wait for formatting or
-// the disk, and no game is kept once its rows are out. Memory: the players'
-// names and a few batches.
+// its rows and a second one writes them, so the rating loop waits neither for
+// formatting nor for the disk, and no game is kept once its rows are out.
+// Memory: the players' names, a few batches and three buffers of text.
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
 
 #include <condition_variable>
-#include <cstdio>
 #include <deque>
 #include <exception>
 #include <filesystem>
@@ -20,6 +19,8 @@
 #include <vector>
 
 namespace ratekit {
+
+class background_file;
 
 class history_writer final : public rated_games_sink {
  public:
@@ -36,18 +37,18 @@ class history_writer final : public rated_games_sink {
  private:
   struct batch;
   void run();
-  void format(const batch& b, std::string& text);
-  void write(std::string& text);  // writes and empties `text`
+  void format(const batch& b, size_t begin, size_t end, std::string& text);  // the rows of games [begin, end)
   void stop();
 
   static constexpr size_t in_flight = 3;  // batches queued before take() waits
+  static constexpr size_t slice = 8192;   // games formatted into one buffer of text (about 2 MB)
 
   const std::filesystem::path file_;
   const period_kind kind_;
   const std::vector<size_t> layout_;  // the columns written (history_layout)
   const std::string header_;
   std::vector<std::string> names_, period_names_;  // the writer thread's own copies
-  std::FILE* out_ = nullptr;
+  std::unique_ptr<background_file> out_;          // opened with the first batch
 
   std::mutex mutex_;
   std::condition_variable changed_;
