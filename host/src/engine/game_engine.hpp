@@ -24,7 +24,8 @@ namespace ratekit {
 // after the run is kept, the rest is dropped once rated.
 class game_engine {
  public:
-  // With a `sink`, history.csv is its: the games are handed to it as they are rated.
+  // With a `sink`, the outputs it streams (history.csv, the database) are its:
+  // the games are handed to it as they are rated, and kept only for the others.
   game_engine(run_result& r, std::string source, std::vector<double> birth_years, settle_fn settle,
               rated_games_sink* sink)
       : r_(r),
@@ -32,10 +33,17 @@ class game_engine {
         settle_(std::move(settle)),
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
-        sink_(c_.write_history ? sink : nullptr),
-        keep_((c_.write_history && !sink_) || c_.write_report || c_.write_charts || !c_.output_database.empty()),
+        streamed_(sink ? sink->streams() & ((c_.write_history ? streams_history : 0u) |
+                                            (c_.output_database.empty() ? 0u : streams_database))
+                       : 0u),
+        sink_(streamed_ ? sink : nullptr),
+        keep_((c_.write_history && !(streamed_ & streams_history)) || c_.write_report || c_.write_charts ||
+              (!c_.output_database.empty() && !(streamed_ & streams_database))),
         // The state is read after each period (a call per period) only for an output that shows it.
-        shown_fields_(keep_ || (sink_ && history_shows_state(c_.history_columns)) ? r.shown_state.size() : 0),
+        shown_fields_(keep_ || (streamed_ & streams_database) ||
+                              ((streamed_ & streams_history) && history_shows_state(c_.history_columns))
+                          ? r.shown_state.size()
+                          : 0),
         shown_mask_(state_after_mask(r)),
         window_(c_.period, source),
         k_(r, std::move(birth_years), settle_),
@@ -84,6 +92,9 @@ class game_engine {
                      "home_advantage is set, but no game of the input has a home side (a 'home' column of a or b, "
                      "or input.home); remove home_advantage, or say which side is at home");
   }
+
+  // The outputs the sink wrote (streamed_output bits).
+  unsigned streamed() const { return streamed_; }
 
   // Moves the games and facts kept for the outputs into `d`.
   void hand_kept(dataset& d) {
@@ -212,6 +223,9 @@ class game_engine {
     handed_.after_a = ratings_.data() + 2 * complete, handed_.after_b = ratings_.data() + 3 * complete;
     handed_.state = state_.data();
     handed_.shown = shown_fields_;
+    const bool per_game = c_.period == period_kind::game;
+    handed_.ends = per_game ? nullptr : window_.ends().data();
+    handed_.period_count = per_game ? complete : window_.ends().size();
     sink_->take(handed_);
     handed_.new_names.clear();
     handed_.new_period_names.clear();
@@ -294,7 +308,8 @@ class game_engine {
   const int rated_;        // index of the plugin's `rated` state field, -1 when none
   const bool per_period_;  // K reads player state: the plugin is called period by period
   bool any_home_ = false;   // some game has a home side
-  rated_games_sink* const sink_;  // history.csv as the games are rated; nullptr: from the kept games
+  const unsigned streamed_;       // the outputs the sink writes (streamed_output bits)
+  rated_games_sink* const sink_;  // they are written as the games are rated; nullptr: none is
   const bool keep_;        // an output reads the games and their outputs after the run
   const size_t shown_fields_;  // state fields the outputs show per game: 0 when none are kept
   const uint64_t shown_mask_;  // their bits when the plugin writes them per game, else 0

@@ -48,10 +48,11 @@ struct run_result {
   // The number the run's first event or game period gets: a run that starts
   // from a database goes on from the periods recorded there.
   int64_t first_period_number = 0;
-  bool history_streamed = false;  // history.csv went to a sink as the games were rated
+  bool history_streamed = false;   // history.csv went to a sink as the games were rated
+  bool database_streamed = false;  // so did the history database's rows (output.database)
   size_t game_count = 0, period_count = 0;
   // Kept only when an output reads them after the run (history, report, charts,
-  // database): then data.games holds every game, game_out its output and
+  // database, each unless a sink wrote it as the games were rated): then data.games holds every game, game_out its output and
   // period_ends the ends of the periods (none: a period per game). For ranked
   // events period_ends are the events' ends.
   std::vector<uint64_t> period_ends;
@@ -100,21 +101,31 @@ struct rated_games {
   const double* after_b = nullptr;
   const double* state = nullptr;       // shown state fields after the period, [(i * 2 + side) * shown + k]
   size_t shown = 0;
+  // The ends of the rating periods, relative to games[0] (the last is `count`);
+  // nullptr with game periods (a period per game).
+  const uint64_t* ends = nullptr;
+  size_t period_count = 0;
   std::vector<std::string> new_names, new_period_names;
 };
+
+// The outputs a sink writes as the games are rated (bits of rated_games_sink::streams()).
+enum streamed_output : unsigned { streams_history = 1, streams_database = 2 };
 
 // An output fed while the games are rated, so nothing per game is kept for it.
 class rated_games_sink {
  public:
   virtual ~rated_games_sink() = default;
   virtual void take(rated_games& games) = 0;  // may take the new names
+  // Which outputs it writes (streamed_output bits): the run keeps no game for those.
+  virtual unsigned streams() const { return streams_history; }
 };
 
 // Rates a competition. Throws user_error for bad input and plugin failures,
 // naming the file and line (or game index) involved.
 // `rated`, when given, counts the games (or ranked entries) rated so far, for a progress display.
 // With a `sink`, pairwise games are handed to it as they are rated and the run
-// does not keep them for history.csv (run_result::history_streamed).
+// does not keep them for the outputs it streams (run_result::history_streamed,
+// database_streamed); it gets them only when the config asks for one of those.
 run_result rate(const competition_config& config, const plugin_registry& plugins,
                 std::atomic<uint64_t>* rated = nullptr, rated_games_sink* sink = nullptr);
 

@@ -1,0 +1,40 @@
+// Several outputs streamed from one run: each batch of rated games goes to every
+// sink in turn (history.csv and the database, say), each with its own copy of
+// the new names, since a sink may take them.
+#pragma once
+
+#include <ratekit/host/engine/engine.hpp>
+
+#include <vector>
+
+namespace ratekit {
+
+class fan_out_sink final : public rated_games_sink {
+ public:
+  // Null sinks are left out.
+  explicit fan_out_sink(std::vector<rated_games_sink*> sinks) {
+    for (rated_games_sink* s : sinks)
+      if (s) sinks_.push_back(s);
+  }
+
+  void take(rated_games& games) override {
+    for (size_t i = 0; i + 1 < sinks_.size(); ++i) {
+      rated_games copy = games;  // the buffers are shared, the names copied
+      sinks_[i]->take(copy);
+    }
+    if (!sinks_.empty()) sinks_.back()->take(games);
+  }
+
+  unsigned streams() const override {
+    unsigned all = 0;
+    for (const rated_games_sink* s : sinks_) all |= s->streams();
+    return all;
+  }
+
+  bool empty() const { return sinks_.empty(); }
+
+ private:
+  std::vector<rated_games_sink*> sinks_;
+};
+
+}  // namespace ratekit
