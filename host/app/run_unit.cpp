@@ -1,8 +1,10 @@
 #include "run_unit.hpp"
 
+#include <ratekit/host/output/fan_out_sink.hpp>
 #include <ratekit/host/output/history_writer.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/report_writer.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <spdlog/spdlog.h>
@@ -38,13 +40,18 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
     recording.emplace(config.output_database);
     fingerprint = input_fingerprint(config);
   }
-  // history.csv is written into the staging folder while the games are rated.
+  // history.csv is written into the staging folder while the games are rated;
+  // the report's records wait in a temporary file until the final ratings order them.
   const auto rate_streaming = [&] {
     std::optional<history_writer> history;
     if (config.write_history)
       history.emplace(folder.staging() / "history.csv", config, registry.get(config.model)->descriptor());
-    run_result run = rate(config, registry, &bar.counter(), history ? &*history : nullptr);
+    std::optional<report_writer> report;
+    if (config.write_report) report.emplace(folder.staging(), *registry.get(config.model));
+    fan_out_sink sinks({history ? &*history : nullptr, report ? &*report : nullptr});
+    run_result run = rate(config, registry, &bar.counter(), sinks.empty() ? nullptr : &sinks);
     if (history) history->finish();
+    if (report) report->finish(run);
     return run;
   };
   bar.phase("reading and rating " + config.competition, 0, "games");
