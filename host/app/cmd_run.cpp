@@ -9,7 +9,8 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/report.hpp>
+#include <fstream>
+#include <iostream>
 
 #include <spdlog/spdlog.h>
 
@@ -91,7 +92,10 @@ void add_run_command(CLI::App& app, context& ctx) {
       spdlog::info("recorded run {} ({} periods, {} players) in {}", rec->run_id, rec->periods, rec->players,
                    config.output_database.string());
     spdlog::info("wrote {}", dir.string());
-    if (print_report) std::fputs(build_report(unit->run).markdown.c_str(), stdout);
+    if (print_report) {  // as written: a streamed report is in no run_result
+      std::ifstream markdown(dir / "report.md", std::ios::binary);
+      std::cout << markdown.rdbuf() << std::flush;
+    }
   });
 }
 

@@ -4,6 +4,7 @@
 #include <ratekit/host/output/history_writer.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/report_writer.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <spdlog/spdlog.h>
@@ -54,13 +55,17 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
       config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
   // history.csv is written into the staging folder while the games are rated,
-  // and the database's rows unless they are there already.
+  // and the database's rows unless they are there already; the report's
+  // records wait in a temporary file until the final ratings order them.
   const auto rate_streaming = [&](rated_games_sink* database) {
     std::optional<history_writer> history;
     if (config.write_history) history.emplace(folder.staging() / "history.csv", config, model);
-    fan_out_sink sinks({history ? &*history : nullptr, database});
+    std::optional<report_writer> report;
+    if (config.write_report) report.emplace(folder.staging(), *registry.get(config.model));
+    fan_out_sink sinks({history ? &*history : nullptr, database, report ? &*report : nullptr});
     run_result run = rate(config, registry, &bar.counter(), sinks.empty() ? nullptr : &sinks);
     if (history) history->finish();
+    if (report) report->finish(run);
     return run;
   };
   // The database's rows are written as the games are rated, ranked events' after.

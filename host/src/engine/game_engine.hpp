@@ -34,14 +34,16 @@ class game_engine {
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
         streamed_(sink ? sink->streams() & ((c_.write_history ? streams_history : 0u) |
-                                            (c_.output_database.empty() ? 0u : streams_database))
+                                            (c_.output_database.empty() ? 0u : streams_database) |
+                                            (c_.write_report ? streams_report : 0u))
                        : 0u),
         sink_(streamed_ ? sink : nullptr),
-        keep_((c_.write_history && !(streamed_ & streams_history)) || c_.write_report ||
+        keep_((c_.write_history && !(streamed_ & streams_history)) ||
+              (c_.write_report && !(streamed_ & streams_report)) ||
               (c_.write_charts && !((streamed_ & streams_history) && chart_reads_history(c_))) ||
               (!c_.output_database.empty() && !(streamed_ & streams_database))),
         // The state is read after each period (a call per period) only for an output that shows it.
-        shown_fields_(keep_ || (streamed_ & streams_database) ||
+        shown_fields_(keep_ || (streamed_ & (streams_database | streams_report)) ||
                               ((streamed_ & streams_history) && history_shows_state(c_.history_columns))
                           ? r.shown_state.size()
                           : 0),
@@ -227,6 +229,7 @@ class game_engine {
     const bool per_game = c_.period == period_kind::game;
     handed_.ends = per_game ? nullptr : window_.ends().data();
     handed_.period_count = per_game ? complete : window_.ends().size();
+    handed_.instance = r_.rater->instance();
     sink_->take(handed_);
     handed_.new_names.clear();
     handed_.new_period_names.clear();

@@ -3,14 +3,9 @@
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <future>
 #include <stdexcept>
-
-#include <unistd.h>
 
 namespace ratekit {
 
@@ -58,10 +53,6 @@ nlohmann::json forecast_sums::json(int64_t hindsight_correct, const char* unit) 
           {"brier", count ? nlohmann::json(brier / n) : none}};
 }
 
-accuracy_accumulator::~accuracy_accumulator() {
-  if (spill_ >= 0) ::close(spill_);
-}
-
 void accuracy_accumulator::add(const rk_game& g, int8_t home, const rk_game_out& out) {
   const size_t k = size_t(foresight_.count) % block::size;
   if (k == 0) next_block();
@@ -78,20 +69,12 @@ void accuracy_accumulator::next_block() {
     blocks_.push_back(std::unique_ptr<block>(new block));  // left uninitialised: filled as games come
     return;
   }
-  if (spill_ < 0) {
-    FILE* file = std::tmpfile();
-    // Without a temporary file the blocks stay in memory.
-    if (!file || (spill_ = ::dup(::fileno(file))) < 0) {
-      if (file) std::fclose(file);
-      blocks_.push_back(std::unique_ptr<block>(new block));
-      return;
-    }
-    std::fclose(file);  // the duplicate keeps the unlinked file
+  if (!spill_.open()) {  // without a temporary file the blocks stay in memory
+    blocks_.push_back(std::unique_ptr<block>(new block));
+    return;
   }
   const block& full = *blocks_.back();
-  const auto at = off_t(spilled_ * sizeof(block));
-  if (::pwrite(spill_, &full, sizeof full, at) != ssize_t(sizeof full))
-    throw user_error("cannot write the temporary file of the hindsight metric: " + std::string(std::strerror(errno)));
+  spill_.write(&full, sizeof full, spilled_ * sizeof(block));
   ++spilled_;
 }
 
@@ -107,9 +90,7 @@ int64_t accuracy_accumulator::hindsight_correct(size_t begin, size_t end, const 
     const block* from = b < resident ? blocks_[b].get() : blocks_.back().get();
     if (b >= resident && b < resident + spilled_) {
       if (!read) read.reset(new block);
-      const auto at = off_t((b - resident) * sizeof(block));
-      if (::pread(spill_, read.get(), sizeof(block), at) != ssize_t(sizeof(block)))
-        throw user_error("cannot read the temporary file of the hindsight metric: " + std::string(std::strerror(errno)));
+      spill_.read(read.get(), sizeof(block), (b - resident) * sizeof(block));
       from = read.get();
     }
     const size_t n = b + 1 < blocks ? block::size : games - b * block::size;  // only the last block is partial

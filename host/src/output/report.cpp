@@ -4,6 +4,8 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
 
+#include "output/report_rows.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -51,11 +53,90 @@ rk_game mirrored(const rk_game& g) {
   return m;
 }
 
+}  // namespace
+
+void report_column_values(const rk_ext_game_columns& columns, rk_instance instance, const rk_game& g, bool is_a,
+                          double mine, double theirs, double* out) {
+  const rk_game view = is_a ? g : mirrored(g);
+  rk_error error{};
+  if (columns.values(instance, &view, mine, theirs, out, &error) != RK_OK) std::fill(out, out + columns.count, NAN);
+}
+
+report_text::report_text(const run_result& run)
+    : r_(run),
+      columns_(static_cast<const rk_ext_game_columns*>(run.source->extension(RK_EXT_GAME_COLUMNS))),
+      performance_(static_cast<const rk_ext_performance*>(run.source->extension(RK_EXT_PERFORMANCE))) {
+  std::string extra_header;
+  if (columns_)
+    for (uint32_t c = 0; c < columns_->count; ++c) (extra_header += ',') += columns_->names[c];
+  csv = "period,player,rating_before,opponent,opponent_rating,expected,score,k,change" + extra_header +
+        ",rating_after\n";
+  periods_csv = "period,player,games,score,expected,change,rating_before,rating_after,performance,category";
+  const rk_descriptor& desc = r_.source->descriptor();
+  for (const uint32_t f : r_.shown_state) (periods_csv += ',') += std::string(desc.state[f].name) + "_after";
+  periods_csv += '\n';
+  markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n";
+}
+
+void report_text::player(const std::string& name) { markdown += "\n## " + markdown_escaped(name) + "\n"; }
+
+void report_text::period(const std::string& label, const std::string& name, const report_side* sides, size_t n,
+                         double after, const double* state) {
+  const size_t count = column_count(), shown = r_.shown_state.size();
+  markdown += "\n### " + markdown_escaped(label) + "\n\n| opponent | rating | expected | score | K | change |";
+  for (size_t c = 0; c < count; ++c) (markdown += " ") += std::string(columns_->names[c]) + " |";
+  markdown += "\n|---|---:|---:|---:|---:|---:|";
+  for (size_t c = 0; c < count; ++c) markdown += "---:|";
+  markdown += '\n';
+  double score = 0, expected = 0, change = 0, opponents = 0;
+  for (const report_side* x = sides; x != sides + n; ++x) {
+    score += x->score, expected += x->expected, change += x->change, opponents += x->theirs;
+    {
+      csv_row row(csv);
+      row.text(label).text(name).number(x->mine).text(*x->opponent).number(x->theirs).number(x->expected);
+      row.number(x->score).number(x->k).number(x->change);
+      for (size_t c = 0; c < count; ++c) row.number(x->columns[c]);
+      row.number(after);
+    }
+    markdown += "| " + markdown_escaped(*x->opponent) + " | " + fixed(x->theirs, 0) + " | " + fixed(x->expected, 3) +
+                " | " + fixed(x->score, 1) + " | " + brief(x->k, 2) + " | " + signed_fixed(x->change, 2) + " |";
+    for (size_t c = 0; c < count; ++c) (markdown += ' ') += brief(x->columns[c], 3) + " |";
+    markdown += '\n';
+  }
+  const double games = double(n), before = sides[0].mine;
+  const double perf = performance(opponents / games, games, score);
+  const std::string category = category_of(r_.config.categories, after);
+  {
+    csv_row row(periods_csv);
+    row.text(label).text(name).number(games).number(score).number(expected).number(change).number(before)
+        .number(after).number(perf).text(category);
+    for (size_t k = 0; k < shown; ++k) row.number(state[k]);
+  }
+  markdown += "\n" + format_number(games) + (games == 1 ? " game" : " games") + ", score " + fixed(score, 1) +
+              ", expected " + fixed(expected, 3) + ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) +
+              " -> **" + fixed(after, 1) + "**";
+  if (!std::isnan(perf)) markdown += ", performance " + fixed(perf, 0);
+  if (!category.empty()) markdown += " (" + markdown_escaped(category) + ")";
+  const rk_descriptor& desc = r_.source->descriptor();
+  for (size_t k = 0; k < shown; ++k)
+    markdown += std::string(", ") + desc.state[r_.shown_state[k]].name + " " + brief(state[k], 4);
+  markdown += '\n';
+}
+
+double report_text::performance(double mean_opponent, double games, double score) const {
+  if (!performance_) return NAN;
+  double out = NAN;
+  rk_error error{};
+  if (performance_->performance(r_.rater->instance(), mean_opponent, games, score, &out, &error) != RK_OK) return NAN;
+  return out;
+}
+
+namespace {
+
+// The report of a run that kept its games (no report_writer streamed it).
 class pairwise_report {
  public:
   explicit pairwise_report(const run_result& r) : r_(r), d_(r.data) {
-    columns_ = static_cast<const rk_ext_game_columns*>(r.source->extension(RK_EXT_GAME_COLUMNS));
-    performance_ = static_cast<const rk_ext_performance*>(r.source->extension(RK_EXT_PERFORMANCE));
     const size_t n = d_.games.size();
     before_a_.resize(n), before_b_.resize(n), after_a_.resize(n), after_b_.resize(n);
     r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
@@ -77,16 +158,7 @@ class pairwise_report {
   }
 
   report_files build() {
-    report_files out;
-    std::string extra_header;
-    if (columns_)
-      for (uint32_t c = 0; c < columns_->count; ++c) (extra_header += ',') += columns_->names[c];
-    out.csv = "period,player,rating_before,opponent,opponent_rating,expected,score,k,change" + extra_header +
-              ",rating_after\n";
-    out.periods_csv = "period,player,games,score,expected,change,rating_before,rating_after,performance,category";
-    for (const uint32_t f : r_.shown_state) (out.periods_csv += ',') += std::string(desc().state[f].name) + "_after";
-    out.periods_csv += '\n';
-    out.markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n";
+    report_text text(r_);
     int32_t current = -1;
     for (size_t s = 0; s < sides_.size();) {
       const side& first = sides_[s];
@@ -95,12 +167,12 @@ class pairwise_report {
       while (end < sides_.size() && sides_[end].player == first.player && period_of(sides_[end].game) == period) ++end;
       if (first.player != current) {
         current = first.player;
-        out.markdown += "\n## " + markdown_escaped(d_.players.name(current)) + "\n";
+        text.player(d_.players.name(current));
       }
-      write_period(out, s, end);
+      write_period(text, s, end);
       s = end;
     }
-    return out;
+    return {std::move(text.csv), std::move(text.periods_csv), std::move(text.markdown)};
   }
 
  private:
@@ -109,88 +181,37 @@ class pairwise_report {
     return int32_t(std::upper_bound(r_.period_ends.begin(), r_.period_ends.end(), game) - r_.period_ends.begin());
   }
 
-  void write_period(report_files& out, size_t begin, size_t end) {
-    const side& first = sides_[begin];
-    const std::string period = r_.period_label(first.game);
-    const std::string& name = d_.players.name(first.player);
-    const double before = first.is_a ? before_a_[first.game] : before_b_[first.game];
-    const side& last = sides_[end - 1];
-    const double after = last.is_a ? after_a_[last.game] : after_b_[last.game];
-    out.markdown += "\n### " + markdown_escaped(period) + "\n\n| opponent | rating | expected | score | K | change |";
-    if (columns_)
-      for (uint32_t c = 0; c < columns_->count; ++c) (out.markdown += " ") += std::string(columns_->names[c]) + " |";
-    out.markdown += "\n|---|---:|---:|---:|---:|---:|";
-    if (columns_)
-      for (uint32_t c = 0; c < columns_->count; ++c) out.markdown += "---:|";
-    out.markdown += '\n';
-    double score = 0, expected = 0, change = 0, opponents = 0;
-    std::vector<double> values(columns_ ? columns_->count : 0);
+  void write_period(report_text& text, size_t begin, size_t end) {
+    const size_t count = text.column_count(), shown = r_.shown_state.size();
+    const auto* columns = static_cast<const rk_ext_game_columns*>(r_.source->extension(RK_EXT_GAME_COLUMNS));
+    values_.resize((end - begin) * count);
+    rows_.clear();
     for (size_t s = begin; s < end; ++s) {
       const side& x = sides_[s];
       const rk_game& g = d_.games[x.game];
       const rk_game_out& o = r_.game_out[x.game];
-      const double my_score = x.is_a ? g.score_a : 1 - g.score_a;
-      const double my_expected = x.is_a ? o.expected_a : o.expected_b;
-      const double my_change = x.is_a ? o.delta_a : o.delta_b;
-      const double k = x.is_a ? g.k_a : g.k_b;
       const double mine = x.is_a ? before_a_[x.game] : before_b_[x.game];
       const double theirs = x.is_a ? before_b_[x.game] : before_a_[x.game];
-      const std::string& opponent = d_.players.name(x.is_a ? g.b : g.a);
-      if (columns_) {
-        const rk_game view = x.is_a ? g : mirrored(g);
-        rk_error error{};
-        if (columns_->values(r_.rater->instance(), &view, mine, theirs, values.data(), &error) != RK_OK)
-          std::fill(values.begin(), values.end(), NAN);
-      }
-      score += my_score, expected += my_expected, change += my_change, opponents += theirs;
-      {
-        csv_row row(out.csv);
-        row.text(period).text(name).number(mine).text(opponent).number(theirs).number(my_expected).number(my_score);
-        row.number(k).number(my_change);
-        for (double v : values) row.number(v);
-        row.number(after);
-      }
-      out.markdown += "| " + markdown_escaped(opponent) + " | " + fixed(theirs, 0) + " | " + fixed(my_expected, 3) + " | " +
-                      fixed(my_score, 1) + " | " + brief(k, 2) + " | " + signed_fixed(my_change, 2) + " |";
-      for (double v : values) (out.markdown += ' ') += brief(v, 3) + " |";
-      out.markdown += '\n';
+      double* values = values_.data() + (s - begin) * count;
+      if (count) report_column_values(*columns, r_.rater->instance(), g, x.is_a, mine, theirs, values);
+      rows_.push_back({&d_.players.name(x.is_a ? g.b : g.a), mine, theirs, x.is_a ? o.expected_a : o.expected_b,
+                       x.is_a ? g.score_a : 1 - g.score_a, x.is_a ? g.k_a : g.k_b, x.is_a ? o.delta_a : o.delta_b,
+                       values});
     }
-    const double games = double(end - begin);
-    const double perf = performance(opponents / games, games, score);
-    const std::string category = category_of(r_.config.categories, after);
+    const side& last = sides_[end - 1];
+    const double after = last.is_a ? after_a_[last.game] : after_b_[last.game];
     // The plugin's shown state fields (rd, ...) after the period, from the player's last game in it.
-    const double* state = shown_ ? r_.game_state_after.data() + (2 * last.game + (last.is_a ? 0 : 1)) * shown_ : nullptr;
-    {
-      csv_row row(out.periods_csv);
-      row.text(period).text(name).number(games).number(score).number(expected).number(change).number(before)
-          .number(after).number(perf).text(category);
-      for (size_t k = 0; k < shown_; ++k) row.number(state[k]);
-    }
-    out.markdown += "\n" + format_number(games) + (games == 1 ? " game" : " games") + ", score " + fixed(score, 1) + ", expected " + fixed(expected, 3) +
-                    ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) + " -> **" + fixed(after, 1) + "**";
-    if (!std::isnan(perf)) out.markdown += ", performance " + fixed(perf, 0);
-    if (!category.empty()) out.markdown += " (" + markdown_escaped(category) + ")";
-    for (size_t k = 0; k < shown_; ++k) out.markdown += std::string(", ") + desc().state[r_.shown_state[k]].name + " " + brief(state[k], 4);
-    out.markdown += '\n';
+    const double* state = shown ? r_.game_state_after.data() + (2 * last.game + (last.is_a ? 0 : 1)) * shown : nullptr;
+    text.period(r_.period_label(sides_[begin].game), d_.players.name(sides_[begin].player), rows_.data(), rows_.size(),
+                after, state);
   }
-
-  double performance(double mean_opponent, double games, double score) const {
-    if (!performance_) return NAN;
-    double out = NAN;
-    rk_error error{};
-    if (performance_->performance(r_.rater->instance(), mean_opponent, games, score, &out, &error) != RK_OK) return NAN;
-    return out;
-  }
-
-  const rk_descriptor& desc() const { return r_.source->descriptor(); }
 
   const run_result& r_;
   const dataset& d_;
-  const size_t shown_ = r_.shown_state.size();  // state fields shown per game (run_result::shown_state)
-  const rk_ext_game_columns* columns_ = nullptr;
-  const rk_ext_performance* performance_ = nullptr;
   std::vector<double> before_a_, before_b_, after_a_, after_b_;
   std::vector<side> sides_;
+  std::vector<double> values_;     // the period's extra column values, column_count() per side
+  std::vector<report_side> rows_;  // the period's sides
 };
 
 report_files ranked_report(const run_result& r) {

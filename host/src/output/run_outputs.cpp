@@ -295,11 +295,12 @@ void write_outputs(const run_result& run, const fs::path& dir) {
   const bool history_here = run.config.write_history && !run.history_streamed;  // else a history_writer wrote it
   const std::string history = history_here ? history_csv(run) : std::string();
   const std::string summary = json_text(summary_json(run), 2) + "\n";
-  const report_files report = run.config.write_report ? build_report(run) : report_files{};
+  const bool report_here = run.config.write_report && !run.report_streamed;  // else a report_writer wrote it
+  const report_files report = report_here ? build_report(run) : report_files{};
   const std::string chart = run.config.write_charts ? top_chart(run, dir) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (history_here) files.push_back({dir / "history.csv", history});
-  if (run.config.write_report) {
+  if (report_here) {
     files.push_back({dir / "report.csv", report.csv});
     if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
     files.push_back({dir / "report.md", report.markdown});

@@ -50,12 +50,12 @@ struct run_result {
   int64_t first_period_number = 0;
   bool history_streamed = false;   // history.csv went to a sink as the games were rated
   bool database_streamed = false;  // so did the history database's rows (output.database)
+  bool report_streamed = false;    // and the report's records (output.report; written when the run ends)
   size_t game_count = 0, period_count = 0;
   // Kept only when an output reads them after the run (history, report, charts,
-  // database, each unless a sink wrote it as the games were rated): then
-  // data.games holds every game, game_out its output and period_ends the ends
-  // of the periods (none: a period per game). For ranked events period_ends
-  // are the events' ends.
+  // database, each unless a sink wrote it as the games were rated): then data.games holds every game, game_out its output and
+  // period_ends the ends of the periods (none: a period per game). For ranked
+  // events period_ends are the events' ends.
   std::vector<uint64_t> period_ends;
   std::vector<rk_game_out> game_out;
   // The state fields besides the rating that outputs show per game and period
@@ -106,11 +106,12 @@ struct rated_games {
   // nullptr with game periods (a period per game).
   const uint64_t* ends = nullptr;
   size_t period_count = 0;
+  rk_instance instance = nullptr;  // the model rating them, for its extensions (RK_EXT_GAME_COLUMNS)
   std::vector<std::string> new_names, new_period_names;
 };
 
 // The outputs a sink writes as the games are rated (bits of rated_games_sink::streams()).
-enum streamed_output : unsigned { streams_history = 1, streams_database = 2 };
+enum streamed_output : unsigned { streams_history = 1, streams_database = 2, streams_report = 4 };
 
 // An output fed while the games are rated, so nothing per game is kept for it.
 class rated_games_sink {
@@ -126,7 +127,7 @@ class rated_games_sink {
 // `rated`, when given, counts the games (or ranked entries) rated so far, for a progress display.
 // With a `sink`, pairwise games are handed to it as they are rated and the run
 // does not keep them for the outputs it streams (run_result::history_streamed,
-// database_streamed); it gets them only when the config asks for one of those.
+// database_streamed, report_streamed); it gets them only when the config asks for one of those.
 run_result rate(const competition_config& config, const plugin_registry& plugins,
                 std::atomic<uint64_t>* rated = nullptr, rated_games_sink* sink = nullptr);
 

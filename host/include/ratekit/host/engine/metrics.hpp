@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/host/engine/spill_file.hpp>
 #include <ratekit/host/input/dataset.hpp>
 
 #include <nlohmann/json.hpp>
@@ -43,7 +44,6 @@ class accuracy_accumulator {
   accuracy_accumulator() = default;
   accuracy_accumulator(const accuracy_accumulator&) = delete;
   accuracy_accumulator& operator=(const accuracy_accumulator&) = delete;
-  ~accuracy_accumulator();
 
   // Blocks kept in memory (a million games); later ones go to a temporary file.
   static constexpr size_t resident_blocks = 64;
@@ -64,7 +64,7 @@ class accuracy_accumulator {
   // The first resident_blocks blocks, then one more that is filled, written to
   // spill_ when full and filled again: memory does not grow with the games.
   std::vector<std::unique_ptr<block>> blocks_;
-  int spill_ = -1;        // an unlinked temporary file, -1 until needed
+  spill_file spill_{"the hindsight metric"};  // opened when needed
   size_t spilled_ = 0;    // full blocks in it
   forecast_sums foresight_;
 };

@@ -1,0 +1,57 @@
+// report.csv, periods.csv and report.md of pairwise games, one period block at
+// a time: shared by the report built from a finished run that kept its games
+// (build_report) and the one written from the records a report_writer spilled
+// while the games were rated. Both hand the blocks over in the same order
+// (players by final rating, highest first, ties by name; each player's games in
+// order), so the bytes are the same.
+#pragma once
+
+#include <ratekit/abi.h>
+
+#include <string>
+#include <vector>
+
+namespace ratekit {
+
+struct run_result;
+
+// One player's side of one game, as the report shows it.
+struct report_side {
+  const std::string* opponent;
+  double mine, theirs;  // the ratings the game was evaluated on, the player's first
+  double expected, score, k, change;
+  const double* columns;  // the model's extra columns (report_text::column_count() of them)
+};
+
+// The model's extra report columns (RK_EXT_GAME_COLUMNS) of game `g` seen from
+// side A or B (`is_a`), evaluated on `mine` and `theirs`; NaN when it fails.
+void report_column_values(const rk_ext_game_columns& columns, rk_instance instance, const rk_game& g, bool is_a,
+                          double mine, double theirs, double* out);
+
+// The three files' text, appended to: take it away (swap, clear) whenever it suits.
+class report_text {
+ public:
+  // Starts each file with its header; the model's extensions and the final
+  // state (for the performance rating) come from `run`.
+  explicit report_text(const run_result& run);
+
+  size_t column_count() const { return columns_ ? columns_->count : 0; }
+
+  // A new player's heading in report.md.
+  void player(const std::string& name);
+  // A player's sides [sides, sides + n) of one rating period, `label`, with
+  // the rating and the shown state fields (run_result::shown_state) after it.
+  void period(const std::string& label, const std::string& name, const report_side* sides, size_t n, double after,
+              const double* state);
+
+  std::string csv, periods_csv, markdown;
+
+ private:
+  double performance(double mean_opponent, double games, double score) const;
+
+  const run_result& r_;
+  const rk_ext_game_columns* columns_;
+  const rk_ext_performance* performance_;
+};
+
+}  // namespace ratekit
