@@ -49,8 +49,6 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     list.columns.push_back(name);
   }
   const size_t width = csv.size();
-  constexpr ptrdiff_t release_step = ptrdiff_t(4) << 20;
-  const char* released = src.text().data();
   while (lines.next(l)) {
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
     if (csv.size() != width) {
@@ -78,10 +76,7 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
     if (federation >= 0) players.federation[size_t(player)] = std::string(csv[size_t(federation)]);
     if (id >= 0) players.external_id[size_t(player)] = std::string(csv[size_t(id)]);
-    if (l.text.data() >= released + release_step) {  // the rows read are in the list: their text may go
-      src.release(released, l.text.data());
-      released = l.text.data();
-    }
+    src.release_read(l.text.data());  // the rows read are in the list: their text may go
   }
   problems.throw_if_any();
   return list;

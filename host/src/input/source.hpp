@@ -24,6 +24,14 @@ class source {
   // Gives the whole pages of a mapped file inside [from, to) back to the
   // system: a reader that has parsed them keeps its memory to what it has built.
   void release(const char* from, const char* to) const;
+  // For a reader that goes through the text once: gives back what lies before
+  // `upto` (the line being read), a few MB at a time.
+  void release_read(const char* upto) const {
+    if (!released_) released_ = text_.data();
+    if (upto - released_ < release_step) return;
+    release(released_, upto);
+    released_ = upto;
+  }
   // Throws when the file shrank while it was read (the part that vanished read
   // as NULs): whatever was parsed from it is not the file.
   void check_unchanged() const;
@@ -48,6 +56,8 @@ class source {
   std::string owned_;      // the text when it was read or converted instead
   std::string_view text_;  // into map_ or owned_
   size_t newlines_ = 0;
+  static constexpr ptrdiff_t release_step = ptrdiff_t(4) << 20;
+  mutable const char* released_ = nullptr;  // release_read's progress: text_ up to here is given back
 };
 
 }  // namespace ratekit::text

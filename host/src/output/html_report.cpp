@@ -94,6 +94,7 @@ run_history read_history(const fs::path& file, const ratings_table& list) {
     throw user_error(src.file(), 1, 1, "expected history.csv columns player, rating_before and rating_after");
   const size_t need = size_t(std::max({player, before, after})) + 1;
   while (lines.next(l)) {
+    src.release_read(l.text.data());  // one pass: the rows behind are done with
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
     double b = 0, a = 0;
     if (csv.size() < need || !text::parse_number(csv[size_t(before)], b) || !text::parse_number(csv[size_t(after)], a)) {

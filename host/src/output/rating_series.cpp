@@ -61,6 +61,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
   for (size_t p = 0; p < players.size(); ++p) out[p].player = players[p];
   std::set<std::string, std::less<>> names;  // for "did you mean"
   while (lines.next(l)) {
+    src.release_read(l.text.data());  // one pass: the rows behind are done with
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
     if (csv.size() != field_count) {
       problems.add(l.number, csv.end_column(),
