@@ -1,10 +1,8 @@
 #include "run_unit.hpp"
 
-#include <ratekit/host/output/fan_out_sink.hpp>
-#include <ratekit/host/output/history_writer.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/report_writer.hpp>
+#include <ratekit/host/output/streamed_outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <spdlog/spdlog.h>
@@ -54,18 +52,12 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
     if (same && same_file(config.initial_database, config.output_database))
       config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
-  // history.csv is written into the staging folder while the games are rated,
-  // and the database's rows unless they are there already; the report's
-  // records wait in a temporary file until the final ratings order them.
+  // history.csv and the report are written into the staging folder while the
+  // games are rated, and the database's rows unless they are there already.
   const auto rate_streaming = [&](rated_games_sink* database) {
-    std::optional<history_writer> history;
-    if (config.write_history) history.emplace(folder.staging() / "history.csv", config, model);
-    std::optional<report_writer> report;
-    if (config.write_report) report.emplace(folder.staging(), *registry.get(config.model));
-    fan_out_sink sinks({history ? &*history : nullptr, database, report ? &*report : nullptr});
-    run_result run = rate(config, registry, &bar.counter(), sinks.empty() ? nullptr : &sinks);
-    if (history) history->finish();
-    if (report) report->finish(run);
+    streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database);
+    run_result run = rate(config, registry, &bar.counter(), outputs.sink());
+    outputs.finish(run);
     return run;
   };
   // The database's rows are written as the games are rated, ranked events' after.

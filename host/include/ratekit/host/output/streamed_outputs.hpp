@@ -1,0 +1,32 @@
+// The files of a run's folder written while the games are rated (history.csv,
+// the report), made as the config asks; write_outputs writes the rest once the
+// run is rated. Together with write_outputs (run_outputs.cpp) this is the one
+// list of a run's outputs.
+#pragma once
+
+#include <ratekit/host/output/fan_out_sink.hpp>
+#include <ratekit/host/output/history_writer.hpp>
+#include <ratekit/host/output/report_writer.hpp>
+
+#include <filesystem>
+#include <optional>
+
+namespace ratekit {
+
+class streamed_outputs {
+ public:
+  // Into `dir` (the staging folder); `database`, when given, streams beside them.
+  streamed_outputs(const competition_config& config, const plugin& model, const std::filesystem::path& dir,
+                   rated_games_sink* database);
+  // What the engine hands the rated games to; nullptr when nothing streams.
+  rated_games_sink* sink() { return sinks_.empty() ? nullptr : &sinks_; }
+  // Once the run is rated: history.csv closed, the report written. I/O errors are user_errors.
+  void finish(const run_result& run);
+
+ private:
+  std::optional<history_writer> history_;
+  std::optional<report_writer> report_;
+  fan_out_sink sinks_;
+};
+
+}  // namespace ratekit

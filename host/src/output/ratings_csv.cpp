@@ -1,0 +1,65 @@
+#include "output/run_files.hpp"
+
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/report.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <future>
+#include <numeric>
+
+namespace ratekit {
+
+std::string ratings_csv(const run_result& r) {
+  const auto& players = r.data.players;
+  const rk_descriptor& desc = r.source->descriptor();
+  const size_t n = size_t(players.size());
+  const double* rating = r.state.rating();
+  std::vector<int32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+    if (rating[a] != rating[b]) return rating[a] > rating[b];
+    return players.name(a) < players.name(b);
+  });
+  const bool births = std::any_of(players.birth_year.begin(), players.birth_year.end(), [](double v) { return !std::isnan(v); });
+  const bool feds = std::any_of(players.federation.begin(), players.federation.end(), [](const auto& v) { return !v.empty(); });
+  const bool ids = std::any_of(players.external_id.begin(), players.external_id.end(), [](const auto& v) { return !v.empty(); });
+
+  std::string out = "player";
+  for (uint32_t f = 0; f < desc.state_count; ++f) (out += ',') += desc.state[f].name;
+  out += ",games,peak";
+  // When each player was last rated, for a model that reads elapsed time (only
+  // those models keep it): a list read back goes on from there.
+  const bool last_played = std::any_of(r.state.last_date.begin(), r.state.last_date.end(), [](int32_t d) { return d != 0; });
+  if (last_played) out += ",last_played";
+  if (births) out += ",birth_year";
+  if (feds) out += ",federation";
+  if (ids) out += ",id";
+  const bool categories = !r.config.categories.empty();
+  if (categories) out += ",category";
+  out += '\n';
+  auto rows = [&](size_t from, size_t to) {
+    std::string text;
+    for (size_t i = from; i < to; ++i) {
+      const auto p = size_t(order[i]);
+      csv_row row(text);
+      row.text(players.name(int32_t(p)));
+      for (const auto& column : r.state.columns) row.number(column[p]);
+      row.number(r.state.games[p]).number(r.state.peak[p]);
+      if (last_played) row.number(r.state.last_date[p] ? double(r.state.last_date[p]) : NAN);
+      if (births) row.number(players.birth_year[p]);
+      if (feds) row.text(players.federation[p]);
+      if (ids) row.text(players.external_id[p]);
+      if (categories) row.text(category_of(r.config.categories, rating[p]));
+    }
+    return text;
+  };
+  // A long list is written in two halves at once: formatting the numbers is the cost.
+  const size_t half = n < 50'000 ? n : n / 2;
+  auto second = std::async(half < n ? std::launch::async : std::launch::deferred, rows, half, n);
+  out += rows(0, half);
+  out += second.get();
+  return out;
+}
+
+}  // namespace ratekit
