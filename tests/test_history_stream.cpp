@@ -3,6 +3,7 @@
 // and reports a file it cannot write.
 #include "test_support.hpp"
 #include "../host/src/output/background_file.hpp"
+#include "../host/src/output/history_rows.hpp"
 
 #include <catch2/catch.hpp>
 #include <ratekit/host/config/config.hpp>
@@ -225,4 +226,24 @@ TEST_CASE("chart.svg drawn from the streamed history.csv is the one drawn from k
   history.finish();
   CHECK(r.data.games.empty());
   CHECK(r.game_out.empty());
+}
+
+TEST_CASE("a history row put together in one buffer is the row written cell by cell", "[history][csv]") {
+  const std::vector<size_t> every{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  const double state[] = {NAN, -0.0};
+  const std::string long_name(3000, 'x');  // too long for the buffer: written cell by cell, the same way
+  for (const std::string& name : {std::string("Q"), std::string("van \"der\", Berg"), std::string(" padded "),
+                                  std::string("line\nbreak"), long_name})
+    for (const double v : {0.0, -0.0, 1.0, -20.0, 0.1, 1510.0000000000002, 1e300, -1e-300, 9007199254740993.0}) {
+      std::string fast, slow;
+      history_row(fast, every, "2024-03", "2024-03-31", name, "R,S", v, 0.5, 20, -v, 1500, v, state);
+      {
+        csv_row row(slow);
+        history_cells(row, every, "2024-03", "2024-03-31", name, "R,S", v, 0.5, 20, -v, 1500, v, state);
+      }
+      CHECK(fast == slow);
+    }
+  std::string one;
+  history_row(one, {2, 3, 9}, "", "", "van \"der\", Berg", "R", 0, 0, 0, 0, 0, 1510.25, nullptr);
+  CHECK(one == "\"van \"\"der\"\", Berg\",R,1510.25\n");
 }

@@ -25,17 +25,20 @@ std::string format_number(double value) {
 }
 
 void append_number(std::string& out, double value) {
-  if (std::isnan(value)) return;
+  char buf[max_number_chars];
+  out.append(buf, write_number(buf, value));
+}
+
+char* write_number(char* at, double value) {
+  if (std::isnan(value)) return at;
   if (value == 0) {  // also folds -0
-    out += '0';
-    return;
+    *at = '0';
+    return at + 1;
   }
-  char buf[400];  // fixed notation of any double fits
   // Counts and flags are whole: the integer conversion writes the same digits, faster.
   const bool whole = std::fabs(value) < 0x1p53 && value == std::trunc(value);
-  const auto r = whole ? std::to_chars(buf, buf + sizeof buf, int64_t(value))
-                       : std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed);
-  out.append(buf, r.ptr);
+  return whole ? std::to_chars(at, at + max_number_chars, int64_t(value)).ptr
+               : std::to_chars(at, at + max_number_chars, value, std::chars_format::fixed).ptr;
 }
 
 void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {

@@ -53,11 +53,19 @@ bool has_control(std::string_view s) {
   return false;
 }
 
-void append_csv_field(std::string& out, std::string_view s) {
+namespace {
+
+// True when a CSV field needs quotes: a separator, a quote, a line break, or padding a reader would trim.
+bool needs_quotes(std::string_view s) {
   const bool padded = !s.empty() && (s.front() == ' ' || s.front() == '\t' || s.back() == ' ' || s.back() == '\t');
   // One pass over the bytes: find_first_of would search the four specials for every byte.
-  const bool special = std::any_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });
-  if (!padded && !special) {
+  return padded || std::any_of(s.begin(), s.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });
+}
+
+}  // namespace
+
+void append_csv_field(std::string& out, std::string_view s) {
+  if (!needs_quotes(s)) {
     out += s;
     return;
   }
@@ -67,6 +75,17 @@ void append_csv_field(std::string& out, std::string_view s) {
     out += c;
   }
   out += '"';
+}
+
+char* write_csv_field(char* at, std::string_view s) {
+  if (!needs_quotes(s)) return std::copy(s.begin(), s.end(), at);
+  *at++ = '"';
+  for (const char c : s) {
+    if (c == '"') *at++ = '"';
+    *at++ = c;
+  }
+  *at++ = '"';
+  return at;
 }
 
 namespace {

@@ -36,6 +36,10 @@ void write_outputs(const run_result& run, const std::filesystem::path& dir);
 std::string format_number(double value);
 // Appends `value` as format_number does, without a temporary string.
 void append_number(std::string& out, double value);
+// The longest text of a number (fixed notation of any double fits).
+inline constexpr size_t max_number_chars = 400;
+// Writes `value` as format_number does at `at` (room for max_number_chars); returns the end.
+char* write_number(char* at, double value);
 
 // Builds one CSV row cell by cell; the line ends when the row goes out of scope.
 class csv_row {

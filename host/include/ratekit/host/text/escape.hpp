@@ -33,6 +33,8 @@ std::string json_text(const Json& j, int indent = -1) {
 // A CSV field, quoted when it holds a separator, a quote, a line break or
 // padding that a reader would trim; quotes inside are doubled.
 void append_csv_field(std::string& out, std::string_view s);
+// The same into a buffer of at least 2 * s.size() + 2 chars; returns its end.
+char* write_csv_field(char* at, std::string_view s);
 
 // HTML and SVG text or attribute value: & < > " ' as entities.
 std::string xml_escaped(std::string_view s);
