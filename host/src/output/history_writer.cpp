@@ -1,10 +1,8 @@
 #include <ratekit/host/output/history_writer.hpp>
-#include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
 #include "output/background_file.hpp"
 #include "output/history_rows.hpp"
-
 
 #include <algorithm>
 

@@ -60,11 +60,10 @@ void refuse_inputs_inside(const competition_config& config, const fs::path& dir)
 }
 
 streamed_outputs::streamed_outputs(const competition_config& config, const plugin& model, const fs::path& dir,
-                                   rated_games_sink* database)
-    : sinks_({}) {
-  if (config.write_history) history_.emplace(dir / "history.csv", config, model.descriptor());
-  if (config.write_report) report_.emplace(dir, model);
-  sinks_ = fan_out_sink({history_ ? &*history_ : nullptr, database, report_ ? &*report_ : nullptr});
+                                   rated_games_sink* database) {
+  if (config.write_history) sinks_.add(&history_.emplace(dir / "history.csv", config, model.descriptor()));
+  sinks_.add(database);
+  if (config.write_report) sinks_.add(&report_.emplace(dir, model));
 }
 
 void streamed_outputs::finish(const run_result& run) {

@@ -119,7 +119,7 @@ class rated_games_sink {
   virtual ~rated_games_sink() = default;
   virtual void take(rated_games& games) = 0;  // may take the new names
   // Which outputs it writes (streamed_output bits): the run keeps no game for those.
-  virtual unsigned streams() const { return streams_history; }
+  virtual unsigned streams() const = 0;
 };
 
 // Rates a competition. Throws user_error for bad input and plugin failures,

@@ -11,10 +11,13 @@ namespace ratekit {
 
 class fan_out_sink final : public rated_games_sink {
  public:
-  // Null sinks are left out.
-  explicit fan_out_sink(std::vector<rated_games_sink*> sinks) {
-    for (rated_games_sink* s : sinks)
-      if (s) sinks_.push_back(s);
+  fan_out_sink() = default;
+  explicit fan_out_sink(const std::vector<rated_games_sink*>& sinks) {
+    for (rated_games_sink* s : sinks) add(s);
+  }
+  // A null sink is left out.
+  void add(rated_games_sink* sink) {
+    if (sink) sinks_.push_back(sink);
   }
 
   void take(rated_games& games) override {

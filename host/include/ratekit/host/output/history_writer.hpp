@@ -31,6 +31,7 @@ class history_writer final : public rated_games_sink {
   history_writer& operator=(const history_writer&) = delete;
 
   void take(rated_games& games) override;
+  unsigned streams() const override { return streams_history; }
   // Waits for every row to be written and closes the file; an I/O error is a user_error.
   void finish();
 
