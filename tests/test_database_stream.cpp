@@ -124,6 +124,10 @@ void sql_exec(const fs::path& db, const std::string& sql) {
 // of a period counts his games rows there, and its rating less its change is the
 // rating his first game there was played on.
 void check_consistent(const fs::path& db) {
+  // The players' index of ratings is there, built at the end or kept up, and agrees with its table.
+  CHECK(sql_text(db, "SELECT sql FROM sqlite_master WHERE name = 'ratings_by_player'") ==
+        "CREATE INDEX ratings_by_player ON ratings (player_id, period_id)");
+  CHECK(sql_text(db, "PRAGMA integrity_check") == "ok");
   const std::string counts =
       "WITH played AS (SELECT period_id, player_a AS player, seq, rating_a AS before FROM games "
       "UNION ALL SELECT period_id, player_b, seq, rating_b FROM games), "
@@ -242,6 +246,7 @@ TEST_CASE("ratekit run streams the database: the same input again is a no-op", "
   const std::string rows = dump(t.dir / "r.db");
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM games") == 70'000);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM periods") == 3);
+  check_consistent(t.dir / "r.db");
   const auto again = testing::run_cli("run " + (t.dir / "c.yaml").string() + " --out " + (t.dir / "out").string());
   CHECK(again.status == 0);
   CHECK_THAT(again.out, Catch::Contains("left as it was"));

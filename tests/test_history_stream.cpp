@@ -97,8 +97,8 @@ TEST_CASE("a history file that cannot be written is an error naming it", "[histo
   const auto& plugins = testing::builtin();
   const competition_config config = load_config(dir / "c.yaml", plugins);
   history_writer history(dir / "no such folder" / "history.csv", config, plugins.get("fide-logistic")->descriptor());
-  rate(config, plugins, nullptr, &history);
   try {
+    rate(config, plugins, nullptr, &history);
     history.finish();
     FAIL("no error");
   } catch (const user_error& e) {

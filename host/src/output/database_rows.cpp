@@ -1,5 +1,7 @@
 #include "output/database_rows.hpp"
 
+#include "store/schema.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -95,7 +97,10 @@ std::string game_run_label(const competition_config& config, int32_t first_date,
 }
 
 player_rows::player_rows(store::database& db, int64_t competition)
-    : competition_(competition),
+    : db_(db),
+      competition_(competition),
+      find_(db.prepare("SELECT id FROM players WHERE competition_id = ?1 AND name = ?2")),
+      insert_(db.prepare("INSERT INTO players (competition_id, name) VALUES (?1, ?2)")),
       upsert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
                          "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) ON CONFLICT (competition_id, name) DO "
                          "UPDATE SET external_id = coalesce(excluded.external_id, external_id), "
@@ -104,6 +109,17 @@ player_rows::player_rows(store::database& db, int64_t competition)
 
 int64_t player_rows::add(std::string_view name, std::string_view external_id, std::string_view federation,
                          double birth_year) {
+  if (external_id.empty() && federation.empty() && std::isnan(birth_year)) {
+    // No facts to record: looked up, or inserted plainly. An upsert would also
+    // copy each page it touches aside in case it had to undo itself halfway.
+    find_.bind(1, competition_).bind(2, name);
+    const bool found = find_.step();
+    const int64_t id = found ? find_.integer(0) : 0;
+    find_.reset();
+    if (found) return id;
+    insert_.bind(1, competition_).bind(2, name).run();
+    return db_.last_id();
+  }
   upsert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
   upsert_.step();
   const int64_t id = upsert_.integer(0);
@@ -198,6 +214,7 @@ database_stream::database_stream(store::database& db, const competition_config& 
       fingerprint_(std::move(fingerprint)),
       policy_(std::move(policy)),
       competition_(competition_id(db, config.competition)),
+      deferred_indexes_(store::defer_indexes(db, "ratings")),
       players_(db, competition_),
       totals_(db, model, shown_state_fields(model), player_ids_),
       find_period_(db.prepare("SELECT 1 FROM periods WHERE competition_id = ?1 AND label = ?2")),
@@ -273,6 +290,7 @@ recorded_run database_stream::finish(const run_result& run) {
     if (i == player_ids_.size()) player_ids_.push_back(id);
   }
   insert_states(db_, run_, model_, run.state, player_ids_);
+  if (!deferred_indexes_.empty()) db_.exec(deferred_indexes_.c_str());
   return {run_, labels_.size(), player_ids_.size()};
 }
 

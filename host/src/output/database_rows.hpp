@@ -52,8 +52,9 @@ class player_rows {
               double birth_year = NAN);
 
  private:
+  store::database& db_;
   const int64_t competition_;
-  store::statement upsert_;
+  store::statement find_, insert_, upsert_;
 };
 
 // Per period, each player's first rating before and last rating and shown
@@ -100,7 +101,8 @@ void insert_states(store::database& db, int64_t run, const rk_descriptor& model,
 // players as their names arrive, periods with their ratings and period states
 // as they complete, and every game. A period another run recorded is met as
 // `policy` says: refused, replaced, or a reason to rate again (rate_again).
-// finish() adds what is known only at the end.
+// finish() adds what is known only at the end. Into a database without
+// ratings yet, ratings_by_player is built at the end, not row by row.
 class database_stream final : public rated_games_sink {
  public:
   database_stream(store::database& db, const competition_config& config, const rk_descriptor& model,
@@ -124,6 +126,7 @@ class database_stream final : public rated_games_sink {
   const std::string fingerprint_;
   const stream_policy policy_;
   const int64_t competition_;
+  const std::string deferred_indexes_;  // of the ratings table, built in finish() (store::defer_indexes)
   int64_t run_ = 0;
   std::vector<earlier_run> replaced_;
   std::vector<std::string> period_names_;

@@ -2,7 +2,11 @@
 
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include <algorithm>
+#include <iterator>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace ratekit::store {
 namespace {
@@ -105,6 +109,18 @@ bool has_table(database& db, const char* name) {
   statement s = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
   s.bind(1, std::string_view(name));
   return s.step();
+}
+
+std::string defer_indexes(database& db, const char* name) {
+  const auto t = std::find_if(std::begin(tables), std::end(tables), [&](const table& t) { return t.name == std::string_view(name); });
+  if (t == std::end(tables) || !*t->indexes || db.prepare(("SELECT 1 FROM " + std::string(name) + " LIMIT 1").c_str()).step())
+    return "";
+  statement s = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL");
+  s.bind(1, std::string_view(name));
+  std::vector<std::string> indexes;
+  while (s.step()) indexes.emplace_back(s.text(0));
+  for (const std::string& index : indexes) db.exec(("DROP INDEX \"" + index + "\"").c_str());
+  return t->indexes;
 }
 
 void upgrade_schema(database& db) {

@@ -3,6 +3,8 @@
 
 #include "store/sqlite.hpp"
 
+#include <string>
+
 namespace ratekit::store {
 
 inline constexpr int schema_version = 4;
@@ -14,6 +16,10 @@ void upgrade_schema(database& db);
 void ensure_schema(database& db);
 // Refuses a file that is not a ratekit database (read-only use; older layouts read too).
 void check_schema(database& db);
+// A bulk import into an empty table goes faster when its indexes are built once
+// at the end than kept up row by row: drops them when table `name` holds no row
+// and returns the SQL that builds them again ("" when it held rows or has none).
+std::string defer_indexes(database& db, const char* name);
 // True when the file holds table `name` (a file of an older layout may not).
 bool has_table(database& db, const char* name);
 

@@ -7,6 +7,7 @@
 #include <ratekit/host/output/fan_out_sink.hpp>
 #include <ratekit/host/output/history_writer.hpp>
 #include <ratekit/host/output/report_writer.hpp>
+#include <ratekit/host/output/sink_thread.hpp>
 
 #include <filesystem>
 #include <optional>
@@ -15,17 +16,20 @@ namespace ratekit {
 
 class streamed_outputs {
  public:
-  // Into `dir` (the staging folder); `database`, when given, streams beside them.
+  // Into `dir` (the staging folder); `database`, when given, streams beside
+  // them. history.csv and the database each take the games on a thread of their own.
   streamed_outputs(const competition_config& config, const plugin& model, const std::filesystem::path& dir,
                    rated_games_sink* database);
   // What the engine hands the rated games to; nullptr when nothing streams.
   rated_games_sink* sink() { return sinks_.empty() ? nullptr : &sinks_; }
-  // Once the run is rated: history.csv closed, the report written. I/O errors are user_errors.
+  // Once the run is rated: history.csv closed, the database's rows in, the
+  // report written. I/O errors are user_errors; what a sink threw comes back.
   void finish(const run_result& run);
 
  private:
   std::optional<history_writer> history_;
   std::optional<report_writer> report_;
+  std::optional<sink_thread> history_thread_, database_thread_;  // stopped before the sinks they feed go
   fan_out_sink sinks_;
 };
 
