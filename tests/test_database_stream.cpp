@@ -281,6 +281,41 @@ TEST_CASE("a failure late in a streamed run leaves the database as it was", "[st
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM games") == 140'000);
 }
 
+TEST_CASE("a run past the file size limit fails naming the file, and leaves outputs and database as they were",
+          "[store][stream][cli]") {
+  cli_runs t;
+  REQUIRE(t.run().status == 0);
+  const std::string ratings = testing::read_text(t.dir / "out" / "ratings.csv");
+  testing::write_text(t.dir / "games.csv", a_year_on(games_csv(70'000)));
+  const std::string config = testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n";
+  const std::string rows = dump(t.dir / "r.db");
+  const auto run_limited = [&](uintmax_t bytes) {  // ulimit -f counts blocks of 512 bytes (1024 in bash)
+    return testing::run_cli("-q run " + (t.dir / "c.yaml").string() + " --out " + (t.dir / "out").string(),
+                            "ulimit -f " + std::to_string(bytes / 512) + "; ");
+  };
+  const auto check_untouched = [&] {
+    CHECK(dump(t.dir / "r.db") == rows);
+    CHECK(testing::read_text(t.dir / "out" / "ratings.csv") == ratings);
+    for (const auto& e : fs::directory_iterator(t.dir.path())) CHECK(e.path().filename().string().rfind(".out.new", 0) != 0);
+  };
+  SECTION("history.csv (14 MB) past 1 MB") {
+    testing::write_text(t.dir / "c.yaml", config);
+    const auto r = run_limited(1 << 20);
+    CHECK(r.status == 1);  // an error reported, not the run killed by SIGXFSZ
+    CHECK_THAT(r.out, Catch::Contains("history.csv") && Catch::Contains("File too large"));
+    check_untouched();
+  }
+  SECTION("the database past its size and 64 KB") {
+    std::string lean = config;
+    lean.replace(lean.find("database: r.db }"), 16, "database: r.db, history: false }");
+    testing::write_text(t.dir / "c.yaml", lean);
+    const auto r = run_limited(fs::file_size(t.dir / "r.db") + (64 << 10));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("r.db") && Catch::Contains("File too large"));
+    check_untouched();
+  }
+}
+
 TEST_CASE("a streamed run over other input is refused, and replaces it with --replace", "[store][stream][cli]") {
   testing::temp_dir dir;
   // January and February, then February again from other input, from the same database.

@@ -51,8 +51,9 @@ struct command_result {
 };
 
 // Runs the ratekit CLI with `args` (a shell-quoted string).
-inline command_result run_cli(const std::string& args) {
-  const std::string cmd = std::string(RATEKIT_EXE) + " " + args + " 2>&1";
+// `shell` runs first in the same shell (a limit to set, say).
+inline command_result run_cli(const std::string& args, const std::string& shell = "") {
+  const std::string cmd = shell + std::string(RATEKIT_EXE) + " " + args + " 2>&1";
   command_result r{0, {}};
   FILE* pipe = popen(cmd.c_str(), "r");
   char buf[4096];

@@ -6,10 +6,15 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <cstdio>
 
 int main(int argc, char** argv) {
   using namespace ratekit;
+  // Past a file size limit (ulimit -f) a write then fails with EFBIG, which is
+  // reported naming the file, and the run is undone; the signal would kill the
+  // run half-written.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"ratekit " RATEKIT_VERSION ": rate competitions with rating-system plugins", "ratekit"};
   app.require_subcommand(1);
   app.set_version_flag("--version", RATEKIT_VERSION);

@@ -3,6 +3,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <utility>
 
 namespace ratekit::store {
@@ -33,7 +34,13 @@ database::database(const std::filesystem::path& file, mode m) : file_(file.strin
 database::~database() { sqlite3_close_v2(db_); }
 
 void database::fail(const std::string& what) const {
-  throw user_error(file_, 0, 0, what + ": " + (db_ ? sqlite3_errmsg(db_) : "out of memory"));
+  if (!db_) throw user_error(file_, 0, 0, what + ": out of memory");
+  std::string text = what + ": " + sqlite3_errmsg(db_);
+  // SQLite's "disk I/O error" says what failed, the system's error why (a full disk, a size limit).
+  const int code = sqlite3_extended_errcode(db_) & 0xff, system = sqlite3_system_errno(db_);
+  if ((code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN) && system != 0)
+    text += " (" + std::string(std::strerror(system)) + ")";
+  throw user_error(file_, 0, 0, text);
 }
 
 void database::exec(const char* sql) {
