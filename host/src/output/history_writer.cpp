@@ -2,6 +2,7 @@
 #include <ratekit/host/text/format.hpp>
 
 #include "output/background_file.hpp"
+#include "output/helper_thread.hpp"
 #include "output/history_rows.hpp"
 
 #include <algorithm>
@@ -12,7 +13,8 @@ history_writer::history_writer(std::filesystem::path file, const competition_con
     : file_(std::move(file)),
       kind_(config.period),
       layout_(history_layout(model, config.history_columns)),
-      header_(history_header(model, layout_)) {}
+      header_(history_header(model, layout_)),
+      helper_(std::make_unique<helper_thread>()) {}
 
 history_writer::~history_writer() = default;
 
@@ -23,16 +25,22 @@ void history_writer::take(rated_games& g) {
   }
   for (auto& n : g.new_names) names_.push_back(std::move(n));
   for (auto& n : g.new_period_names) period_names_.push_back(std::move(n));
-  // In slices, so a buffer of text holds a few MB, not the whole batch.
-  for (size_t begin = 0; begin < g.count; begin += slice) {
-    format(g, begin, std::min(g.count, begin + slice));
+  // In slices, so a buffer of text holds a few MB, not the whole batch; two at a
+  // time, the second formatted by the helper, both written in order.
+  for (size_t begin = 0; begin < g.count; begin += 2 * slice) {
+    const size_t middle = std::min(g.count, begin + slice), end = std::min(g.count, begin + 2 * slice);
+    if (middle < end)
+      helper_->both([&] { format(g, begin, middle, text_); }, [&] { format(g, middle, end, helper_text_); });
+    else
+      format(g, begin, middle, text_);
     out_->write(text_);
+    if (middle < end) out_->write(helper_text_);
   }
 }
 
 // The rows of a batch: labels and dates change only at period boundaries, so
 // each is formatted once per run of equal values.
-void history_writer::format(const rated_games& g, size_t begin, size_t end) {
+void history_writer::format(const rated_games& g, size_t begin, size_t end, std::string& text) const {
   const size_t shown = g.shown;
   std::string period, date;
   int32_t label_date = -1, label_period = -2, date_of = -1;
@@ -50,9 +58,9 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end) {
     const std::string& a = names_[size_t(game.a)];
     const std::string& b = names_[size_t(game.b)];
     const double* state = shown ? g.state + 2 * i * shown : nullptr;
-    history_row(text_, layout_, period, date, a, b, o.expected_a, game.score_a, game.k_a, o.delta_a, g.before_a[i],
+    history_row(text, layout_, period, date, a, b, o.expected_a, game.score_a, game.k_a, o.delta_a, g.before_a[i],
                 g.after_a[i], state);
-    history_row(text_, layout_, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
+    history_row(text, layout_, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
                 g.after_b[i], shown ? state + shown : nullptr);
   }
 }

@@ -1,7 +1,8 @@
 // history.csv written while the games are rated: the engine hands each batch of
 // rated games over (rated_games_sink, on a sink_thread of its own), the writer
-// formats its rows and a background_file writes them, so formatting and the
-// disk overlap, and no game is kept once its rows are out.
+// formats its rows there and on a helper thread (formatting is the slowest
+// stage of a run that writes them), and a background_file writes them, so
+// formatting and the disk overlap, and no game is kept once its rows are out.
 // Memory: the players' names and three buffers of text.
 #pragma once
 
@@ -16,6 +17,7 @@
 namespace ratekit {
 
 class background_file;
+class helper_thread;
 
 class history_writer final : public rated_games_sink {
  public:
@@ -31,7 +33,7 @@ class history_writer final : public rated_games_sink {
   void finish();
 
  private:
-  void format(const rated_games& g, size_t begin, size_t end);  // the rows of games [begin, end) into text_
+  void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
 
@@ -40,8 +42,9 @@ class history_writer final : public rated_games_sink {
   const std::vector<size_t> layout_;  // the columns written (history_layout)
   const std::string header_;
   std::vector<std::string> names_, period_names_;
-  std::string text_;
-  std::unique_ptr<background_file> out_;  // opened with the first batch
+  std::string text_, helper_text_;
+  std::unique_ptr<background_file> out_;   // opened with the first batch
+  std::unique_ptr<helper_thread> helper_;  // formats every other slice
 };
 
 }  // namespace ratekit
