@@ -37,6 +37,21 @@ int32_t date_of(std::string_view s) {
   return text::parse_date(s, day) ? day : 0;
 }
 
+// The players `history` names (up to 100,000 of them), in order.
+std::vector<std::string> names_in(const text::source& history, size_t column, size_t field_count) {
+  text::problem_list ignored(history);
+  text::line_cursor lines(history.text());
+  text::csv_splitter csv;
+  text::line l;
+  std::set<std::string, std::less<>> names;
+  for (lines.next(l); lines.next(l) && names.size() < 100000;) {
+    history.release_read(l.text.data());
+    if (!text::is_blank(l.text) && csv.split(l, ignored) && csv.size() == field_count && !names.count(csv[column]))
+      names.emplace(csv[column]);
+  }
+  return {names.begin(), names.end()};
+}
+
 }  // namespace
 
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
@@ -59,7 +74,6 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
   std::vector<rating_series> out(players.size());
   std::vector<std::string> last_period(players.size());
   for (size_t p = 0; p < players.size(); ++p) out[p].player = players[p];
-  std::set<std::string, std::less<>> names;  // for "did you mean"
   while (lines.next(l)) {
     src.release_read(l.text.data());  // one pass: the rows behind are done with
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
@@ -71,10 +85,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
     }
     const std::string_view name = cell(player);
     const auto it = std::find(players.begin(), players.end(), name);
-    if (it == players.end()) {
-      if (names.size() < 100000) names.emplace(name);
-      continue;
-    }
+    if (it == players.end()) continue;
     double before = 0, after = 0, spread = NAN;
     bool ok = true;
     for (const auto& [c, value] : {std::pair{rating_before, &before}, std::pair{rating_after, &after}}) {
@@ -97,10 +108,12 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
       points.push_back({day, after, spread});
     last_period[s] = cell(period);
   }
+  std::vector<std::string> names;  // for "did you mean", read again only when a player has no games
   for (const auto& s : out) {
     if (!s.points.empty()) continue;
+    if (names.empty()) names = names_in(src, size_t(at[player]), field_count);
     std::string message = "no games of '" + s.player + "' in this history";
-    const std::string near = did_you_mean(s.player, {names.begin(), names.end()});
+    const std::string near = did_you_mean(s.player, names);
     if (!near.empty()) message += " (did you mean '" + near + "'?)";
     problems.add(0, 0, message);
   }
