@@ -47,6 +47,11 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
   for (size_t i = begin; i < end; ++i) {
     const rk_game& game = g.games[i];
     const rk_game_out& o = g.out[i];
+    if (i + prefetch_distance < end) {  // the names are read at random: a cache miss each, fetched ahead
+      const rk_game& ahead = g.games[i + prefetch_distance];
+      __builtin_prefetch(&names_[size_t(ahead.a)]);
+      __builtin_prefetch(&names_[size_t(ahead.b)]);
+    }
     if (kind_ == period_kind::game || g.dates[i] != label_date || g.periods[i] != label_period) {
       period = period_label(kind_, g.dates[i], g.periods[i], period_names_, g.first + i);
       label_date = g.dates[i], label_period = g.periods[i];

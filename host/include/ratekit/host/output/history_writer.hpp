@@ -36,6 +36,7 @@ class history_writer final : public rated_games_sink {
   void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
+  static constexpr size_t prefetch_distance = 8;  // games
 
   const std::filesystem::path file_;
   const period_kind kind_;
