@@ -2,15 +2,21 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 
 namespace ratekit {
 
-std::string fixed(double v, int decimals) { return std::isnan(v) ? "" : fmt::format("{:.{}f}", v, decimals); }
-
-std::string signed_fixed(double v, int decimals) {
-  return std::isnan(v) ? "" : v > 0 ? fmt::format("{:+.{}f}", v, decimals) : fixed(v, decimals);
+// std::to_chars rounds as printf does, at a fraction of fmt::format's cost
+// per call (the report calls it a dozen times a game).
+std::string fixed(double v, int decimals) {
+  if (std::isnan(v)) return "";
+  char buf[400];  // 309 digits before the point at most, a sign, the point
+  const auto [end, error] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);
+  return error == std::errc() ? std::string(buf, end) : fmt::format("{:.{}f}", v, decimals);
 }
+
+std::string signed_fixed(double v, int decimals) { return v > 0 ? "+" + fixed(v, decimals) : fixed(v, decimals); }
 
 std::string iso_date(int32_t d) { return fmt::format("{:04}-{:02}-{:02}", d / 10000, d / 100 % 100, d % 100); }
 
