@@ -127,6 +127,8 @@ double report_text::performance(double mean_opponent, double games, double score
   if (!performance_) return NAN;
   double out = NAN;
   rk_error error{};
+  std::unique_lock<std::mutex> lock;
+  if (model_calls_) lock = std::unique_lock(*model_calls_);
   if (performance_->performance(r_.rater->instance(), mean_opponent, games, score, &out, &error) != RK_OK) return NAN;
   return out;
 }

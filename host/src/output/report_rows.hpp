@@ -8,6 +8,7 @@
 
 #include <ratekit/abi.h>
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ class report_text {
   explicit report_text(const run_result& run);
 
   size_t column_count() const { return columns_ ? columns_->count : 0; }
+  // With text built on two threads: the model's instance is called under
+  // `model_calls`, one call at a time (the ABI's promise to plugins).
+  void share_model(std::mutex& model_calls) { model_calls_ = &model_calls; }
 
   // A new player's heading in report.md.
   void player(const std::string& name);
@@ -52,6 +56,7 @@ class report_text {
   const run_result& r_;
   const rk_ext_game_columns* columns_;
   const rk_ext_performance* performance_;
+  std::mutex* model_calls_ = nullptr;
 };
 
 }  // namespace ratekit

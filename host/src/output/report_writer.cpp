@@ -2,10 +2,12 @@
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include "output/background_file.hpp"
+#include "output/helper_thread.hpp"
 #include "output/report_rows.hpp"
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 
 namespace ratekit {
 namespace {
@@ -21,7 +23,7 @@ struct side_record {
 };
 static_assert(sizeof(side_record) % sizeof(double) == 0, "the doubles after a record stay aligned");
 
-constexpr size_t text_flush_bytes = size_t(1) << 20;  // text handed to a file's thread at a time
+constexpr size_t spill_bytes = size_t(1) << 20;  // records spilled at a time
 constexpr size_t read_bytes = size_t(4) << 20;        // records read at a time when dealing them
 
 side_record record_at(const char* bytes) {
@@ -30,12 +32,11 @@ side_record record_at(const char* bytes) {
   return r;
 }
 
-// Each file's text once it is large enough (`all`: whatever is left).
-void hand_over(report_text& text, background_file& csv, background_file& periods, background_file& markdown, bool all) {
-  const size_t least = all ? 0 : text_flush_bytes;
-  if (text.csv.size() > least) csv.write(text.csv);
-  if (text.periods_csv.size() > least) periods.write(text.periods_csv);
-  if (text.markdown.size() > least) markdown.write(text.markdown);
+// Each file's text, to its writer.
+void hand_over(report_text& text, background_file& csv, background_file& periods, background_file& markdown) {
+  if (!text.csv.empty()) csv.write(text.csv);
+  if (!text.periods_csv.empty()) periods.write(text.periods_csv);
+  if (!text.markdown.empty()) markdown.write(text.markdown);
 }
 
 }  // namespace
@@ -82,7 +83,7 @@ void report_writer::take(rated_games& g) {
       if (count) report_column_values(*columns_, g.instance, game, is_a, r.mine, r.theirs, extra);
       if (shown_) std::memcpy(extra + count, g.state + (2 * i + (is_a ? 0 : 1)) * shown_, shown_ * sizeof(double));
     }
-    if (pending_.size() >= text_flush_bytes) flush();
+    if (pending_.size() >= spill_bytes) flush();
   }
   periods_ += g.period_count;
 }
@@ -161,13 +162,19 @@ void report_writer::finish(const run_result& run) {
   }
 
   // Bucket by bucket: its records read, put in order (each player's in the
-  // order they came), and written out period block by period block.
-  report_text text(run);
+  // order they came), and written out period block by period block, in
+  // slices of players two at a time: one here, the next on a helper thread.
+  report_text text(run), next(run);
+  next.csv.clear(), next.periods_csv.clear(), next.markdown.clear();  // the headers are text's
+  std::mutex model_calls;
+  text.share_model(model_calls), next.share_model(model_calls);
+  helper_thread helper;
   background_file csv(dir_ / "report.csv"), periods(dir_ / "periods.csv"), markdown(dir_ / "report.md");
   const size_t count = text.column_count();
+  const size_t slice_records = std::max<size_t>(1, bucket_bytes_ / record_bytes_ / 64);
   std::vector<double> region;  // doubles, so the values after each record are aligned
   std::vector<uint32_t> sorted;
-  std::vector<report_side> rows;
+  std::vector<report_side> rows, next_rows;
   for (size_t b = 0; b < buckets_; ++b) {
     const auto bytes = size_t(at[b + 1] - at[b]);
     region.resize(bytes / sizeof(double));
@@ -177,29 +184,50 @@ void report_writer::finish(const run_result& run) {
     sorted.resize(bytes / record_bytes_);
     for (size_t k = 0; k < sorted.size(); ++k)
       sorted[slot[size_t(record_at(base + k * record_bytes_).player)]++] = uint32_t(k);
-    for (size_t rank = first[b], k = 0; rank < first[b + 1]; ++rank) {
-      const int32_t p = order[rank];
-      const std::string& name = players.name(p);
-      text.player(name);
-      for (const size_t end = k + size_t(sides_[size_t(p)]); k < end;) {
-        const side_record head = record_at(record(k));
-        side_record last = head;
-        rows.clear();
-        for (; k < end; ++k) {
-          const side_record r = record_at(record(k));
-          if (r.period != head.period) break;
-          const auto* extra = reinterpret_cast<const double*>(record(k) + sizeof r);
-          rows.push_back({&players.name(r.opponent), r.mine, r.theirs, r.expected, r.score, r.k, r.change, extra});
-          last = r;
+    // The players of ranks [rank, end), whose records start at k, into `into`.
+    const auto write_players = [&](report_text& into, std::vector<report_side>& sides, size_t rank, size_t end,
+                                   size_t k) {
+      for (; rank < end; ++rank) {
+        const int32_t p = order[rank];
+        const std::string& name = players.name(p);
+        into.player(name);
+        for (const size_t last_k = k + size_t(sides_[size_t(p)]); k < last_k;) {
+          const side_record head = record_at(record(k));
+          side_record last = head;
+          sides.clear();
+          for (; k < last_k; ++k) {
+            const side_record r = record_at(record(k));
+            if (r.period != head.period) break;
+            const auto* extra = reinterpret_cast<const double*>(record(k) + sizeof r);
+            sides.push_back({&players.name(r.opponent), r.mine, r.theirs, r.expected, r.score, r.k, r.change, extra});
+            last = r;
+          }
+          const auto* state = reinterpret_cast<const double*>(record(k - 1) + sizeof last) + count;
+          into.period(period_label(run.config.period, head.date, head.input_period, run.data.period_names, head.game),
+                      name, sides.data(), sides.size(), last.after, shown_ ? state : nullptr);
         }
-        const auto* state = reinterpret_cast<const double*>(record(k - 1) + sizeof last) + count;
-        text.period(period_label(run.config.period, head.date, head.input_period, run.data.period_names, head.game),
-                    name, rows.data(), rows.size(), last.after, shown_ ? state : nullptr);
       }
-      hand_over(text, csv, periods, markdown, false);
+    };
+    // The end of the slice from `rank` (at least one player), and the records it holds.
+    const auto slice_end = [&](size_t rank, size_t& records) {
+      for (records = 0; rank < first[b + 1] && (records == 0 || records < slice_records); ++rank)
+        records += size_t(sides_[size_t(order[rank])]);
+      return rank;
+    };
+    for (size_t rank = first[b], k = 0; rank < first[b + 1];) {
+      size_t mine = 0, theirs = 0;
+      const size_t middle = slice_end(rank, mine), end = slice_end(middle, theirs);
+      if (middle < end)
+        helper.both([&] { write_players(text, rows, rank, middle, k); },
+                    [&] { write_players(next, next_rows, middle, end, k + mine); });
+      else
+        write_players(text, rows, rank, middle, k);
+      hand_over(text, csv, periods, markdown);
+      hand_over(next, csv, periods, markdown);
+      rank = end, k += mine + theirs;
     }
   }
-  hand_over(text, csv, periods, markdown, true);
+  hand_over(text, csv, periods, markdown);  // the headers of a report without games
   csv.close();
   periods.close();
   markdown.close();
