@@ -171,7 +171,8 @@ void report_writer::finish(const run_result& run) {
   helper_thread helper;
   background_file csv(dir_ / "report.csv"), periods(dir_ / "periods.csv"), markdown(dir_ / "report.md");
   const size_t count = text.column_count();
-  const size_t slice_records = std::max<size_t>(1, bucket_bytes_ / record_bytes_ / 64);
+  // A slice: about 2 MB of text with the default budget (262,144 records a bucket).
+  const size_t slice_records = std::max<size_t>(1, bucket_bytes_ / record_bytes_ / 256);
   std::vector<double> region;  // doubles, so the values after each record are aligned
   std::vector<uint32_t> sorted;
   std::vector<report_side> rows, next_rows;
