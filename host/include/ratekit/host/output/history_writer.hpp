@@ -3,7 +3,7 @@
 // formats its rows there and on a helper thread (formatting is the slowest
 // stage of a run that writes them), and a background_file writes them, so
 // formatting and the disk overlap, and no game is kept once its rows are out.
-// Memory: the players' names and three buffers of text.
+// Memory: the players' names, two buffers of text and the background_file's.
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
@@ -36,7 +36,7 @@ class history_writer final : public rated_games_sink {
   void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
-  static constexpr size_t prefetch_distance = 8;  // games
+  static constexpr size_t prefetch_distance = 8;  // games ahead whose names are fetched
 
   const std::filesystem::path file_;
   const period_kind kind_;
