@@ -15,9 +15,7 @@ input_stream::input_stream(const competition_config& config, const reader_entry&
     } catch (...) {
       error_ = std::current_exception();
     }
-    const std::lock_guard lock(mutex_);
-    done_ = true;
-    changed_.notify_all();
+    pieces_.finish();
   });
 }
 
@@ -28,19 +26,7 @@ input_stream::~input_stream() {
 }
 
 void input_stream::hand_over(dataset& d) {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return abandoned_ || !empty_.empty() || pieces_made_ < pieces_in_flight; });
-  std::unique_ptr<game_piece> piece;
-  if (!abandoned_) {
-    if (empty_.empty()) {
-      piece = std::make_unique<game_piece>();
-      ++pieces_made_;
-    } else {
-      piece = std::move(empty_.back());
-      empty_.pop_back();
-    }
-  }
-  lock.unlock();
+  std::unique_ptr<game_piece> piece = pieces_.empty();
   if (!piece) {  // nobody rates any more: drop the games and events
     d.games.clear();
     d.facts.clear();
@@ -74,32 +60,14 @@ void input_stream::hand_over(dataset& d) {
   d.events.clear();
   if (!piece->games.empty()) d.reserve_games(piece_games);
   if (!piece->entries.empty()) d.entries.reserve(piece_games);
-  lock.lock();
-  full_.push_back(std::move(piece));
-  changed_.notify_all();
+  pieces_.push(std::move(piece));
 }
 
-std::unique_ptr<game_piece> input_stream::next() {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return !full_.empty() || done_; });
-  if (full_.empty()) return nullptr;
-  auto piece = std::move(full_.front());
-  full_.pop_front();
-  return piece;
-}
+std::unique_ptr<game_piece> input_stream::next() { return pieces_.pop(); }
 
-void input_stream::give_back(std::unique_ptr<game_piece> piece) {
-  const std::lock_guard lock(mutex_);
-  empty_.push_back(std::move(piece));
-  changed_.notify_all();
-}
+void input_stream::give_back(std::unique_ptr<game_piece> piece) { pieces_.give_back(std::move(piece)); }
 
-void input_stream::abandon() {
-  const std::lock_guard lock(mutex_);
-  abandoned_ = true;
-  full_.clear();
-  changed_.notify_all();
-}
+void input_stream::abandon() { pieces_.stop(); }
 
 dataset input_stream::finish() {
   if (reader_.joinable()) reader_.join();

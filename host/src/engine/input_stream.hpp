@@ -5,14 +5,12 @@
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/recycling_queue.hpp>
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/input/readers.hpp>
 
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -61,14 +59,9 @@ class input_stream {
   static constexpr size_t pieces_in_flight = 4;
 
   dataset data_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<std::unique_ptr<game_piece>> full_;
-  std::vector<std::unique_ptr<game_piece>> empty_;
-  size_t pieces_made_ = 0;
+  recycling_queue<game_piece> pieces_{pieces_in_flight};
   size_t names_handed_ = 0, period_names_handed_ = 0, infos_handed_ = 0;
-  bool done_ = false, abandoned_ = false;
-  std::exception_ptr error_;
+  std::exception_ptr error_;  // what the reader threw; set before it finishes the queue
   std::thread reader_;
 };
 

@@ -33,53 +33,22 @@ struct sink_thread::batch {
   }
 };
 
-sink_thread::sink_thread(rated_games_sink& sink) : sink_(sink), thread_([this] { run(); }) {}
+sink_thread::sink_thread(rated_games_sink& sink) : sink_(sink), queue_(in_flight), thread_([this] { run(); }) {}
 
-sink_thread::~sink_thread() { stop(); }
-
-void sink_thread::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    done_ = true;
-    full_.clear();
-  }
-  changed_.notify_all();
-  if (thread_.joinable()) thread_.join();
+sink_thread::~sink_thread() {
+  queue_.stop();
+  thread_.join();
 }
 
 void sink_thread::take(rated_games& g) {
-  std::unique_ptr<batch> b;
-  {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return error_ || !empty_.empty() || made_ < in_flight; });
-    if (error_) std::rethrow_exception(error_);
-    if (empty_.empty()) {
-      b = std::make_unique<batch>();
-      ++made_;
-    } else {
-      b = std::move(empty_.back());
-      empty_.pop_back();
-    }
-  }
+  std::unique_ptr<batch> b = queue_.empty();
+  if (!b) std::rethrow_exception(error_);  // stopped only by the sink's failure while this lives
   b->copy(g);
-  {
-    const std::lock_guard lock(mutex_);
-    full_.push_back(std::move(b));
-  }
-  changed_.notify_all();
+  queue_.push(std::move(b));
 }
 
 void sink_thread::run() {
-  for (;;) {
-    std::unique_ptr<batch> b;
-    {
-      std::unique_lock lock(mutex_);
-      changed_.wait(lock, [&] { return done_ || !full_.empty(); });
-      if (full_.empty()) return;  // stopped, and every batch taken
-      b = std::move(full_.front());
-      full_.pop_front();
-      busy_ = true;
-    }
+  while (std::unique_ptr<batch> b = queue_.pop()) {
     std::exception_ptr error;
     try {
       sink_.take(b->view);
@@ -88,23 +57,14 @@ void sink_thread::run() {
     }
     b->view.new_names.clear();
     b->view.new_period_names.clear();
-    {
-      const std::lock_guard lock(mutex_);
-      busy_ = false;
-      empty_.push_back(std::move(b));
-      if (error) {
-        error_ = error;
-        full_.clear();
-      }
-    }
-    changed_.notify_all();
-    if (error) return;
+    if (error) error_ = error;  // before the batch goes back: finish() may be waiting for it
+    queue_.give_back(std::move(b));
+    if (error) return queue_.stop();
   }
 }
 
 void sink_thread::finish() {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return error_ || (full_.empty() && !busy_); });
+  queue_.wait_idle();
   if (error_) std::rethrow_exception(error_);
 }
 

@@ -1,20 +1,16 @@
 // A sink fed on a thread of its own: take() copies the engine's batch and
 // returns, so the rating loop waits for the sink (history.csv's formatting, the
-// database's inserts) only when `in_flight` batches are already queued.
+// database's inserts) only while the sink still takes the batch before.
 // The sink is called on that thread only, one batch at a time, in order; an
 // exception it throws comes back, as itself, from the next take() or finish().
 // It must not call the model's instance (rated_games::instance is null for it).
 #pragma once
 
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/engine/recycling_queue.hpp>
 
-#include <condition_variable>
-#include <deque>
 #include <exception>
-#include <memory>
-#include <mutex>
 #include <thread>
-#include <vector>
 
 namespace ratekit {
 
@@ -33,18 +29,12 @@ class sink_thread final : public rated_games_sink {
  private:
   struct batch;
   void run();
-  void stop();
 
-  static constexpr size_t in_flight = 1;  // batches queued before take() waits
+  static constexpr size_t in_flight = 1;  // one batch copied while the sink takes the one before
 
   rated_games_sink& sink_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<std::unique_ptr<batch>> full_;
-  std::vector<std::unique_ptr<batch>> empty_;  // taken, their buffers kept for the next
-  size_t made_ = 0;
-  bool busy_ = false, done_ = false;
-  std::exception_ptr error_;
+  recycling_queue<batch> queue_;
+  std::exception_ptr error_;  // what the sink threw; set before the queue stops
   std::thread thread_;
 };
 
