@@ -108,3 +108,30 @@ TEST_CASE("a run writing through a link to its folder replaces the folder, not t
   CHECK(fs::is_symlink(c.dir / "out"));
   CHECK(fs::exists(c.dir / "real/ratings.csv"));
 }
+
+TEST_CASE("a failed run leaves no database it created, and one it found as it was", "[security][output]") {
+  competition c;
+  write_text(c.dir / "bad.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,7\n");
+  write_text(c.dir / "bad.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                 "input: { format: games-csv, path: bad.csv }\noutput: { database: c.db }\n");
+  const auto bad_run = [&] { return run_cli("run " + (c.dir / "bad.yaml").string() + " --out " + (c.dir / "bad").string()); };
+  const auto r = bad_run();
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("bad.csv:2:"));
+  CHECK_FALSE(fs::exists(c.dir / "c.db"));
+  CHECK_FALSE(fs::exists(c.dir / "c.db-journal"));
+  REQUIRE(c.run().status == 0);
+  const std::string recorded = read_text(c.dir / "c.db");
+  CHECK(bad_run().status == 1);
+  CHECK(read_text(c.dir / "c.db") == recorded);
+  CHECK_FALSE(fs::exists(c.dir / "c.db-journal"));
+}
+
+TEST_CASE("an empty database file the user made is kept by a failed run", "[security][output]") {
+  competition c;
+  write_text(c.dir / "c.db", "");
+  write_text(c.dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,2\n");
+  CHECK(c.run().status == 1);
+  REQUIRE(fs::exists(c.dir / "c.db"));
+  CHECK(fs::file_size(c.dir / "c.db") == 0);
+}

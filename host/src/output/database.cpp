@@ -12,6 +12,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ratekit {
@@ -159,21 +160,53 @@ class recorder {
 };
 
 // Held for the whole run: SQLite's own lock is taken only when writing starts,
-// and a second run must not even begin to record beside this one.
-int lock_database(const fs::path& file) {
-  const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (fd < 0) throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(errno));
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    ::close(fd);
-    throw user_error(file.string(), 0, 0, "another ratekit run is recording into this database; run again when it has finished");
+// and a second run must not even begin to record beside this one. A file this
+// run created goes again unless the run committed: a failed first run leaves
+// no empty database behind.
+class database_lock {
+ public:
+  explicit database_lock(const fs::path& file) : file_(file) {
+    // A file removed by a failed run after we opened it is locked in vain: open it again.
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+      fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      created_ = fd_ >= 0;
+      if (!created_ && errno == EEXIST) fd_ = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+      if (fd_ < 0)
+        throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(errno));
+      if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd_);
+        throw user_error(file.string(), 0, 0,
+                         "another ratekit run is recording into this database; run again when it has finished");
+      }
+      if (still_named()) break;
+      ::close(fd_);
+      fd_ = -1;
+      if (attempt == 8) throw user_error(file.string(), 0, 0, "the rating database kept being replaced while opened");
+    }
   }
-  return fd;
-}
+  ~database_lock() {
+    if (created_ && !kept_ && still_named()) ::unlink(file_.c_str());
+    ::close(fd_);
+  }
+  database_lock(const database_lock&) = delete;
+  database_lock& operator=(const database_lock&) = delete;
+  void keep() { kept_ = true; }
+
+ private:
+  bool still_named() const {
+    struct stat held, named;
+    return ::fstat(fd_, &held) == 0 && ::stat(file_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+           held.st_ino == named.st_ino;
+  }
+  fs::path file_;
+  int fd_ = -1;
+  bool created_ = false, kept_ = false;
+};
 
 }  // namespace
 
 struct run_recording::impl {
-  explicit impl(const fs::path& file) : lock(lock_database(file)), db(file, store::database::mode::read_write) {
+  explicit impl(const fs::path& file) : lock(file), db(file, store::database::mode::read_write) {
     db.exec("PRAGMA page_size = 16384");  // a new file's: rows go in by the million, fewer and larger pages
     store::upgrade_schema(db);
     // The host writes every reference itself: checking each row's would cost more than the rows.
@@ -185,13 +218,12 @@ struct run_recording::impl {
   ~impl() {
     stream.reset();  // its statements before the connection
     tx.reset();
-    ::close(lock);
   }
   void begin() {
     tx.emplace(db);
     store::ensure_schema(db);  // the tables of a new file are part of the transaction too
   }
-  int lock;
+  database_lock lock;  // first in, last out: released after the connection closes
   store::database db;
   std::optional<store::transaction> tx;
   std::unique_ptr<db_rows::database_stream> stream;
@@ -278,7 +310,10 @@ void run_recording::restart() {
   impl_->begin();
 }
 
-void run_recording::commit() { impl_->tx->commit(); }
+void run_recording::commit() {
+  impl_->tx->commit();
+  impl_->lock.keep();
+}
 
 recorded_run record_run(const run_result& run, const fs::path& file, std::atomic<uint64_t>* done) {
   run_recording recording(file);
