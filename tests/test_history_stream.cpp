@@ -19,6 +19,7 @@
 #include <vector>
 
 using namespace ratekit;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -53,16 +54,82 @@ void check_same_history(const std::string& model, const std::string& period) {
   CHECK(streamed == testing::read_text(dir / "kept" / "history.csv"));
 }
 
+// 80 events of 1,000 players (more than one piece) drawn from a pool that
+// grows, ties, and every fifth event of 4 rounds, which EloD's min_rounds 12 skips.
+std::string standings_csv() {
+  std::string text = "event,date,player,rank,rounds\n";
+  for (int e = 0; e < 80; ++e) {
+    const std::string head = "round " + std::to_string(e) + ",2024-0" + std::to_string(1 + e / 28) + "-" +
+                             (e % 28 < 9 ? "0" : "") + std::to_string(e % 28 + 1) + ",p";
+    const std::string rounds = e % 5 == 0 ? ",4\n" : ",14\n";
+    for (int k = 0; k < 1000; ++k)
+      text += head + std::to_string((k * 7919 + e * 131) % (1500 + 40 * e)) + "," + std::to_string(k + 1 - (k % 9 == 8)) + rounds;
+  }
+  return text;
+}
+
+// The history of ranked events with `model`, streamed by `ratekit run` and built from the kept entries.
+void check_same_ranked_history(const std::string& model, const std::string& output) {
+  testing::temp_dir dir;
+  testing::write_text(dir / "s.csv", standings_csv());
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: " + model + "\ninput: { format: standings-csv, path: s.csv }\n" +
+                                          output);
+  REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / "streamed").string()).status == 0);
+  const auto& plugins = testing::builtin();
+  const run_result kept = rate(load_config(dir / "c.yaml", plugins), plugins);
+  CHECK_FALSE(kept.history_streamed);
+  write_outputs(kept, dir / "kept");
+  const std::string streamed = testing::read_text(dir / "streamed" / "history.csv");
+  size_t rated = 0;
+  for (const rk_entry_out& o : kept.entry_out) rated += !(o.flags & RK_ENTRY_SKIPPED);
+  CHECK(rated > 50'000);
+  CHECK(std::count(streamed.begin(), streamed.end(), '\n') == long(1 + rated));
+  CHECK(streamed == testing::read_text(dir / "kept" / "history.csv"));
+  for (const char* other : {"ratings.csv", "summary.json", "chart.svg"})
+    if (fs::exists(dir / "kept" / other)) CHECK(testing::read_text(dir / "streamed" / other) == testing::read_text(dir / "kept" / other));
+}
+
 struct counting_sink final : rated_games_sink {
-  size_t games = 0, names = 0;
+  size_t games = 0, names = 0, entries = 0, events = 0;
   void take(rated_games& g) override {
     games += g.count;
     names += g.new_names.size();
   }
   unsigned streams() const override { return streams_history; }  // in place of history.csv's writer
+  void take(rated_event& e) override {
+    entries += e.count, ++events;
+    names += e.new_names.size();
+  }
+  unsigned streams_events() const override { return streams_history; }
 };
 
 }  // namespace
+
+TEST_CASE("history.csv of ranked events streamed while rating equals the one built after the run", "[history][stream]") {
+  check_same_ranked_history("elod-duplicate-scrabble", "output: { charts: true }\n");  // skipped events, volatility shown
+  check_same_ranked_history("codeforces", "");                                          // shown rating and contests
+  check_same_ranked_history("codeforces", "output: { history: [player, rating_after, shown_after] }\n");
+}
+
+TEST_CASE("a ranked run hands each event to a sink that streams its history, and only then", "[history][stream]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "s.csv", standings_csv());
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n");
+  const auto& plugins = testing::builtin();
+  counting_sink sink;
+  const run_result r = rate(load_config(dir / "c.yaml", plugins), plugins, nullptr, &sink);
+  CHECK(r.history_streamed);
+  CHECK(sink.events == 80);
+  CHECK(sink.entries == 80'000);
+  CHECK(sink.names == size_t(r.data.players.size()));  // every name once
+  CHECK(sink.games == 0);
+  // Without history.csv nothing goes to it.
+  testing::write_text(dir / "lean.yaml", testing::read_text(dir / "c.yaml") + "output: { history: false }\n");
+  counting_sink idle;
+  const run_result lean = rate(load_config(dir / "lean.yaml", plugins), plugins, nullptr, &idle);
+  CHECK_FALSE(lean.history_streamed);
+  CHECK(idle.events == 0);
+}
 
 TEST_CASE("history.csv streamed while rating equals the one built after the run", "[history][stream]") {
   check_same_history("fide-logistic", "event");  // per-period calls, event names, a shown `rated` field
@@ -93,11 +160,14 @@ TEST_CASE("a run whose history streams keeps no game for it", "[history][stream]
 TEST_CASE("a history file that cannot be written is an error naming it", "[history][stream]") {
   testing::temp_dir dir;
   testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  testing::write_text(dir / "s.csv", standings_csv());
   testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
                                       "input: { format: games-csv, path: games.csv }\n");
+  testing::write_text(dir / "ranked.yaml", "competition: t\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n");
   const auto& plugins = testing::builtin();
-  const competition_config config = load_config(dir / "c.yaml", plugins);
-  history_writer history(dir / "no such folder" / "history.csv", config, plugins.get("fide-logistic")->descriptor());
+  const bool ranked = GENERATE(false, true);
+  const competition_config config = load_config(dir / (ranked ? "ranked.yaml" : "c.yaml"), plugins);
+  history_writer history(dir / "no such folder" / "history.csv", config, plugins.get(config.model)->descriptor());
   try {
     rate(config, plugins, nullptr, &history);
     history.finish();

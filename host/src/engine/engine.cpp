@@ -102,7 +102,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.first_period_number = engine_setup::first_period_number(config, list);
 
   game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, sink);
-  event_rater events(r, settle);
+  event_rater events(r, settle, sink);
   bool any_event = false;
   for (; piece; piece = input.next()) {
     if (!any_event && !piece->events.empty()) {
@@ -121,7 +121,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   refuse_idle_initial_games(r);
   games.hand_kept(r.data);
 
-  r.history_streamed = (games.streamed() & streams_history) && r.game_count > 0;
+  r.history_streamed = ((games.streamed() & streams_history) && r.game_count > 0) || (events.streamed() & streams_history);
   r.database_streamed = (games.streamed() & streams_database) && r.game_count > 0;
   r.report_streamed = (games.streamed() & streams_report) && r.game_count > 0;
   if (r.game_count > 0) return r;

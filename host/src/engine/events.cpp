@@ -10,11 +10,19 @@
 
 namespace ratekit {
 
+event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink)
+    : r_(r),
+      settle_(std::move(settle)),
+      streamed_(sink && r.config.write_history ? sink->streams_events() & streams_history : 0u),
+      sink_(streamed_ ? sink : nullptr),
+      replayed_(sink_ ? r.start_ratings : std::vector<double>{}) {}
+
 void event_rater::add_players(size_t count, std::span<const double> declared) {
   if (count <= r_.state.games.size()) return;
   engine_setup::add_players(r_.state, r_.config, *r_.source, count, declared);
-  r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
-                          r_.state.columns[0].end());
+  const size_t known = r_.start_ratings.size();
+  r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(known), r_.state.columns[0].end());
+  if (sink_) replayed_.insert(replayed_.end(), r_.start_ratings.begin() + long(known), r_.start_ratings.end());
 }
 
 void event_rater::take(game_piece& piece) {
@@ -29,6 +37,8 @@ void event_rater::take(game_piece& piece) {
     r_.entry_state_before.reserve(n * extra);
     r_.entry_state_after.reserve(n * extra);
   }
+  if (sink_)
+    for (auto& name : piece.names) handed_.new_names.push_back(std::move(name));
   entries_.insert(entries_.end(), piece.entries.begin(), piece.entries.end());
   const size_t n = entries_.size();
   rating_before_.resize(n);
@@ -61,11 +71,33 @@ void event_rater::rate(size_t e) {
                                       std::to_string(infos_[e].line) + ")");
   }
   snapshot(r_.entry_state_after);
+  if (sink_) hand_over(ev, infos_[e]);
   const bool skipped = std::all_of(r_.entry_out.begin() + long(ev.begin), r_.entry_out.begin() + long(ev.end),
                                    [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", infos_[e].name,
                  r_.config.input_paths.front().string(), infos_[e].line, ev.rounds);
+}
+
+// The ratings before and after as the outputs built from the kept entries
+// replay them (the bytes of history.csv are the same either way).
+void event_rater::hand_over(const rk_event& ev, const event_info& info) {
+  const size_t n = size_t(ev.end - ev.begin), shown = r_.shown_state.size();
+  const rk_entry* entries = entries_.data() + ev.begin;
+  const rk_entry_out* out = r_.entry_out.data() + ev.begin;
+  before_.resize(n), after_.resize(n), state_.resize(n * shown);
+  for (size_t i = 0; i < n; ++i) {
+    const size_t p = size_t(entries[i].player);
+    before_[i] = replayed_[p];
+    after_[i] = before_[i] + out[i].delta;
+    for (size_t k = 0; k < shown; ++k) state_[i * shown + k] = r_.state.columns[r_.shown_state[k]][p];
+  }
+  for (size_t i = 0; i < n; ++i) replayed_[size_t(entries[i].player)] += out[i].delta;
+  handed_.info = &info, handed_.count = n, handed_.entries = entries, handed_.out = out;
+  handed_.before = before_.data(), handed_.after = after_.data(), handed_.state = state_.data();
+  handed_.shown = shown;
+  sink_->take(handed_);
+  handed_.new_names.clear();
 }
 
 void event_rater::hand_kept(dataset& d) {

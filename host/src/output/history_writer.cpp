@@ -18,11 +18,14 @@ history_writer::history_writer(std::filesystem::path file, const competition_con
 
 history_writer::~history_writer() = default;
 
+void history_writer::open() {
+  if (out_) return;
+  out_ = std::make_unique<background_file>(file_);
+  text_ = header_;
+}
+
 void history_writer::take(rated_games& g) {
-  if (!out_) {
-    out_ = std::make_unique<background_file>(file_);
-    text_ = header_;
-  }
+  open();
   for (auto& n : g.new_names) names_.push_back(std::move(n));
   for (auto& n : g.new_period_names) period_names_.push_back(std::move(n));
   // In slices, so a buffer of text holds a few MB, not the whole batch; two at a
@@ -70,8 +73,24 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
   }
 }
 
+// An event's rows: one per entry the model rated; its name is the period.
+void history_writer::take(rated_event& e) {
+  open();
+  for (auto& n : e.new_names) names_.push_back(std::move(n));
+  const std::string date = e.info->date > 0 ? iso_date(e.info->date) : std::string();
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry_out& o = e.out[i];
+    if (o.flags & RK_ENTRY_SKIPPED) continue;
+    history_row(text_, layout_, e.info->name, date, names_[size_t(e.entries[i].player)], e.info->name, o.expected,
+                e.entries[i].rank, o.weight, o.delta, e.before[i], e.after[i], e.state + i * e.shown);
+  }
+  if (text_.size() >= event_text) out_->write(text_);
+}
+
 void history_writer::finish() {
-  if (out_) out_->close();
+  if (!out_) return;
+  if (!text_.empty()) out_->write(text_);
+  out_->close();
 }
 
 }  // namespace ratekit

@@ -47,6 +47,11 @@ void sink_thread::take(rated_games& g) {
   queue_.push(std::move(b));
 }
 
+void sink_thread::take(rated_event& event) {
+  finish();
+  sink_.take(event);
+}
+
 void sink_thread::run() {
   while (std::unique_ptr<batch> b = queue_.pop()) {
     std::exception_ptr error;

@@ -110,6 +110,20 @@ struct rated_games {
   std::vector<std::string> new_names, new_period_names;
 };
 
+// One ranked event just rated, as an output that streams receives it: valid
+// only during the call. Names arrive as for rated_games.
+struct rated_event {
+  const event_info* info = nullptr;  // its name (the period's label) and date
+  size_t count = 0;                  // entries, in the input's order
+  const rk_entry* entries = nullptr;
+  const rk_entry_out* out = nullptr;
+  const double* before = nullptr;  // each entry's rating before the event and after it
+  const double* after = nullptr;
+  const double* state = nullptr;  // shown state fields after the event, [i * shown + k]
+  size_t shown = 0;
+  std::vector<std::string> new_names;
+};
+
 // The outputs a sink writes as the games are rated (bits of rated_games_sink::streams()).
 enum streamed_output : unsigned { streams_history = 1, streams_database = 2, streams_report = 4 };
 
@@ -120,6 +134,10 @@ class rated_games_sink {
   virtual void take(rated_games& games) = 0;  // may take the new names
   // Which outputs it writes (streamed_output bits): the run keeps no game for those.
   virtual unsigned streams() const = 0;
+  // Ranked events, each as it is rated: only a sink whose streams_events() is
+  // not 0 gets them. The run still keeps the entries for the metrics.
+  virtual void take(rated_event&) {}
+  virtual unsigned streams_events() const { return 0; }
 };
 
 // Rates a competition. Throws user_error for bad input and plugin failures,
@@ -128,6 +146,7 @@ class rated_games_sink {
 // With a `sink`, pairwise games are handed to it as they are rated and the run
 // does not keep them for the outputs it streams (run_result::history_streamed,
 // database_streamed, report_streamed); it gets them only when the config asks for one of those.
+// Ranked events go to it as well for the outputs its streams_events() names.
 run_result rate(const competition_config& config, const plugin_registry& plugins,
                 std::atomic<uint64_t>* rated = nullptr, rated_games_sink* sink = nullptr);
 

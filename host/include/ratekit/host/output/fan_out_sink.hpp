@@ -34,6 +34,25 @@ class fan_out_sink final : public rated_games_sink {
     return all;
   }
 
+  void take(rated_event& event) override {
+    rated_games_sink* last = nullptr;
+    for (rated_games_sink* s : sinks_) {
+      if (!s->streams_events()) continue;
+      if (last) {
+        rated_event copy = event;
+        last->take(copy);
+      }
+      last = s;
+    }
+    if (last) last->take(event);
+  }
+
+  unsigned streams_events() const override {
+    unsigned all = 0;
+    for (const rated_games_sink* s : sinks_) all |= s->streams_events();
+    return all;
+  }
+
   bool empty() const { return sinks_.empty(); }
 
  private:

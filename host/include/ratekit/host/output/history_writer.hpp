@@ -29,14 +29,18 @@ class history_writer final : public rated_games_sink {
 
   void take(rated_games& games) override;
   unsigned streams() const override { return streams_history; }
+  void take(rated_event& event) override;  // written once a buffer's worth of rows is ready
+  unsigned streams_events() const override { return streams_history; }
   // Waits for every row to be written and closes the file; an I/O error is a user_error.
   void finish();
 
  private:
   void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
+  void open();
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
   static constexpr size_t prefetch_distance = 8;  // games ahead whose names are fetched
+  static constexpr size_t event_text = size_t(1) << 21;  // ranked events' rows gathered before a write
 
   const std::filesystem::path file_;
   const period_kind kind_;

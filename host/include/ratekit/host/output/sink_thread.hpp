@@ -23,6 +23,9 @@ class sink_thread final : public rated_games_sink {
 
   void take(rated_games& games) override;
   unsigned streams() const override { return sink_.streams(); }
+  // Ranked events are small: taken on the caller's thread, once the batches before are in.
+  void take(rated_event& event) override;
+  unsigned streams_events() const override { return sink_.streams_events(); }
   // Waits until the sink has taken every batch; rethrows what it threw.
   void finish();
 
