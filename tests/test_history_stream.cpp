@@ -68,7 +68,7 @@ std::string standings_csv() {
   return text;
 }
 
-// The history of ranked events with `model`, streamed by `ratekit run` and built from the kept entries.
+// The history and report of ranked events with `model`, streamed by `ratekit run` and built from the kept entries.
 void check_same_ranked_history(const std::string& model, const std::string& output) {
   testing::temp_dir dir;
   testing::write_text(dir / "s.csv", standings_csv());
@@ -79,13 +79,22 @@ void check_same_ranked_history(const std::string& model, const std::string& outp
   const run_result kept = rate(load_config(dir / "c.yaml", plugins), plugins);
   CHECK_FALSE(kept.history_streamed);
   write_outputs(kept, dir / "kept");
-  const std::string streamed = testing::read_text(dir / "streamed" / "history.csv");
-  size_t rated = 0;
-  for (const rk_entry_out& o : kept.entry_out) rated += !(o.flags & RK_ENTRY_SKIPPED);
-  CHECK(rated > 50'000);
-  CHECK(std::count(streamed.begin(), streamed.end(), '\n') == long(1 + rated));
-  CHECK(streamed == testing::read_text(dir / "kept" / "history.csv"));
-  for (const char* other : {"ratings.csv", "summary.json", "chart.svg"})
+  const std::string streamed = fs::exists(dir / "streamed" / "history.csv") ? testing::read_text(dir / "streamed" / "history.csv") : "";
+  if (fs::exists(dir / "kept" / "history.csv")) {
+    size_t rated = 0;
+    for (const rk_entry_out& o : kept.entry_out) rated += !(o.flags & RK_ENTRY_SKIPPED);
+    CHECK(rated > 50'000);
+    CHECK(std::count(streamed.begin(), streamed.end(), '\n') == long(1 + rated));
+    CHECK(streamed == testing::read_text(dir / "kept" / "history.csv"));
+  } else {
+    CHECK_FALSE(fs::exists(dir / "streamed" / "history.csv"));
+  }
+  if (fs::exists(dir / "kept" / "report.md")) {  // every event has its heading, a skipped one says so
+    const std::string md = testing::read_text(dir / "streamed" / "report.md");
+    CHECK(std::count(md.begin(), md.end(), '#') >= 81);
+    CHECK((md.find("(not rated: too few rounds)") != std::string::npos) == (kept.config.model == "elod-duplicate-scrabble"));
+  }
+  for (const char* other : {"ratings.csv", "summary.json", "chart.svg", "report.csv", "report.md"})
     if (fs::exists(dir / "kept" / other)) CHECK(testing::read_text(dir / "streamed" / other) == testing::read_text(dir / "kept" / other));
 }
 
@@ -109,6 +118,11 @@ TEST_CASE("history.csv of ranked events streamed while rating equals the one bui
   check_same_ranked_history("elod-duplicate-scrabble", "output: { charts: true }\n");  // skipped events, volatility shown
   check_same_ranked_history("codeforces", "");                                          // shown rating and contests
   check_same_ranked_history("codeforces", "output: { history: [player, rating_after, shown_after] }\n");
+}
+
+TEST_CASE("the report of ranked events streamed while rating equals the one built after the run", "[report][stream]") {
+  check_same_ranked_history("elod-duplicate-scrabble", "output: { report: true }\n");  // skipped events' headings
+  check_same_ranked_history("codeforces", "output: { report: true, history: false }\n");
 }
 
 TEST_CASE("a ranked run hands each event to a sink that streams its history, and only then", "[history][stream]") {

@@ -123,7 +123,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
 
   r.history_streamed = ((games.streamed() & streams_history) && r.game_count > 0) || (events.streamed() & streams_history);
   r.database_streamed = (games.streamed() & streams_database) && r.game_count > 0;
-  r.report_streamed = (games.streamed() & streams_report) && r.game_count > 0;
+  r.report_streamed = ((games.streamed() & streams_report) && r.game_count > 0) || (events.streamed() & streams_report);
   if (r.game_count > 0) return r;
   if (r.data.events.empty()) throw user_error(r.data.source, 0, 0, "the input holds no games and no events");
   for (const rk_event& e : r.data.events) r.period_ends.push_back(e.end);

@@ -13,7 +13,9 @@ namespace ratekit {
 event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink)
     : r_(r),
       settle_(std::move(settle)),
-      streamed_(sink && r.config.write_history ? sink->streams_events() & streams_history : 0u),
+      streamed_(sink ? sink->streams_events() & ((r.config.write_history ? streams_history : 0u) |
+                                                 (r.config.write_report ? streams_report : 0u))
+                     : 0u),
       sink_(streamed_ ? sink : nullptr),
       replayed_(sink_ ? r.start_ratings : std::vector<double>{}) {}
 
@@ -96,6 +98,10 @@ void event_rater::hand_over(const rk_event& ev, const event_info& info) {
   handed_.info = &info, handed_.count = n, handed_.entries = entries, handed_.out = out;
   handed_.before = before_.data(), handed_.after = after_.data(), handed_.state = state_.data();
   handed_.shown = shown;
+  const size_t fields = r_.state.columns.size() - 1;
+  handed_.state_before = r_.entry_state_before.data() + ev.begin * fields;
+  handed_.state_after = r_.entry_state_after.data() + ev.begin * fields;
+  handed_.fields = fields;
   sink_->take(handed_);
   handed_.new_names.clear();
 }

@@ -4,6 +4,7 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
 
+#include "output/ranked_report.hpp"
 #include "output/report_rows.hpp"
 
 #include <algorithm>
@@ -28,15 +29,6 @@ struct side {
   size_t game;
   bool is_a;
 };
-
-// At most `decimals` decimals, trailing zeros dropped: 10, 38.16, 0.049.
-std::string brief(double v, int decimals) {
-  std::string s = fixed(v, decimals);
-  if (s.find('.') == std::string::npos) return s;
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s;
-}
 
 // The game as seen from B: sides, score, advantage and handicap swapped.
 rk_game mirrored(const rk_game& g) {
@@ -215,53 +207,6 @@ class pairwise_report {
   std::vector<double> values_;     // the period's extra column values, column_count() per side
   std::vector<report_side> rows_;  // the period's sides
 };
-
-report_files ranked_report(const run_result& r) {
-  const dataset& d = r.data;
-  report_files out;
-  const rk_descriptor& desc = r.source->descriptor();
-  const size_t extra = desc.state_count - 1;  // state fields besides the rating
-  out.csv = "event,player,rank,expected_rank,performance,rating_before,rating_after,change,weight,capped,new";
-  std::string extra_md, extra_rule;
-  for (size_t f = 1; f <= extra; ++f) {
-    out.csv += std::string(",") + desc.state[f].name + "_before," + desc.state[f].name + "_after";
-    extra_md += std::string(" ") + desc.state[f].name + " |";
-    extra_rule += "---:|";
-  }
-  out.csv += '\n';
-  out.markdown = "# " + markdown_escaped(r.config.competition) + ": rating report (" + r.config.model + ")\n";
-  size_t event = 0;
-  r.replay_entries([&](size_t i, double before, double after) {
-    while (i >= d.events[event].end) ++event;
-    const rk_entry_out& o = r.entry_out[i];
-    const std::string& name = d.event_infos[event].name;
-    if (i == d.events[event].begin) {
-      out.markdown += "\n## " + markdown_escaped(name);
-      if (r.event_skipped(event)) out.markdown += " (not rated: too few rounds)";
-      out.markdown += "\n\n| rank | player | expected rank | performance | rating | change | weight |" + extra_md +
-                      " |\n|---:|---|---:|---:|---:|---:|---:|" + extra_rule + "---|\n";
-    }
-    if (o.flags & RK_ENTRY_SKIPPED) return;
-    const std::string player = d.players.name(d.entries[i].player);
-    const bool capped = o.flags & RK_ENTRY_CAPPED, fresh = o.flags & RK_ENTRY_NEW;
-    {
-      csv_row row(out.csv);
-      row.text(name).text(player).number(d.entries[i].rank).number(o.expected).number(o.performance);
-      row.number(before).number(after).number(o.delta).number(o.weight).number(capped).number(fresh);
-      for (size_t f = 0; f < extra; ++f)
-        row.number(r.entry_state_before[i * extra + f]).number(r.entry_state_after[i * extra + f]);
-    }
-    out.markdown += "| " + format_number(d.entries[i].rank) + " | " + markdown_escaped(player) + " | " + fixed(o.expected, 2) + " | " +
-                    fixed(o.performance, 0) + " | " + fixed(before, 0) + " -> " + fixed(after, 0) + " | " +
-                    signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " |";
-    for (size_t f = 0; f < extra; ++f)
-      (((out.markdown += ' ') += brief(r.entry_state_before[i * extra + f], 1)) += " -> ") +=
-          brief(r.entry_state_after[i * extra + f], 1) + " |";
-    out.markdown += capped ? " cap" : " ";
-    out.markdown += fresh ? " new |\n" : " |\n";
-  });
-  return out;
-}
 
 }  // namespace
 

@@ -97,7 +97,7 @@ void report_writer::flush() {
 }
 
 void report_writer::finish(const run_result& run) {
-  if (!run.report_streamed) return;
+  if (!run.report_streamed || run.data.ranked()) return;
   flush();
   const player_table& players = run.data.players;
   const size_t n = size_t(players.size());

@@ -64,13 +64,16 @@ streamed_outputs::streamed_outputs(const competition_config& config, const plugi
   if (config.write_history)
     sinks_.add(&history_thread_.emplace(history_.emplace(dir / "history.csv", config, model.descriptor())));
   if (database) sinks_.add(&database_thread_.emplace(*database));
-  if (config.write_report) sinks_.add(&report_.emplace(dir, model));  // reads the model's instance: on the engine's thread
+  if (config.write_report) {
+    sinks_.add(&report_.emplace(dir, model));  // reads the model's instance: on the engine's thread
+    sinks_.add(&ranked_report_.emplace(dir, config, model.descriptor()));
+  }
 }
 
 void streamed_outputs::finish(const run_result& run) {
   if (history_thread_) history_thread_->finish(), history_->finish();
   if (database_thread_) database_thread_->finish();
-  if (report_) report_->finish(run);
+  if (report_) report_->finish(run), ranked_report_->finish();
 }
 
 void write_outputs(const run_result& run, const fs::path& dir) {

@@ -18,6 +18,14 @@ std::string fixed(double v, int decimals) {
 
 std::string signed_fixed(double v, int decimals) { return v > 0 ? "+" + fixed(v, decimals) : fixed(v, decimals); }
 
+std::string brief(double v, int decimals) {
+  std::string s = fixed(v, decimals);
+  if (s.find('.') == std::string::npos) return s;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
 std::string iso_date(int32_t d) { return fmt::format("{:04}-{:02}-{:02}", d / 10000, d / 100 % 100, d % 100); }
 
 std::string iso_month(int32_t d) { return fmt::format("{:04}-{:02}", d / 10000, d / 100 % 100); }

@@ -121,6 +121,10 @@ struct rated_event {
   const double* after = nullptr;
   const double* state = nullptr;  // shown state fields after the event, [i * shown + k]
   size_t shown = 0;
+  // Every state field besides the rating, before the event and after it, [i * fields + f].
+  const double* state_before = nullptr;
+  const double* state_after = nullptr;
+  size_t fields = 0;
   std::vector<std::string> new_names;
 };
 

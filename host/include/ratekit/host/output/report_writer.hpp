@@ -33,7 +33,8 @@ class report_writer final : public rated_games_sink {
   unsigned streams() const override { return streams_report; }
 
   // Writes the three files when `run` streamed its report to this writer
-  // (run_result::report_streamed); otherwise (ranked events, say) nothing.
+  // (run_result::report_streamed); otherwise, and for ranked events
+  // (ranked_report_writer), nothing.
   // An I/O error is a user_error naming the file.
   void finish(const run_result& run);
 

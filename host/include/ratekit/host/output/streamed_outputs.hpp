@@ -6,6 +6,7 @@
 
 #include <ratekit/host/output/fan_out_sink.hpp>
 #include <ratekit/host/output/history_writer.hpp>
+#include <ratekit/host/output/ranked_report_writer.hpp>
 #include <ratekit/host/output/report_writer.hpp>
 #include <ratekit/host/output/sink_thread.hpp>
 
@@ -29,6 +30,7 @@ class streamed_outputs {
  private:
   std::optional<history_writer> history_;
   std::optional<report_writer> report_;
+  std::optional<ranked_report_writer> ranked_report_;
   std::optional<sink_thread> history_thread_, database_thread_;  // stopped before the sinks they feed go
   fan_out_sink sinks_;
 };

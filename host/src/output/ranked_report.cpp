@@ -1,0 +1,78 @@
+#include "output/ranked_report.hpp"
+
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include <algorithm>
+#include <vector>
+
+namespace ratekit {
+
+ranked_report_text::ranked_report_text(const rk_descriptor& model, const competition_config& config) {
+  csv = "event,player,rank,expected_rank,performance,rating_before,rating_after,change,weight,capped,new";
+  for (uint32_t f = 1; f < model.state_count; ++f) {
+    csv += std::string(",") + model.state[f].name + "_before," + model.state[f].name + "_after";
+    extra_md_ += std::string(" ") + model.state[f].name + " |";
+    extra_rule_ += "---:|";
+  }
+  csv += '\n';
+  markdown = "# " + markdown_escaped(config.competition) + ": rating report (" + config.model + ")\n";
+}
+
+void ranked_report_text::event(const rated_event& e, const std::function<const std::string&(int32_t)>& name_of) {
+  const std::string& name = e.info->name;
+  const bool skipped = std::all_of(e.out, e.out + e.count, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
+  markdown += "\n## " + markdown_escaped(name);
+  if (skipped) markdown += " (not rated: too few rounds)";
+  markdown += "\n\n| rank | player | expected rank | performance | rating | change | weight |" + extra_md_ +
+              " |\n|---:|---|---:|---:|---:|---:|---:|" + extra_rule_ + "---|\n";
+  const size_t extra = e.fields;
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry_out& o = e.out[i];
+    if (o.flags & RK_ENTRY_SKIPPED) continue;
+    const std::string& player = name_of(e.entries[i].player);
+    const double before = e.before[i], after = e.after[i], rank = e.entries[i].rank;
+    const double* state_before = e.state_before + i * extra;
+    const double* state_after = e.state_after + i * extra;
+    const bool capped = o.flags & RK_ENTRY_CAPPED, fresh = o.flags & RK_ENTRY_NEW;
+    {
+      csv_row row(csv);
+      row.text(name).text(player).number(rank).number(o.expected).number(o.performance);
+      row.number(before).number(after).number(o.delta).number(o.weight).number(capped).number(fresh);
+      for (size_t f = 0; f < extra; ++f) row.number(state_before[f]).number(state_after[f]);
+    }
+    markdown += "| " + format_number(rank) + " | " + markdown_escaped(player) + " | " + fixed(o.expected, 2) + " | " +
+                fixed(o.performance, 0) + " | " + fixed(before, 0) + " -> " + fixed(after, 0) + " | " +
+                signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " |";
+    for (size_t f = 0; f < extra; ++f)
+      (((markdown += ' ') += brief(state_before[f], 1)) += " -> ") += brief(state_after[f], 1) + " |";
+    markdown += capped ? " cap" : " ";
+    markdown += fresh ? " new |\n" : " |\n";
+  }
+}
+
+report_files ranked_report(const run_result& r) {
+  const dataset& d = r.data;
+  ranked_report_text text(r.source->descriptor(), r.config);
+  std::vector<double> before(d.entries.size()), after(d.entries.size());
+  r.replay_entries([&](size_t i, double b, double a) { before[i] = b, after[i] = a; });
+  const size_t fields = r.source->descriptor().state_count - 1;
+  const auto name_of = [&](int32_t p) -> const std::string& { return d.players.name(p); };
+  for (size_t e = 0; e < d.events.size(); ++e) {
+    const size_t begin = d.events[e].begin;
+    rated_event event;
+    event.info = &d.event_infos[e];
+    event.count = d.events[e].end - begin;
+    event.entries = d.entries.data() + begin;
+    event.out = r.entry_out.data() + begin;
+    event.before = before.data() + begin, event.after = after.data() + begin;
+    event.state_before = r.entry_state_before.data() + begin * fields;
+    event.state_after = r.entry_state_after.data() + begin * fields;
+    event.fields = fields;
+    text.event(event, name_of);
+  }
+  return {std::move(text.csv), {}, std::move(text.markdown)};
+}
+
+}  // namespace ratekit
