@@ -44,6 +44,23 @@ struct transcript_sink final : rated_games_sink {
     }
   }
   unsigned streams() const override { return streams_history; }
+  void take(rated_event& e) override {
+    ++batches;
+    text << "event " << e.info->name << ' ' << e.info->date << ' ' << e.first << ' ' << e.count << " shown " << e.shown
+         << " fields " << e.fields << "\nnames";
+    for (const auto& n : e.new_names) text << ' ' << n;
+    text << '\n';
+    for (size_t i = 0; i < e.count; ++i) {
+      const rk_entry& x = e.entries[i];
+      const rk_entry_out& o = e.out[i];
+      text << x.player << ' ' << x.rank << ' ' << o.expected << ' ' << o.delta << ' ' << o.weight << ' ' << o.flags << ' '
+           << e.before[i] << ' ' << e.after[i];
+      for (size_t k = 0; k < e.shown; ++k) text << ' ' << e.state[i * e.shown + k];
+      for (size_t f = 0; f < e.fields; ++f) text << ' ' << e.state_before[i * e.fields + f] << ' ' << e.state_after[i * e.fields + f];
+      text << '\n';
+    }
+  }
+  unsigned streams_events() const override { return streams_history; }
 };
 
 // 70,000 games (more than one piece) among players who keep joining, over three months of named rounds.
@@ -130,6 +147,34 @@ TEST_CASE("a sink on its own thread sees every batch as the engine handed it, in
     CHECK(threaded.text.str() == direct.text.str());
     CHECK(direct.saw_instance);
     CHECK_FALSE(threaded.saw_instance);  // the engine's thread is calling the model
+  }
+}
+
+TEST_CASE("a sink on its own thread sees every ranked event as the engine handed it, in order", "[stream][thread]") {
+  testing::temp_dir dir;
+  std::string standings = "event,date,player,rank,rounds\n";  // 30 events of 3,000 (more than one piece), some skipped
+  for (int e = 0; e < 30; ++e)
+    for (int k = 0; k < 3000; ++k)
+      standings += "e" + std::to_string(e) + ",2024-01-" + (e < 9 ? "0" : "") + std::to_string(e + 1) + ",p" +
+                   std::to_string((k * 7919 + e * 101) % (3000 + 200 * e)) + "," + std::to_string(k + 1) +
+                   (e % 4 ? ",14\n" : ",3\n");
+  testing::write_text(dir / "s.csv", standings);
+  const auto& plugins = testing::builtin();
+  for (const char* model : {"elod-duplicate-scrabble", "codeforces"}) {
+    INFO(model);
+    testing::write_text(dir / "c.yaml", std::string("competition: t\nmodel: ") + model +
+                                            "\ninput: { format: standings-csv, path: s.csv }\n");
+    const competition_config config = load_config(dir / "c.yaml", plugins);
+    transcript_sink direct, threaded;
+    rate(config, plugins, nullptr, &direct);
+    {
+      sink_thread thread(threaded);
+      CHECK(thread.streams_events() == streams_history);
+      rate(config, plugins, nullptr, &thread);
+      thread.finish();
+    }
+    CHECK(threaded.batches == 30);
+    CHECK(threaded.text.str() == direct.text.str());
   }
 }
 

@@ -53,14 +53,14 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
       config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
   // history.csv and the report are written into the staging folder while the
-  // games are rated, and the database's rows unless they are there already.
+  // games or events are rated, and the database's rows unless they are there already.
   const auto rate_streaming = [&](rated_games_sink* database) {
     streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database);
     run_result run = rate(config, registry, &bar.counter(), outputs.sink());
     outputs.finish(run);
     return run;
   };
-  // The database's rows are written as the games are rated, ranked events' after.
+  // The database's rows are written as the games or events are rated.
   bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
             "games");
   unit_result out{run_result{}, std::nullopt};
@@ -86,24 +86,6 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
   }
   out.rating_seconds += bar.phase_seconds();
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true};
-  if (recording && !same && !out.run.database_streamed) {
-    // Ranked events are recorded after the run, from what it kept.
-    const auto earlier = recording->earlier_runs(out.run);
-    if (!earlier.empty() && !options.replace) refuse_other_input(config, earlier.front());
-    check_model(*recording, config, model, earlier, options);
-    if (!earlier.empty() && policy.starts_here) {
-      for (const auto& e : earlier) config.initial_before_run = std::min(config.initial_before_run, e.id);
-      bar.phase("rating " + config.competition + " again from the state before run " +
-                std::to_string(config.initial_before_run), 0, "games");
-      out.run = rate_streaming(nullptr);
-      out.rating_seconds += bar.phase_seconds();
-    }
-    recording->remove_runs(earlier);
-    const auto& d = out.run.data;
-    bar.phase("recording " + config.output_database.filename().string(),
-              d.ranked() ? d.entries.size() : d.games.size(), d.ranked() ? "entries" : "games");
-    out.recorded = recording->record(out.run, fingerprint, &bar.counter());
-  }
   bar.phase("writing " + dir.string());
   write_outputs(out.run, folder.staging());
   folder.publish();

@@ -14,7 +14,8 @@ event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink
     : r_(r),
       settle_(std::move(settle)),
       streamed_(sink ? sink->streams_events() & ((r.config.write_history ? streams_history : 0u) |
-                                                 (r.config.write_report ? streams_report : 0u))
+                                                 (r.config.write_report ? streams_report : 0u) |
+                                                 (r.config.output_database.empty() ? 0u : streams_database))
                      : 0u),
       sink_(streamed_ ? sink : nullptr),
       replayed_(sink_ ? r.start_ratings : std::vector<double>{}) {}
@@ -95,7 +96,7 @@ void event_rater::hand_over(const rk_event& ev, const event_info& info) {
     for (size_t k = 0; k < shown; ++k) state_[i * shown + k] = r_.state.columns[r_.shown_state[k]][p];
   }
   for (size_t i = 0; i < n; ++i) replayed_[size_t(entries[i].player)] += out[i].delta;
-  handed_.info = &info, handed_.count = n, handed_.entries = entries, handed_.out = out;
+  handed_.info = &info, handed_.first = size_t(ev.begin), handed_.count = n, handed_.entries = entries, handed_.out = out;
   handed_.before = before_.data(), handed_.after = after_.data(), handed_.state = state_.data();
   handed_.shown = shown;
   const size_t fields = r_.state.columns.size() - 1;

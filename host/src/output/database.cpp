@@ -54,8 +54,7 @@ stored_periods split_periods(const run_result& r) {
   return s;
 }
 
-// A finished run, from what it kept: ranked events always, pairwise games when
-// no sink recorded them as they were rated (record_run).
+// A finished run, from what it kept, when no sink recorded it as it was rated (record_run).
 class recorder {
  public:
   recorder(store::database& db, const run_result& r, std::atomic<uint64_t>* done) : db_(db), r_(r), done_(done) {}
@@ -136,17 +135,12 @@ class recorder {
   }
 
   void insert_entries(const stored_periods& periods) {
-    statement s = db_.prepare(
-        "INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, skipped) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    db_rows::entry_rows rows(db_, run_);
     size_t event = 0;
     r_.replay_entries([&](size_t i, double before, double) {
       while (i >= r_.data.events[event].end) ++event;
       const rk_entry& e = r_.data.entries[i];
-      const rk_entry_out& o = r_.entry_out[i];
-      s.bind(1, run_).bind(2, int64_t(i)).bind(3, period_ids_[periods.of[event]]);
-      s.bind(4, player_ids_[size_t(e.player)]).bind(5, double(e.rank)).bind(6, o.expected).bind(7, o.weight);
-      s.bind(8, o.delta).bind(9, before).bind(10, int64_t((o.flags & RK_ENTRY_SKIPPED) != 0)).run();
+      rows.add(i, period_ids_[periods.of[event]], player_ids_[size_t(e.player)], e, r_.entry_out[i], before);
       count(i);
     });
     if (done_) done_->store(r_.data.entries.size(), std::memory_order_relaxed);
@@ -279,12 +273,6 @@ std::string run_recording::model_change(const competition_config& config, const 
            ", this run uses " + id + " " + params;
   }
   return "";
-}
-
-void run_recording::remove_runs(const std::vector<earlier_run>& runs) {
-  std::vector<int64_t> ids;
-  for (const auto& r : runs) ids.push_back(r.id);
-  db_rows::remove_runs(impl_->db, ids);
 }
 
 recorded_run run_recording::record(const run_result& run, const std::string& fingerprint,

@@ -185,6 +185,18 @@ void game_rows::add(size_t seq, int64_t period, int64_t player_a, int64_t player
   insert_.bind(11, o.delta_a).bind(12, o.delta_b).bind(13, before_a).bind(14, before_b).run();
 }
 
+entry_rows::entry_rows(store::database& db, int64_t run)
+    : run_(run),
+      insert_(db.prepare("INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, "
+                         "skipped) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")) {}
+
+void entry_rows::add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o,
+                     double before) {
+  insert_.bind(1, run_).bind(2, int64_t(seq)).bind(3, period).bind(4, player).bind(5, double(e.rank));
+  insert_.bind(6, o.expected).bind(7, o.weight).bind(8, o.delta).bind(9, before);
+  insert_.bind(10, int64_t((o.flags & RK_ENTRY_SKIPPED) != 0)).run();
+}
+
 // When a player was last rated (period number and date) is kept for a model
 // that reads elapsed time, the only kind that moves it.
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& st,
@@ -241,12 +253,28 @@ int64_t database_stream::add_period(const std::string& label) {
   return db_.last_id();
 }
 
-void database_stream::take(rated_games& g) {
-  if (run_ == 0) {
-    run_ = insert_run(db_, competition_, config_, model_, fingerprint_);
-    games_.emplace(db_, run_);
+void database_stream::start(const std::vector<std::string>& new_names) {
+  if (run_ == 0) run_ = insert_run(db_, competition_, config_, model_, fingerprint_);
+  for (const auto& name : new_names) player_ids_.push_back(players_.add(name));
+}
+
+// An event's period (its name), the ratings and period states of the players
+// the model rated in it, and every entry, skipped ones too.
+void database_stream::take(rated_event& e) {
+  start(e.new_names);
+  if (!entries_) entries_.emplace(db_, run_);
+  const int64_t period = add_period(labels_.add(e.info->name));
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry& entry = e.entries[i];
+    if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
+      totals_.add(period, entry.player, e.before[i], e.after[i], e.state + i * e.shown);
+    entries_->add(e.first + i, period, player_ids_[size_t(entry.player)], entry, e.out[i], e.before[i]);
   }
-  for (const auto& name : g.new_names) player_ids_.push_back(players_.add(name));
+}
+
+void database_stream::take(rated_games& g) {
+  start(g.new_names);
+  if (!games_) games_.emplace(db_, run_);
   period_names_.insert(period_names_.end(), g.new_period_names.begin(), g.new_period_names.end());
   const bool per_game = config_.period == period_kind::game;
   if (per_game && game_period_ == 0) {

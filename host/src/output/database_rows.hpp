@@ -92,14 +92,25 @@ class game_rows {
   store::statement insert_;
 };
 
+// The `entries` rows of a run, in order.
+class entry_rows {
+ public:
+  entry_rows(store::database& db, int64_t run);
+  void add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o, double before);
+
+ private:
+  const int64_t run_;
+  store::statement insert_;
+};
+
 // Every player's state after the run: what `initial: { database: }` reads back.
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& state,
                    const std::vector<int64_t>& player_ids);
 
-// Records a run's pairwise games as the engine hands them over (rated_games_sink),
-// inside the recording's transaction: its run row on the first batch, then
-// players as their names arrive, periods with their ratings and period states
-// as they complete, and every game. A period another run recorded is met as
+// Records a run's pairwise games or ranked events as the engine hands them over
+// (rated_games_sink), inside the recording's transaction: its run row on the
+// first batch, then players as their names arrive, periods with their ratings
+// and period states as they complete, and every game or entry. A period another run recorded is met as
 // `policy` says: refused, replaced, or a reason to rate again (rate_again).
 // finish() adds what is known only at the end. Into a database without
 // ratings yet, ratings_by_player is built at the end, not row by row.
@@ -110,6 +121,8 @@ class database_stream final : public rated_games_sink {
 
   void take(rated_games& games) override;
   unsigned streams() const override { return streams_database; }
+  void take(rated_event& event) override;  // an event is a period
+  unsigned streams_events() const override { return streams_database; }
   // The players' facts and those no game named, every player's state, and the
   // label of a game-period run (checked like any other); `run` is the rated run.
   recorded_run finish(const run_result& run);
@@ -117,6 +130,7 @@ class database_stream final : public rated_games_sink {
   const std::vector<earlier_run>& replaced() const { return replaced_; }
 
  private:
+  void start(const std::vector<std::string>& new_names);  // the run's row first, then the players named since
   int64_t add_period(const std::string& label);
   void meet(const std::string& label);
 
@@ -135,6 +149,7 @@ class database_stream final : public rated_games_sink {
   player_rows players_;
   period_totals totals_;
   std::optional<game_rows> games_;
+  std::optional<entry_rows> entries_;
   int64_t game_period_ = 0;  // with game periods, the one stored period (0 before the first game)
   int32_t first_date_ = 0, last_date_ = 0;
   bool dated_ = true;  // every game so far has a date

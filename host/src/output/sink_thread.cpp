@@ -30,6 +30,33 @@ struct sink_thread::batch {
     view.instance = nullptr;  // the engine's thread is calling it
     view.new_names.swap(g.new_names);
     view.new_period_names.swap(g.new_period_names);
+    is_event = false;
+  }
+
+  // A ranked event instead, in the same item.
+  bool is_event = false;
+  event_info info;
+  std::vector<rk_entry> entries;
+  std::vector<rk_entry_out> entry_out;
+  std::vector<double> state_before, state_after;  // every field besides the rating
+  rated_event event;  // over the vectors above
+
+  void copy(rated_event& e) {
+    const size_t n = e.count;
+    info = *e.info;
+    entries.assign(e.entries, e.entries + n);
+    entry_out.assign(e.out, e.out + n);
+    before_a.assign(e.before, e.before + n), after_a.assign(e.after, e.after + n);
+    state.assign(e.state, e.state + n * e.shown);
+    state_before.assign(e.state_before, e.state_before + n * e.fields);
+    state_after.assign(e.state_after, e.state_after + n * e.fields);
+    event.info = &info, event.first = e.first, event.count = n;
+    event.entries = entries.data(), event.out = entry_out.data();
+    event.before = before_a.data(), event.after = after_a.data();
+    event.state = state.data(), event.shown = e.shown;
+    event.state_before = state_before.data(), event.state_after = state_after.data(), event.fields = e.fields;
+    event.new_names.swap(e.new_names);
+    is_event = true;
   }
 };
 
@@ -40,28 +67,32 @@ sink_thread::~sink_thread() {
   thread_.join();
 }
 
-void sink_thread::take(rated_games& g) {
+void sink_thread::take(rated_games& g) { hand(g); }
+
+void sink_thread::take(rated_event& e) { hand(e); }
+
+template <class Rated>
+void sink_thread::hand(Rated& rated) {
   std::unique_ptr<batch> b = queue_.empty();
   if (!b) std::rethrow_exception(error_);  // stopped only by the sink's failure while this lives
-  b->copy(g);
+  b->copy(rated);
   queue_.push(std::move(b));
-}
-
-void sink_thread::take(rated_event& event) {
-  finish();
-  sink_.take(event);
 }
 
 void sink_thread::run() {
   while (std::unique_ptr<batch> b = queue_.pop()) {
     std::exception_ptr error;
     try {
-      sink_.take(b->view);
+      if (b->is_event)
+        sink_.take(b->event);
+      else
+        sink_.take(b->view);
     } catch (...) {
       error = std::current_exception();
     }
     b->view.new_names.clear();
     b->view.new_period_names.clear();
+    b->event.new_names.clear();
     if (error) error_ = error;  // before the batch goes back: finish() may be waiting for it
     queue_.give_back(std::move(b));
     if (error) return queue_.stop();

@@ -114,7 +114,7 @@ struct rated_games {
 // only during the call. Names arrive as for rated_games.
 struct rated_event {
   const event_info* info = nullptr;  // its name (the period's label) and date
-  size_t count = 0;                  // entries, in the input's order
+  size_t first = 0, count = 0;       // the run's index of entries[0], and how many, in the input's order
   const rk_entry* entries = nullptr;
   const rk_entry_out* out = nullptr;
   const double* before = nullptr;  // each entry's rating before the event and after it

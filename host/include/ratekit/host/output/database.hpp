@@ -79,13 +79,11 @@ class run_recording {
   // agree or the competition is new. Ratings of two models are not on one scale.
   std::string model_change(const competition_config& config, const rk_descriptor& model,
                            const std::vector<earlier_run>& replaced);
-  // Removes earlier runs entirely (an explicit replace).
-  void remove_runs(const std::vector<earlier_run>& runs);
   // Records `run`; `done`, when given, counts the games (or entries) written.
   recorded_run record(const run_result& run, const std::string& fingerprint, std::atomic<uint64_t>* done = nullptr);
 
   // Recording while rating: the sink to hand rate() with the run's config (it
-  // records pairwise games as they are rated; ranked events are left to record()).
+  // records games and ranked events as they are rated).
   // The sink lives until restart() or the recording's end.
   rated_games_sink& stream(const competition_config& config, const rk_descriptor& model,
                            const std::string& fingerprint, stream_policy policy);
@@ -103,8 +101,10 @@ class run_recording {
   std::unique_ptr<impl> impl_;
 };
 
-// Records `run` on its own, committed at once; a period the competition already
-// holds is refused (user_error naming the period and the run that recorded it).
+// Records `run` on its own from what it kept, committed at once; a period the
+// competition already holds is refused (user_error naming the period and the run
+// that recorded it). `ratekit run` records as it rates (stream()); this plain
+// version is what the tests hold the stream to, row for row.
 recorded_run record_run(const run_result& run, const std::filesystem::path& file,
                         std::atomic<uint64_t>* done = nullptr);
 

@@ -1,6 +1,6 @@
-// A sink fed on a thread of its own: take() copies the engine's batch and
-// returns, so the rating loop waits for the sink (history.csv's formatting, the
-// database's inserts) only while the sink still takes the batch before.
+// A sink fed on a thread of its own: take() copies the engine's batch (or ranked
+// event) and returns, so the rating loop waits for the sink (history.csv's
+// formatting, the database's inserts) only while the sink still takes the one before.
 // The sink is called on that thread only, one batch at a time, in order; an
 // exception it throws comes back, as itself, from the next take() or finish().
 // It must not call the model's instance (rated_games::instance is null for it).
@@ -23,14 +23,15 @@ class sink_thread final : public rated_games_sink {
 
   void take(rated_games& games) override;
   unsigned streams() const override { return sink_.streams(); }
-  // Ranked events are small: taken on the caller's thread, once the batches before are in.
-  void take(rated_event& event) override;
+  void take(rated_event& event) override;  // copied likewise
   unsigned streams_events() const override { return sink_.streams_events(); }
   // Waits until the sink has taken every batch; rethrows what it threw.
   void finish();
 
  private:
   struct batch;
+  template <class Rated>
+  void hand(Rated& rated);
   void run();
 
   static constexpr size_t in_flight = 1;  // one batch copied while the sink takes the one before
