@@ -169,6 +169,17 @@ recorded_run record_after(const fs::path& config_file, const fs::path& db) {
   return record_run(run, db);
 }
 
+// The second run of `config`, into both files, each started from its own file:
+// `initial: { database: db }` in dir.
+void record_both(const fs::path& config, const fs::path& dir, const fs::path& streamed, const fs::path& after) {
+  fs::copy_file(streamed, dir / "db");
+  record_streamed(config, streamed);
+  fs::remove(dir / "db");
+  fs::copy_file(after, dir / "db");
+  record_after(config, after);
+  fs::remove(dir / "db");
+}
+
 struct two_runs {
   testing::temp_dir dir;
   // `model` and `period` over `n` games, then, when `second` is given, a second run
@@ -189,15 +200,7 @@ struct two_runs {
     const recorded_run a = record_after(dir / "first.yaml", after);
     CHECK(s.periods == a.periods);
     CHECK(s.players == a.players);
-    if (second) {
-      // The second run starts from its own file: written as `initial: { database: db }` there.
-      fs::copy_file(streamed, dir / "db");
-      record_streamed(dir / "second.yaml", streamed);
-      fs::remove(dir / "db");
-      fs::copy_file(after, dir / "db");
-      record_after(dir / "second.yaml", after);
-      fs::remove(dir / "db");
-    }
+    if (second) record_both(dir / "second.yaml", dir.path(), streamed, after);
     const std::string rows = dump(streamed);
     CHECK(rows.find("table games\n1|") != std::string::npos);
     check_consistent(streamed);
@@ -476,13 +479,7 @@ TEST_CASE("ranked events streamed into the database give the rows the recorder o
   CHECK(s.players == a.players);
   check_consistent_ranked(streamed, 70'000);
   CHECK(dump(streamed) == dump(after));
-  // A second run starts from each file's states.
-  fs::copy_file(streamed, dir / "db");
-  record_streamed(dir / "second.yaml", streamed);
-  fs::remove(dir / "db");
-  fs::copy_file(after, dir / "db");
-  record_after(dir / "second.yaml", after);
-  fs::remove(dir / "db");
+  record_both(dir / "second.yaml", dir.path(), streamed, after);  // from each file's states
   check_consistent_ranked(streamed, 70'000 + 12 * 700);
   CHECK(dump(streamed) == dump(after));
 }
