@@ -484,6 +484,34 @@ TEST_CASE("ranked events streamed into the database give the rows the recorder o
   CHECK(dump(streamed) == dump(after));
 }
 
+TEST_CASE("ranked events that fail late leave the database as it was", "[store][stream][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "s.csv", standings_csv(100, 2024));
+  testing::write_text(dir / "c.yaml", "competition: club\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n"
+                                      "output: { database: r.db }\n");
+  const auto run = [&] { return testing::run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string()); };
+  REQUIRE(run().status == 0);
+  const std::string rows = dump(dir / "r.db");
+  // Another year, refused at its last line: events of earlier pieces were recorded by then.
+  testing::write_text(dir / "s.csv", standings_csv(100, 2025) + "2025 round 99,2025-04-16,p1,first,14\n");
+  const auto bad = run();
+  CHECK(bad.status != 0);
+  CHECK_THAT(bad.out, Catch::Contains("s.csv:70002:"));
+  CHECK(dump(dir / "r.db") == rows);
+  // The database fails late (a trigger on the last entries): the same.
+  testing::write_text(dir / "s.csv", standings_csv(100, 2025));
+  sql_exec(dir / "r.db", "CREATE TRIGGER late BEFORE INSERT ON entries WHEN new.seq = 69990 "
+                         "BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
+  const std::string with_trigger = dump(dir / "r.db");
+  const auto failed = run();
+  CHECK(failed.status != 0);
+  CHECK_THAT(failed.out, Catch::Contains("injected failure"));
+  CHECK(dump(dir / "r.db") == with_trigger);
+  sql_exec(dir / "r.db", "DROP TRIGGER late");
+  REQUIRE(run().status == 0);
+  check_consistent_ranked(dir / "r.db", 140'000);
+}
+
 TEST_CASE("the streamed database records the players' facts (known once the input is read) as the recorder does", "[store][stream][trf]") {
   testing::temp_dir dir;
   // Ann's federation and id from file one; Dee is named first by file two; Bob has no facts.
