@@ -135,3 +135,25 @@ TEST_CASE("an empty database file the user made is kept by a failed run", "[secu
   REQUIRE(fs::exists(c.dir / "c.db"));
   CHECK(fs::file_size(c.dir / "c.db") == 0);
 }
+
+TEST_CASE("a database path that is a link is followed to a database, never used to create one", "[security][output]") {
+  competition c;
+  fs::create_directories(c.dir / "elsewhere");
+  fs::create_symlink(c.dir / "elsewhere/planted.db", c.dir / "c.db");
+  const auto r = c.run();
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("c.db: the rating database is a link to " + (c.dir / "elsewhere/planted.db").string() +
+                                    ", which does not exist"));
+  CHECK_FALSE(fs::exists(c.dir / "elsewhere/planted.db"));
+  CHECK_FALSE(fs::exists(c.dir / "out"));
+  // A link to a database that exists records into it, and stays a link.
+  fs::remove(c.dir / "c.db");
+  REQUIRE(c.run().status == 0);
+  fs::rename(c.dir / "c.db", c.dir / "elsewhere/planted.db");
+  fs::create_symlink(c.dir / "elsewhere/planted.db", c.dir / "c.db");
+  write_text(c.dir / "games.csv", "date,player_a,player_b,score_a\n2024-02-01,A,B,0\n");
+  REQUIRE(c.run().status == 0);
+  CHECK(fs::is_symlink(c.dir / "c.db"));
+  const auto runs = run_cli("history " + (c.dir / "c.db").string() + " --competition c A");
+  CHECK_THAT(runs.out, Catch::Contains("2024-01") && Catch::Contains("2024-02"));
+}

@@ -165,6 +165,9 @@ class database_lock {
       fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
       created_ = fd_ >= 0;
       if (!created_ && errno == EEXIST) fd_ = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+      if (fd_ < 0 && errno == ENOENT && fs::is_symlink(file))  // a link made where the database goes is followed, never created through
+        throw user_error(file.string(), 0, 0, "the rating database is a link to " + fs::read_symlink(file).string() +
+                                                  ", which does not exist; record into an existing database, or remove the link");
       if (fd_ < 0)
         throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(errno));
       if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
