@@ -157,6 +157,17 @@ class recorder {
 // and a second run must not even begin to record beside this one. A file this
 // run created goes again unless the run committed: a failed first run leaves
 // no empty database behind.
+// Why the database cannot be opened. A link is followed to a database, never
+// used to create one where it points.
+[[noreturn]] void refuse_to_open(const fs::path& file, int error) {
+  std::error_code ec;
+  const fs::path target = error == ENOENT ? fs::read_symlink(file, ec) : fs::path();
+  if (!target.empty())
+    throw user_error(file.string(), 0, 0, "the rating database is a link to " + target.string() +
+                                              ", which does not exist; record into an existing database, or remove the link");
+  throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(error));
+}
+
 class database_lock {
  public:
   explicit database_lock(const fs::path& file) : file_(file) {
@@ -165,11 +176,7 @@ class database_lock {
       fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
       created_ = fd_ >= 0;
       if (!created_ && errno == EEXIST) fd_ = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
-      if (fd_ < 0 && errno == ENOENT && fs::is_symlink(file))  // a link made where the database goes is followed, never created through
-        throw user_error(file.string(), 0, 0, "the rating database is a link to " + fs::read_symlink(file).string() +
-                                                  ", which does not exist; record into an existing database, or remove the link");
-      if (fd_ < 0)
-        throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(errno));
+      if (fd_ < 0) refuse_to_open(file, errno);
       if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
         ::close(fd_);
         throw user_error(file.string(), 0, 0,
