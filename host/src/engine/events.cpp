@@ -83,7 +83,7 @@ void event_rater::rate(size_t e) {
 }
 
 // The ratings before and after as the outputs built from the kept entries
-// replay them (the bytes of history.csv are the same either way).
+// replay them (the bytes of each output are the same either way).
 void event_rater::hand_over(const rk_event& ev, const event_info& info) {
   const size_t n = size_t(ev.end - ev.begin), shown = r_.shown_state.size();
   const rk_entry* entries = entries_.data() + ev.begin;

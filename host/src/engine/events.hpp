@@ -13,8 +13,8 @@ namespace ratekit {
 
 // Rates each event of a piece on r.state as it arrives, filling the per-entry
 // outputs; the events and entries are kept for the outputs and the metrics.
-// With a `sink` that streams an output of ranked events (history.csv), each
-// event goes to it once rated.
+// With a `sink` that streams an output of ranked events (history.csv, the
+// report, the database), each event goes to it once rated.
 class event_rater {
  public:
   event_rater(run_result& r, settle_fn settle, rated_games_sink* sink);
@@ -33,7 +33,6 @@ class event_rater {
   void add_players(size_t count, std::span<const double> declared = {});
   void rate(size_t e);
   void hand_over(const rk_event& ev, const event_info& info);
-
 
   run_result& r_;
   const settle_fn settle_;
