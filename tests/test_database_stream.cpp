@@ -30,7 +30,7 @@ std::string games_csv(int n) {
   for (int i = 0; i < n; ++i) {
     const int a = i % 397, b = (i * 7 + 1) % (400 + i / 20), month = 1 + i * 3 / n,
               day = 1 + int(int64_t(i) * 3 % n * 27 / n);
-    char date[16];
+    char date[32];
     std::snprintf(date, sizeof date, "2024-%02d-%02d,", month, day);
     text += std::string(date) + "p" + std::to_string(a) + ",p" + std::to_string(b == a ? b + 1 : b) +
             "," + (i % 3 ? "1" : i % 2 ? "0.5" : "0") + ",round " + std::to_string(i / 7) + "\n";
