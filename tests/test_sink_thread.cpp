@@ -122,6 +122,17 @@ void hand_over(sink_thread& thread, int n) {
   }
 }
 
+// `config` rated into a sink directly and through a sink_thread: `direct` and `threaded` hold what each saw.
+void rate_both_ways(const competition_config& config, transcript_sink& direct, transcript_sink& threaded) {
+  const auto& plugins = testing::builtin();
+  rate(config, plugins, nullptr, &direct);
+  sink_thread thread(threaded);
+  CHECK(thread.streams() == streams_history);
+  CHECK(thread.streams_events() == streams_history);
+  rate(config, plugins, nullptr, &thread);
+  thread.finish();
+}
+
 }  // namespace
 
 TEST_CASE("a sink on its own thread sees every batch as the engine handed it, in order", "[stream][thread]") {
@@ -133,15 +144,8 @@ TEST_CASE("a sink on its own thread sees every batch as the engine handed it, in
     INFO(setup);
     testing::write_text(dir / "c.yaml", std::string("competition: t\n") + setup +
                                             "input: { format: games-csv, path: games.csv }\n");
-    const competition_config config = load_config(dir / "c.yaml", plugins);
     transcript_sink direct, threaded;
-    rate(config, plugins, nullptr, &direct);
-    {
-      sink_thread thread(threaded);
-      CHECK(thread.streams() == streams_history);
-      rate(config, plugins, nullptr, &thread);
-      thread.finish();
-    }
+    rate_both_ways(load_config(dir / "c.yaml", plugins), direct, threaded);
     CHECK(threaded.batches > 1);
     CHECK(threaded.batches == direct.batches);
     CHECK(threaded.text.str() == direct.text.str());
@@ -164,15 +168,8 @@ TEST_CASE("a sink on its own thread sees every ranked event as the engine handed
     INFO(model);
     testing::write_text(dir / "c.yaml", std::string("competition: t\nmodel: ") + model +
                                             "\ninput: { format: standings-csv, path: s.csv }\n");
-    const competition_config config = load_config(dir / "c.yaml", plugins);
     transcript_sink direct, threaded;
-    rate(config, plugins, nullptr, &direct);
-    {
-      sink_thread thread(threaded);
-      CHECK(thread.streams_events() == streams_history);
-      rate(config, plugins, nullptr, &thread);
-      thread.finish();
-    }
+    rate_both_ways(load_config(dir / "c.yaml", plugins), direct, threaded);
     CHECK(threaded.batches == 30);
     CHECK(threaded.text.str() == direct.text.str());
   }

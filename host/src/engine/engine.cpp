@@ -121,10 +121,10 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   refuse_idle_initial_games(r);
   games.hand_kept(r.data);
 
-  r.history_streamed = ((games.streamed() & streams_history) && r.game_count > 0) || (events.streamed() & streams_history);
-  r.database_streamed =
-      ((games.streamed() & streams_database) && r.game_count > 0) || (events.streamed() & streams_database);
-  r.report_streamed = ((games.streamed() & streams_report) && r.game_count > 0) || (events.streamed() & streams_report);
+  const unsigned streamed = (r.game_count > 0 ? games.streamed() : 0u) | events.streamed();
+  r.history_streamed = streamed & streams_history;
+  r.database_streamed = streamed & streams_database;
+  r.report_streamed = streamed & streams_report;
   if (r.game_count > 0) return r;
   if (r.data.events.empty()) throw user_error(r.data.source, 0, 0, "the input holds no games and no events");
   for (const rk_event& e : r.data.events) r.period_ends.push_back(e.end);

@@ -13,19 +13,16 @@ namespace ratekit {
 event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink)
     : r_(r),
       settle_(std::move(settle)),
-      streamed_(sink ? sink->streams_events() & ((r.config.write_history ? streams_history : 0u) |
-                                                 (r.config.write_report ? streams_report : 0u) |
-                                                 (r.config.output_database.empty() ? 0u : streams_database))
-                     : 0u),
+      streamed_(sink ? sink->streams_events() & streamable_outputs(r.config) : 0u),
       sink_(streamed_ ? sink : nullptr),
       replayed_(sink_ ? r.start_ratings : std::vector<double>{}) {}
 
 void event_rater::add_players(size_t count, std::span<const double> declared) {
   if (count <= r_.state.games.size()) return;
   engine_setup::add_players(r_.state, r_.config, *r_.source, count, declared);
-  const size_t known = r_.start_ratings.size();
-  r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(known), r_.state.columns[0].end());
-  if (sink_) replayed_.insert(replayed_.end(), r_.start_ratings.begin() + long(known), r_.start_ratings.end());
+  r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
+                          r_.state.columns[0].end());
+  if (sink_) replayed_.add_players(r_.start_ratings.data(), r_.start_ratings.size());
 }
 
 void event_rater::take(game_piece& piece) {
@@ -88,21 +85,15 @@ void event_rater::hand_over(const rk_event& ev, const event_info& info) {
   const size_t n = size_t(ev.end - ev.begin), shown = r_.shown_state.size();
   const rk_entry* entries = entries_.data() + ev.begin;
   const rk_entry_out* out = r_.entry_out.data() + ev.begin;
-  before_.resize(n), after_.resize(n), state_.resize(n * shown);
-  for (size_t i = 0; i < n; ++i) {
-    const size_t p = size_t(entries[i].player);
-    before_[i] = replayed_[p];
-    after_[i] = before_[i] + out[i].delta;
-    for (size_t k = 0; k < shown; ++k) state_[i * shown + k] = r_.state.columns[r_.shown_state[k]][p];
-  }
-  for (size_t i = 0; i < n; ++i) replayed_[size_t(entries[i].player)] += out[i].delta;
-  handed_.info = &info, handed_.first = size_t(ev.begin), handed_.count = n, handed_.entries = entries, handed_.out = out;
-  handed_.before = before_.data(), handed_.after = after_.data(), handed_.state = state_.data();
-  handed_.shown = shown;
   const size_t fields = r_.state.columns.size() - 1;
+  before_.resize(n), after_.resize(n), state_.resize(n * shown);
+  replayed_.event(entries, out, n, before_.data(), after_.data());
   handed_.state_before = r_.entry_state_before.data() + ev.begin * fields;
   handed_.state_after = r_.entry_state_after.data() + ev.begin * fields;
-  handed_.fields = fields;
+  shown_fields(handed_.state_after, n, fields, r_.shown_state, state_.data());
+  handed_.info = &info, handed_.first = size_t(ev.begin), handed_.count = n, handed_.entries = entries, handed_.out = out;
+  handed_.before = before_.data(), handed_.after = after_.data(), handed_.state = state_.data();
+  handed_.shown = shown, handed_.fields = fields;
   sink_->take(handed_);
   handed_.new_names.clear();
 }

@@ -3,6 +3,7 @@
 
 #include "checks.hpp"
 #include "input_stream.hpp"
+#include "replay.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
 
@@ -43,7 +44,7 @@ class event_rater {
   const unsigned streamed_;
   rated_games_sink* const sink_;
   rated_event handed_;
-  std::vector<double> replayed_;  // each player's rating as run_result::replay_entries gives it
+  entry_replay replayed_;  // the ratings as run_result::replay_entries gives them
   std::vector<double> before_, after_, state_;  // of the event handed over
 };
 

@@ -33,10 +33,7 @@ class game_engine {
         settle_(std::move(settle)),
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
-        streamed_(sink ? sink->streams() & ((c_.write_history ? streams_history : 0u) |
-                                            (c_.output_database.empty() ? 0u : streams_database) |
-                                            (c_.write_report ? streams_report : 0u))
-                       : 0u),
+        streamed_(sink ? sink->streams() & streamable_outputs(c_) : 0u),
         sink_(streamed_ ? sink : nullptr),
         keep_((c_.write_history && !(streamed_ & streams_history)) ||
               (c_.write_report && !(streamed_ & streams_report)) ||

@@ -15,13 +15,34 @@ void run_result::replay_games(const std::function<void(size_t, double, double, d
 }
 
 void run_result::replay_entries(const std::function<void(size_t, double, double)>& fn) const {
-  std::vector<double> rating = start_ratings;
+  entry_replay replay(start_ratings);
+  std::vector<double> before, after;
   for (const rk_event& ev : data.events) {
-    for (size_t i = ev.begin; i < ev.end; ++i) {
-      const double before = rating[size_t(data.entries[i].player)];
-      fn(i, before, before + entry_out[i].delta);
-    }
-    for (size_t i = ev.begin; i < ev.end; ++i) rating[size_t(data.entries[i].player)] += entry_out[i].delta;
+    const size_t n = size_t(ev.end - ev.begin);
+    before.resize(n), after.resize(n);
+    replay.event(data.entries.data() + ev.begin, entry_out.data() + ev.begin, n, before.data(), after.data());
+    for (size_t i = 0; i < n; ++i) fn(ev.begin + i, before[i], after[i]);
+  }
+}
+
+void run_result::replay_events(const std::function<void(const rated_event&)>& fn) const {
+  const size_t fields = source->descriptor().state_count - 1, shown = shown_state.size();
+  entry_replay replay(start_ratings);
+  std::vector<double> before, after, state;
+  rated_event e;
+  e.shown = shown, e.fields = fields;
+  for (size_t k = 0; k < data.events.size(); ++k) {
+    const rk_event& ev = data.events[k];
+    const size_t n = size_t(ev.end - ev.begin);
+    before.resize(n), after.resize(n), state.resize(n * shown);
+    e.info = &data.event_infos[k], e.first = size_t(ev.begin), e.count = n;
+    e.entries = data.entries.data() + ev.begin, e.out = entry_out.data() + ev.begin;
+    replay.event(e.entries, e.out, n, before.data(), after.data());
+    e.state_before = entry_state_before.data() + ev.begin * fields;
+    e.state_after = entry_state_after.data() + ev.begin * fields;
+    shown_fields(e.state_after, n, fields, shown_state, state.data());
+    e.before = before.data(), e.after = after.data(), e.state = state.data();
+    fn(e);
   }
 }
 

@@ -76,4 +76,32 @@ class game_replay {
   std::vector<double> rating_, pending_;
 };
 
+// The shown fields (run_result::shown_state) of n entries' states, which hold
+// every field besides the rating: [i * fields + field - 1] into [i * shown + k].
+inline void shown_fields(const double* states, size_t n, size_t fields, const std::vector<uint32_t>& shown, double* out) {
+  for (size_t i = 0; i < n; ++i)
+    for (size_t k = 0; k < shown.size(); ++k) out[i * shown.size() + k] = states[i * fields + shown[k] - 1];
+}
+
+// The same for ranked events: each entry's rating before its event, and that
+// plus its change after it.
+class entry_replay {
+ public:
+  explicit entry_replay(std::vector<double> start) : rating_(std::move(start)) {}
+
+  void add_players(const double* start, size_t count) { rating_.insert(rating_.end(), start + rating_.size(), start + count); }
+
+  // Entries [0, n) of one event into before[0, n) and after[0, n).
+  void event(const rk_entry* entries, const rk_entry_out* out, size_t n, double* before, double* after) {
+    for (size_t i = 0; i < n; ++i) {
+      before[i] = rating_[size_t(entries[i].player)];
+      after[i] = before[i] + out[i].delta;
+    }
+    for (size_t i = 0; i < n; ++i) rating_[size_t(entries[i].player)] += out[i].delta;
+  }
+
+ private:
+  std::vector<double> rating_;
+};
+
 }  // namespace ratekit

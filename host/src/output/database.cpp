@@ -68,8 +68,7 @@ class recorder {
     insert_players();
     db_rows::period_totals totals(db_, model, r_.shown_state, player_ids_);
     if (r_.data.ranked()) {
-      insert_entry_ratings(periods, totals);
-      insert_entries(periods);
+      insert_events(periods, totals);
     } else {
       insert_game_ratings(periods, totals);
       insert_games(periods);
@@ -106,19 +105,6 @@ class recorder {
     });
   }
 
-  void insert_entry_ratings(const stored_periods& periods, db_rows::period_totals& totals) {
-    const size_t extra = r_.source->descriptor().state_count - 1;
-    std::vector<double> state;  // the entry's shown state fields
-    size_t event = 0;
-    r_.replay_entries([&](size_t i, double before, double after) {
-      while (i >= r_.data.events[event].end) ++event;
-      if (r_.entry_out[i].flags & RK_ENTRY_SKIPPED) return;
-      state.clear();
-      for (const uint32_t f : r_.shown_state) state.push_back(r_.entry_state_after[i * extra + f - 1]);
-      totals.add(period_ids_[periods.of[event]], r_.data.entries[i].player, before, after, state.data());
-    });
-  }
-
   void count(size_t i) {
     if (done_ && (i & 1023) == 0) done_->store(i, std::memory_order_relaxed);
   }
@@ -134,16 +120,13 @@ class recorder {
     if (done_) done_->store(r_.data.games.size(), std::memory_order_relaxed);
   }
 
-  void insert_entries(const stored_periods& periods) {
+  void insert_events(const stored_periods& periods, db_rows::period_totals& totals) {
     db_rows::entry_rows rows(db_, run_);
     size_t event = 0;
-    r_.replay_entries([&](size_t i, double before, double) {
-      while (i >= r_.data.events[event].end) ++event;
-      const rk_entry& e = r_.data.entries[i];
-      rows.add(i, period_ids_[periods.of[event]], player_ids_[size_t(e.player)], e, r_.entry_out[i], before);
-      count(i);
+    r_.replay_events([&](const rated_event& e) {
+      db_rows::add_event_rows(e, period_ids_[periods.of[event++]], totals, rows, player_ids_);
+      if (done_) done_->store(e.first + e.count, std::memory_order_relaxed);
     });
-    if (done_) done_->store(r_.data.entries.size(), std::memory_order_relaxed);
   }
 
   store::database& db_;
@@ -153,10 +136,6 @@ class recorder {
   std::vector<int64_t> period_ids_, player_ids_;
 };
 
-// Held for the whole run: SQLite's own lock is taken only when writing starts,
-// and a second run must not even begin to record beside this one. A file this
-// run created goes again unless the run committed: a failed first run leaves
-// no empty database behind.
 // Why the database cannot be opened. A link is followed to a database, never
 // used to create one where it points.
 [[noreturn]] void refuse_to_open(const fs::path& file, int error) {
@@ -168,6 +147,10 @@ class recorder {
   throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(error));
 }
 
+// Held for the whole run: SQLite's own lock is taken only when writing starts,
+// and a second run must not even begin to record beside this one. A file this
+// run created goes again unless the run committed: a failed first run leaves
+// no empty database behind.
 class database_lock {
  public:
   explicit database_lock(const fs::path& file) : file_(file) {

@@ -197,6 +197,16 @@ void entry_rows::add(size_t seq, int64_t period, int64_t player, const rk_entry&
   insert_.bind(10, int64_t((o.flags & RK_ENTRY_SKIPPED) != 0)).run();
 }
 
+void add_event_rows(const rated_event& e, int64_t period, period_totals& totals, entry_rows& entries,
+                    const std::vector<int64_t>& player_ids) {
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry& entry = e.entries[i];
+    if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
+      totals.add(period, entry.player, e.before[i], e.after[i], e.state + i * e.shown);
+    entries.add(e.first + i, period, player_ids[size_t(entry.player)], entry, e.out[i], e.before[i]);
+  }
+}
+
 // When a player was last rated (period number and date) is kept for a model
 // that reads elapsed time, the only kind that moves it.
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& st,
@@ -258,18 +268,11 @@ void database_stream::start(const std::vector<std::string>& new_names) {
   for (const auto& name : new_names) player_ids_.push_back(players_.add(name));
 }
 
-// An event's period (its name), the ratings and period states of the players
-// the model rated in it, and every entry, skipped ones too.
+// An event is a period of its own, named after it.
 void database_stream::take(rated_event& e) {
   start(e.new_names);
   if (!entries_) entries_.emplace(db_, run_);
-  const int64_t period = add_period(labels_.add(e.info->name));
-  for (size_t i = 0; i < e.count; ++i) {
-    const rk_entry& entry = e.entries[i];
-    if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
-      totals_.add(period, entry.player, e.before[i], e.after[i], e.state + i * e.shown);
-    entries_->add(e.first + i, period, player_ids_[size_t(entry.player)], entry, e.out[i], e.before[i]);
-  }
+  add_event_rows(e, add_period(labels_.add(e.info->name)), totals_, *entries_, player_ids_);
 }
 
 void database_stream::take(rated_games& g) {

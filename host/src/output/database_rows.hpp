@@ -103,6 +103,11 @@ class entry_rows {
   store::statement insert_;
 };
 
+// The rows of one ranked event recorded as `period`: the ratings and period
+// states of the players the model rated in it, and every entry, skipped ones too.
+void add_event_rows(const rated_event& e, int64_t period, period_totals& totals, entry_rows& entries,
+                    const std::vector<int64_t>& player_ids);
+
 // Every player's state after the run: what `initial: { database: }` reads back.
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& state,
                    const std::vector<int64_t>& player_ids);

@@ -28,19 +28,9 @@ std::string history_csv(const run_result& r) {
     });
     return out;
   }
-  const size_t extra = desc.state_count - 1;  // entry_state_after holds every field besides the rating
-  std::vector<double> state;                  // the entry's shown state fields
-  size_t event = 0;
-  r.replay_entries([&](size_t i, double before, double after) {
-    while (i >= d.events[event].end) ++event;
-    const rk_entry_out& o = r.entry_out[i];
-    if (o.flags & RK_ENTRY_SKIPPED) return;
-    state.clear();
-    for (const uint32_t f : r.shown_state) state.push_back(r.entry_state_after[i * extra + f - 1]);
-    const int32_t date = d.event_infos[event].date;
-    history_row(out, layout, r.period_label(event), date > 0 ? iso_date(date) : std::string(),
-                d.players.name(d.entries[i].player), d.event_infos[event].name, o.expected, d.entries[i].rank,
-                o.weight, o.delta, before, after, state.data());
+  r.replay_events([&](const rated_event& e) {
+    history_event_rows(out, layout, e, e.info->date > 0 ? iso_date(e.info->date) : std::string(),
+                       [&](int32_t p) -> const std::string& { return d.players.name(p); });
   });
   return out;
 }

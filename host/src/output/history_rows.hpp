@@ -4,6 +4,7 @@
 
 #include <ratekit/abi.h>
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/outputs.hpp>
 
 #include <algorithm>
@@ -96,6 +97,19 @@ inline void history_row(std::string& out, const std::vector<size_t>& layout, std
   char* end = row.end();
   *end++ = '\n';
   out.append(buffer, end);
+}
+
+// The rows of one ranked event: one per entry the model rated; its name is the
+// period and the opponent. `name_of(player)` gives a player's name.
+template <class NameOf>
+void history_event_rows(std::string& out, const std::vector<size_t>& layout, const rated_event& e, std::string_view date,
+                        NameOf&& name_of) {
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry_out& o = e.out[i];
+    if (o.flags & RK_ENTRY_SKIPPED) continue;
+    history_row(out, layout, e.info->name, date, name_of(e.entries[i].player), e.info->name, o.expected,
+                e.entries[i].rank, o.weight, o.delta, e.before[i], e.after[i], e.state + i * e.shown);
+  }
 }
 
 }  // namespace ratekit

@@ -73,17 +73,11 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
   }
 }
 
-// An event's rows: one per entry the model rated; its name is the period.
 void history_writer::take(rated_event& e) {
   open();
   for (auto& n : e.new_names) names_.push_back(std::move(n));
   const std::string date = e.info->date > 0 ? iso_date(e.info->date) : std::string();
-  for (size_t i = 0; i < e.count; ++i) {
-    const rk_entry_out& o = e.out[i];
-    if (o.flags & RK_ENTRY_SKIPPED) continue;
-    history_row(text_, layout_, e.info->name, date, names_[size_t(e.entries[i].player)], e.info->name, o.expected,
-                e.entries[i].rank, o.weight, o.delta, e.before[i], e.after[i], e.state + i * e.shown);
-  }
+  history_event_rows(text_, layout_, e, date, [&](int32_t p) -> const std::string& { return names_[size_t(p)]; });
   if (text_.size() >= event_text) out_->write(text_);
 }
 

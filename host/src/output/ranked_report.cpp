@@ -5,7 +5,6 @@
 #include <ratekit/host/text/format.hpp>
 
 #include <algorithm>
-#include <vector>
 
 namespace ratekit {
 
@@ -53,25 +52,9 @@ void ranked_report_text::event(const rated_event& e, const std::function<const s
 }
 
 report_files ranked_report(const run_result& r) {
-  const dataset& d = r.data;
   ranked_report_text text(r.source->descriptor(), r.config);
-  std::vector<double> before(d.entries.size()), after(d.entries.size());
-  r.replay_entries([&](size_t i, double b, double a) { before[i] = b, after[i] = a; });
-  const size_t fields = r.source->descriptor().state_count - 1;
-  const auto name_of = [&](int32_t p) -> const std::string& { return d.players.name(p); };
-  for (size_t e = 0; e < d.events.size(); ++e) {
-    const size_t begin = d.events[e].begin;
-    rated_event event;
-    event.info = &d.event_infos[e];
-    event.count = d.events[e].end - begin;
-    event.entries = d.entries.data() + begin;
-    event.out = r.entry_out.data() + begin;
-    event.before = before.data() + begin, event.after = after.data() + begin;
-    event.state_before = r.entry_state_before.data() + begin * fields;
-    event.state_after = r.entry_state_after.data() + begin * fields;
-    event.fields = fields;
-    text.event(event, name_of);
-  }
+  const auto name_of = [&](int32_t p) -> const std::string& { return r.data.players.name(p); };
+  r.replay_events([&](const rated_event& e) { text.event(e, name_of); });
   return {std::move(text.csv), {}, std::move(text.markdown)};
 }
 

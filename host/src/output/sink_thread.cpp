@@ -46,7 +46,7 @@ struct sink_thread::batch {
     info = *e.info;
     entries.assign(e.entries, e.entries + n);
     entry_out.assign(e.out, e.out + n);
-    before_a.assign(e.before, e.before + n), after_a.assign(e.after, e.after + n);
+    before_a.assign(e.before, e.before + n), after_a.assign(e.after, e.after + n);  // the games' vectors, reused
     state.assign(e.state, e.state + n * e.shown);
     state_before.assign(e.state_before, e.state_before + n * e.fields);
     state_after.assign(e.state_after, e.state_after + n * e.fields);

@@ -38,6 +38,8 @@ struct player_state {
   std::vector<double*> pointers_;
 };
 
+struct rated_event;
+
 struct run_result {
   competition_config config;
   std::shared_ptr<const plugin> source;
@@ -76,6 +78,8 @@ struct run_result {
   void replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const;
   // The same for ranked entries: fn(index, before, after).
   void replay_entries(const std::function<void(size_t, double, double)>& fn) const;
+  // Each ranked event in order, as a sink is handed it while the run goes on (without names).
+  void replay_events(const std::function<void(const rated_event&)>& fn) const;
   // True when the plugin rated none of event e's entries (e.g. too few rounds).
   bool event_skipped(size_t e) const;
   // Display name of the period of game or event i.
@@ -130,6 +134,12 @@ struct rated_event {
 
 // The outputs a sink writes as the games are rated (bits of rated_games_sink::streams()).
 enum streamed_output : unsigned { streams_history = 1, streams_database = 2, streams_report = 4 };
+
+// The outputs `c` asks for that a sink may stream (streamed_output bits).
+inline unsigned streamable_outputs(const competition_config& c) {
+  return (c.write_history ? streams_history : 0u) | (c.output_database.empty() ? 0u : streams_database) |
+         (c.write_report ? streams_report : 0u);
+}
 
 // An output fed while the games are rated, so nothing per game is kept for it.
 class rated_games_sink {
