@@ -13,6 +13,8 @@
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -68,6 +70,40 @@ std::string standings_csv() {
   return text;
 }
 
+// The rows of a full history.csv carry each player's rating on: his rating
+// before an event is his rating after the one before, and his last is the one
+// ratings.csv gives him.
+void check_ratings_carry_on(const std::string& history, const std::string& ratings) {
+  std::map<std::string, std::string> last;
+  size_t rows = 0, broken = 0;
+  std::istringstream in(history);
+  std::string line;
+  std::getline(in, line);
+  REQUIRE_THAT(line, Catch::StartsWith("period,date,player,opponent,expected,score,k,change,rating_before,rating_after"));
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::istringstream row(line);
+    for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
+    const auto seen = last.find(cells[2]);
+    broken += seen != last.end() && seen->second != cells[8];
+    last[cells[2]] = cells[9];
+    ++rows;
+  }
+  CHECK(rows > 50'000);
+  CHECK(broken == 0);
+  std::istringstream list(ratings);
+  std::getline(list, line);
+  size_t listed = 0, differ = 0;
+  while (std::getline(list, line)) {
+    const std::string player = line.substr(0, line.find(',')), rating = line.substr(line.find(',') + 1);
+    if (!last.count(player)) continue;
+    ++listed;
+    differ += std::abs(std::stod(rating) - std::stod(last[player])) > 1e-6;
+  }
+  CHECK(listed == last.size());
+  CHECK(differ == 0);
+}
+
 // The history and report of ranked events with `model`, streamed by `ratekit run` and built from the kept entries.
 void check_same_ranked_history(const std::string& model, const std::string& output) {
   testing::temp_dir dir;
@@ -86,6 +122,8 @@ void check_same_ranked_history(const std::string& model, const std::string& outp
     CHECK(rated > 50'000);
     CHECK(std::count(streamed.begin(), streamed.end(), '\n') == long(1 + rated));
     CHECK(streamed == testing::read_text(dir / "kept" / "history.csv"));
+    if (output.find("history: [") == std::string::npos)
+      check_ratings_carry_on(streamed, testing::read_text(dir / "streamed" / "ratings.csv"));
   } else {
     CHECK_FALSE(fs::exists(dir / "streamed" / "history.csv"));
   }
