@@ -7,6 +7,7 @@
 #include <ratekit/host/output/report.hpp>
 #include <ratekit/host/output/streamed_outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/shortest_fixed.hpp>
 
 #include "output/run_files.hpp"
 
@@ -38,7 +39,7 @@ char* write_number(char* at, double value) {
   // Counts and flags are whole: the integer conversion writes the same digits, faster.
   const bool whole = std::fabs(value) < 0x1p53 && value == std::trunc(value);
   return whole ? std::to_chars(at, at + max_number_chars, int64_t(value)).ptr
-               : std::to_chars(at, at + max_number_chars, value, std::chars_format::fixed).ptr;
+               : write_shortest_fixed(at, value);  // to_chars(fixed)'s text, faster
 }
 
 void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {
