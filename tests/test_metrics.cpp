@@ -101,8 +101,8 @@ TEST_CASE("metrics: ranked events are scored over their pairs of entries, ties i
   };
   pair_accumulator pairs;
   pairs.add_event(entries.data(), 0, 3, logistic);
-  pairs.add_event(entries.data(), 3, 5, logistic);
-  const auto m = pairs.finish(entries.data(), final_ratings);
+  pairs.add_event(entries.data() + 3, 3, 2, [&](size_t i, size_t j) { return logistic(3 + i, 3 + j); });
+  const auto m = pairs.finish(final_ratings);
   CHECK(m["foresight"]["pairs"] == 4);
   CHECK(m["foresight"]["correct"] == 2);
   CHECK(m["hindsight"]["pairs"] == 4);
@@ -112,25 +112,75 @@ TEST_CASE("metrics: ranked events are scored over their pairs of entries, ties i
   CHECK(m["brier"].get<double>() == Approx(0.21074380165289255).epsilon(1e-12));
 }
 
+namespace {
+
+// Events of `size` entries of distinct players, ranked in their order, and what
+// a pair_accumulator counted of them.
+struct sampled_run {
+  std::vector<rk_entry> entries;
+  std::vector<std::pair<int32_t, int32_t>> counted;  // the players of each pair counted
+  nlohmann::json metrics;
+};
+
+double forecast(int32_t a, int32_t b) { return 1 / (1 + std::exp(double(b - a) / 50)); }
+
+sampled_run sample(int64_t budget, int events, int size) {
+  sampled_run r;
+  for (int e = 0; e < events; ++e)
+    for (int k = 0; k < size; ++k) r.entries.push_back({int32_t(e * size + k), 0, double(k % 7 == 3 ? k : k + 1)});
+  pair_accumulator pairs(budget);
+  for (int e = 0; e < events; ++e) {
+    const rk_entry* at = r.entries.data() + e * size;
+    pairs.add_event(at, uint64_t(e * size), size_t(size), [&](size_t i, size_t j) { return forecast(at[i].player, at[j].player); });
+  }
+  pairs.for_each_counted_pair([&](const rk_entry& a, const rk_entry& b) { r.counted.emplace_back(a.player, b.player); });
+  std::vector<double> final_ratings(r.entries.size());
+  for (size_t p = 0; p < final_ratings.size(); ++p) final_ratings[p] = double(p % 13);
+  r.metrics = pairs.finish(final_ratings.data());
+  return r;
+}
+
+}  // namespace
+
 TEST_CASE("metrics: a run of more pairs than the budget counts an even, fixed sample of them", "[metrics][events]") {
-  auto sampled = [](const pair_accumulator& acc, uint64_t begin, uint64_t end) {
-    std::vector<std::pair<uint64_t, uint64_t>> pairs;
-    acc.for_each_pair(begin, end, [&](uint64_t i, uint64_t j) { pairs.emplace_back(i, j); });
-    return pairs;
-  };
   // Within the budget (exactly at it too) every pair counts, once and in order.
-  const pair_accumulator all(pair_accumulator::budget);
-  const auto every = sampled(all, 10, 14);
-  CHECK(every == std::vector<std::pair<uint64_t, uint64_t>>{{10, 11}, {10, 12}, {10, 13}, {11, 12}, {11, 13}, {12, 13}});
-  // Twice the budget: each pair with chance 1/2.
-  const pair_accumulator half(2 * pair_accumulator::budget);
-  const uint64_t n = 2000, pairs = n * (n - 1) / 2;
-  const auto some = sampled(half, 5, 5 + n);
-  CHECK(double(some.size()) == Approx(pairs / 2.0).margin(5 * std::sqrt(pairs * 0.25)));  // five deviations
-  CHECK(std::all_of(some.begin(), some.end(), [&](const auto& p) { return p.first >= 5 && p.first < p.second && p.second < 5 + n; }));
-  CHECK(std::adjacent_find(some.begin(), some.end()) == some.end());  // no pair twice
-  CHECK(sampled(half, 5, 5 + n) == some);                               // the same pairs on every run
-  // Near pairs and far ones alike: each half of the distances holds its share.
-  const auto near = std::count_if(some.begin(), some.end(), [&](const auto& p) { return p.second - p.first < 586; });
-  CHECK(double(near) == Approx(double(some.size()) / 2).epsilon(0.01));
+  const sampled_run all = sample(6, 1, 4);
+  CHECK(all.counted == std::vector<std::pair<int32_t, int32_t>>{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}});
+  CHECK(sample(5, 1, 4).counted.size() < 6);  // one pair over it: a sample
+  // 40 events of 100: 198,000 pairs against a budget of 10,000.
+  const int events = 40, size = 100, per_event = size * (size - 1) / 2;
+  const int64_t budget = 10000;
+  const sampled_run some = sample(budget, events, size);
+  const auto n = int64_t(some.counted.size());
+  CHECK(n <= budget);
+  CHECK(n > budget / 4);
+  CHECK(some.metrics["foresight"]["pairs"] == n);
+  CHECK(some.metrics["hindsight"]["pairs"] == n);
+  CHECK(sample(budget, events, size).counted == some.counted);  // the same pairs on every run
+  for (const auto& [a, b] : some.counted) REQUIRE((a < b && a / size == b / size));  // within one event, in order
+  std::vector<std::pair<int32_t, int32_t>> once = some.counted;
+  std::sort(once.begin(), once.end());
+  CHECK(std::adjacent_find(once.begin(), once.end()) == once.end());  // no pair twice
+  // Even: the events before the sample's level rose count no more than the later ones,
+  // and near pairs as many as far ones. Five deviations of a binomial count.
+  const double share = double(n) / (double(events) * per_event);
+  auto within = [&](int64_t count, double pairs) {
+    return std::abs(double(count) - share * pairs) <= 5 * std::sqrt(pairs * share * (1 - share));
+  };
+  const auto first_events = std::count_if(some.counted.begin(), some.counted.end(), [&](const auto& p) { return p.first < 4 * size; });
+  CHECK(within(first_events, 4.0 * per_event));
+  const auto near = std::count_if(some.counted.begin(), some.counted.end(), [&](const auto& p) { return p.second - p.first < 30; });
+  CHECK(within(near, double(events) * (29 * 30 / 2 + 29 * (size - 30))));
+  // The figures are those of the pairs counted: foresight from each pair's forecast, hindsight from the final ratings.
+  forecast_sums expected;
+  int64_t hindsight = 0;
+  for (const auto& [a, b] : some.counted) {
+    const double score = some.entries[size_t(a)].rank < some.entries[size_t(b)].rank ? 1 : some.entries[size_t(a)].rank > some.entries[size_t(b)].rank ? 0 : 0.5;
+    expected.add(forecast(a, b), 1 - forecast(a, b), score);
+    hindsight += (a % 13 > b % 13 && score == 1) || (a % 13 < b % 13 && score == 0);
+  }
+  CHECK(some.metrics["foresight"]["correct"] == expected.correct);
+  CHECK(some.metrics["hindsight"]["correct"] == hindsight);
+  CHECK(some.metrics["log_loss"].get<double>() == Approx(expected.log_loss / double(n)).epsilon(1e-12));
+  CHECK(some.metrics["brier"].get<double>() == Approx(expected.brier / double(n)).epsilon(1e-12));
 }

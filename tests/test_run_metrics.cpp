@@ -56,3 +56,30 @@ TEST_CASE("metrics of ranked events count the pairs of entries", "[metrics][engi
   CHECK(r.metrics["log_loss"].get<double>() == Approx(std::log(2.0)).epsilon(1e-12));
   CHECK(r.metrics["brier"].get<double>() == Approx(1.0 / 6).epsilon(1e-12));
 }
+
+// EloD skips an event of fewer than 12 rounds: S (4 rounds, X ahead of Y ahead
+// of Z) counts no pairs and no games. R (14 rounds) ranks them the other way
+// round from level ratings: every forecast is 1/2 (foresight 0 of 3), and the
+// final ratings, Z above Y above X, pick every pair of R (hindsight 3 of 3; S's
+// order would pick none).
+TEST_CASE("metrics of ranked events leave out the events a model skips", "[metrics][engine][events]") {
+  testing::temp_dir dir;
+  const run_result r = run(dir, "s.csv",
+                           "event,date,player,rank,rounds\nS,2024-03-01,X,1,4\nS,2024-03-01,Y,2,4\nS,2024-03-01,Z,3,4\n"
+                           "R,2024-03-02,Z,1,14\nR,2024-03-02,Y,2,14\nR,2024-03-02,X,3,14\n",
+                           "competition: t\nmodel: elod-duplicate-scrabble\ninput: { format: standings-csv, path: s.csv }\n");
+  CHECK(r.skipped == std::vector<bool>{true, false});
+  CHECK(r.entry_count == 6);
+  CHECK(r.metrics["foresight"]["pairs"] == 3);
+  CHECK(r.metrics["foresight"]["correct"] == 0);
+  CHECK(r.metrics["hindsight"]["correct"] == 3);
+  const double* rating = r.state.rating();
+  const auto id = [&](const char* name) { return size_t(r.data.players.find(name)); };
+  CHECK(rating[id("Z")] > rating[id("Y")]);
+  CHECK(rating[id("Y")] > rating[id("X")]);
+  for (const char* name : {"X", "Y", "Z"}) CHECK(r.state.games[id(name)] == 1);
+  // Peaks: Z's is the rating R gave, X's the rating he started with.
+  CHECK(r.state.peak[id("Z")] == rating[id("Z")]);
+  CHECK(r.state.peak[id("X")] == r.start_ratings[id("X")]);
+  CHECK(rating[id("X")] < r.start_ratings[id("X")]);
+}

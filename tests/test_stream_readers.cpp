@@ -130,9 +130,7 @@ whole_run rate_whole(const competition_config& c, const dataset& d) {
   whole_run w;
   w.state = engine_setup::initial_state(c, *p, d.players, ratings_list{});
   w.out.resize(d.entries.size());
-  double total = 0;
-  for (const rk_event& e : d.events) total += 0.5 * double(e.end - e.begin) * double(e.end - e.begin - 1);
-  pair_accumulator pairs(total);
+  pair_accumulator pairs;
   const size_t fields = w.state.columns.size();
   std::vector<double> rows;
   for (const rk_event& e : d.events) {
@@ -141,11 +139,11 @@ whole_run rate_whole(const competition_config& c, const dataset& d) {
       for (size_t f = 0; f < fields; ++f) rows[(i - e.begin) * fields + f] = w.state.columns[f][size_t(d.entries[i].player)];
     const rk_event_batch b{sizeof(rk_event_batch), 0, d.entries.data(), d.entries.size(), &e, 1};
     m.rate_events(w.state.view(), b, w.out.data());
-    pairs.add_event(d.entries.data(), e.begin, e.end, [&](uint64_t i, uint64_t j) {
-      return m.expect(&rows[(i - e.begin) * fields], &rows[(j - e.begin) * fields], 0.0);
+    pairs.add_event(d.entries.data() + e.begin, e.begin, size_t(e.end - e.begin), [&](size_t i, size_t j) {
+      return m.expect(&rows[i * fields], &rows[j * fields], 0.0);
     });
   }
-  w.metrics = pairs.finish(d.entries.data(), w.state.rating());
+  w.metrics = pairs.finish(w.state.rating());
   return w;
 }
 
@@ -263,21 +261,32 @@ TEST_CASE("ranked events rated as they are read equal the whole input rated afte
   // 70 events of 1,000 of 3,000 players: 70,000 entries (two pieces), 35M pairs (the metrics sample them).
   testing::temp_dir dir;
   write_standings(dir / "s.csv", 70, 1000, 3000);
-  testing::write_text(dir / "c.yaml", "competition: s\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n"
-                                      "output: { history: false }\n");
-  const competition_config c = load_config(dir / "c.yaml", builtin());
-  const run_result r = rate(c, builtin());
   const dataset d = read_whole(read_standings_csv, {dir / "s.csv"});
   REQUIRE(d.entries.size() == 70000);
-  const whole_run w = rate_whole(c, d);
-  CHECK(same_events(r.data, d));
-  CHECK(r.state.columns == w.state.columns);
-  REQUIRE(r.entry_out.size() == w.out.size());
-  for (size_t i = 0; i < w.out.size(); ++i) REQUIRE(r.entry_out[i].delta == w.out[i].delta);
-  CHECK(r.metrics == w.metrics);
-  CHECK(r.metrics["foresight"]["pairs"] < 34965000);  // sampled: not all 70 x 499,500 pairs
-  CHECK(r.metrics["foresight"]["pairs"] > 15000000);
-  CHECK(r.period_count == 70);
+  // Without history.csv no output reads the entries: the run keeps none. With it (and no sink to stream
+  // it to) the run keeps every entry and its output.
+  for (const bool history : {false, true}) {
+    testing::write_text(dir / "c.yaml", std::string("competition: s\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n"
+                                        "output: { history: ") + (history ? "true" : "false") + " }\n");
+    const competition_config c = load_config(dir / "c.yaml", builtin());
+    const run_result r = rate(c, builtin());
+    const whole_run w = rate_whole(c, d);
+    CHECK(r.data.events.size() == d.events.size());
+    CHECK(r.entry_count == 70000);
+    CHECK(r.state.columns == w.state.columns);
+    CHECK(r.metrics == w.metrics);
+    CHECK(r.metrics["foresight"]["pairs"] <= pair_accumulator::default_budget);  // sampled: not all 70 x 499,500 pairs
+    CHECK(r.metrics["foresight"]["pairs"] > pair_accumulator::default_budget / 4);
+    CHECK(r.period_count == 70);
+    if (!history) {
+      CHECK(r.data.entries.empty());
+      CHECK(r.entry_out.empty());
+      continue;
+    }
+    CHECK(same_events(r.data, d));
+    REQUIRE(r.entry_out.size() == w.out.size());
+    for (size_t i = 0; i < w.out.size(); ++i) REQUIRE(r.entry_out[i].delta == w.out[i].delta);
+  }
 }
 
 TEST_CASE("a ranked stream that fails late writes nothing, and the input's own error comes first",

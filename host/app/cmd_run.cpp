@@ -79,7 +79,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     const auto& d = unit->run.data;
     // The rating time is reading and rating only; the total adds recording and writing.
     if (d.ranked())
-      spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", d.entries.size(),
+      spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", unit->run.entry_count,
                    d.events.size(), d.players.size(), config.model, unit->rating_seconds);
     else
       spdlog::info("rated {} games among {} players with {} in {:.3f} s", unit->run.game_count, d.players.size(),

@@ -6,25 +6,26 @@
 #include "replay.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/engine/metrics.hpp>
 
 #include <span>
 #include <vector>
 
 namespace ratekit {
 
-// Rates each event of a piece on r.state as it arrives, filling the per-entry
-// outputs; the events and entries are kept for the outputs and the metrics.
-// With a `sink` that streams an output of ranked events (history.csv, the
-// report, the database), each event goes to it once rated.
+// Rates each event of a piece on r.state as it arrives: its pairs' forecasts,
+// games played and peaks are counted at once. The entries and their outputs
+// are kept only for an output that reads them after the run; with a `sink`
+// that streams an output of ranked events (history.csv, the report, the
+// database), each event goes to it once rated.
 class event_rater {
  public:
   event_rater(run_result& r, settle_fn settle, rated_games_sink* sink);
 
   void take(game_piece& piece);
-  // Moves the events and entries rated into `d` (the dataset the reader leaves).
+  // Moves the events (and the entries, when kept) into `d` (the dataset the reader leaves).
   void hand_kept(dataset& d);
-  // Once the input is read and hand_kept: the metrics (the pairs sampled
-  // depend on all events), games played and peaks.
+  // Once the input is read and hand_kept: the metrics' hindsight (on the final ratings) and peaks.
   void finish();
   // The outputs the sink wrote (streamed_output bits), once an event was rated.
   unsigned streamed() const { return handed_.info ? streamed_ : 0; }
@@ -32,20 +33,31 @@ class event_rater {
  private:
   // Players who joined start as the config and the input's facts say.
   void add_players(size_t count, std::span<const double> declared = {});
-  void rate(size_t e);
-  void hand_over(const rk_event& ev, const event_info& info);
+  // Event e, whose entries are `entries`.
+  void rate(size_t e, const rk_entry* entries);
+  // The forecasts of the event's pairs, from the states before it (`rows_`).
+  void forecast(size_t e, const rk_entry* entries, size_t n);
+  void hand_over(const rk_event& ev, const event_info& info, const rk_entry* entries, const rk_entry_out* out,
+                 const double* state_before, const double* state_after);
 
   run_result& r_;
   const settle_fn settle_;
-  std::vector<rk_entry> entries_;
-  std::vector<rk_event> events_;
-  std::vector<event_info> infos_;
-  std::vector<double> rating_before_;  // each entry's player's rating before its event, for the expectations
   const unsigned streamed_;
   rated_games_sink* const sink_;
-  rated_event handed_;
+  const bool keep_;  // an output reads the entries and their outputs after the run
+  std::vector<rk_entry> entries_;  // kept
+  std::vector<rk_event> events_;
+  std::vector<event_info> infos_;
+  uint64_t entry_count_ = 0;
+  // The event being rated: its outputs and states when the run keeps none.
+  std::vector<rk_entry_out> out_;
+  std::vector<double> state_before_, state_after_;
+  std::vector<double> rows_;  // each entry's state before the event, rating first, for the forecasts
+  pair_accumulator pairs_;
   entry_replay replayed_;  // the ratings as run_result::replay_entries gives them
-  std::vector<double> before_, after_, state_;  // of the event handed over
+  std::vector<double> peak_seen_;  // each player's highest rating after an event, -inf when none
+  rated_event handed_;
+  std::vector<double> before_, after_, state_;  // of the event rated
 };
 
 }  // namespace ratekit

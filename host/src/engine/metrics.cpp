@@ -126,14 +126,49 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
   return a.finish(final_ratings, hindsight_home);
 }
 
-nlohmann::json pair_accumulator::finish(const rk_entry* entries, const double* final_ratings) const {
+forecast_sums forecast_sums::of(double p, double score) {
+  forecast_sums one;
+  one.add(p, 1 - p, score);
+  return one;
+}
+
+forecast_sums& forecast_sums::operator+=(const forecast_sums& o) {
+  count += o.count, correct += o.correct, log_loss += o.log_loss, brier += o.brier;
+  return *this;
+}
+
+bool pair_accumulator::over_budget() const {
+  int64_t drawn = 0;
+  for (size_t l = size_t(level_); l < by_level_.size(); ++l) drawn += by_level_[l].count;
+  return drawn > budget_ && level_ < top_level;
+}
+
+nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
   int64_t hindsight = 0;
-  for (const auto& [begin, end] : rated_)
-    for_each_pair(begin, end, [&](uint64_t i, uint64_t j) {
-      hindsight += picked(final_ratings[entries[i].player], final_ratings[entries[j].player],
-                          result_of(ahead(entries[i], entries[j])));
-    });
-  return foresight_.json(hindsight, "pairs");
+  for_each_counted_pair([&](const rk_entry& a, const rk_entry& b) {
+    hindsight += picked(final_ratings[a.player], final_ratings[b.player], result_of(ahead(a, b)));
+  });
+  if (level_ == 0) return all_.json(hindsight, "pairs");
+  forecast_sums sampled;
+  for (size_t l = size_t(level_); l < by_level_.size(); ++l) sampled += by_level_[l];
+  return sampled.json(hindsight, "pairs");
+}
+
+void pair_accumulator::entry_log::append(const rk_entry* entries, size_t n) {
+  const size_t here = count_ < resident ? std::min(n, resident - size_t(count_)) : 0;
+  kept_.insert(kept_.end(), entries, entries + here);
+  if (here < n) {
+    if (!spill_.open()) throw user_error("cannot make a temporary file for the ranked metrics");
+    spill_.write(entries + here, (n - here) * sizeof(rk_entry), (count_ + here - resident) * sizeof(rk_entry));
+  }
+  count_ += n;
+}
+
+void pair_accumulator::entry_log::read(uint64_t first, size_t n, std::vector<rk_entry>& out) const {
+  out.resize(n);
+  const size_t here = first < resident ? std::min(n, resident - size_t(first)) : 0;
+  if (here) std::copy_n(kept_.data() + first, here, out.data());
+  if (here < n) spill_.read(out.data() + here, (n - here) * sizeof(rk_entry), (first + here - resident) * sizeof(rk_entry));
 }
 
 }  // namespace ratekit

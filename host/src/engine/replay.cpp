@@ -46,12 +46,7 @@ void run_result::replay_events(const std::function<void(const rated_event&)>& fn
   }
 }
 
-bool run_result::event_skipped(size_t e) const {
-  const rk_event& ev = data.events[e];
-  for (size_t i = ev.begin; i < ev.end; ++i)
-    if (!(entry_out[i].flags & RK_ENTRY_SKIPPED)) return false;
-  return true;
-}
+bool run_result::event_skipped(size_t e) const { return skipped[e]; }
 
 std::string period_label(period_kind kind, int32_t date, int32_t period, const std::vector<std::string>& period_names,
                          size_t game_index) {

@@ -39,7 +39,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
             {"input", {{"format", c.input_format}, {"files", inputs}}},
             {"counts", {{"players", r.data.players.size()}, {"games", r.game_count},
                         {"periods", r.period_count},
-                        {"events", r.data.events.size()}, {"entries", r.data.entries.size()}}}};
+                        {"events", r.data.events.size()}, {"entries", r.entry_count}}}};
   if (r.data.ranked()) {
     json skipped = json::array();
     for (size_t e = 0; e < r.data.events.size(); ++e) {

@@ -53,7 +53,7 @@ struct run_result {
   bool history_streamed = false;   // history.csv went to a sink as the games (or events) were rated
   bool database_streamed = false;  // so did the history database's rows (output.database)
   bool report_streamed = false;    // and the report (output.report; a pairwise one written when the run ends)
-  size_t game_count = 0, period_count = 0;
+  size_t game_count = 0, period_count = 0, entry_count = 0;
   // Kept only when an output reads them after the run (history, report, charts,
   // database, each unless a sink wrote it as the games were rated): then data.games holds every game, game_out its output and
   // period_ends the ends of the periods (none: a period per game). For ranked
@@ -66,7 +66,10 @@ struct run_result {
   // Kept with the games when there are any: both sides' shown fields at the end
   // of each game's period, [(game * 2 + side) * shown_state.size() + k], side 0 is A.
   std::vector<double> game_state_after;
-  std::vector<rk_entry_out> entry_out;   // per ranked entry, always kept (the metrics read every event's)
+  // Per ranked event: true when the plugin rated none of its entries (too few rounds, ...).
+  std::vector<bool> skipped;
+  // Kept with the entries (data.entries) when an output reads them after the run: each entry's output.
+  std::vector<rk_entry_out> entry_out;
   // The state fields after rating (volatility, times played, ...) of each ranked
   // entry's player, before and after its event: [entry * (fields - 1) + field - 1].
   std::vector<double> entry_state_before, entry_state_after;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -24,6 +26,9 @@ struct forecast_sums {
   // A's forecast `p` of A's score (1, 0, or a draw's share) and B's forecast
   // `other`: right when it favoured the winner.
   void add(double p, double other, double score);
+  // One forecast `p` of a score, the other side's being 1 - p.
+  static forecast_sums of(double p, double score);
+  forecast_sums& operator+=(const forecast_sums& o);
   // summary.json's "metrics": hindsight and foresight counted in `unit` ("games", "pairs").
   nlohmann::json json(int64_t hindsight_correct, const char* unit) const;
 };
@@ -74,49 +79,90 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
                                 const double* final_ratings, const std::vector<int8_t>& home,
                                 double hindsight_home);
 
-// The same over ranked events, each seen as its pairs of entries (all of them,
-// or an even sample of a large run's: for_each_pair): for
+// The same over ranked events, each seen as its pairs of entries: for
 // entries i and j, i scored 1 when ranked better, 0 when worse, 1/2 when tied.
-// Foresight forecasts each pair with the plugin's expectation of i against j
-// from both players' state before the event; hindsight compares their final
-// ratings. add_event() every rated event in order, then finish().
+// Foresight forecasts each pair as its event is rated, with the plugin's
+// expectation of i against j from both players' state before the event;
+// hindsight compares their final ratings at the end, from the events' entries
+// kept in a log (a temporary file past a million). add_event() every rated
+// event in order, then finish().
+//
+// A run of more than `budget` pairs counts an even sample of them, decided as
+// the events come: each pair drawn gets a level, its own plus one more with
+// chance 1/2 each (a fixed hash, so the same pairs on every run). Once more
+// than `budget` pairs drawn have a level of at least L, L rises and later rows
+// draw only a 2^-L share of their pairs; the run counts the pairs of level L or
+// more, each of the run's pairs with chance 2^-L: between budget / 2 and budget.
 class pair_accumulator {
  public:
-  // At most about `budget` pairs over `total` (all events' pairs): the share
-  // sampled, 1 (every pair) for a run within the budget.
-  static constexpr double budget = 2e7;
-  explicit pair_accumulator(double total_pairs = 0)
-      : fraction_(total_pairs > budget ? budget / total_pairs : 1.0) {}
+  static constexpr int64_t default_budget = 20'000'000;
+  explicit pair_accumulator(int64_t budget = default_budget) : budget_(budget) {}
 
-  // Entries [begin, end) of `entries`; expect(i, j) is the expectation that
-  // entry i (an index into entries) finishes ahead of entry j.
+  // The n entries of an event that starts at the run's entry `first`;
+  // expect(i, j) is the expectation that entry i (0 to n - 1) finishes ahead of entry j.
   template <class Expect>
-  void add_event(const rk_entry* entries, uint64_t begin, uint64_t end, Expect&& expect) {
-    for_each_pair(begin, end, [&](uint64_t i, uint64_t j) {
-      const double p = expect(i, j);
-      foresight_.add(p, 1 - p, ahead(entries[i], entries[j]));
-    });
-    rated_.push_back({begin, end});
+  void add_event(const rk_entry* entries, uint64_t first, size_t n, Expect&& expect) {
+    events_.push_back({first, n, log_.size()});
+    log_.append(entries, n);
+    for (size_t i = 0; i < n; ++i) {
+      draw_row(first, n, i, level_, [&](size_t j, int level) {
+        const forecast_sums one = forecast_sums::of(expect(i, j), ahead(entries[i], entries[j]));
+        all_ += one;
+        by_level_[size_t(level)] += one;
+      });
+      if (!over_budget()) continue;
+      while (over_budget()) ++level_;
+      rises_.push_back({first + i + 1, level_});
+    }
   }
-  nlohmann::json finish(const rk_entry* entries, const double* final_ratings) const;
+  nlohmann::json finish(const double* final_ratings) const;
+  // The pairs forecast so far, and the sample's level (0: every pair counts).
+  int64_t drawn() const { return all_.count; }
+  int level() const { return level_; }
 
-  // Each pair (i, j), i < j, of entries [begin, end), or with a `fraction` below 1
-  // each with that chance, by a fixed hash (the same pairs on every run): an
-  // even sample of all the run's pairs, at about fraction x n^2 / 2 expectations.
+  // Each pair the run counts, event by event: fn(a, b) with a before b in the event's entries.
   template <class Fn>
-  void for_each_pair(uint64_t begin, uint64_t end, Fn&& fn) const {
-    for (uint64_t i = begin; i < end; ++i) {
-      if (fraction_ >= 1) {
-        for (uint64_t j = i + 1; j < end; ++j) fn(i, j);
-        continue;
+  void for_each_counted_pair(Fn&& fn) const {
+    std::vector<rk_entry> entries;
+    size_t rise = 0;
+    int level = 0;
+    for (const auto& [first, n, logged] : events_) {
+      log_.read(logged, n, entries);
+      for (size_t i = 0; i < n; ++i) {
+        for (; rise < rises_.size() && rises_[rise].first <= first + i; ++rise) level = rises_[rise].second;
+        draw_row(first, n, i, level, [&](size_t j, int pair_level) {
+          if (pair_level >= level_) fn(entries[i], entries[j]);
+        });
       }
-      // The gaps between sampled partners are geometric, so skipped pairs cost nothing.
-      for (uint64_t j = i, draw = 0;;) {
-        const double u = double(mix(i * 0x100000001b3ull + draw++) >> 11) * 0x1p-53;
-        j += 1 + uint64_t(std::log1p(-u) / std::log1p(-fraction_));
-        if (j >= end) break;
-        fn(i, j);
-      }
+    }
+  }
+
+  // 1 when a finished ahead of b, 0 behind, 1/2 tied.
+  static double ahead(const rk_entry& a, const rk_entry& b) { return a.rank < b.rank ? 1 : a.rank > b.rank ? 0 : 0.5; }
+
+ private:
+  static constexpr int top_level = 63;
+
+  // The pairs (i, j), j > i, of row i of an event drawn at `level`: every one
+  // at level 0, else each with chance 2^-level (the gaps between them are
+  // geometric, so skipped pairs cost nothing); fn(j, the pair's level).
+  template <class Fn>
+  static void draw_row(uint64_t first, size_t n, size_t i, int level, Fn&& fn) {
+    const uint64_t row = first + i;
+    auto level_of = [&](size_t j) {
+      const int more = std::countr_zero(mix(row * 0x9e3779b97f4a7c15ull ^ (first + j)) | (1ull << 62));
+      return std::min(level + more, top_level);
+    };
+    if (level == 0) {
+      for (size_t j = i + 1; j < n; ++j) fn(j, level_of(j));
+      return;
+    }
+    const double log_keep = std::log1p(-std::ldexp(1.0, -level));
+    for (size_t j = i, draw = 0;;) {
+      const double u = double(mix(row * 0x100000001b3ull + draw++) >> 11) * 0x1p-53;
+      j += 1 + size_t(std::log1p(-u) / log_keep);
+      if (j >= n) break;
+      fn(j, level_of(j));
     }
   }
   // splitmix64's finaliser: a well-spread hash.
@@ -126,14 +172,36 @@ class pair_accumulator {
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return x ^ (x >> 31);
   }
+  bool over_budget() const;
 
-  // 1 when a finished ahead of b, 0 behind, 1/2 tied.
-  static double ahead(const rk_entry& a, const rk_entry& b) { return a.rank < b.rank ? 1 : a.rank > b.rank ? 0 : 0.5; }
+  // The run's entries as the events gave them, for hindsight: the first
+  // million in memory, the rest in a temporary file.
+  class entry_log {
+   public:
+    void append(const rk_entry* entries, size_t n);
+    // n entries from the log's `first`.
+    void read(uint64_t first, size_t n, std::vector<rk_entry>& out) const;
+    uint64_t size() const { return count_; }
 
- private:
-  double fraction_;  // the share of pairs used
-  std::vector<std::pair<uint64_t, uint64_t>> rated_;  // the rated events' entry ranges
-  forecast_sums foresight_;
+   private:
+    static constexpr size_t resident = size_t(1) << 20;
+    std::vector<rk_entry> kept_;
+    spill_file spill_{"the ranked metrics"};
+    uint64_t count_ = 0;
+  };
+
+  const int64_t budget_;
+  int level_ = 0;  // the sample's level: pairs below it are not counted
+  entry_log log_;
+  struct logged_event {
+    uint64_t first;  // the run's index of its first entry
+    size_t count;
+    uint64_t logged;  // where its entries start in log_
+  };
+  std::vector<logged_event> events_;  // those rated (a skipped event has no pairs)
+  std::vector<std::pair<uint64_t, int>> rises_;      // the entry whose row first drew at a higher level, and that level
+  forecast_sums all_;                                // every pair drawn, in order: the figures while level_ is 0
+  std::array<forecast_sums, top_level + 1> by_level_;
 };
 
 }  // namespace ratekit
