@@ -133,7 +133,15 @@ sampled_run sample(int64_t budget, int events, int size) {
     const rk_entry* at = r.entries.data() + e * size;
     pairs.add_event(at, uint64_t(e * size), size_t(size), [&](size_t i, size_t j) { return forecast(at[i].player, at[j].player); });
   }
-  pairs.for_each_counted_pair([&](const rk_entry& a, const rk_entry& b) { r.counted.emplace_back(a.player, b.player); });
+  auto counted = [&](auto& into) { return [&](const rk_entry& a, const rk_entry& b) { into.emplace_back(a.player, b.player); }; };
+  pairs.for_each_counted_pair(counted(r.counted));
+  // The same from two ranges of events, each starting at its own sample level (the hindsight's two halves).
+  for (const size_t split : {size_t(1), size_t(events / 2), size_t(events - 1)}) {
+    std::vector<std::pair<int32_t, int32_t>> halves;
+    pairs.for_each_counted_pair(counted(halves), 0, split);
+    pairs.for_each_counted_pair(counted(halves), split);
+    REQUIRE(halves == r.counted);
+  }
   std::vector<double> final_ratings(r.entries.size());
   for (size_t p = 0; p < final_ratings.size(); ++p) final_ratings[p] = double(p % 13);
   r.metrics = pairs.finish(final_ratings.data());

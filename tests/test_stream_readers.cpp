@@ -311,6 +311,25 @@ TEST_CASE("a ranked stream that fails late writes nothing, and the input's own e
   CHECK_FALSE(fs::exists(dir / "out"));
 }
 
+// test-overconfident expects 1.5 of two players whose ratings differ: from E2
+// on, once E1 parted them. The forecasts run beside the rating: the failure is
+// the plugin's on E2's expectations, whether E2 is the last event or more follow.
+TEST_CASE("a plugin's bad expectation on ranked pairs names the event", "[engine][stream][expectations]") {
+  testing::temp_dir dir;
+  const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR)});
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-overconfident\n"
+                                      "input: { format: standings-csv, path: s.csv }\noutput: { dir: out }\n");
+  for (const int more : {0, 40}) {
+    std::string text = "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\nE1,2024-01-01,C,3\n";
+    for (int e = 2; e <= 2 + more; ++e)
+      for (const char* who : {"A,1", "B,2"}) text += "E" + std::to_string(e) + ",2024-01-02," + who + "\n";
+    testing::write_text(dir / "s.csv", text);
+    CHECK_THAT(error_of(dir / "c.yaml", registry), Catch::Contains("test-overconfident") &&
+                                                       Catch::Contains("the expectations of event 'E2'") &&
+                                                       Catch::Contains("expected score 1.5") && Catch::Contains("outside [0, 1]"));
+  }
+}
+
 TEST_CASE("streamed ranked inputs still refuse bad bytes and cut rows where they are", "[readers][stream]") {
   testing::temp_dir dir;
   testing::write_text(dir / "s.csv", "event,date,player,rank\nA,2024-01-01,x,1\nA,2024-01-01,y,2\n"

@@ -26,6 +26,7 @@ event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink
       streamed_(sink ? sink->streams_events() & streamable_outputs(r.config) : 0u),
       sink_(streamed_ ? sink : nullptr),
       keep_(keeps_entries(r.config, streamed_)),
+      forecasts_(r.source, r.config.params, r.state.columns.size()),
       replayed_(r.start_ratings),
       peak_seen_(r.start_ratings.size(), -HUGE_VAL) {}
 
@@ -102,25 +103,22 @@ void event_rater::rate(size_t e, const rk_entry* entries) {
   const bool skipped =
       std::all_of(out, out + n, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   r_.skipped.push_back(skipped);
-  if (!skipped) forecast(e, entries, n);
+  if (!skipped) try {
+      forecasts_.add(e, entries, ev.begin, n, rows_.data());
+    } catch (const pair_forecasts::failure& f) {
+      forecast_failed(f);
+    }
   if (sink_) hand_over(ev, infos_[e], entries, out, state_before, state_after);
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", infos_[e].name,
                  r_.config.input_paths.front().string(), infos_[e].line, ev.rounds);
 }
 
-void event_rater::forecast(size_t e, const rk_entry* entries, size_t n) {
-  const size_t fields = r_.state.columns.size();
-  try {
-    pairs_.add_event(entries, events_[e].begin, n, [&](size_t i, size_t j) {
-      const double p = r_.rater->expect(&rows_[i * fields], &rows_[j * fields], 0.0);
-      if (!(p >= 0 && p <= 1)) throw plugin_error("expected score " + std::to_string(p) + " outside [0, 1]", -1);
-      return p;
-    });
-  } catch (const plugin_error& err) {
-    settle_();
-    throw plugin_failure(r_, err, "the expectations of event '" + infos_[e].name + "'");
-  }
+void event_rater::forecast_failed(const pair_forecasts::failure& f) {
+  const bool rating = !infos_.empty();  // else the input is read and handed over
+  const std::string name = (rating ? infos_ : r_.data.event_infos)[f.event].name;
+  if (rating) settle_();
+  throw plugin_failure(r_, f.error, "the expectations of event '" + name + "'");
 }
 
 // The ratings before and after as the outputs built from the kept entries
@@ -151,9 +149,13 @@ void event_rater::finish() {
   add_players(size_t(d.players.size()));
   const settle_fn names = [&]() -> const player_table& { return d.players; };
   for (int32_t p = 0; p < d.players.size(); ++p) check_finite(r_, p, names, [] { return std::string(); });
-  r_.metrics = pairs_.finish(r_.state.rating());
-  spdlog::debug("ranked metrics: {} pairs forecast, {} counted (level {})", pairs_.drawn(),
-                r_.metrics["foresight"]["pairs"].get<int64_t>(), pairs_.level());
+  try {
+    r_.metrics = forecasts_.finish(r_.state.rating());
+  } catch (const pair_forecasts::failure& f) {
+    forecast_failed(f);
+  }
+  spdlog::debug("ranked metrics: {} pairs forecast, {} counted (level {})", forecasts_.drawn(),
+                r_.metrics["foresight"]["pairs"].get<int64_t>(), forecasts_.level());
   const peak_follower peaks(r_, r_.source->state_field("rated"));
   for (size_t p = 0; p < peak_seen_.size(); ++p) peaks.raise(int32_t(p), peak_seen_[p]);
 }

@@ -3,10 +3,10 @@
 
 #include "checks.hpp"
 #include "input_stream.hpp"
+#include "pair_forecasts.hpp"
 #include "replay.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/engine/metrics.hpp>
 
 #include <span>
 #include <vector>
@@ -35,8 +35,8 @@ class event_rater {
   void add_players(size_t count, std::span<const double> declared = {});
   // Event e, whose entries are `entries`.
   void rate(size_t e, const rk_entry* entries);
-  // The forecasts of the event's pairs, from the states before it (`rows_`).
-  void forecast(size_t e, const rk_entry* entries, size_t n);
+  // Rethrows a failure of the forecasts as the plugin's failure on that event.
+  [[noreturn]] void forecast_failed(const pair_forecasts::failure& f);
   void hand_over(const rk_event& ev, const event_info& info, const rk_entry* entries, const rk_entry_out* out,
                  const double* state_before, const double* state_after);
 
@@ -53,7 +53,7 @@ class event_rater {
   std::vector<rk_entry_out> out_;
   std::vector<double> state_before_, state_after_;
   std::vector<double> rows_;  // each entry's state before the event, rating first, for the forecasts
-  pair_accumulator pairs_;
+  pair_forecasts forecasts_;
   entry_replay replayed_;  // the ratings as run_result::replay_entries gives them
   std::vector<double> peak_seen_;  // each player's highest rating after an event, -inf when none
   rated_event handed_;

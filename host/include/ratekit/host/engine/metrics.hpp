@@ -8,10 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <vector>
 
@@ -95,7 +97,7 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
 // more, each of the run's pairs with chance 2^-L: between budget / 2 and budget.
 class pair_accumulator {
  public:
-  static constexpr int64_t default_budget = 20'000'000;
+  static constexpr int64_t default_budget = 10'000'000;
   explicit pair_accumulator(int64_t budget = default_budget) : budget_(budget) {}
 
   // The n entries of an event that starts at the run's entry `first`;
@@ -120,16 +122,22 @@ class pair_accumulator {
   int64_t drawn() const { return all_.count; }
   int level() const { return level_; }
 
-  // Each pair the run counts, event by event: fn(a, b) with a before b in the event's entries.
+  // Each pair the run counts, event by event (those of rated events [begin, end)):
+  // fn(a, b) with a before b in the event's entries.
   template <class Fn>
-  void for_each_counted_pair(Fn&& fn) const {
+  void for_each_counted_pair(Fn&& fn, size_t begin = 0, size_t end = SIZE_MAX) const {
     std::vector<rk_entry> entries;
-    size_t rise = 0;
-    int level = 0;
-    for (const auto& [first, n, logged] : events_) {
+    end = std::min(end, events_.size());
+    if (begin >= end) return;
+    // The rises before the first row, then each as its row comes.
+    auto rise = std::upper_bound(rises_.begin(), rises_.end(), events_[begin].first,
+                                 [](uint64_t row, const auto& r) { return row < r.first; });
+    int level = rise == rises_.begin() ? 0 : std::prev(rise)->second;
+    for (size_t e = begin; e < end; ++e) {
+      const auto& [first, n, logged] = events_[e];
       log_.read(logged, n, entries);
       for (size_t i = 0; i < n; ++i) {
-        for (; rise < rises_.size() && rises_[rise].first <= first + i; ++rise) level = rises_[rise].second;
+        for (; rise != rises_.end() && rise->first <= first + i; ++rise) level = rise->second;
         draw_row(first, n, i, level, [&](size_t j, int pair_level) {
           if (pair_level >= level_) fn(entries[i], entries[j]);
         });
