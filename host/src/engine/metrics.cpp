@@ -165,20 +165,20 @@ nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
 }
 
 void pair_accumulator::entry_log::append(const rk_entry* entries, size_t n) {
-  const size_t here = count_ < resident ? std::min(n, resident - size_t(count_)) : 0;
+  const size_t here = count_ < resident_ ? std::min(n, resident_ - size_t(count_)) : 0;
   kept_.insert(kept_.end(), entries, entries + here);
   if (here < n) {
     if (!spill_.open()) throw user_error("cannot make a temporary file for the ranked metrics");
-    spill_.write(entries + here, (n - here) * sizeof(rk_entry), (count_ + here - resident) * sizeof(rk_entry));
+    spill_.write(entries + here, (n - here) * sizeof(rk_entry), (count_ + here - resident_) * sizeof(rk_entry));
   }
   count_ += n;
 }
 
 void pair_accumulator::entry_log::read(uint64_t first, size_t n, std::vector<rk_entry>& out) const {
   out.resize(n);
-  const size_t here = first < resident ? std::min(n, resident - size_t(first)) : 0;
+  const size_t here = first < resident_ ? std::min(n, resident_ - size_t(first)) : 0;
   if (here) std::copy_n(kept_.data() + first, here, out.data());
-  if (here < n) spill_.read(out.data() + here, (n - here) * sizeof(rk_entry), (first + here - resident) * sizeof(rk_entry));
+  if (here < n) spill_.read(out.data() + here, (n - here) * sizeof(rk_entry), (first + here - resident_) * sizeof(rk_entry));
 }
 
 }  // namespace ratekit

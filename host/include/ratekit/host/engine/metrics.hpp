@@ -98,7 +98,9 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
 class pair_accumulator {
  public:
   static constexpr int64_t default_budget = 10'000'000;
-  explicit pair_accumulator(int64_t budget = default_budget) : budget_(budget) {}
+  // `resident`: the entries the log keeps in memory before it writes to its file.
+  explicit pair_accumulator(int64_t budget = default_budget, size_t resident = size_t(1) << 20)
+      : budget_(budget), log_(resident) {}
 
   // The n entries of an event that starts at the run's entry `first`;
   // expect(i, j) is the expectation that entry i (0 to n - 1) finishes ahead of entry j.
@@ -186,13 +188,14 @@ class pair_accumulator {
   // million in memory, the rest in a temporary file.
   class entry_log {
    public:
+    explicit entry_log(size_t resident) : resident_(resident) {}
     void append(const rk_entry* entries, size_t n);
     // n entries from the log's `first`.
     void read(uint64_t first, size_t n, std::vector<rk_entry>& out) const;
     uint64_t size() const { return count_; }
 
    private:
-    static constexpr size_t resident = size_t(1) << 20;
+    const size_t resident_;
     std::vector<rk_entry> kept_;
     spill_file spill_{"the ranked metrics"};
     uint64_t count_ = 0;
