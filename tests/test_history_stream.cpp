@@ -156,6 +156,24 @@ TEST_CASE("history.csv of ranked events streamed while rating equals the one bui
   check_same_ranked_history("elod-duplicate-scrabble", "output: { charts: true }\n");  // skipped events, volatility shown
   check_same_ranked_history("codeforces", "");                                          // shown rating and contests
   check_same_ranked_history("codeforces", "output: { history: [player, rating_after, shown_after] }\n");
+  check_same_ranked_history("codeforces", "output: { charts: true, history: [player, rating_after] }\n");  // chart from kept entries
+}
+
+TEST_CASE("a ranked run whose chart reads the streamed history.csv keeps no entry", "[history][stream][chart]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "s.csv", standings_csv());
+  const auto& plugins = testing::builtin();
+  for (const std::string history : {"", ", history: [player, rating_after]"}) {
+    testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n"
+                                        "output: { charts: true" + history + " }\n");
+    const competition_config config = load_config(dir / "c.yaml", plugins);
+    history_writer writer(dir / "h.csv", config, plugins.get("codeforces")->descriptor());
+    const run_result r = rate(config, plugins, nullptr, &writer);
+    writer.finish();
+    CHECK(r.history_streamed);
+    CHECK(r.data.entries.empty() == history.empty());  // a lean history has no rating_before: the chart keeps them
+    CHECK(r.entry_out.empty() == history.empty());
+  }
 }
 
 TEST_CASE("the report of ranked events streamed while rating equals the one built after the run", "[report][stream]") {

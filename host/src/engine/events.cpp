@@ -12,10 +12,11 @@ namespace ratekit {
 namespace {
 
 // The outputs that read a ranked run's entries after it: those no sink
-// streamed, and the chart (drawn from the kept entries).
+// streamed, and the chart unless it reads a streamed history.csv.
 bool keeps_entries(const competition_config& c, unsigned streamed) {
   return (c.write_history && !(streamed & streams_history)) || (c.write_report && !(streamed & streams_report)) ||
-         c.write_charts || (!c.output_database.empty() && !(streamed & streams_database));
+         (c.write_charts && !((streamed & streams_history) && chart_reads_history(c))) ||
+         (!c.output_database.empty() && !(streamed & streams_database));
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
 
 std::string top_chart(const run_result& run, const fs::path& dir) {
   std::vector<rating_series> series;
-  if (run.history_streamed && chart_reads_history(run.config) && !run.data.ranked()) {  // else from the kept games or entries
+  if (run.history_streamed && chart_reads_history(run.config)) {  // else from the kept games or entries
     std::vector<std::string> names;
     for (const int32_t p : top_players(run, 5)) names.push_back(run.data.players.name(p));
     series = read_rating_series(dir / "history.csv", names);
