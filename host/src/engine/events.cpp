@@ -70,18 +70,13 @@ void event_rater::take(game_piece& piece) {
 
 void event_rater::rate(size_t e, const rk_entry* entries) {
   const rk_event& ev = events_[e];
-  const size_t n = size_t(ev.end - ev.begin), fields = r_.state.columns.size(), extra = fields - 1;
+  const size_t n = size_t(ev.end - ev.begin), extra = r_.state.columns.size() - 1;
   // Where the event's outputs go: the run's arrays when kept, else this event's.
   if (!keep_) out_.assign(n, rk_entry_out{}), state_before_.resize(n * extra), state_after_.resize(n * extra);
   rk_entry_out* out = keep_ ? r_.entry_out.data() + ev.begin : out_.data();
   double* state_before = keep_ ? r_.entry_state_before.data() + ev.begin * extra : state_before_.data();
   double* state_after = keep_ ? r_.entry_state_after.data() + ev.begin * extra : state_after_.data();
-  rows_.resize(n * fields);
-  for (size_t i = 0; i < n; ++i) {
-    const size_t p = size_t(entries[i].player);
-    rows_[i * fields] = r_.state.columns[0][p];
-    for (size_t f = 1; f < fields; ++f) rows_[i * fields + f] = state_before[i * extra + f - 1] = r_.state.columns[f][p];
-  }
+  snapshot(entries, n, state_before, &rows_);
   rk_state s = r_.state.view();
   const rk_event event{0, n, ev.rounds};  // the entries are the event's own
   const rk_event_batch b{sizeof(rk_event_batch), 0, entries, n, &event, 1};
@@ -92,15 +87,8 @@ void event_rater::rate(size_t e, const rk_entry* entries) {
     throw plugin_failure(r_, err, "event '" + infos_[e].name + "' (" + r_.config.input_paths.front().string() + ":" +
                                       std::to_string(infos_[e].line) + ")");
   }
-  for (size_t i = 0; i < n; ++i)
-    for (size_t f = 1; f < fields; ++f) state_after[i * extra + f - 1] = r_.state.columns[f][size_t(entries[i].player)];
-  before_.resize(n), after_.resize(n);
-  replayed_.event(entries, out, n, before_.data(), after_.data());
-  for (size_t i = 0; i < n; ++i) {
-    const size_t p = size_t(entries[i].player);
-    peak_seen_[p] = std::fmax(peak_seen_[p], after_[i]);
-    if (!(out[i].flags & RK_ENTRY_SKIPPED)) r_.state.games[p] += 1;
-  }
+  snapshot(entries, n, state_after);
+  count_played(entries, out, n);
   const bool skipped =
       std::all_of(out, out + n, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   r_.skipped.push_back(skipped);
@@ -113,6 +101,28 @@ void event_rater::rate(size_t e, const rk_entry* entries) {
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", infos_[e].name,
                  r_.config.input_paths.front().string(), infos_[e].line, ev.rounds);
+}
+
+void event_rater::snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows) {
+  const size_t fields = r_.state.columns.size(), extra = fields - 1;
+  if (rows) rows->resize(n * fields);
+  for (size_t i = 0; i < n; ++i) {
+    const size_t p = size_t(entries[i].player);
+    for (size_t f = 1; f < fields; ++f) states[i * extra + f - 1] = r_.state.columns[f][p];
+    if (!rows) continue;
+    (*rows)[i * fields] = r_.state.columns[0][p];
+    std::copy_n(states + i * extra, extra, rows->data() + i * fields + 1);
+  }
+}
+
+void event_rater::count_played(const rk_entry* entries, const rk_entry_out* out, size_t n) {
+  before_.resize(n), after_.resize(n);
+  replayed_.event(entries, out, n, before_.data(), after_.data());
+  for (size_t i = 0; i < n; ++i) {
+    const size_t p = size_t(entries[i].player);
+    peak_seen_[p] = std::fmax(peak_seen_[p], after_[i]);
+    if (!(out[i].flags & RK_ENTRY_SKIPPED)) r_.state.games[p] += 1;
+  }
 }
 
 void event_rater::forecast_failed(const pair_forecasts::failure& f) {

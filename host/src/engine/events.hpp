@@ -35,6 +35,11 @@ class event_rater {
   void add_players(size_t count, std::span<const double> declared = {});
   // Event e, whose entries are `entries`.
   void rate(size_t e, const rk_entry* entries);
+  // The n entries' players' state fields besides the rating into states[i * (fields - 1)
+  // + f - 1], and into `rows` whole (rating first) for the forecasts.
+  void snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows = nullptr);
+  // The ratings before and after (before_, after_), peaks and games played of a rated event.
+  void count_played(const rk_entry* entries, const rk_entry_out* out, size_t n);
   // Rethrows a failure of the forecasts as the plugin's failure on that event.
   [[noreturn]] void forecast_failed(const pair_forecasts::failure& f);
   void hand_over(const rk_event& ev, const event_info& info, const rk_entry* entries, const rk_entry_out* out,
