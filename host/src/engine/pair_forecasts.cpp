@@ -3,8 +3,8 @@
 namespace ratekit {
 
 pair_forecasts::pair_forecasts(std::shared_ptr<const plugin> source, const std::vector<double>& params,
-                               size_t fields, int64_t budget)
-    : model_(std::move(source), params), fields_(fields), pairs_(budget), thread_([this] { run(); }) {}
+                               size_t fields, int64_t budget, size_t resident)
+    : model_(std::move(source), params), fields_(fields), pairs_(budget, resident), thread_([this] { run(); }) {}
 
 pair_forecasts::~pair_forecasts() {
   {
@@ -17,7 +17,7 @@ pair_forecasts::~pair_forecasts() {
 
 void pair_forecasts::add(size_t event, const rk_entry* entries, uint64_t first, size_t n, const double* rows) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return queue_.size() < queued_at_most || failed_; });
+  changed_.wait(lock, [&] { return queue_.size() < queued_at_most || failed_ || other_; });
   throw_if_failed();
   job j;
   if (!spare_.empty()) j = std::move(spare_.back()), spare_.pop_back();
@@ -30,25 +30,27 @@ void pair_forecasts::add(size_t event, const rk_entry* entries, uint64_t first, 
 
 nlohmann::json pair_forecasts::finish(const double* final_ratings) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return (queue_.empty() && !working_) || failed_; });
+  changed_.wait(lock, [&] { return (queue_.empty() && !working_) || failed_ || other_; });
   throw_if_failed();
   return pairs_.finish(final_ratings);
 }
 
 void pair_forecasts::throw_if_failed() {
   if (failed_) throw *failed_;
+  if (other_) std::rethrow_exception(other_);
 }
 
 void pair_forecasts::run() {
   std::unique_lock lock(mutex_);
   for (;;) {
     changed_.wait(lock, [&] { return !queue_.empty() || closing_; });
-    if (closing_ || failed_) return;
+    if (closing_ || failed_ || other_) return;
     job j = std::move(queue_.front());
     queue_.pop_front();
     working_ = true;
     lock.unlock();
     std::optional<failure> failed;
+    std::exception_ptr other;
     try {
       pairs_.add_event(j.entries.data(), j.first, j.entries.size(), [&](size_t a, size_t b) {
         const double p = model_.expect(&j.rows[a * fields_], &j.rows[b * fields_], 0.0);
@@ -57,12 +59,13 @@ void pair_forecasts::run() {
       });
     } catch (const plugin_error& e) {
       failed.emplace(failure{j.event, e});
-    } catch (const std::exception& e) {  // this thread's own trouble (memory): the engine's to report
-      failed.emplace(failure{j.event, plugin_error(e.what(), -1)});
+    } catch (...) {  // the host's own trouble (the log's temporary file, memory): rethrown as it is
+      other = std::current_exception();
     }
     lock.lock();
     working_ = false;
     if (failed) failed_ = std::move(failed);
+    if (other) other_ = other;
     spare_.push_back(std::move(j));
     changed_.notify_all();
   }

@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -26,15 +27,16 @@ class pair_forecasts {
     plugin_error error;
   };
 
-  // `fields`: the model's state fields, the rating first.
+  // `fields`: the model's state fields, the rating first; `budget` and `resident` as pair_accumulator's.
   pair_forecasts(std::shared_ptr<const plugin> source, const std::vector<double>& params, size_t fields,
-                 int64_t budget = pair_accumulator::default_budget);
+                 int64_t budget = pair_accumulator::default_budget, size_t resident = size_t(1) << 20);
   ~pair_forecasts();
   pair_forecasts(const pair_forecasts&) = delete;
   pair_forecasts& operator=(const pair_forecasts&) = delete;
 
   // Event `event` of n entries from the run's entry `first`, rows[i * fields + f] entry i's state
-  // before it. Waits while a few events are queued; throws `failure` once an earlier one failed.
+  // before it. Waits while a few events are queued; throws `failure` once an earlier one failed
+  // in the plugin, or what the host threw (its temporary file, memory).
   void add(size_t event, const rk_entry* entries, uint64_t first, size_t n, const double* rows);
   // Once every event is added: the metrics on the final ratings (throws `failure`).
   nlohmann::json finish(const double* final_ratings);
@@ -61,7 +63,8 @@ class pair_forecasts {
   std::deque<job> queue_;
   std::vector<job> spare_;  // done with: their buffers serve again
   bool working_ = false, closing_ = false;
-  std::optional<failure> failed_;
+  std::optional<failure> failed_;  // the plugin's
+  std::exception_ptr other_;       // anything else
   std::thread thread_;
 };
 
