@@ -83,3 +83,15 @@ TEST_CASE("metrics of ranked events leave out the events a model skips", "[metri
   CHECK(r.state.peak[id("X")] == r.start_ratings[id("X")]);
   CHECK(rating[id("X")] < r.start_ratings[id("X")]);
 }
+
+// Every event skipped: no pair is forecast, and the metrics say so (no accuracy, no log-loss).
+TEST_CASE("metrics of ranked events that were all skipped count no pairs", "[metrics][engine][events]") {
+  testing::temp_dir dir;
+  const run_result r = run(dir, "s.csv", "event,date,player,rank,rounds\nS,2024-03-01,X,1,4\nS,2024-03-01,Y,2,4\n",
+                           "competition: t\nmodel: elod-duplicate-scrabble\ninput: { format: standings-csv, path: s.csv }\n");
+  CHECK(r.skipped == std::vector<bool>{true});
+  CHECK(r.metrics["foresight"]["pairs"] == 0);
+  CHECK(r.metrics["hindsight"]["pairs"] == 0);
+  CHECK(r.metrics["foresight"]["accuracy"].is_null());
+  CHECK(r.metrics["log_loss"].is_null());
+}

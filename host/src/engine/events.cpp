@@ -27,7 +27,6 @@ event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink
       streamed_(sink ? sink->streams_events() & streamable_outputs(r.config) : 0u),
       sink_(streamed_ ? sink : nullptr),
       keep_(keeps_entries(r.config, streamed_)),
-      forecasts_(r.source, r.config.params, r.state.columns.size()),
       replayed_(r.start_ratings),
       peak_seen_(r.start_ratings.size(), -HUGE_VAL) {}
 
@@ -93,7 +92,8 @@ void event_rater::rate(size_t e, const rk_entry* entries) {
       std::all_of(out, out + n, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   r_.skipped.push_back(skipped);
   if (!skipped) try {
-      forecasts_.add(e, entries, ev.begin, n, rows_.data());
+      if (!forecasts_) forecasts_.emplace(r_.source, r_.config.params, r_.state.columns.size());
+      forecasts_->add(e, entries, ev.begin, n, rows_.data());
     } catch (const pair_forecasts::failure& f) {
       forecast_failed(f);
     }
@@ -161,12 +161,13 @@ void event_rater::finish() {
   const settle_fn names = [&]() -> const player_table& { return d.players; };
   for (int32_t p = 0; p < d.players.size(); ++p) check_finite(r_, p, names, [] { return std::string(); });
   try {
-    r_.metrics = forecasts_.finish(r_.state.rating());
+    r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
   } catch (const pair_forecasts::failure& f) {
     forecast_failed(f);
   }
-  spdlog::debug("ranked metrics: {} pairs forecast, {} counted (level {})", forecasts_.drawn(),
-                r_.metrics["foresight"]["pairs"].get<int64_t>(), forecasts_.level());
+  if (forecasts_)
+    spdlog::debug("ranked metrics: {} pairs forecast, {} counted (level {})", forecasts_->drawn(),
+                  r_.metrics["foresight"]["pairs"].get<int64_t>(), forecasts_->level());
   const peak_follower peaks(r_, r_.source->state_field("rated"));
   for (size_t p = 0; p < peak_seen_.size(); ++p) peaks.raise(int32_t(p), peak_seen_[p]);
 }

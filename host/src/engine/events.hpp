@@ -8,6 +8,7 @@
 
 #include <ratekit/host/engine/engine.hpp>
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -58,7 +59,7 @@ class event_rater {
   std::vector<rk_entry_out> out_;
   std::vector<double> state_before_, state_after_;
   std::vector<double> rows_;  // each entry's state before the event, rating first, for the forecasts
-  pair_forecasts forecasts_;
+  std::optional<pair_forecasts> forecasts_;  // started by the first event rated
   entry_replay replayed_;  // the ratings as run_result::replay_entries gives them
   std::vector<double> peak_seen_;  // each player's highest rating after an event, -inf when none
   rated_event handed_;
