@@ -1,6 +1,7 @@
 // standings-csv: the final standing of every player in ranked events, by
 // rank or by score, one row per player, the rows of an event together.
 #include <ratekit/host/text/escape.hpp>
+#include "input/name_cache.hpp"
 #include "input/text.hpp"
 
 #include <algorithm>
@@ -90,6 +91,7 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
   // event each player was seen in, and the line.
   std::vector<int32_t> seen_event, seen_line;
   int32_t serial = 0;
+  text::name_cache ids(out.players);  // the player table's own lookup is a node chase a row
 
   while (table.next_row()) {
     const int line = table.current().number;
@@ -149,7 +151,7 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
       bad(player, "as a player name without control characters");
       continue;
     }
-    const int32_t id = out.players.intern(field(player));
+    const int32_t id = ids.intern(field(player));
     if (size_t(id) >= seen_event.size()) {
       seen_event.resize(size_t(id) + 1, 0);
       seen_line.resize(size_t(id) + 1, 0);
