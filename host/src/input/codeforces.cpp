@@ -4,6 +4,7 @@
 // players share it. rank_hi is checked as a number only: the real data has
 // blocks with rank_hi below rank_lo (contest 589). Contests have no round count.
 #include <ratekit/host/text/escape.hpp>
+#include "input/name_cache.hpp"
 #include "input/text.hpp"
 
 #include <array>
@@ -40,6 +41,7 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
   // Duplicate handles within a contest without a set per contest: the serial
   // of the last contest each player was seen in.
   std::vector<uint32_t> seen;
+  text::name_cache ids(out.players);
   uint32_t serial = 0;
   int64_t current = -1;
   uint64_t begin = 0;
@@ -87,7 +89,7 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
       table.bad(handle, "as a handle without control characters");
       continue;
     }
-    const int32_t player = out.players.intern(field(handle));
+    const int32_t player = ids.intern(field(handle));
     if (size_t(player) >= seen.size()) seen.resize(size_t(player) + 1, 0);
     if (seen[size_t(player)] == serial) {
       problems.add(line, table.column(handle),
