@@ -9,24 +9,12 @@
 
 namespace ratekit {
 
-namespace {
-
-// The outputs that read a ranked run's entries after it: those no sink
-// streamed, and the chart unless it reads a streamed history.csv.
-bool keeps_entries(const competition_config& c, unsigned streamed) {
-  return (c.write_history && !(streamed & streams_history)) || (c.write_report && !(streamed & streams_report)) ||
-         (c.write_charts && !((streamed & streams_history) && chart_reads_history(c))) ||
-         (!c.output_database.empty() && !(streamed & streams_database));
-}
-
-}  // namespace
-
 event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink)
     : r_(r),
       settle_(std::move(settle)),
       streamed_(sink ? sink->streams_events() & streamable_outputs(r.config) : 0u),
       sink_(streamed_ ? sink : nullptr),
-      keep_(keeps_entries(r.config, streamed_)),
+      keep_(outputs_read_after_run(r.config, streamed_)),
       replayed_(r.start_ratings),
       peak_seen_(r.start_ratings.size(), -HUGE_VAL) {}
 

@@ -60,7 +60,7 @@ class event_rater {
   std::vector<double> state_before_, state_after_;
   std::vector<double> rows_;  // each entry's state before the event, rating first, for the forecasts
   std::optional<pair_forecasts> forecasts_;  // started by the first event rated
-  entry_replay replayed_;  // the ratings as run_result::replay_entries gives them
+  entry_replay replayed_;  // the ratings as run_result::replay_events gives them
   std::vector<double> peak_seen_;  // each player's highest rating after an event, -inf when none
   rated_event handed_;
   std::vector<double> before_, after_, state_;  // of the event rated

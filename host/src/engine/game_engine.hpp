@@ -35,10 +35,7 @@ class game_engine {
         per_period_(c_.k.reads_player_state()),
         streamed_(sink ? sink->streams() & streamable_outputs(c_) : 0u),
         sink_(streamed_ ? sink : nullptr),
-        keep_((c_.write_history && !(streamed_ & streams_history)) ||
-              (c_.write_report && !(streamed_ & streams_report)) ||
-              (c_.write_charts && !((streamed_ & streams_history) && chart_reads_history(c_))) ||
-              (!c_.output_database.empty() && !(streamed_ & streams_database))),
+        keep_(outputs_read_after_run(c_, streamed_)),
         // The state is read after each period (a call per period) only for an output that shows it.
         shown_fields_(keep_ || (streamed_ & (streams_database | streams_report)) ||
                               ((streamed_ & streams_history) && history_shows_state(c_.history_columns))

@@ -14,17 +14,6 @@ void run_result::replay_games(const std::function<void(size_t, double, double, d
            game_out.data(), fn);
 }
 
-void run_result::replay_entries(const std::function<void(size_t, double, double)>& fn) const {
-  entry_replay replay(start_ratings);
-  std::vector<double> before, after;
-  for (const rk_event& ev : data.events) {
-    const size_t n = size_t(ev.end - ev.begin);
-    before.resize(n), after.resize(n);
-    replay.event(data.entries.data() + ev.begin, entry_out.data() + ev.begin, n, before.data(), after.data());
-    for (size_t i = 0; i < n; ++i) fn(ev.begin + i, before[i], after[i]);
-  }
-}
-
 void run_result::replay_events(const std::function<void(const rated_event&)>& fn) const {
   const size_t fields = source->descriptor().state_count - 1, shown = shown_state.size();
   entry_replay replay(start_ratings);

@@ -38,7 +38,7 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
   }
   // A plugin's `rd` state field is drawn as a band around the line.
   const int rd = r.source->state_field("rd");
-  const size_t extra = r.source->descriptor().state_count - 1, shown = r.shown_state.size();
+  const size_t shown = r.shown_state.size();
   const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
   // `state`: the player's fields after the period, `rd_offset` where rd sits in them.
   auto add = [&](int32_t p, size_t period, int32_t date, double before, double after, const double* state,
@@ -56,11 +56,12 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
   };
   if (r.data.ranked()) {
     size_t event = 0;
-    r.replay_entries([&](size_t i, double before, double after) {
-      while (i >= r.data.events[event].end) ++event;
-      if (!(r.entry_out[i].flags & RK_ENTRY_SKIPPED))
-        add(r.data.entries[i].player, event, r.data.event_infos[event].date, before, after,
-            r.entry_state_after.data() + i * extra, size_t(rd - 1));
+    r.replay_events([&](const rated_event& e) {
+      for (size_t i = 0; i < e.count; ++i)
+        if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
+          add(e.entries[i].player, event, e.info->date, e.before[i], e.after[i], e.state_after + i * e.fields,
+              size_t(rd - 1));
+      ++event;
     });
   } else {
     size_t period = 0;

@@ -79,8 +79,6 @@ struct run_result {
   // order: before is the rating the game was evaluated on, after the rating at
   // the end of its period.
   void replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const;
-  // The same for ranked entries: fn(index, before, after).
-  void replay_entries(const std::function<void(size_t, double, double)>& fn) const;
   // Each ranked event in order, as a sink is handed it while the run goes on (without names).
   void replay_events(const std::function<void(const rated_event&)>& fn) const;
   // True when the plugin rated none of event e's entries (e.g. too few rounds).
@@ -142,6 +140,15 @@ enum streamed_output : unsigned { streams_history = 1, streams_database = 2, str
 inline unsigned streamable_outputs(const competition_config& c) {
   return (c.write_history ? streams_history : 0u) | (c.output_database.empty() ? 0u : streams_database) |
          (c.write_report ? streams_report : 0u);
+}
+
+// True when an output `c` asks for reads the run's games (or ranked entries)
+// after it: one no sink streamed (`streamed`: streamed_output bits), or a chart
+// that cannot read a streamed history.csv back.
+inline bool outputs_read_after_run(const competition_config& c, unsigned streamed) {
+  return (c.write_history && !(streamed & streams_history)) || (c.write_report && !(streamed & streams_report)) ||
+         (c.write_charts && !((streamed & streams_history) && chart_reads_history(c))) ||
+         (!c.output_database.empty() && !(streamed & streams_database));
 }
 
 // An output fed while the games are rated, so nothing per game is kept for it.
