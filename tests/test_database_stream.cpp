@@ -364,12 +364,17 @@ TEST_CASE("a streamed run over other input is refused, and replaces it with --re
   CHECK(sql_number(dir / "replaced.db", "SELECT count(*) FROM games") == sql_number(dir / "r.db", "SELECT count(*) FROM games"));
 }
 
-TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to layout 4 by the next run",
+TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to layout 5 by the next run",
           "[store][stream]") {
   cli_runs t;
   REQUIRE(t.run().status == 0);
+  const std::string states = "SELECT group_concat(period_id || ' ' || player_id || ' ' || state, ';') FROM "
+                             "(SELECT * FROM ratings ORDER BY 1, 2)";
+  const std::string written = sql_text(t.dir / "r.db", states);
+  CHECK_THAT(written, Catch::Contains("{\"rd\":"));
+  // Layout 3's keys: player first, no index by player; state fields in period_states.
+  sql_exec(t.dir / "r.db", testing::back_to_layout_4);
   const std::string rows = dump(t.dir / "r.db");
-  // Layout 3's keys: player first, no index by player.
   sql_exec(t.dir / "r.db",
            "DROP INDEX ratings_by_player;"
            "CREATE TABLE old_ratings (period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL "
@@ -389,9 +394,13 @@ TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to lay
   testing::write_text(t.dir / "games.csv", "date,player_a,player_b,score_a,period\n2025-01-02,p5,p6,1,x\n");
   testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n");
   REQUIRE(t.run().status == 0);
-  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 4);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 5);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'ratings_by_player'") == 1);
-  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%PRIMARY KEY (period_id, player_id%'") == 2);
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%PRIMARY KEY (period_id, player_id%'") == 1);
+  CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'period_states'") == 0);
+  // The upgrade writes each state as the recording run wrote it, to the byte.
+  const std::string upgraded = sql_text(t.dir / "r.db", states);
+  CHECK(upgraded.substr(0, written.size()) == written);
   const auto now = player_history(t.dir / "r.db", "p5", std::nullopt);
   REQUIRE(now.size() == 4);
   for (size_t i = 0; i < 3; ++i) {

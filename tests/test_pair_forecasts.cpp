@@ -1,6 +1,6 @@
 // The ranked metrics' forecasts on their own thread: the figures of a
 // pair_accumulator fed in order, and failures handed back to the engine.
-#include "../host/src/engine/pair_forecasts.hpp"
+#include "engine/pair_forecasts.hpp"
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/diagnostics.hpp>

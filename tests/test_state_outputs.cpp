@@ -78,6 +78,18 @@ double sql_number(const std::filesystem::path& db, const std::string& sql) {
   return v;
 }
 
+std::string sql_text(const std::filesystem::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
+  const bool found = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0);
+  std::string v = found ? reinterpret_cast<const char*>(sqlite3_column_text(s, 0)) : "(none)";
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return v;
+}
+
 void sql_exec(const std::filesystem::path& db, const std::string& sql) {
   sqlite3* h = nullptr;
   REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
@@ -114,7 +126,16 @@ TEST_CASE("glicko's rd after each period reaches history.csv, periods.csv, repor
   CHECK_THAT(read_text(dir / "out" / "report.md"), Catch::Contains(", rd "));
 
   // The database: one rd per player and period played, and `ratekit history` prints it.
-  CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM period_states WHERE field = 'rd'") == 7);
+  CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings WHERE json_extract(state, '$.rd') > 0") == 7);
+  CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings WHERE state IS NOT NULL") == 7);
+  // Each period's state object holds the rd after that period's last game (history.csv's rd_after), to the digit.
+  std::map<std::pair<std::string, std::string>, std::string> last_rd;
+  for (const auto& row : history) last_rd[{row.at("period"), row.at("player")}] = row.at("rd_after");
+  REQUIRE(last_rd.size() == 7);
+  for (const auto& [key, rd] : last_rd)
+    CHECK(sql_text(dir / "club.db", "SELECT r.state FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p "
+                                    "ON p.id = r.player_id WHERE pe.label = '" + key.first + "' AND p.name = '" +
+                                        key.second + "'") == "{\"rd\":" + rd + "}");
   const auto shown = run_cli("history " + (dir / "club.db").string() + " C --json");
   REQUIRE(shown.status == 0);
   const auto json = nlohmann::json::parse(shown.out);
@@ -203,7 +224,7 @@ TEST_CASE("a plugin's bookkeeping fields stay in the files but out of history.cs
   CHECK_THAT(html, !Catch::Contains("pool_games"));
 }
 
-TEST_CASE("a database of layout 2 is read as it is and gains period_states with the next recording run",
+TEST_CASE("a database of layout 2 is read as it is and gains state objects with the next recording run",
           "[state][store]") {
   temp_dir dir;
   write_text(dir / "jan.csv", std::string("date,player_a,player_b,score_a\n") + january);
@@ -212,7 +233,8 @@ TEST_CASE("a database of layout 2 is read as it is and gains period_states with 
   first.replace(first.find("games.csv"), 9, "jan.csv");
   write_text(dir / "first.yaml", first);
   REQUIRE(run_cli("-q run " + (dir / "first.yaml").string()).status == 0);
-  // What ratekit wrote before layout 3: no period_states.
+  // What ratekit wrote before layout 3: no state fields by period.
+  sql_exec(dir / "club.db", back_to_layout_4);
   sql_exec(dir / "club.db", "DROP TABLE period_states; PRAGMA user_version = 2;");
   const auto old = run_cli("history " + (dir / "club.db").string() + " C --json");
   REQUIRE(old.status == 0);
@@ -222,7 +244,7 @@ TEST_CASE("a database of layout 2 is read as it is and gains period_states with 
   second.replace(second.find("games.csv"), 9, "later.csv");
   write_text(dir / "second.yaml", second);
   REQUIRE(run_cli("-q run " + (dir / "second.yaml").string()).status == 0);
-  CHECK(sql_number(dir / "club.db", "PRAGMA user_version") == 4);
-  CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM period_states") == 4);  // May and July, two sides each
+  CHECK(sql_number(dir / "club.db", "PRAGMA user_version") == 5);
+  CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings WHERE state IS NOT NULL") == 4);  // May and July, two sides each
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings") == 7);        // January's three rows kept
 }

@@ -34,6 +34,15 @@ class temp_dir {
   std::filesystem::path path_;
 };
 
+// SQL that turns a rating database back into layout 4, what ratekit wrote
+// before layout 5: state fields one row each in period_states, not in ratings.state.
+inline constexpr const char* back_to_layout_4 =
+    "CREATE TABLE period_states (period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL "
+    "REFERENCES players(id), field TEXT NOT NULL, value REAL CHECK (abs(value) < 1e308), "
+    "PRIMARY KEY (period_id, player_id, field)) WITHOUT ROWID, STRICT;"
+    "INSERT INTO period_states SELECT r.period_id, r.player_id, j.key, j.value FROM ratings r, json_each(r.state) j;"
+    "ALTER TABLE ratings DROP COLUMN state; PRAGMA user_version = 4;";
+
 inline void write_text(const std::filesystem::path& file, const std::string& content) {
   std::ofstream(file, std::ios::binary) << content;
 }

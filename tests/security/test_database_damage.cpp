@@ -109,6 +109,17 @@ TEST_CASE("a damaged value read back names its table, player and field", "[secur
   CHECK_THROWS_WITH(read_database_ratings(dir / "old.db", "club", again), Catch::Contains("found inf"));
 }
 
+TEST_CASE("a damaged state object read back by `ratekit history` names its table, player and period", "[security][store]") {
+  const recorded r;
+  REQUIRE(testing::run_cli("history " + (r.dir / "c.db").string() + " A").status == 0);
+  REQUIRE(exec(r.dir / "c.db", R"(UPDATE ratings SET state = '{"rated":"many"}' WHERE player_id = 1)") == SQLITE_OK);
+  const auto shown = testing::run_cli("history " + (r.dir / "c.db").string() + " A");
+  CHECK(shown.status != 0);
+  CHECK_THAT(shown.out, Catch::Contains("c.db: damaged rating database: table ratings, player 'A', period "
+                                        "'2024-01-01..2024-01-01', state: expected a finite number or null for "
+                                        "field 'rated'"));
+}
+
 TEST_CASE("a layout-1 database is read, and upgraded by the next run that records into it", "[store]") {
   const testing::temp_dir dir;
   REQUIRE(exec(dir / "old.db", layout_1) == SQLITE_OK);

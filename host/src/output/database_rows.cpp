@@ -26,6 +26,12 @@ std::string read_file(const std::filesystem::path& file) {
   return ss.str();
 }
 
+std::vector<std::string> shown_names(const rk_descriptor& model, const std::vector<uint32_t>& shown) {
+  std::vector<std::string> names;
+  for (const uint32_t f : shown) names.emplace_back(model.state[f].name);
+  return names;
+}
+
 }  // namespace
 
 std::string params_json(const competition_config& config, const rk_descriptor& model) {
@@ -71,7 +77,6 @@ void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
       "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
       "DELETE FROM states WHERE run_id = ?1",
       "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
-      "DELETE FROM period_states WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
       "DELETE FROM periods WHERE run_id = ?1", "DELETE FROM runs WHERE id = ?1"};
   for (const char* sql : deletes) {
     statement s = db.prepare(sql);
@@ -132,8 +137,9 @@ period_totals::period_totals(store::database& db, const rk_descriptor& model, st
     : model_(model),
       shown_(std::move(shown)),
       player_ids_(player_ids),
-      insert_(db.prepare("INSERT INTO ratings (period_id, player_id, rating, change, games) VALUES (?1, ?2, ?3, ?4, ?5)")),
-      insert_state_(db.prepare("INSERT INTO period_states (period_id, player_id, field, value) VALUES (?1, ?2, ?3, ?4)")) {}
+      object_(shown_names(model, shown_)),
+      insert_(db.prepare("INSERT INTO ratings (period_id, player_id, rating, change, games, state) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) {}
 
 void period_totals::add(int64_t period, int32_t player, double before, double after, const double* state) {
   if (period != period_) flush();
@@ -162,10 +168,9 @@ void period_totals::flush() {
   for (const int32_t player : touched_) {
     const size_t p = size_t(player);
     const int64_t id = player_ids_[p];
-    insert_.bind(1, period_).bind(2, id).bind(3, after_[p]).bind(4, after_[p] - before_[p]).bind(5, games_[p]).run();
-    for (size_t f = 0; f < extra; ++f)
-      insert_state_.bind(1, period_).bind(2, id).bind(3, std::string_view(model_.state[shown_[f]].name))
-          .bind(4, state_[p * extra + f]).run();
+    const std::string_view state = object_.write(state_.data() + p * extra);
+    insert_.bind(1, period_).bind(2, id).bind(3, after_[p]).bind(4, after_[p] - before_[p]).bind(5, games_[p]);
+    (state.empty() ? insert_.bind_null(6) : insert_.bind(6, state)).run();
     before_[p] = NAN;
     games_[p] = 0;
   }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "store/sqlite.hpp"
+#include "store/state_object.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/database.hpp>
@@ -58,8 +59,8 @@ class player_rows {
 };
 
 // Per period, each player's first rating before and last rating and shown
-// state fields after it (run_result::shown_state): one `ratings` row and a
-// `period_states` row per field for every player who played in it.
+// state fields after it (run_result::shown_state): one `ratings` row, the
+// fields in its `state` object, for every player who played in it.
 class period_totals {
  public:
   // `player_ids`: the database id of each player of the run (may grow between calls).
@@ -77,7 +78,8 @@ class period_totals {
   std::vector<int64_t> games_;
   std::vector<int32_t> touched_;
   int64_t period_ = -1;
-  store::statement insert_, insert_state_;
+  store::state_object object_;
+  store::statement insert_;
 };
 
 // The `games` rows of a run, in order.

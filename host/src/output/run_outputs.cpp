@@ -7,40 +7,15 @@
 #include <ratekit/host/output/report.hpp>
 #include <ratekit/host/output/streamed_outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
-#include <ratekit/host/text/shortest_fixed.hpp>
 
 #include "output/run_files.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 namespace ratekit {
 
 namespace fs = std::filesystem;
-
-std::string format_number(double value) {
-  std::string s;
-  append_number(s, value);
-  return s;
-}
-
-void append_number(std::string& out, double value) {
-  char buf[max_number_chars];
-  out.append(buf, write_number(buf, value));
-}
-
-char* write_number(char* at, double value) {
-  if (std::isnan(value)) return at;
-  if (value == 0) {  // also folds -0
-    *at = '0';
-    return at + 1;
-  }
-  // Counts and flags are whole: the integer conversion writes the same digits, faster.
-  const bool whole = std::fabs(value) < 0x1p53 && value == std::trunc(value);
-  return whole ? std::to_chars(at, at + max_number_chars, int64_t(value)).ptr
-               : write_shortest_fixed(at, value);  // to_chars(fixed)'s text, faster
-}
 
 void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {
   std::error_code ec;

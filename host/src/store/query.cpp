@@ -5,6 +5,7 @@
 
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
+#include "store/state_object.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -92,19 +93,26 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
     if (!c.step())
       unknown_competition(db, file, *competition);
   }
-  statement s = db.prepare(
-      "SELECT c.name, pe.label, r.rating, r.change, r.games, r.period_id, r.player_id FROM ratings r "
-      "JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
-      "JOIN competitions c ON c.id = p.competition_id "
-      "WHERE (p.name = ?1 OR p.external_id = ?1) AND (?2 IS NULL OR c.name = ?2) ORDER BY c.id, pe.id");
+  // Layout 5 holds the state fields in ratings.state; a file of layout 3 or 4,
+  // read as it is until a run upgrades it, in period_states; layout 2 has none.
+  const bool in_row = store::has_column(db, "ratings", "state");
+  const std::string sql = std::string("SELECT c.name, pe.label, r.rating, r.change, r.games, r.period_id, r.player_id, ") +
+                          (in_row ? "r.state" : "NULL") +
+                          " FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
+                          "JOIN competitions c ON c.id = p.competition_id "
+                          "WHERE (p.name = ?1 OR p.external_id = ?1) AND (?2 IS NULL OR c.name = ?2) ORDER BY c.id, pe.id";
+  statement s = db.prepare(sql.c_str());
   s.bind(1, std::string_view(player));
   if (competition) s.bind(2, std::string_view(*competition));
-  std::optional<statement> fields;  // a file of layout 2 or older has no period_states
-  if (store::has_table(db, "period_states"))
+  std::optional<statement> fields;
+  if (!in_row && store::has_table(db, "period_states"))
     fields.emplace(db.prepare("SELECT field, value FROM period_states WHERE period_id = ?1 AND player_id = ?2 ORDER BY field"));
   std::vector<history_point> out;
   while (s.step()) {
     out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4), {}});
+    if (in_row && !s.is_null(7))
+      out.back().state = store::read_state_object(s.text(7), db, "table ratings, player '" + player + "', period '" +
+                                                                     out.back().period + "', state");
     if (!fields) continue;
     fields->bind(1, s.integer(5)).bind(2, s.integer(6));
     while (fields->step()) out.back().state.emplace_back(std::string(fields->text(0)), fields->number(1));

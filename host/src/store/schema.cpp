@@ -1,5 +1,7 @@
 #include "store/schema.hpp"
 
+#include "store/state_object.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
@@ -16,7 +18,9 @@ namespace {
 // is what tells a second import of a period. Layout 2 added STRICT, the checks
 // and runs.fingerprint to layout 1; layout 3 the period_states table; layout 4
 // keys ratings and period_states period first, so a run's rows go in at the end
-// of the key as its periods complete, with an index by player for his history.
+// of the key as its periods complete, with an index by player for his history;
+// layout 5 folds period_states, one row per field, into ratings.state, one JSON
+// object per row (state_object.hpp).
 struct table {
   const char* name;
   const char* columns;
@@ -48,8 +52,8 @@ constexpr table tables[] = {
     {"ratings",
      "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
      "rating REAL NOT NULL " RK_FINITE("rating") ", change REAL NOT NULL " RK_FINITE("change") ", "
-     "games INTEGER NOT NULL, PRIMARY KEY (period_id, player_id)",
-     "WITHOUT ROWID, STRICT", 1, 4, "CREATE INDEX ratings_by_player ON ratings (player_id, period_id);"},
+     "games INTEGER NOT NULL, state TEXT, PRIMARY KEY (period_id, player_id)",
+     "WITHOUT ROWID, STRICT", 1, 5, "CREATE INDEX ratings_by_player ON ratings (player_id, period_id);"},
     {"states",
      "run_id INTEGER NOT NULL REFERENCES runs(id), player_id INTEGER NOT NULL REFERENCES players(id), "
      "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (player_id, run_id, field)",
@@ -70,11 +74,6 @@ constexpr table tables[] = {
      "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
      "skipped INTEGER NOT NULL, PRIMARY KEY (run_id, seq)",
      "WITHOUT ROWID, STRICT"},
-    // The state fields besides the rating (rd, volatility, ...) at the end of each period a player played.
-    {"period_states",
-     "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
-     "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (period_id, player_id, field)",
-     "WITHOUT ROWID, STRICT", 3, 4},
 };
 #undef RK_FINITE
 
@@ -90,6 +89,15 @@ int version_of(database& db) {
 bool is_empty(database& db) {
   statement s = db.prepare("SELECT count(*) FROM sqlite_master");
   return s.step() && s.integer(0) == 0;
+}
+
+// Layout 4's ratings with the state of each row, built from its period_states
+// rows (layouts 3 and 4) the way state_object writes it; NULL where it has none.
+std::string ratings_with_state(database& db) {
+  if (!has_table(db, "period_states")) return "SELECT *, NULL FROM ratings";
+  add_number_text_function(db);
+  return "SELECT r.*, (SELECT CASE WHEN count(*) > 0 THEN json_group_object(s.field, json(number_text(s.value))) END "
+         "FROM period_states s WHERE s.period_id = r.period_id AND s.player_id = r.player_id) FROM ratings r";
 }
 
 void set_version(database& db) { db.exec(("PRAGMA user_version = " + std::to_string(schema_version)).c_str()); }
@@ -108,6 +116,12 @@ void check_schema(database& db) {
 bool has_table(database& db, const char* name) {
   statement s = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
   s.bind(1, std::string_view(name));
+  return s.step();
+}
+
+bool has_column(database& db, const char* table, const char* column) {
+  statement s = db.prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2");
+  s.bind(1, std::string_view(table)).bind(2, std::string_view(column));
   return s.step();
 }
 
@@ -140,11 +154,14 @@ void upgrade_schema(database& db) {
         continue;
       }
       if (t.changed <= version) continue;
-      const std::string fill = name == "runs" && version < 2 ? "SELECT *, NULL FROM runs" : "SELECT * FROM " + name;
+      const std::string fill = name == "runs" && version < 2      ? "SELECT *, NULL FROM runs"
+                               : name == "ratings" && version < 5 ? ratings_with_state(db)
+                                                                  : "SELECT * FROM " + name;
       db.exec((create(t, copy) + "INSERT INTO " + copy + " " + fill + ";DROP TABLE " + name + ";ALTER TABLE " + copy +
                " RENAME TO " + name + ";" + t.indexes)
                   .c_str());
     }
+    db.exec("DROP TABLE IF EXISTS period_states");
     set_version(db);
     tx.commit();
   } catch (...) {

@@ -7,7 +7,7 @@
 
 namespace ratekit::store {
 
-inline constexpr int schema_version = 4;
+inline constexpr int schema_version = 5;
 
 // Brings a file of an older layout to the current one in its own transaction
 // (before any other: foreign keys are switched off for it). A no-op for other files.
@@ -22,5 +22,7 @@ void check_schema(database& db);
 std::string defer_indexes(database& db, const char* name);
 // True when the file holds table `name` (a file of an older layout may not).
 bool has_table(database& db, const char* name);
+// True when table `table` has column `column` (ratings.state came with layout 5).
+bool has_column(database& db, const char* table, const char* column);
 
 }  // namespace ratekit::store

@@ -26,6 +26,7 @@ class database {
   statement prepare(const char* sql);
   int64_t last_id() const { return sqlite3_last_insert_rowid(db_); }
   const std::string& file() const noexcept { return file_; }
+  sqlite3* handle() const noexcept { return db_; }  // for what the layer does not wrap (SQL functions)
   [[noreturn]] void fail(const std::string& what) const;
 
  private:

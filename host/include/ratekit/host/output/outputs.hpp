@@ -14,6 +14,7 @@
 #pragma once
 
 #include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <filesystem>
 #include <string>
@@ -31,15 +32,6 @@ void refuse_inputs_inside(const competition_config& config, const std::filesyste
 
 // Writes ratings.csv, history.csv (when the config asks for it) and summary.json into `dir`.
 void write_outputs(const run_result& run, const std::filesystem::path& dir);
-
-// The shortest text that reads back as exactly `value` (fixed, locale-free; NaN is empty).
-std::string format_number(double value);
-// Appends `value` as format_number does, without a temporary string.
-void append_number(std::string& out, double value);
-// The longest text of a number (fixed notation of any double fits).
-inline constexpr size_t max_number_chars = 400;
-// Writes `value` as format_number does at `at` (room for max_number_chars); returns the end.
-char* write_number(char* at, double value);
 
 // Builds one CSV row cell by cell; the line ends when the row goes out of scope.
 class csv_row {

@@ -1,11 +1,21 @@
-// Numbers and dates as people read them in reports, charts and labels.
-// (CSV files use format_number: the shortest text that reads back exactly.)
+// Numbers and dates as people read them in reports, charts and labels, and
+// numbers as files store them (format_number: the shortest text that reads back exactly).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace ratekit {
+
+// The shortest text that reads back as exactly `value` (fixed, locale-free; NaN is empty).
+std::string format_number(double value);
+// Appends `value` as format_number does, without a temporary string.
+void append_number(std::string& out, double value);
+// The longest text of a number (fixed notation of any double fits).
+inline constexpr size_t max_number_chars = 400;
+// Writes `value` as format_number does at `at` (room for max_number_chars); returns the end.
+char* write_number(char* at, double value);
 
 // `v` with exactly `decimals` decimals; NaN is "".
 std::string fixed(double v, int decimals);
