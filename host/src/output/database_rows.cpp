@@ -134,8 +134,7 @@ int64_t player_rows::add(std::string_view name, std::string_view external_id, st
 
 period_totals::period_totals(store::database& db, const rk_descriptor& model, std::vector<uint32_t> shown,
                              const std::vector<int64_t>& player_ids)
-    : model_(model),
-      shown_(std::move(shown)),
+    : shown_(std::move(shown)),
       player_ids_(player_ids),
       object_(shown_names(model, shown_)),
       insert_(db.prepare("INSERT INTO ratings (period_id, player_id, rating, change, games, state) "

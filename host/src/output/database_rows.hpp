@@ -71,7 +71,6 @@ class period_totals {
   void flush();  // writes the period's rows (called by add() when the period changes)
 
  private:
-  const rk_descriptor& model_;
   const std::vector<uint32_t> shown_;
   const std::vector<int64_t>& player_ids_;
   std::vector<double> before_, after_, state_;
