@@ -319,6 +319,31 @@ TEST_CASE("a run past the file size limit fails naming the file, and leaves outp
   }
 }
 
+TEST_CASE("an upgrade that fails past the file size limit leaves the older layout as it was, still read",
+          "[store][stream][cli]") {
+  cli_runs t;
+  REQUIRE(t.run().status == 0);
+  sql_exec(t.dir / "r.db", testing::back_to_layout_4);
+  const std::string rows = dump(t.dir / "r.db");
+  const auto before = player_history(t.dir / "r.db", "p5", std::nullopt);
+  REQUIRE_FALSE(before.back().state.empty());
+  testing::write_text(t.dir / "games.csv", a_year_on(games_csv(1'000)));
+  testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n");
+  // The upgrade copies the ratings into a new table: the file cannot grow at all.
+  const auto r = testing::run_cli("-q run " + (t.dir / "c.yaml").string() + " --out " + (t.dir / "out").string(),
+                                  "ulimit -f " + std::to_string(fs::file_size(t.dir / "r.db") / 512) + "; ");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("r.db") && Catch::Contains("File too large"));
+  CHECK(dump(t.dir / "r.db") == rows);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 4);
+  const auto after = player_history(t.dir / "r.db", "p5", std::nullopt);
+  REQUIRE(after.size() == before.size());
+  CHECK(after.back().state == before.back().state);
+  // Without the limit the same run upgrades it and records.
+  REQUIRE(t.run().status == 0);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 5);
+}
+
 TEST_CASE("a streamed run over other input is refused, and replaces it with --replace", "[store][stream][cli]") {
   testing::temp_dir dir;
   // January and February, then February again from other input, from the same database.

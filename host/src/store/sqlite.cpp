@@ -37,19 +37,19 @@ void database::fail(const std::string& what) const {
   if (!db_) throw user_error(file_, 0, 0, what + ": out of memory");
   std::string text = what + ": " + sqlite3_errmsg(db_);
   // SQLite's "disk I/O error" says what failed, the system's error why (a full disk, a size limit).
-  const int code = sqlite3_extended_errcode(db_) & 0xff, system = sqlite3_system_errno(db_);
+  const int code = sqlite3_extended_errcode(db_) & 0xff;
+  // SQLite reads errno again when it reports, which later calls may have reset:
+  // the file's own record of its last failure is the steadier source.
+  int system = sqlite3_system_errno(db_);
+  if (system == 0) sqlite3_file_control(db_, "main", SQLITE_FCNTL_LAST_ERRNO, &system);
   if ((code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN) && system != 0)
     text += " (" + std::string(std::strerror(system)) + ")";
   throw user_error(file_, 0, 0, text);
 }
 
 void database::exec(const char* sql) {
-  char* message = nullptr;
-  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-    const std::string text = message ? message : sqlite3_errmsg(db_);
-    sqlite3_free(message);
-    throw user_error(file_, 0, 0, "rating database: " + text);
-  }
+  // Through fail(): a statement run here (an upgrade, the commit) names the system's reason too.
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail("rating database");
 }
 
 statement database::prepare(const char* sql) { return statement(*this, sql); }
