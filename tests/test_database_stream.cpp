@@ -8,6 +8,7 @@
 #include <ratekit/host/output/database.hpp>
 #include <ratekit/host/store/store.hpp>
 
+#include "sql_support.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -22,6 +23,10 @@ namespace fs = std::filesystem;
 namespace {
 
 using testing::builtin;
+using testing::sql_exec;
+using testing::sql_number;
+using testing::sql_text;
+using testing::with_db;
 
 // `n` games among players who keep joining over three months (more than one
 // piece of 65,536 games when n is larger), in named rounds of 7 games.
@@ -36,18 +41,6 @@ std::string games_csv(int n) {
             "," + (i % 3 ? "1" : i % 2 ? "0.5" : "0") + ",round " + std::to_string(i / 7) + "\n";
   }
   return text;
-}
-
-// Runs fn on a connection to `db`, closed after it.
-template <class F>
-auto with_db(const fs::path& db, F fn) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-  const struct closer {
-    sqlite3* h;
-    ~closer() { sqlite3_close(h); }
-  } close{h};
-  return fn(h);
 }
 
 // The same games dated a year later.
@@ -93,30 +86,6 @@ std::string dump(const fs::path& db) {
       sqlite3_finalize(s);
     }
     return out;
-  });
-}
-
-// The first value of `sql`'s first row on `db`, as text.
-std::string sql_text(const fs::path& db, const std::string& sql) {
-  return with_db(db, [&](sqlite3* h) {
-    sqlite3_stmt* s = nullptr;
-    REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
-    REQUIRE(sqlite3_step(s) == SQLITE_ROW);
-    std::string v = reinterpret_cast<const char*>(sqlite3_column_text(s, 0));
-    sqlite3_finalize(s);
-    return v;
-  });
-}
-
-double sql_number(const fs::path& db, const std::string& sql) { return std::stod(sql_text(db, sql)); }
-
-void sql_exec(const fs::path& db, const std::string& sql) {
-  with_db(db, [&](sqlite3* h) {
-    char* error = nullptr;
-    const int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &error);
-    INFO((error ? error : ""));
-    sqlite3_free(error);
-    REQUIRE(rc == SQLITE_OK);
   });
 }
 

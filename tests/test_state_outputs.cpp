@@ -3,11 +3,11 @@
 // last rated, so the next run goes on from there) and `ratekit history`.
 // The numbers come from the Glicko reference written from the paper.
 #include "test_glicko_common.hpp"
+#include "sql_support.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
-#include <sqlite3.h>
 
 #include <map>
 #include <sstream>
@@ -65,36 +65,6 @@ std::vector<std::map<std::string, std::string>> rows(const std::filesystem::path
     for (size_t c = 0; c < header.size() && c < cells.size(); ++c) row[header[c]] = cells[c];
   }
   return out;
-}
-
-double sql_number(const std::filesystem::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
-  sqlite3_stmt* s = nullptr;
-  REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
-  const double v = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_double(s, 0) : NAN;
-  sqlite3_finalize(s);
-  sqlite3_close(h);
-  return v;
-}
-
-std::string sql_text(const std::filesystem::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
-  sqlite3_stmt* s = nullptr;
-  REQUIRE(sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK);
-  const bool found = sqlite3_step(s) == SQLITE_ROW && sqlite3_column_text(s, 0);
-  std::string v = found ? reinterpret_cast<const char*>(sqlite3_column_text(s, 0)) : "(none)";
-  sqlite3_finalize(s);
-  sqlite3_close(h);
-  return v;
-}
-
-void sql_exec(const std::filesystem::path& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
-  REQUIRE(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK);
-  sqlite3_close(h);
 }
 
 }  // namespace

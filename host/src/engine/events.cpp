@@ -79,12 +79,7 @@ void event_rater::rate(size_t e, const rk_entry* entries) {
   const bool skipped =
       std::all_of(out, out + n, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   r_.skipped.push_back(skipped);
-  if (!skipped) try {
-      if (!forecasts_) forecasts_.emplace(r_.source, r_.config.params, r_.state.columns.size());
-      forecasts_->add(e, entries, ev.begin, n, rows_.data());
-    } catch (const pair_forecasts::failure& f) {
-      forecast_failed(f);
-    }
+  if (!skipped) forecast(e, entries, n);
   if (sink_) hand_over(ev, infos_[e], entries, out, state_before, state_after);
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", infos_[e].name,
@@ -110,6 +105,15 @@ void event_rater::count_played(const rk_entry* entries, const rk_entry_out* out,
     const size_t p = size_t(entries[i].player);
     peak_seen_[p] = std::fmax(peak_seen_[p], after_[i]);
     if (!(out[i].flags & RK_ENTRY_SKIPPED)) r_.state.games[p] += 1;
+  }
+}
+
+void event_rater::forecast(size_t e, const rk_entry* entries, size_t n) {
+  try {
+    if (!forecasts_) forecasts_.emplace(r_.source, r_.config.params, r_.state.columns.size());
+    forecasts_->add(e, entries, events_[e].begin, n, rows_.data());
+  } catch (const pair_forecasts::failure& f) {
+    forecast_failed(f);
   }
 }
 

@@ -41,6 +41,9 @@ class event_rater {
   void snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows = nullptr);
   // The ratings before and after (before_, after_), peaks and games played of a rated event.
   void count_played(const rk_entry* entries, const rk_entry_out* out, size_t n);
+  // The forecasts of a rated event's pairs from the states before it (`rows_`), on their
+  // thread; the thread and its model instance start with the first event rated.
+  void forecast(size_t e, const rk_entry* entries, size_t n);
   // Rethrows a failure of the forecasts as the plugin's failure on that event.
   [[noreturn]] void forecast_failed(const pair_forecasts::failure& f);
   void hand_over(const rk_event& ev, const event_info& info, const rk_entry* entries, const rk_entry_out* out,

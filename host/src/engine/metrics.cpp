@@ -23,6 +23,15 @@ bool picked(double side_a, double side_b, int8_t result) {
   return (side_a > side_b && result > 0) || (side_a < side_b && result < 0);
 }
 
+// count(begin, end) summed over [0, n), in two halves at once once there are
+// 64 pieces or more: when a run's metrics are finished the reader's core is free.
+template <class Count>
+int64_t in_two_halves(size_t n, Count&& count) {
+  const size_t half = n < 64 ? n : n / 2;
+  auto second = std::async(half < n ? std::launch::async : std::launch::deferred, [&] { return count(half, n); });
+  return count(0, half) + second.get();
+}
+
 nlohmann::json tally(int64_t correct, int64_t count, const char* unit) {
   return {{"correct", correct},
           {unit, count},
@@ -107,12 +116,9 @@ int64_t accuracy_accumulator::hindsight_correct(size_t begin, size_t end, const 
 }
 
 nlohmann::json accuracy_accumulator::finish(const double* final_ratings, double hindsight_home) const {
-  // A long stream is counted in two halves at once: the reader's core is free by now.
   const size_t blocks = (size_t(foresight_.count) + block::size - 1) / block::size;
-  const size_t half = blocks < 64 ? blocks : blocks / 2;
-  auto second = std::async(half < blocks ? std::launch::async : std::launch::deferred,
-                           [&] { return hindsight_correct(half, blocks, final_ratings, hindsight_home); });
-  const int64_t hindsight = hindsight_correct(0, half, final_ratings, hindsight_home) + second.get();
+  const int64_t hindsight = in_two_halves(
+      blocks, [&](size_t begin, size_t end) { return hindsight_correct(begin, end, final_ratings, hindsight_home); });
   return foresight_.json(hindsight, "games");
 }
 
@@ -144,7 +150,7 @@ bool pair_accumulator::over_budget() const {
 }
 
 nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
-  auto hindsight_of = [&](size_t begin, size_t end) {
+  const int64_t hindsight = in_two_halves(events_.size(), [&](size_t begin, size_t end) {
     int64_t correct = 0;
     for_each_counted_pair(
         [&](const rk_entry& a, const rk_entry& b) {
@@ -152,12 +158,7 @@ nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
         },
         begin, end);
     return correct;
-  };
-  // In two halves at once, as the games' hindsight.
-  const size_t half = events_.size() / 2;
-  auto second = std::async(half >= 64 ? std::launch::async : std::launch::deferred,
-                           [&] { return hindsight_of(half, events_.size()); });
-  const int64_t hindsight = hindsight_of(0, half) + second.get();
+  });
   if (level_ == 0) return all_.json(hindsight, "pairs");
   forecast_sums sampled;
   for (size_t l = size_t(level_); l < by_level_.size(); ++l) sampled += by_level_[l];

@@ -2,13 +2,11 @@
 #pragma once
 
 #include <ratekit/host/engine/metrics.hpp>
+#include <ratekit/host/engine/recycling_queue.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -52,17 +50,14 @@ class pair_forecasts {
     std::vector<double> rows;
   };
   void run();
-  void throw_if_failed();
+  void throw_if_failed() const;
 
   static constexpr size_t queued_at_most = 8;
   const model model_;
   const size_t fields_;
   pair_accumulator pairs_;  // the thread's alone until finish()
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<job> queue_;
-  std::vector<job> spare_;  // done with: their buffers serve again
-  bool working_ = false, closing_ = false;
+  recycling_queue<job> queue_;
+  // Set by the thread before it gives its job back and stops the queue.
   std::optional<failure> failed_;  // the plugin's
   std::exception_ptr other_;       // anything else
   std::thread thread_;

@@ -185,7 +185,7 @@ class pair_accumulator {
   bool over_budget() const;
 
   // The run's entries as the events gave them, for hindsight: the first
-  // million in memory, the rest in a temporary file.
+  // `resident` (a million by default) in memory, the rest in a temporary file.
   class entry_log {
    public:
     explicit entry_log(size_t resident) : resident_(resident) {}
