@@ -59,6 +59,9 @@ void background_file::close() {
   buffered();  // the tail: less than a block
   write_all(staged_, staged_size_);
   staged_size_ = 0;
+  // On disk before the folder holding it is published: a power cut after that
+  // cannot leave the new file shorter than written.
+  if (::fsync(fd_) != 0) fail(file_);
   if (::close(std::exchange(fd_, -1)) != 0) fail(file_);
 }
 

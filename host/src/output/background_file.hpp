@@ -4,6 +4,7 @@
 // 2.3 ns a byte of system time (more than formatting history.csv's rows), a
 // direct write a tenth of that. Memory: three buffers, whose capacity is
 // handed back and forth, and one aligned buffer of the same size for direct I/O.
+// The file is flushed to disk when closed.
 #pragma once
 
 #include <condition_variable>
@@ -26,7 +27,7 @@ class background_file {
   // next; waits while the one before is still being written. Throws a
   // user_error naming the file for an earlier write that failed.
   void write(std::string& text);
-  // Waits for every byte and closes the file; throws as write() does.
+  // Waits for every byte, flushes it to disk and closes the file; throws as write() does.
   void close();
 
  private:
