@@ -9,6 +9,7 @@
 
 #include "test_support.hpp"
 
+#include <cmath>
 #include <string>
 
 namespace {
@@ -52,4 +53,25 @@ TEST_CASE("games-csv gives each name one id, in order of first appearance", "[re
     REQUIRE(d.players.name(g.a) == name_of(players - 1 - j));
     REQUIRE(d.players.name(g.b) == name_of(players - 2 - j));
   }
+}
+
+TEST_CASE("player table: every name keeps its id across the index's growth; unknown names are -1", "[readers]") {
+  ratekit::player_table t;
+  CHECK(t.find("anyone") == -1);  // before the first name
+  constexpr int players = 200'000;  // the index starts at 1024 slots: eight growths
+  for (int k = 0; k < players; ++k) REQUIRE(t.intern(name_of(k)) == k);
+  REQUIRE(t.size() == players);
+  for (int k = players - 1; k >= 0; --k) {
+    REQUIRE(t.find(name_of(k)) == k);
+    REQUIRE(t.intern(name_of(k)) == k);  // no second id
+    REQUIRE(t.name(k) == name_of(k));
+  }
+  CHECK(t.size() == players);
+  CHECK(t.find("p" + std::to_string(players)) == -1);
+  CHECK(t.find("") == -1);
+  CHECK(t.intern("") == players);  // an empty name is a name like any other here; readers refuse it
+  CHECK(t.find("") == players);
+  CHECK(t.birth_year.size() == size_t(players + 1));
+  CHECK(std::isnan(t.declared_rating.back()));
+  CHECK(t.federation.back().empty());
 }

@@ -7,20 +7,41 @@
 namespace ratekit {
 
 int32_t player_table::intern(std::string_view name) {
-  if (const auto it = ids_.find(name); it != ids_.end()) return it->second;
+  if (slots_.empty()) grow();
+  const uint32_t h = hash(name);
+  slot& s = slots_[probe(name, h)];
+  if (s.id >= 0) return s.id;
   const auto id = int32_t(names_.size());
+  s = {h, id};
   names_.emplace_back(name);
-  ids_.emplace(names_.back(), id);
   birth_year.push_back(nan_value);
   declared_rating.push_back(nan_value);
   federation.emplace_back();
   external_id.emplace_back();
+  if (names_.size() * 2 > slots_.size()) grow();
   return id;
 }
-
 int32_t player_table::find(std::string_view name) const {
-  const auto it = ids_.find(name);
-  return it == ids_.end() ? -1 : it->second;
+  if (slots_.empty()) return -1;
+  return slots_[probe(name, hash(name))].id;
+}
+size_t player_table::probe(std::string_view name, uint32_t h) const {
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const slot& s = slots_[i];
+    if (s.id < 0 || (s.hash == h && names_[size_t(s.id)] == name)) return i;
+  }
+}
+void player_table::grow() {
+  std::vector<slot> old(std::max<size_t>(1024, slots_.size() * 2));
+  old.swap(slots_);
+  const size_t mask = slots_.size() - 1;
+  for (const slot& s : old) {
+    if (s.id < 0) continue;
+    size_t i = s.hash & mask;
+    while (slots_[i].id >= 0) i = (i + 1) & mask;
+    slots_[i] = s;
+  }
 }
 
 uint16_t game_facts::intern_tag(std::string_view t) {

@@ -10,7 +10,6 @@
 #include <functional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace ratekit {
@@ -34,12 +33,18 @@ class player_table {
   std::vector<std::string> external_id;
 
  private:
-  struct hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  // An open-addressing index into names_, at most half full: no allocation per player.
+  struct slot {
+    uint32_t hash = 0;  // the name's hash, low half
+    int32_t id = -1;    // -1: empty
   };
+  static uint32_t hash(std::string_view name) { return uint32_t(std::hash<std::string_view>{}(name)); }
+  // The slot holding `name`, or the empty one where it would go.
+  size_t probe(std::string_view name, uint32_t h) const;
+  void grow();
+
   std::vector<std::string> names_;
-  std::unordered_map<std::string, int32_t, hash, std::equal_to<>> ids_;
+  std::vector<slot> slots_;  // size a power of two (or none yet)
 };
 
 // Per-game facts beside the rk_game array (same index).
