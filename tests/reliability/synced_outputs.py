@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that every file of a run's output folder is on disk before the folder
-is published: `ratekit run` (history.csv, the report, the chart, the database)
-under strace, and each file written in the new folder must have been flushed
+is published: `ratekit run` of games and of ranked events (history.csv, the
+report, the chart, the database) under strace, and each file written in the new folder must have been flushed
 (fsync or fdatasync on it) before the rename that swaps the folder in. A file
 the kernel still held only in memory could come back shorter after a power cut
 while the folder, the database and the retry logic say the run is done.
@@ -13,7 +13,7 @@ import os, re, subprocess, sys, tempfile
 CALL = re.compile(r"^(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+)")
 
 
-def make_run(folder):
+def make_games_run(folder):
     rows = ["date,player_a,player_b,score_a"]
     for g in range(3000):
         month, day = 1 + g // 500, 1 + g % 500 * 28 // 500  # six months, days in order
@@ -23,6 +23,19 @@ def make_run(folder):
     with open(os.path.join(folder, "c.yaml"), "w") as f:
         f.write("competition: synced\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
                 "input: { format: games-csv, path: games.csv }\n"
+                "output: { dir: out, database: c.db, report: true, charts: true }\n")
+
+
+def make_ranked_run(folder):
+    rows = ["event,date,player,rank"]
+    for e in range(60):
+        for p in range(12):
+            rows.append(f"Session {e + 1},2024-{1 + e // 10:02d}-{1 + e % 10:02d},P{(e * 5 + p * 7) % 40},{p + 1}")
+    with open(os.path.join(folder, "standings.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    with open(os.path.join(folder, "c.yaml"), "w") as f:
+        f.write("competition: synced\nmodel: elod-duplicate-scrabble\nparams: { min_rounds: 0 }\nperiod: event\n"
+                "input: { format: standings-csv, path: standings.csv }\n"
                 "output: { dir: out, database: c.db, report: true, charts: true }\n")
 
 
@@ -75,6 +88,11 @@ def check(trace, folder):
 
 def main():
     ratekit, strace = sys.argv[1], sys.argv[2]
+    for make_run in (make_games_run, make_ranked_run):
+        check_run(ratekit, strace, make_run)
+
+
+def check_run(ratekit, strace, make_run):
     with tempfile.TemporaryDirectory() as folder:
         make_run(folder)
         trace_file = os.path.join(folder, "trace.txt")
@@ -91,7 +109,7 @@ def main():
         if unflushed:
             sys.exit("written but not flushed to disk before the folder was published: " +
                      ", ".join(sorted(os.path.basename(p) for p in unflushed)))
-        print(f"{len(written)} files, every one flushed before the exchange: {', '.join(sorted(names))}")
+        print(f"{make_run.__name__}: {len(written)} files, every one flushed before the exchange: {', '.join(sorted(names))}")
 
 
 if __name__ == "__main__":
