@@ -13,17 +13,21 @@ import os, re, subprocess, sys, tempfile
 CALL = re.compile(r"^(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+)")
 
 
+def write_run(folder, data, rows, model):
+    """The input `data` with `rows`, and a config rating it with `model` into every output."""
+    with open(os.path.join(folder, data), "w") as f:
+        f.write("\n".join(rows) + "\n")
+    with open(os.path.join(folder, "c.yaml"), "w") as f:
+        f.write(f"competition: synced\n{model}\noutput: {{ dir: out, database: c.db, report: true, charts: true }}\n")
+
+
 def make_games_run(folder):
     rows = ["date,player_a,player_b,score_a"]
     for g in range(3000):
         month, day = 1 + g // 500, 1 + g % 500 * 28 // 500  # six months, days in order
         rows.append(f"2024-{month:02d}-{day:02d},P{g % 37},P{(g * 7 + 3) % 41 + 37},{['1', '0', '0.5'][g % 3]}")
-    with open(os.path.join(folder, "games.csv"), "w") as f:
-        f.write("\n".join(rows) + "\n")
-    with open(os.path.join(folder, "c.yaml"), "w") as f:
-        f.write("competition: synced\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
-                "input: { format: games-csv, path: games.csv }\n"
-                "output: { dir: out, database: c.db, report: true, charts: true }\n")
+    write_run(folder, "games.csv", rows, "model: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
+              "input: { format: games-csv, path: games.csv }")
 
 
 def make_ranked_run(folder):
@@ -31,12 +35,8 @@ def make_ranked_run(folder):
     for e in range(60):
         for p in range(12):
             rows.append(f"Session {e + 1},2024-{1 + e // 10:02d}-{1 + e % 10:02d},P{(e * 5 + p * 7) % 40},{p + 1}")
-    with open(os.path.join(folder, "standings.csv"), "w") as f:
-        f.write("\n".join(rows) + "\n")
-    with open(os.path.join(folder, "c.yaml"), "w") as f:
-        f.write("competition: synced\nmodel: elod-duplicate-scrabble\nparams: { min_rounds: 0 }\nperiod: event\n"
-                "input: { format: standings-csv, path: standings.csv }\n"
-                "output: { dir: out, database: c.db, report: true, charts: true }\n")
+    write_run(folder, "standings.csv", rows, "model: elod-duplicate-scrabble\nparams: { min_rounds: 0 }\nperiod: event\n"
+              "input: { format: standings-csv, path: standings.csv }")
 
 
 def calls(trace):
