@@ -92,7 +92,9 @@ void background_file::write_all(const char* data, size_t size) {
 // tail the last one left, whole blocks go out, and the new tail waits.
 void background_file::write_direct(const std::string& text) {
   if (staged_size_ + text.size() > staged_capacity_) {
-    const size_t capacity = (staged_size_ + text.size()) / block * block + block;
+    // Twice what is needed: texts a little longer than the longest so far come
+    // often, and each move to new memory had its pages faulted in again.
+    const size_t capacity = 2 * (staged_size_ + text.size()) / block * block + block;
     char* grown = static_cast<char*>(std::aligned_alloc(block, capacity));
     if (!grown) throw std::bad_alloc();
     std::memcpy(grown, staged_, staged_size_);
