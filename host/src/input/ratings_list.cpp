@@ -74,8 +74,8 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
                                                   text::quote(csv[i]));
     }
     if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
-    if (federation >= 0) players.federation[size_t(player)] = std::string(csv[size_t(federation)]);
-    if (id >= 0) players.external_id[size_t(player)] = std::string(csv[size_t(id)]);
+    if (federation >= 0) players.federation.set(size_t(player), csv[size_t(federation)]);
+    if (id >= 0) players.external_id.set(size_t(player), csv[size_t(id)]);
     src.release_read(l.text.data());  // the rows read are in the list: their text may go
   }
   problems.throw_if_any();

@@ -261,8 +261,8 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
     const auto p = size_t(rw.player);
     if (std::isnan(out.players.declared_rating[p])) out.players.declared_rating[p] = rating;
     if (std::isnan(out.players.birth_year[p])) out.players.birth_year[p] = birth_year;
-    if (out.players.federation[p].empty()) out.players.federation[p] = field(54, 56);
-    if (out.players.external_id[p].empty()) out.players.external_id[p] = field(58, 68);
+    if (out.players.federation[p].empty()) out.players.federation.set(p, field(54, 56));
+    if (out.players.external_id[p].empty()) out.players.external_id.set(p, field(58, 68));
     rows.push_back(rw);
   }
   if (rows.empty() && problems.empty()) problems.add(0, 0, "no players: expected 001 records");

@@ -22,8 +22,7 @@ std::string ratings_csv(const run_result& r) {
     return players.name(a) < players.name(b);
   });
   const bool births = std::any_of(players.birth_year.begin(), players.birth_year.end(), [](double v) { return !std::isnan(v); });
-  const bool feds = std::any_of(players.federation.begin(), players.federation.end(), [](const auto& v) { return !v.empty(); });
-  const bool ids = std::any_of(players.external_id.begin(), players.external_id.end(), [](const auto& v) { return !v.empty(); });
+  const bool feds = players.federation.any(), ids = players.external_id.any();
 
   std::string out = "player";
   for (uint32_t f = 0; f < desc.state_count; ++f) (out += ',') += desc.state[f].name;

@@ -58,8 +58,8 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
     if (s.integer(0) != current) {
       current = s.integer(0);
       const int32_t id = players.intern(s.text(1));
-      players.external_id[size_t(id)] = std::string(s.text(2));
-      players.federation[size_t(id)] = std::string(s.text(3));
+      players.external_id.set(size_t(id), s.text(2));
+      players.federation.set(size_t(id), s.text(3));
       players.birth_year[size_t(id)] = s.checked_number(4, "table players, player '" + std::string(s.text(1)) + "', birth_year");
       list.add_row(id);
     }

@@ -16,6 +16,29 @@ namespace ratekit {
 
 inline constexpr double nan_value = NAN;
 
+// A text fact most inputs give no player (a federation, an external id): held
+// only up to the last player who has one, empty for the others.
+class sparse_texts {
+ public:
+  const std::string& operator[](size_t id) const { return id < texts_.size() ? texts_[id] : none(); }
+  void set(size_t id, std::string_view text) {
+    if (id >= texts_.size()) texts_.resize(id + 1);
+    texts_[id] = text;
+  }
+  bool any() const {
+    for (const auto& t : texts_)
+      if (!t.empty()) return true;
+    return false;
+  }
+
+ private:
+  static const std::string& none() {
+    static const std::string empty;
+    return empty;
+  }
+  std::vector<std::string> texts_;
+};
+
 // Names to dense ids, plus the facts about players an input may carry.
 class player_table {
  public:
@@ -29,8 +52,8 @@ class player_table {
   // Facts, NaN when unknown; indexed by id.
   std::vector<double> birth_year;
   std::vector<double> declared_rating;  // rating given by the input (TRF column, grade, ...)
-  std::vector<std::string> federation;
-  std::vector<std::string> external_id;
+  sparse_texts federation;
+  sparse_texts external_id;
 
  private:
   // An open-addressing index into names_, at most half full: no allocation per player.
