@@ -19,10 +19,12 @@ int32_t player_table::intern(std::string_view name) {
   if (names_.size() * 2 > slots_.size()) grow();
   return id;
 }
+
 int32_t player_table::find(std::string_view name) const {
   if (slots_.empty()) return -1;
   return slots_[probe(name, hash(name))].id;
 }
+
 size_t player_table::probe(std::string_view name, uint32_t h) const {
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
@@ -30,6 +32,7 @@ size_t player_table::probe(std::string_view name, uint32_t h) const {
     if (s.id < 0 || (s.hash == h && names_[size_t(s.id)] == name)) return i;
   }
 }
+
 void player_table::grow() {
   std::vector<slot> old(std::max<size_t>(1024, slots_.size() * 2));
   old.swap(slots_);
