@@ -1,13 +1,14 @@
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include "input/open_addressing.hpp"
+
 #include <algorithm>
 #include <limits>
 
 namespace ratekit {
 
 int32_t player_table::intern(std::string_view name) {
-  if (slots_.empty()) grow();
   const uint32_t h = hash(name);
   slot& s = slots_[probe(name, h)];
   if (s.id >= 0) return s.id;
@@ -16,12 +17,11 @@ int32_t player_table::intern(std::string_view name) {
   names_.emplace_back(name);
   birth_year.push_back(nan_value);
   declared_rating.push_back(nan_value);
-  if (names_.size() * 2 > slots_.size()) grow();
+  if (names_.size() * 2 > slots_.size()) double_slots(slots_);  // at most half full
   return id;
 }
 
 int32_t player_table::find(std::string_view name) const {
-  if (slots_.empty()) return -1;
   return slots_[probe(name, hash(name))].id;
 }
 
@@ -30,18 +30,6 @@ size_t player_table::probe(std::string_view name, uint32_t h) const {
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     const slot& s = slots_[i];
     if (s.id < 0 || (s.hash == h && names_[size_t(s.id)] == name)) return i;
-  }
-}
-
-void player_table::grow() {
-  std::vector<slot> old(std::max<size_t>(1024, slots_.size() * 2));
-  old.swap(slots_);
-  const size_t mask = slots_.size() - 1;
-  for (const slot& s : old) {
-    if (s.id < 0) continue;
-    size_t i = s.hash & mask;
-    while (slots_[i].id >= 0) i = (i + 1) & mask;
-    slots_[i] = s;
   }
 }
 

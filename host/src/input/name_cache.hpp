@@ -7,6 +7,7 @@
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/text/escape.hpp>
 
+#include "input/open_addressing.hpp"
 #include "input/text.hpp"
 
 #include <cstdint>
@@ -92,19 +93,8 @@ class name_cache {
     s.size = uint8_t(name.size() <= inline_size ? name.size() : 0);
     if (name.size() <= inline_size) std::memcpy(s.text, name.data(), name.size());
     const int32_t id = s.id;
-    if (++used_ * 2 > slots_.size()) grow();  // at most half full keeps probes short
+    if (++used_ * 2 > slots_.size()) double_slots(slots_);  // at most half full keeps probes short
     return id;
-  }
-
-  void grow() {
-    std::vector<slot> old(slots_.size() * 2);
-    old.swap(slots_);
-    for (const slot& s : old) {
-      if (s.id < 0) continue;
-      size_t i = size_t(s.hash) & (slots_.size() - 1);
-      while (slots_[i].id >= 0) i = (i + 1) & (slots_.size() - 1);
-      slots_[i] = s;
-    }
   }
 
   player_table& players_;

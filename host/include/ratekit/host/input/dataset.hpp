@@ -64,10 +64,9 @@ class player_table {
   static uint32_t hash(std::string_view name) { return uint32_t(std::hash<std::string_view>{}(name)); }
   // The slot holding `name`, or the empty one where it would go.
   size_t probe(std::string_view name, uint32_t h) const;
-  void grow();
 
   std::vector<std::string> names_;
-  std::vector<slot> slots_;  // size a power of two (or none yet)
+  std::vector<slot> slots_ = std::vector<slot>(1024);  // size a power of two
 };
 
 // Per-game facts beside the rk_game array (same index).
