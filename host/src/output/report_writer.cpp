@@ -164,7 +164,10 @@ void report_writer::finish(const run_result& run) {
   // Bucket by bucket: its records read, put in order (each player's in the
   // order they came), and written out period block by period block, in
   // slices of players two at a time: one here, the next on a helper thread.
-  report_text text(run), next(run);
+  // Each thread's text and rows on cache lines of their own (alignas): the two
+  // threads append to them row after row.
+  alignas(64) report_text text(run);
+  alignas(64) report_text next(run);
   next.csv.clear(), next.periods_csv.clear(), next.markdown.clear();  // the headers are text's
   std::mutex model_calls;
   text.share_model(model_calls), next.share_model(model_calls);
@@ -175,7 +178,8 @@ void report_writer::finish(const run_result& run) {
   const size_t slice_records = std::max<size_t>(1, bucket_bytes_ / record_bytes_ / 256);
   std::vector<double> region;  // doubles, so the values after each record are aligned
   std::vector<uint32_t> sorted;
-  std::vector<report_side> rows, next_rows;
+  alignas(64) std::vector<report_side> rows;
+  alignas(64) std::vector<report_side> next_rows;
   for (size_t b = 0; b < buckets_; ++b) {
     const auto bytes = size_t(at[b + 1] - at[b]);
     region.resize(bytes / sizeof(double));

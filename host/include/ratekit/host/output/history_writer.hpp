@@ -35,7 +35,7 @@ class history_writer final : public rated_games_sink {
   void finish();
 
  private:
-  void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
+  void format(const rated_games& g, size_t begin, size_t end, std::string& out) const;  // games [begin, end)
   void open();
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
