@@ -131,11 +131,8 @@ class period_window {
   // of a period (by month, most pieces) moved to fresh memory on most pieces,
   // and faulting those pages in took a third of a monthly run's time.
   void reserve_for(size_t n) {
-    auto room = [n](auto& v) {
-      if (v.capacity() < n) v.reserve(2 * n);
-    };
-    room(games_);
-    room(facts_.date), room(facts_.period), room(facts_.week), room(facts_.home), room(facts_.tag), room(facts_.line);
+    if (games_.capacity() < n) games_.reserve(2 * n);
+    if (facts_.date.capacity() < n) facts_.reserve(2 * n);  // the columns grow together
   }
 
   static void drop_front(game_facts& f, size_t n) {

@@ -53,6 +53,13 @@ void game_facts::clear() {
   line.clear();
 }
 
+void game_facts::reserve(size_t n) {
+  for (auto* v : {&date, &period, &line}) v->reserve(n);
+  week.reserve(n);
+  home.reserve(n);
+  tag.reserve(n);
+}
+
 void game_facts::swap_columns(game_facts& other) noexcept {
   date.swap(other.date);
   period.swap(other.period);
@@ -78,10 +85,7 @@ void dataset::flush() {
 void dataset::reserve_games(size_t rows) {
   const size_t n = games.size() + (piece_ ? std::min(rows, piece_) : rows);
   games.reserve(n);
-  for (auto* v : {&facts.date, &facts.period, &facts.line}) v->reserve(n);
-  facts.week.reserve(n);
-  facts.home.reserve(n);
-  facts.tag.reserve(n);
+  facts.reserve(n);
 }
 
 void dataset::reserve_entries(size_t rows) {

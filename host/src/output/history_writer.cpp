@@ -43,10 +43,7 @@ void history_writer::take(rated_games& g) {
 
 // The rows of a batch: labels and dates change only at period boundaries, so
 // each is formatted once per run of equal values.
-void history_writer::format(const rated_games& g, size_t begin, size_t end, std::string& out) const {
-  // Rows go to a string on this thread's own stack: text_ and helper_text_ share a
-  // cache line, which the two formatting threads took from each other every row.
-  std::string text = std::move(out);
+void history_writer::format(const rated_games& g, size_t begin, size_t end, std::string& text) const {
   const size_t shown = g.shown;
   std::string period, date;
   int32_t label_date = -1, label_period = -2, date_of = -1;
@@ -74,7 +71,6 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
     history_row(text, layout_, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
                 g.after_b[i], shown ? state + shown : nullptr);
   }
-  out = std::move(text);
 }
 
 void history_writer::take(rated_event& e) {

@@ -81,6 +81,7 @@ struct game_facts {
 
   uint16_t intern_tag(std::string_view t);
   void clear();  // the per-game columns; the tags stay
+  void reserve(size_t n);  // room for n games in every per-game column
   void swap_columns(game_facts& other) noexcept;
 
  private:

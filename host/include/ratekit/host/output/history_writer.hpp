@@ -35,7 +35,7 @@ class history_writer final : public rated_games_sink {
   void finish();
 
  private:
-  void format(const rated_games& g, size_t begin, size_t end, std::string& out) const;  // games [begin, end)
+  void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
   void open();
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
@@ -47,7 +47,9 @@ class history_writer final : public rated_games_sink {
   const std::vector<size_t> layout_;  // the columns written (history_layout)
   const std::string header_;
   std::vector<std::string> names_, period_names_;
-  std::string text_, helper_text_;
+  // A cache line each: the two formatting threads append to them row after row.
+  alignas(64) std::string text_;
+  alignas(64) std::string helper_text_;
   std::unique_ptr<background_file> out_;   // opened with the first batch
   std::unique_ptr<helper_thread> helper_;  // formats every other slice
 };
