@@ -3,6 +3,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
 using ratekit::testing::run_cli;
 
 TEST_CASE("ratekit plugins lists the built-in plugins with their files", "[cli]") {
@@ -116,4 +121,53 @@ TEST_CASE("ratekit run reports each phase with its own time", "[cli]") {
   const double rating = number_after(" with fide-logistic in "), total = number_after("done in ");
   CHECK(rating == Approx(number_after("reading, rating and recording t ")).margin(0.05));
   CHECK(rating <= total);
+}
+
+namespace {
+
+// The execve calls of `ratekit --version` run with `environment` (shell
+// assignments), as strace shows them with their environments; empty when
+// strace is missing.
+std::vector<std::string> program_starts(const std::string& environment) {
+  if (std::system("command -v strace >/dev/null 2>&1") != 0) return {};
+  ratekit::testing::temp_dir dir;
+  const auto trace = dir.path() / "trace";
+  run_cli("--version", environment + " strace -f -qq -v -s 4096 -e trace=execve -o " + trace.string() + " ");
+  std::ifstream in(trace);
+  std::vector<std::string> starts;
+  for (std::string line; std::getline(in, line);)
+    if (line.find("execve(\"" RATEKIT_EXE "\"") != std::string::npos) starts.push_back(line);
+  return starts;
+}
+
+bool large_pages_on_request() {
+  std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string text;
+  std::getline(mode, text);
+  return text.find("[madvise]") != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("ratekit starts again once with glibc's heaps in 2 MB pages, keeping the user's tunables", "[cli]") {
+  const auto plain = program_starts("");
+  if (plain.empty()) {
+    WARN("strace not found: not checked");
+    return;
+  }
+  if (!large_pages_on_request()) {  // every program gets them, or none: nothing to ask for
+    CHECK(plain.size() == 1);
+    return;
+  }
+  REQUIRE(plain.size() == 2);
+  CHECK_THAT(plain[1], Catch::Contains("[\"" RATEKIT_EXE "\", \"--version\"]"));  // the same arguments
+  CHECK_THAT(plain[1], Catch::Contains("\"GLIBC_TUNABLES=glibc.malloc.hugetlb=1\""));
+  CHECK_THAT(plain[0], !Catch::Contains("GLIBC_TUNABLES"));
+
+  const auto other = program_starts("GLIBC_TUNABLES=glibc.malloc.check=0");
+  REQUIRE(other.size() == 2);
+  CHECK_THAT(other[1], Catch::Contains("\"GLIBC_TUNABLES=glibc.malloc.check=0:glibc.malloc.hugetlb=1\""));
+
+  // The user's own choice stands, and the program starts once.
+  CHECK(program_starts("GLIBC_TUNABLES=glibc.malloc.hugetlb=0").size() == 1);
 }

@@ -9,18 +9,13 @@
 #include <csignal>
 #include <cstdio>
 
-#include <malloc.h>
-
 int main(int argc, char** argv) {
   using namespace ratekit;
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, which is
   // reported naming the file, and the run is undone; the signal would kill the
   // run half-written.
   std::signal(SIGXFSZ, SIG_IGN);
-  // Buffers of 1 MB and more are mapped, and given back when freed. Left to
-  // itself glibc raises this threshold after the first such free and keeps
-  // the later buffers in its per-thread arenas: 30 MB more at a history run's peak.
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  app::tune_memory(argv);
   CLI::App app{"ratekit " RATEKIT_VERSION ": rate competitions with rating-system plugins", "ratekit"};
   app.require_subcommand(1);
   app.set_version_flag("--version", RATEKIT_VERSION);

@@ -37,8 +37,7 @@ std::string ratings_csv(const run_result& r) {
   const bool categories = !r.config.categories.empty();
   if (categories) out += ",category";
   out += '\n';
-  auto rows = [&](size_t from, size_t to) {
-    std::string text;
+  auto rows = [&](std::string& text, size_t from, size_t to) {
     for (size_t i = from; i < to; ++i) {
       const auto p = size_t(order[i]);
       csv_row row(text);
@@ -51,13 +50,16 @@ std::string ratings_csv(const run_result& r) {
       if (ids) row.text(players.external_id[p]);
       if (categories) row.text(category_of(r.config.categories, rating[p]));
     }
-    return text;
   };
-  // A long list is written in two halves at once: formatting the numbers is the cost.
+  // A long list is written in two halves at once: formatting the numbers is
+  // the cost. The first half goes straight into `out`.
   const size_t half = n < 50'000 ? n : n / 2;
-  auto second = std::async(half < n ? std::launch::async : std::launch::deferred, rows, half, n);
-  out += rows(0, half);
-  out += second.get();
+  std::string second_half;
+  auto second = std::async(half < n ? std::launch::async : std::launch::deferred,
+                           [&] { rows(second_half, half, n); });
+  rows(out, 0, half);
+  second.get();
+  out += second_half;
   return out;
 }
 

@@ -1,0 +1,109 @@
+// The program's operator new and delete: each allocation of 2 MB or more gets
+// a mapping of its own, aligned to 2 MB and marked for 2 MB pages, and goes
+// back to the system when deleted. A run first touches its large buffers
+// (name tables, the players' columns, output text) as it fills them; with 4 KB
+// pages each fault costs about 12 us on a virtual machine, and glibc's own
+// mappings start anywhere, so most of a buffer of a few MB never lies in a
+// whole aligned 2 MB page. Smaller allocations are malloc's.
+//
+// Linked into the ratekit program (and the test suite), so the plugins it
+// loads share it. The other forms (arrays, nothrow, sized delete) call these.
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <new>
+
+#include <sys/mman.h>
+
+namespace {
+
+constexpr std::uintptr_t large_page = std::uintptr_t{2} << 20;
+// A block's data starts this far into its mapping: a malloc pointer is
+// rarely this far past a 2 MB boundary, so delete looks up few others.
+constexpr std::uintptr_t data_offset = 64;
+
+// The live blocks. Few at a time (each is 2 MB or more); when all entries are
+// taken, allocations go to malloc.
+class block_list {
+ public:
+  bool add(std::uintptr_t data, std::size_t length) {
+    const std::lock_guard lock(mutex_);
+    for (auto& b : blocks_)
+      if (b.data == 0) {
+        b = {data, length};
+        return true;
+      }
+    return false;
+  }
+  // The mapping's length if `data` is a live block's, and forgets it; else 0.
+  std::size_t remove(std::uintptr_t data) {
+    const std::lock_guard lock(mutex_);
+    for (auto& b : blocks_)
+      if (b.data == data) {
+        b.data = 0;
+        return b.length;
+      }
+    return 0;
+  }
+
+ private:
+  struct block {
+    std::uintptr_t data = 0;  // 0: free entry
+    std::size_t length = 0;
+  };
+  std::mutex mutex_;
+  block blocks_[1024];
+};
+
+block_list& blocks() {
+  static block_list list;  // constructed on first use, never destroyed: delete may run after exit
+  return list;
+}
+
+void* map_large(std::size_t size) {
+  if (size > SIZE_MAX / 2) return nullptr;
+  const std::uintptr_t length = (size + data_offset + large_page - 1) & ~(large_page - 1);
+  // One page more than needed, then the ends trimmed off, leaves an aligned mapping.
+  void* raw = ::mmap(nullptr, length + large_page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  const auto begin = reinterpret_cast<std::uintptr_t>(raw), end = begin + length + large_page;
+  const std::uintptr_t start = (begin + large_page - 1) & ~(large_page - 1);
+  if (start > begin) ::munmap(raw, start - begin);
+  if (end > start + length) ::munmap(reinterpret_cast<void*>(start + length), end - start - length);
+  // A hint: where the kernel gives no large pages, the block keeps 4 KB ones.
+  ::madvise(reinterpret_cast<void*>(start), length, MADV_HUGEPAGE);
+  if (!blocks().add(start + data_offset, length)) {
+    ::munmap(reinterpret_cast<void*>(start), length);
+    return nullptr;
+  }
+  return reinterpret_cast<void*>(start + data_offset);
+}
+
+// Unmaps `p` if it is a large block's data.
+bool unmap_large(void* p) {
+  const auto data = reinterpret_cast<std::uintptr_t>(p);
+  if ((data & (large_page - 1)) != data_offset) return false;
+  const std::size_t length = blocks().remove(data);
+  if (length == 0) return false;
+  ::munmap(reinterpret_cast<void*>(data - data_offset), length);
+  return true;
+}
+
+}  // namespace
+
+void* operator new(std::size_t size) {
+  for (;;) {
+    void* p = size >= large_page ? map_large(size) : nullptr;
+    if (p == nullptr) p = std::malloc(size == 0 ? 1 : size);
+    if (p != nullptr) return p;
+    const std::new_handler handler = std::get_new_handler();
+    if (handler == nullptr) throw std::bad_alloc();
+    handler();
+  }
+}
+
+void operator delete(void* p) noexcept {
+  if (p != nullptr && !unmap_large(p)) std::free(p);
+}
+
+void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
