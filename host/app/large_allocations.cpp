@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <type_traits>
 
 #include <sys/mman.h>
 
@@ -55,8 +56,12 @@ class block_list {
   block blocks_[1024];
 };
 
+// Deletes run until the process ends, after static objects are destroyed:
+// the list has nothing to destroy.
+static_assert(std::is_trivially_destructible_v<block_list>);
+
 block_list& blocks() {
-  static block_list list;  // constructed on first use, never destroyed: delete may run after exit
+  static block_list list;  // constructed on the first large allocation
   return list;
 }
 
