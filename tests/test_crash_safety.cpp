@@ -130,3 +130,30 @@ TEST_CASE("kill -9 during a long run leaves previous or complete outputs", "[cra
   CHECK(snapshot(dir / "out") == complete);
   CHECK(stray_files(dir / "out") == 0);
 }
+
+TEST_CASE("a run that runs out of memory says so and leaves the previous outputs and database as they were", "[crash]") {
+  temp_dir dir;
+  // 400,000 games among 800,000 players: far more than 60 MB of address
+  // space, which the run of one game fits in.
+  std::string many = "date,player_a,player_b,score_a\n";
+  for (int i = 0; i < 400'000; ++i)
+    many += "2024-01-01,p" + std::to_string(2 * i) + ",p" + std::to_string(2 * i + 1) + ",1\n";
+  write_text(dir / "many.csv", many);
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  const std::string config = "competition: oom\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
+                             "output: { database: oom.db }\ninput: { format: games-csv, path: ";
+  write_text(dir / "small.yaml", config + "games.csv }\n");
+  write_text(dir / "big.yaml", config + "many.csv }\n");
+  const std::string limit = "ulimit -v 60000; ";
+  REQUIRE(run_cli("-q run " + (dir / "small.yaml").string() + " --out " + (dir / "out").string(), limit).status == 0);
+  std::map<std::string, std::string> before;
+  for (const char* f : outputs) before[f] = read_text(dir / "out" / f);
+  const std::string database = read_text(dir / "oom.db");
+
+  const auto r = run_cli("-q run " + (dir / "big.yaml").string() + " --out " + (dir / "out").string(), limit);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::StartsWith("error: out of memory: ") && Catch::Contains("ulimit -v") &&
+                        Catch::Contains("previous outputs were left as they were"));
+  for (const char* f : outputs) CHECK(read_text(dir / "out" / f) == before[f]);
+  CHECK(read_text(dir / "oom.db") == database);
+}

@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <new>
 
 int main(int argc, char** argv) {
   using namespace ratekit;
@@ -57,6 +58,12 @@ int main(int argc, char** argv) {
   } catch (const user_error& e) {
     for (const auto& d : e.diagnostics()) std::fprintf(stderr, "error: %s\n", d.str().c_str());
     return 1;
+  } catch (const std::bad_alloc&) {
+    // Outputs are published only once complete, so the previous ones stand.
+    std::fprintf(stderr,
+                 "error: out of memory: the process may not take more (see `ulimit -v` and the machine's free "
+                 "memory); the previous outputs were left as they were\n");
+    return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;
