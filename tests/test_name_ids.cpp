@@ -77,6 +77,47 @@ TEST_CASE("player table: every name keeps its id across the index's growth; unkn
   CHECK_FALSE(t.federation.any());
 }
 
+TEST_CASE("player table: players added as new join the index when find or intern next looks", "[readers]") {
+  ratekit::player_table t;
+  constexpr int players = 200'000;  // eight growths of the index, all at the first look
+  for (int k = 0; k < players; ++k) REQUIRE(t.add_new(name_of(k)) == k);
+  CHECK(t.find(name_of(players - 1)) == players - 1);
+  for (int k = 0; k < players; ++k) REQUIRE(t.find(name_of(k)) == k);
+  CHECK(t.intern(name_of(5)) == 5);  // no second id
+  CHECK(t.add_new("later") == players);  // more after the index was built
+  CHECK(t.intern("later") == players);
+  CHECK(t.intern("new") == players + 1);
+  CHECK(t.find("nobody") == -1);
+  CHECK(t.size() == players + 2);
+  CHECK(t.declared_rating.size() == size_t(players + 2));
+}
+
+TEST_CASE("games-csv keeps the ids of the players known before each file, over two files", "[readers]") {
+  ratekit::testing::temp_dir dir;
+  // Files of names 0..2999 in pairs, and of names 2000..4999 backwards.
+  std::string first = "date,player_a,player_b,score_a\n", second = first;
+  for (int k = 0; k + 1 < 3000; k += 2) first += "2020-01-01," + name_of(k) + "," + name_of(k + 1) + ",1\n";
+  for (int k = 4999; k > 2000; --k) second += "2020-01-02," + name_of(k) + "," + name_of(k - 1) + ",0\n";
+  ratekit::testing::write_text(dir / "first.csv", first);
+  ratekit::testing::write_text(dir / "second.csv", second);
+
+  ratekit::dataset d;
+  // 1500 known players, short and long names (a ratings list, say): names 1000..2499.
+  for (int k = 1000; k < 2500; ++k) REQUIRE(d.players.intern(name_of(k)) == k - 1000);
+  ratekit::read_games_csv(dir / "first.csv", {}, d);
+  REQUIRE(d.players.size() == 3000);
+  CHECK(d.games[0].a == 1500);  // names 0..999 are new: 1500..2499
+  CHECK(d.games[500].a == 0);   // name 1000 is known: id 0
+  CHECK(d.games[1499].b == 2999);  // name 2999: new, after 0..999 took 1500..2499
+  ratekit::read_games_csv(dir / "second.csv", {}, d);
+  REQUIRE(d.players.size() == 5000);  // names 3000..4999 are new, the rest known
+  const rk_game& opening = d.games[1500];  // name 4999 against 4998
+  CHECK(opening.a == 3000);
+  CHECK(opening.b == 3001);
+  for (int k = 0; k < 5000; ++k) REQUIRE(d.players.name(d.players.find(name_of(k))) == name_of(k));
+  CHECK(d.players.find(name_of(2500)) == 2500);  // first seen in the first file after the 1500 known and 1000 new
+}
+
 TEST_CASE("sparse texts: empty for every player until one is set, then only that one", "[readers]") {
   ratekit::sparse_texts texts;
   CHECK(texts[0].empty());

@@ -9,20 +9,34 @@
 namespace ratekit {
 
 int32_t player_table::intern(std::string_view name) {
+  index_rest();
   const uint32_t h = hash(name);
-  slot& s = slots_[probe(name, h)];
-  if (s.id >= 0) return s.id;
-  const auto id = int32_t(names_.size());
-  s = {h, id};
-  names_.emplace_back(name);
-  birth_year.push_back(nan_value);
-  declared_rating.push_back(nan_value);
-  if (names_.size() * 2 > slots_.size()) double_slots(slots_);  // at most half full
+  if (const slot& s = slots_[probe(name, h)]; s.id >= 0) return s.id;
+  const int32_t id = add_new(name);
+  index_rest();
   return id;
 }
 
 int32_t player_table::find(std::string_view name) const {
+  index_rest();
   return slots_[probe(name, hash(name))].id;
+}
+
+int32_t player_table::add_new(std::string_view name) {
+  const auto id = int32_t(names_.size());
+  names_.emplace_back(name);
+  birth_year.push_back(nan_value);
+  declared_rating.push_back(nan_value);
+  return id;
+}
+
+void player_table::index_rest() const {
+  for (; indexed_ < names_.size(); ++indexed_) {
+    const std::string& name = names_[indexed_];
+    const uint32_t h = hash(name);
+    slots_[probe(name, h)] = {h, int32_t(indexed_)};
+    if ((indexed_ + 1) * 2 > slots_.size()) double_slots(slots_);  // at most half full
+  }
 }
 
 size_t player_table::probe(std::string_view name, uint32_t h) const {

@@ -1,7 +1,9 @@
 // A reader's fast path from player names to ids: an open-addressing table in
-// front of player_table::intern, with short names kept inline so a hit costs
-// one cache line. Names not seen yet by this cache go through intern, so
-// players added before (a ratings list, an earlier file) keep their ids.
+// front of the player table, with short names kept inline so a hit costs one
+// cache line. It starts with every name the table holds (a ratings list, an
+// earlier file), so those players keep their ids and a name it has not seen
+// is a new player, added without a second lookup (player_table::add_new).
+// While a cache lives, only it adds names to its table.
 #pragma once
 
 #include <ratekit/host/input/dataset.hpp>
@@ -19,7 +21,15 @@ namespace ratekit::text {
 
 class name_cache {
  public:
-  explicit name_cache(player_table& players) : players_(players), slots_(1024) {}
+  explicit name_cache(player_table& players) : players_(players), slots_(1024) {
+    for (int32_t id = 0; id < players.size(); ++id) {
+      const std::string& name = players.name(id);
+      const uint64_t h = hash(name);
+      size_t i = size_t(h) & (slots_.size() - 1);
+      while (slots_[i].id >= 0) i = (i + 1) & (slots_.size() - 1);
+      fill(slots_[i], h, name, id);
+    }
+  }
 
   // Starts loading the slot of `name`, so later lookups find it in cache.
   // Always inlined: GCC takes an outlined prefetch for a pure function and
@@ -88,11 +98,14 @@ class name_cache {
 
   int32_t add(slot& s, uint64_t h, std::string_view name) {
     if (has_control(name)) return -1;  // checked once per name, not per game
+    return fill(s, h, name, players_.add_new(name));
+  }
+
+  int32_t fill(slot& s, uint64_t h, std::string_view name, int32_t id) {
     s.hash = h;
-    s.id = players_.intern(name);
+    s.id = id;
     s.size = uint8_t(name.size() <= inline_size ? name.size() : 0);
     if (name.size() <= inline_size) std::memcpy(s.text, name.data(), name.size());
-    const int32_t id = s.id;
     if (++used_ * 2 > slots_.size()) double_slots(slots_);  // at most half full keeps probes short
     return id;
   }

@@ -46,6 +46,10 @@ class player_table {
   int32_t intern(std::string_view name);
   // The id of `name`, or -1.
   int32_t find(std::string_view name) const;
+  // Adds a player the caller knows to be new: a reader's name cache, which
+  // holds every name of the table. The name joins the index only when intern
+  // or find next needs it, so a reader's new players cost no second lookup.
+  int32_t add_new(std::string_view name);
   int32_t size() const noexcept { return int32_t(names_.size()); }
   const std::string& name(int32_t id) const { return names_[size_t(id)]; }
 
@@ -64,9 +68,13 @@ class player_table {
   static uint32_t hash(std::string_view name) { return uint32_t(std::hash<std::string_view>{}(name)); }
   // The slot holding `name`, or the empty one where it would go.
   size_t probe(std::string_view name, uint32_t h) const;
+  // Indexes the players add_new added since. Called by find too, which is
+  // therefore not safe to call from two threads at once.
+  void index_rest() const;
 
   std::vector<std::string> names_;
-  std::vector<slot> slots_ = std::vector<slot>(1024);  // size a power of two
+  mutable std::vector<slot> slots_ = std::vector<slot>(1024);  // size a power of two
+  mutable size_t indexed_ = 0;                                  // names_[0, indexed_) are in slots_
 };
 
 // Per-game facts beside the rk_game array (same index).
