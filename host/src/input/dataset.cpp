@@ -11,9 +11,10 @@ namespace ratekit {
 int32_t player_table::intern(std::string_view name) {
   index_rest();
   const uint32_t h = hash(name);
-  if (const slot& s = slots_[probe(name, h)]; s.id >= 0) return s.id;
+  const size_t at = probe(name, h);
+  if (slots_[at].id >= 0) return slots_[at].id;
   const int32_t id = add_new(name);
-  index_rest();
+  index_next(at, h);
   return id;
 }
 
@@ -31,12 +32,16 @@ int32_t player_table::add_new(std::string_view name) {
 }
 
 void player_table::index_rest() const {
-  for (; indexed_ < names_.size(); ++indexed_) {
+  while (indexed_ < names_.size()) {
     const std::string& name = names_[indexed_];
     const uint32_t h = hash(name);
-    slots_[probe(name, h)] = {h, int32_t(indexed_)};
-    if ((indexed_ + 1) * 2 > slots_.size()) double_slots(slots_);  // at most half full
+    index_next(probe(name, h), h);
   }
+}
+
+void player_table::index_next(size_t at, uint32_t h) const {
+  slots_[at] = {h, int32_t(indexed_)};
+  if (++indexed_ * 2 > slots_.size()) double_slots(slots_);  // at most half full
 }
 
 size_t player_table::probe(std::string_view name, uint32_t h) const {

@@ -25,9 +25,7 @@ class name_cache {
     for (int32_t id = 0; id < players.size(); ++id) {
       const std::string& name = players.name(id);
       const uint64_t h = hash(name);
-      size_t i = size_t(h) & (slots_.size() - 1);
-      while (slots_[i].id >= 0) i = (i + 1) & (slots_.size() - 1);
-      fill(slots_[i], h, name, id);
+      fill(slot_for(h, name), h, name, id);
     }
   }
 
@@ -41,11 +39,8 @@ class name_cache {
   // The player's id; -1 for a name with a control character (never stored).
   int32_t intern(std::string_view name) {
     const uint64_t h = hash(name);
-    for (size_t i = size_t(h) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
-      slot& s = slots_[i];
-      if (s.id < 0) return add(s, h, name);
-      if (s.hash == h && same(s, name)) return s.id;
-    }
+    slot& s = slot_for(h, name);
+    return s.id >= 0 ? s.id : add(s, h, name);
   }
 
  private:
@@ -89,6 +84,14 @@ class name_cache {
     T w;
     std::memcpy(&w, p, sizeof w);
     return w;
+  }
+
+  // The slot holding `name`, or the empty one where it would go.
+  [[gnu::always_inline]] slot& slot_for(uint64_t h, std::string_view name) {
+    for (size_t i = size_t(h) & (slots_.size() - 1);; i = (i + 1) & (slots_.size() - 1)) {
+      slot& s = slots_[i];
+      if (s.id < 0 || (s.hash == h && same(s, name))) return s;
+    }
   }
 
   bool same(const slot& s, std::string_view name) const {

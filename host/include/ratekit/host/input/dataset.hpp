@@ -71,6 +71,8 @@ class player_table {
   // Indexes the players add_new added since. Called by find too, which is
   // therefore not safe to call from two threads at once.
   void index_rest() const;
+  // Puts the first name not indexed yet into the empty slot `at`.
+  void index_next(size_t at, uint32_t h) const;
 
   std::vector<std::string> names_;
   mutable std::vector<slot> slots_ = std::vector<slot>(1024);  // size a power of two
