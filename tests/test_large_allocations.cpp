@@ -1,6 +1,7 @@
 // The program's operator new (host/app/large_allocations.cpp), which this test
 // binary links as the ratekit program does: 2 MB and more in an aligned
-// mapping of its own, marked for 2 MB pages, unmapped on delete; less from malloc.
+// mapping of its own, marked for 2 MB pages where it fills them, unmapped on
+// delete; less from malloc.
 #include <catch2/catch.hpp>
 
 #include <cerrno>
@@ -46,20 +47,30 @@ bool large_pages_exist() { return std::ifstream("/sys/kernel/mm/transparent_huge
 }  // namespace
 
 TEST_CASE("an allocation of 2 MB or more gets an aligned mapping of its own, given back on delete", "[memory]") {
-  for (const std::size_t size : {large_page, 3 * large_page + 1000}) {
+  // Exactly 2 MB, a block that ends on a 2 MB boundary, one past it, and an exact 8 MB (a doubled vector's).
+  for (const std::size_t size : {large_page, 2 * large_page - 64, 3 * large_page + 1000, 4 * large_page}) {
+    INFO(size << " bytes");
     auto* p = new char[size];
     CHECK(address(p) % large_page == 64);  // just past a 2 MB boundary
     const std::uintptr_t start = address(p) - 64;
     std::fill(p, p + size, 'x');  // every byte writable
     CHECK(p[size - 1] == 'x');
-    const std::string entry = smaps_entry(start);
-    REQUIRE(!entry.empty());
-    // Whole 2 MB pages: the size rounded up past the 64-byte offset.
-    const std::size_t kb = (size + 64 + large_page - 1) / large_page * large_page / 1024;
-    CHECK(entry.find(" " + std::to_string(kb) + " kB") != std::string::npos);
-    if (large_pages_exist()) CHECK(entry.find(" hg") != std::string::npos);  // MADV_HUGEPAGE
+    // 2 MB pages for the whole ones the block fills; what it takes of the
+    // next (up to the size rounded up past the 64-byte offset) keeps 4 KB pages.
+    const std::size_t filled = (size + 64) / large_page * large_page;
+    const std::size_t length = (size + 64 + large_page - 1) / large_page * large_page;
+    const std::string head = smaps_entry(start);
+    REQUIRE(!head.empty());
+    CHECK(head.find(" " + std::to_string(filled / 1024) + " kB") != std::string::npos);
+    if (large_pages_exist()) CHECK(head.find(" hg") != std::string::npos);  // MADV_HUGEPAGE
+    if (length > filled) {
+      const std::string tail = smaps_entry(start + filled);
+      REQUIRE(!tail.empty());
+      CHECK(tail.find(" hg") == std::string::npos);
+    }
     delete[] p;
     CHECK_FALSE(mapped(start));
+    CHECK_FALSE(mapped(start + length - 4096));
     CHECK(errno == ENOMEM);
   }
 }

@@ -196,3 +196,32 @@ TEST_CASE("metrics: a run of more pairs than the budget counts an even, fixed sa
   CHECK(some.metrics["log_loss"].get<double>() == Approx(expected.log_loss / double(n)).epsilon(1e-12));
   CHECK(some.metrics["brier"].get<double>() == Approx(expected.brier / double(n)).epsilon(1e-12));
 }
+
+TEST_CASE("metrics: hindsight over many games, split in two halves and spilled, counts every game once",
+          "[metrics]") {
+  // Final ratings and games from a fixed generator; hindsight counted here game by game.
+  constexpr int32_t players = 1000;
+  std::vector<double> final_ratings(players);
+  uint64_t seed = 12345;
+  auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull, uint32_t(seed >> 33); };
+  for (double& r : final_ratings) r = 1500 + double(next() % 400);
+  constexpr size_t block = size_t(1) << 14;  // games a block of the accumulator holds
+  // One block short of the split into halves, the first split, and past the resident blocks (a spill).
+  for (const size_t n : {7 * block, 8 * block - 1, 8 * block, 8 * block + 1,
+                         (accuracy_accumulator::resident_blocks + 2) * block + 3}) {
+    accuracy_accumulator acc;
+    int64_t correct = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const auto a = int32_t(next() % players), b = int32_t((a + 1 + int32_t(next() % (players - 1))) % players);
+      const double score = double(next() % 3) / 2;
+      const auto home = int8_t(int(next() % 3) - 1);
+      acc.add(make_game(a, b, score), home, {0.5, 0, 0, 0.5});
+      const double side_a = final_ratings[size_t(a)] + 30.0 * home, side_b = final_ratings[size_t(b)];
+      correct += (score == 1 && side_a > side_b) || (score == 0 && side_a < side_b);
+    }
+    const nlohmann::json m = acc.finish(final_ratings.data(), 30);
+    INFO(n << " games");
+    CHECK(m["hindsight"]["games"] == int64_t(n));
+    CHECK(m["hindsight"]["correct"] == correct);
+  }
+}

@@ -1,10 +1,10 @@
 // The program's operator new and delete: each allocation of 2 MB or more gets
-// a mapping of its own, aligned to 2 MB and marked for 2 MB pages, and goes
-// back to the system when deleted. A run first touches its large buffers
-// (name tables, the players' columns, output text) as it fills them; with 4 KB
-// pages each fault costs about 12 us on a virtual machine, and glibc's own
-// mappings start anywhere, so most of a buffer of a few MB never lies in a
-// whole aligned 2 MB page. Smaller allocations are malloc's.
+// a mapping of its own, aligned to 2 MB and marked for 2 MB pages (the whole
+// ones it fills), and goes back to the system when deleted. A run first
+// touches its large buffers (name tables, the players' columns, output text)
+// as it fills them; with 4 KB pages each fault costs about 12 us on a virtual
+// machine, and glibc's own mappings start anywhere, so most of a buffer of a
+// few MB never lies in a whole aligned 2 MB page. Smaller allocations are malloc's.
 //
 // Linked into the ratekit program (and the test suite), so the plugins it
 // loads share it. The other forms (arrays, nothrow, sized delete) call these.
@@ -75,8 +75,11 @@ void* map_large(std::size_t size) {
   const std::uintptr_t start = (begin + large_page - 1) & ~(large_page - 1);
   if (start > begin) ::munmap(raw, start - begin);
   if (end > start + length) ::munmap(reinterpret_cast<void*>(start + length), end - start - length);
-  // A hint: where the kernel gives no large pages, the block keeps 4 KB ones.
-  ::madvise(reinterpret_cast<void*>(start), length, MADV_HUGEPAGE);
+  // Large pages only where the block fills them: a 2 MB page is zeroed whole
+  // when first touched, so a tail past the last one (an exact 8 MB vector's
+  // last 64 bytes, a 2.4 MB one's last 0.4 MB) keeps 4 KB pages. A hint:
+  // where the kernel gives no large pages, the block keeps 4 KB ones.
+  ::madvise(reinterpret_cast<void*>(start), (data_offset + size) & ~(large_page - 1), MADV_HUGEPAGE);
   if (!blocks().add(start + data_offset, length)) {
     ::munmap(reinterpret_cast<void*>(start), length);
     return nullptr;

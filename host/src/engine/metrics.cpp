@@ -23,11 +23,13 @@ bool picked(double side_a, double side_b, int8_t result) {
   return (side_a > side_b && result > 0) || (side_a < side_b && result < 0);
 }
 
-// count(begin, end) summed over [0, n), in two halves at once once there are
-// 64 pieces or more: when a run's metrics are finished the reader's core is free.
+// count(begin, end) summed over [0, n), in two halves at once from `min_split`
+// pieces on: when a run's metrics are finished the reader's core is free, and
+// a piece (16,384 games) takes far longer than starting a thread.
+constexpr size_t min_split = 8;
 template <class Count>
 int64_t in_two_halves(size_t n, Count&& count) {
-  const size_t half = n < 64 ? n : n / 2;
+  const size_t half = n < min_split ? n : n / 2;
   auto second = std::async(half < n ? std::launch::async : std::launch::deferred, [&] { return count(half, n); });
   return count(0, half) + second.get();
 }
