@@ -2,10 +2,12 @@
 // blocks of rows: each row is its player's, in rating order, as history.csv
 // (written by another path, game by game) tells it.
 #include "test_support.hpp"
+#include "output/rating_order.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <sstream>
 #include <string>
@@ -85,4 +87,30 @@ TEST_CASE("ratings.csv lists every player of a long list once, in rating order, 
   CHECK(rows == expected.size());  // each once: a name twice would be out of order
   CHECK(wrong == 0);
   CHECK(out_of_order == 0);
+}
+
+TEST_CASE("players are ordered by rating, highest first, equal ratings by name, short lists and long alike",
+          "[ratings][output]") {
+  // Ratings that share all high bytes and differ in the last bit, negative
+  // ones, -0 beside 0, and many ties; names not in id order.
+  const std::vector<double> kinds{1500, std::nextafter(1500.0, 2000.0), std::nextafter(1500.0, 0.0), 1499.75, 2850.5,
+                                  -3.25, -1e-300, -0.0, 0.0, 1e-300, 0.5, -1500, 1e300, -1e300};
+  for (const size_t n : {size_t(14), size_t(1023), size_t(1024), size_t(5000)}) {
+    player_table players;
+    std::vector<double> rating(n);
+    std::vector<int32_t> ids;
+    for (size_t i = 0; i < n; ++i) {
+      players.intern("p" + std::to_string((i * 7919) % 10007));
+      rating[i] = kinds[(i * 31 + i / 5) % kinds.size()];
+      ids.push_back(int32_t(n - 1 - i));
+    }
+    std::vector<int32_t> expected = ids;
+    std::sort(expected.begin(), expected.end(), [&](int32_t a, int32_t b) {
+      return rating[size_t(a)] != rating[size_t(b)] ? rating[size_t(a)] > rating[size_t(b)]
+                                                    : players.name(a) < players.name(b);
+    });
+    order_by_rating(ids, rating.data(), players);
+    INFO(n << " players");
+    CHECK(ids == expected);
+  }
 }

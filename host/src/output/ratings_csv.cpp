@@ -1,3 +1,4 @@
+#include "output/rating_order.hpp"
 #include "output/run_files.hpp"
 
 #include <ratekit/host/output/outputs.hpp>
@@ -17,10 +18,7 @@ std::string ratings_csv(const run_result& r) {
   const double* rating = r.state.rating();
   std::vector<int32_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
-    if (rating[a] != rating[b]) return rating[a] > rating[b];
-    return players.name(a) < players.name(b);
-  });
+  order_by_rating(order, rating, players);
   const bool births = std::any_of(players.birth_year.begin(), players.birth_year.end(), [](double v) { return !std::isnan(v); });
   const bool feds = players.federation.any(), ids = players.external_id.any();
 

@@ -3,6 +3,7 @@
 
 #include "output/background_file.hpp"
 #include "output/helper_thread.hpp"
+#include "output/rating_order.hpp"
 #include "output/report_rows.hpp"
 
 #include <algorithm>
@@ -102,15 +103,11 @@ void report_writer::finish(const run_result& run) {
   const player_table& players = run.data.players;
   const size_t n = size_t(players.size());
   sides_.resize(n);
-  // Players by final rating, highest first, ties by name (names are unique).
   const double* rating = run.state.rating();
   std::vector<int32_t> order;
   for (size_t p = 0; p < n; ++p)
     if (sides_[p]) order.push_back(int32_t(p));
-  std::sort(order.begin(), order.end(), [&](int32_t x, int32_t y) {
-    if (rating[x] != rating[y]) return rating[x] > rating[y];
-    return players.name(x) < players.name(y);
-  });
+  order_by_rating(order, rating, players);
   // Buckets of players of contiguous ranks: bucket b holds ranks [first[b], first[b + 1])
   // and bytes [at[b], at[b + 1]) of the dealt file; slot: a player's first record in his bucket.
   std::vector<size_t> first{0};
