@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -292,4 +294,61 @@ TEST_CASE("standings-csv needs exactly one of rank and score", "[readers]") {
        {1, 1, "expected a column named 'rank' or 'score', got header 'event,date,player,points'"}});
   require_problems(ratekit::read_standings_csv, "err_standings_both.csv",
                    {{1, 24, "expected either rank or score, got both"}});
+}
+
+TEST_CASE("a long games file is checked for UTF-8 in two halves: a bad byte in either is found, the first one named",
+          "[readers]") {
+  // 600,000 rows of 29 bytes: 17.4 MB, past the 16 MB from which the halves are checked at once.
+  constexpr int rows = 600'000;
+  std::string text = "date,player_a,player_b,score_a\n";
+  for (int i = 0; i < rows; ++i) text += "2024-01-01,p" + std::to_string(100'000 + i % 1000) + ",q" + std::to_string(100'000 + i % 997) + ",1\n";
+  REQUIRE(text.size() > (size_t(16) << 20));
+  const size_t row_bytes = 29, header = 31;
+  // The 1-based line of row r is r + 2; its player_a starts at column 12.
+  auto with_name = [&](std::string name, int row) {
+    std::string t = text;
+    return t.replace(header + size_t(row) * row_bytes + 11, 7, name);
+  };
+  ratekit::testing::temp_dir dir;
+  auto read = [&](const std::string& content, const reader_options& options, dataset& d) {
+    ratekit::testing::write_text(dir / "games.csv", content);
+    std::vector<diagnostic> got;
+    try {
+      ratekit::read_games_csv(dir / "games.csv", options, d);
+    } catch (const ratekit::user_error& e) {
+      got = e.diagnostics();
+    }
+    return got;
+  };
+  const int early = 1000, late = rows - 1000;  // rows in the first and the second half
+  {
+    dataset d;  // valid UTF-8 on both sides of the middle: kept as it is
+    const std::string utf8 = with_name("M\xC3\xBCller", late).replace(header + size_t(early) * row_bytes + 11, 7, "\xC3\x89mile");
+    REQUIRE(read(utf8, {}, d).empty());
+    CHECK(d.games.size() == rows);
+    CHECK(d.players.name(d.games[size_t(early)].a) == "\xC3\x89mile");
+    CHECK(d.players.name(d.games[size_t(late)].a) == "M\xC3\xBCller");
+  }
+  {
+    dataset d;  // one ISO-8859-1 byte late in the file: the whole file is taken as ISO-8859-1
+    REQUIRE(read(with_name("M\xFCller", late), {}, d).empty());
+    CHECK(d.players.name(d.games[size_t(late)].a) == "M\xC3\xBCller");
+  }
+  struct bad_case {
+    std::string content;
+    int line, column;
+  };
+  const std::vector<bad_case> cases{
+      {with_name("M\xFCller", late), late + 2, 13},   // in the second half only
+      {with_name("M\xFCller", early), early + 2, 13},  // in the first half only
+      {with_name("M\xFCller", late).replace(header + size_t(early) * row_bytes + 11, 7, "\xC9mile"), early + 2, 12}};
+  for (const bad_case& c : cases) {
+    dataset d;
+    const std::vector<diagnostic> got = read(c.content, encoding("utf-8"), d);
+    INFO("line " << c.line);
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].line == c.line);
+    CHECK(got[0].column == c.column);
+    CHECK(got[0].message.rfind("expected UTF-8 text, got byte 0x", 0) == 0);
+  }
 }

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <future>
 #include <memory>
 
 #include <fcntl.h>
@@ -117,21 +118,31 @@ source::source(const std::filesystem::path& file, const reader_options& options)
 }
 
 size_t source::checked_utf8() {
+  // A long text is checked in two halves at once: the rating side has nothing
+  // to do until the first games are read.
+  const size_t middle = text_.size() < 2 * check_piece ? text_.npos : text_.find('\n', text_.size() / 2);
+  if (middle == text_.npos) return checked_utf8(0, text_.size(), newlines_);
+  size_t second_lines = 0;
+  auto second = std::async(std::launch::async, [&] { return checked_utf8(middle + 1, text_.size(), second_lines); });
+  const size_t bad = checked_utf8(0, middle + 1, newlines_), bad_after = second.get();
+  newlines_ += second_lines;
+  return bad != text_.npos ? bad : bad_after;
+}
+
+size_t source::checked_utf8(size_t from, size_t end, size_t& newlines) const {
   // In pieces cut at line ends (no UTF-8 sequence holds a '\n'), giving each
   // piece's pages back once checked: a long file is never resident whole.
-  constexpr size_t piece = size_t(8) << 20;
-  newlines_ = 0;
-  for (size_t from = 0; from < text_.size();) {
-    size_t to = text_.find('\n', std::min(text_.size(), from + piece));
-    to = to == std::string_view::npos ? text_.size() : to + 1;
+  newlines = 0;
+  while (from < end) {
+    size_t to = text_.find('\n', std::min(end, from + check_piece));
+    to = to == text_.npos || to >= end ? end : to + 1;
     size_t lines = 0;
-    if (const size_t bad = invalid_utf8(text_.substr(from, to - from), lines); bad != std::string_view::npos)
-      return from + bad;
-    newlines_ += lines;
+    if (const size_t bad = invalid_utf8(text_.substr(from, to - from), lines); bad != text_.npos) return from + bad;
+    newlines += lines;
     release(text_.data() + from, text_.data() + to);
     from = to;
   }
-  return std::string_view::npos;
+  return text_.npos;
 }
 
 }  // namespace ratekit::text

@@ -50,6 +50,8 @@ class source {
   void load(const std::filesystem::path& file);
   // Where the text stops being UTF-8, npos when it is; counts its lines.
   size_t checked_utf8();
+  // The same for text_[from, end), which starts and ends at line starts.
+  size_t checked_utf8(size_t from, size_t end, size_t& newlines) const;
 
   std::string file_;
   mapping map_;
@@ -57,6 +59,7 @@ class source {
   std::string_view text_;  // into map_ or owned_
   size_t newlines_ = 0;
   static constexpr ptrdiff_t release_step = ptrdiff_t(4) << 20;
+  static constexpr size_t check_piece = size_t(8) << 20;  // bytes checked before their pages are given back
   mutable const char* released_ = nullptr;  // release_read's progress: text_ up to here is given back
 };
 
