@@ -1,7 +1,8 @@
 // The program's operator new (host/app/large_allocations.cpp), which this test
 // binary links as the ratekit program does: 2 MB and more in an aligned
-// mapping of its own, marked for 2 MB pages where it fills them, unmapped on
-// delete; less from malloc.
+// mapping of its own, marked for 2 MB pages where it fills them, kept for the
+// next large allocations up to 16 MB in all when deleted, else unmapped; less
+// from malloc.
 #include <catch2/catch.hpp>
 
 #include <cerrno>
@@ -44,9 +45,25 @@ bool mapped(std::uintptr_t page) {
 
 bool large_pages_exist() { return std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled").good(); }
 
+constexpr std::size_t spare_limit = std::size_t{16} << 20;
+
+// Takes every spare mapping (earlier tests' deleted blocks) out of the way,
+// so the next large allocations map new memory; delete the blocks after.
+struct spares_taken {
+  spares_taken() {
+    for (auto& b : blocks) b = new char[large_page];  // a spare's mapping is 4 MB at least: each takes one
+  }
+  ~spares_taken() {
+    for (char* b : blocks) delete[] b;
+  }
+  char* blocks[16];
+};
+
 }  // namespace
 
-TEST_CASE("an allocation of 2 MB or more gets an aligned mapping of its own, given back on delete", "[memory]") {
+TEST_CASE("an allocation of 2 MB or more gets an aligned mapping of its own", "[memory]") {
+  const spares_taken spares;
+  std::vector<std::unique_ptr<char[]>> held;
   // Exactly 2 MB, a block that ends on a 2 MB boundary, one past it, and an exact 8 MB (a doubled vector's).
   for (const std::size_t size : {large_page, 2 * large_page - 64, 3 * large_page + 1000, 4 * large_page}) {
     INFO(size << " bytes");
@@ -68,11 +85,45 @@ TEST_CASE("an allocation of 2 MB or more gets an aligned mapping of its own, giv
       REQUIRE(!tail.empty());
       CHECK(tail.find(" hg") == std::string::npos);
     }
-    delete[] p;
-    CHECK_FALSE(mapped(start));
-    CHECK_FALSE(mapped(start + length - 4096));
-    CHECK(errno == ENOMEM);
+    held.emplace_back(p);  // deleted after the loop: each size's mapping is a new one
   }
+}
+
+TEST_CASE("deleted large blocks are kept for the next ones up to 16 MB in all, the smallest that fits taken first, "
+          "the rest given back", "[memory]") {
+  const spares_taken spares;
+  auto start_of = [](const char* p) { return address(p) - 64; };
+  // A 4 MB mapping and an 8 MB one, deleted: both kept.
+  char* small = new char[large_page];
+  char* big = new char[3 * large_page];
+  const std::uintptr_t small_start = start_of(small), big_start = start_of(big);
+  delete[] big;
+  delete[] small;
+  CHECK(mapped(small_start));
+  CHECK(mapped(big_start));
+  // A block that fits in 4 MB takes the 4 MB one, not the 8 MB; one that needs 8 MB takes that.
+  small = new char[large_page + 1000];
+  big = new char[3 * large_page - 64];
+  CHECK(start_of(small) == small_start);
+  CHECK(start_of(big) == big_start);
+  // One that needs more than any kept (10 MB) is mapped anew.
+  std::unique_ptr<char[]> larger(new char[4 * large_page]);
+  CHECK(start_of(larger.get()) != small_start);
+  CHECK(start_of(larger.get()) != big_start);
+  delete[] small;
+  delete[] big;
+  // Six 4 MB blocks deleted, with no other kept: the first four fill the 16 MB, the last two are unmapped.
+  const spares_taken again;
+  std::vector<char*> six;
+  for (int i = 0; i < 6; ++i) six.push_back(new char[large_page]);
+  for (char* p : six) p[0] = 'x';
+  std::vector<std::uintptr_t> starts;
+  for (char* p : six) starts.push_back(start_of(p));
+  for (char* p : six) delete[] p;
+  std::size_t kept = 0;
+  for (const std::uintptr_t s : starts) kept += mapped(s) ? 4 : 0;
+  CHECK(kept == spare_limit >> 20);  // 16 MB: the first four deleted
+  for (std::size_t i = 0; i < starts.size(); ++i) CHECK(mapped(starts[i]) == (i < 4));
 }
 
 TEST_CASE("allocations under 2 MB come from malloc", "[memory]") {
@@ -93,8 +144,10 @@ TEST_CASE("past 1024 live large blocks, allocations go to malloc, and deleting f
   CHECK(aligned >= 1000);
   CHECK(aligned <= 1024);
   for (char* p : blocks) delete[] p;
+  int still_mapped = 0;  // kept for the next large allocations: 16 MB of them at most
   for (char* p : blocks)
-    if (address(p) % large_page == 64) CHECK_FALSE(mapped(address(p) - 64));
+    if (address(p) % large_page == 64) still_mapped += mapped(address(p) - 64);
+  CHECK(still_mapped <= int(spare_limit / (2 * large_page)));
   // The list's entries are free again.
   std::unique_ptr<char[]> again(new char[large_page]);
   CHECK(address(again.get()) % large_page == 64);
