@@ -117,6 +117,7 @@ class recorder {
                ba, bb);
       count(i);
     });
+    rows.flush();
     if (done_) done_->store(r_.data.games.size(), std::memory_order_relaxed);
   }
 
@@ -127,6 +128,7 @@ class recorder {
       db_rows::add_event_rows(e, period_ids_[periods.of[event++]], totals, rows, player_ids_);
       if (done_) done_->store(e.first + e.count, std::memory_order_relaxed);
     });
+    rows.flush();
   }
 
   store::database& db_;

@@ -137,11 +137,10 @@ period_totals::period_totals(store::database& db, const rk_descriptor& model, st
     : shown_(std::move(shown)),
       player_ids_(player_ids),
       object_(shown_names(model, shown_)),
-      insert_(db.prepare("INSERT INTO ratings (period_id, player_id, rating, change, games, state) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")) {}
+      insert_(db, "INSERT INTO ratings (period_id, player_id, rating, change, games, state)", 6) {}
 
 void period_totals::add(int64_t period, int32_t player, double before, double after, const double* state) {
-  if (period != period_) flush();
+  if (period != period_) end_period();
   period_ = period;
   const size_t p = size_t(player), extra = shown_.size();
   if (p >= before_.size()) {
@@ -161,6 +160,11 @@ void period_totals::add(int64_t period, int32_t player, double before, double af
 }
 
 void period_totals::flush() {
+  end_period();
+  insert_.flush();
+}
+
+void period_totals::end_period() {
   // In the order of the players' ids (the run's order): rows go in at the end of the key.
   std::sort(touched_.begin(), touched_.end());
   const size_t extra = shown_.size();
@@ -178,9 +182,10 @@ void period_totals::flush() {
 
 game_rows::game_rows(store::database& db, int64_t run)
     : run_(run),
-      insert_(db.prepare("INSERT INTO games (run_id, seq, period_id, player_a, player_b, score_a, expected_a, "
-                         "expected_b, k_a, k_b, change_a, change_b, rating_a, rating_b) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)")) {}
+      insert_(db,
+              "INSERT INTO games (run_id, seq, period_id, player_a, player_b, score_a, expected_a, expected_b, k_a, "
+              "k_b, change_a, change_b, rating_a, rating_b)",
+              14) {}
 
 void game_rows::add(size_t seq, int64_t period, int64_t player_a, int64_t player_b, const rk_game& g,
                     const rk_game_out& o, double before_a, double before_b) {
@@ -191,8 +196,8 @@ void game_rows::add(size_t seq, int64_t period, int64_t player_a, int64_t player
 
 entry_rows::entry_rows(store::database& db, int64_t run)
     : run_(run),
-      insert_(db.prepare("INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, "
-                         "skipped) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")) {}
+      insert_(db, "INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, skipped)",
+              10) {}
 
 void entry_rows::add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o,
                      double before) {
@@ -215,7 +220,7 @@ void add_event_rows(const rated_event& e, int64_t period, period_totals& totals,
 // that reads elapsed time, the only kind that moves it.
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& st,
                    const std::vector<int64_t>& player_ids) {
-  statement s = db.prepare("INSERT INTO states (run_id, player_id, field, value) VALUES (?1, ?2, ?3, ?4)");
+  store::row_batch s(db, "INSERT INTO states (run_id, player_id, field, value)", 4);
   const bool elapsed =
       std::any_of(st.last_period.begin(), st.last_period.end(), [](int64_t p) { return p != RK_NEVER_RATED; });
   auto put = [&](size_t p, const char* field, double value) {
@@ -230,6 +235,7 @@ void insert_states(store::database& db, int64_t run, const rk_descriptor& model,
     put(p, "last_period", rated ? double(st.last_period[p]) : NAN);
     put(p, "last_played", rated && st.last_date[p] ? double(st.last_date[p]) : NAN);
   }
+  s.flush();
 }
 
 database_stream::database_stream(store::database& db, const competition_config& config, const rk_descriptor& model,
@@ -310,6 +316,8 @@ void database_stream::take(rated_games& g) {
 
 recorded_run database_stream::finish(const run_result& run) {
   totals_.flush();
+  if (games_) games_->flush();
+  if (entries_) entries_->flush();
   if (game_period_ != 0) {
     const std::string label = labels_.add(game_run_label(config_, first_date_, last_date_));
     meet(label);

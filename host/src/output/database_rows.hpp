@@ -3,6 +3,7 @@
 // writes a run's pairwise games as they are rated, so the run keeps none of them.
 #pragma once
 
+#include "store/row_batch.hpp"
 #include "store/sqlite.hpp"
 #include "store/state_object.hpp"
 
@@ -68,9 +69,11 @@ class period_totals {
                 const std::vector<int64_t>& player_ids);
   // A game of `player` in period `period` (its id); `state`: his shown fields after it.
   void add(int64_t period, int32_t player, double before, double after, const double* state);
-  void flush();  // writes the period's rows (called by add() when the period changes)
+  void flush();  // writes the last period's rows and every row held
 
  private:
+  void end_period();  // its rows into the batch (add() calls it when the period changes)
+
   const std::vector<uint32_t> shown_;
   const std::vector<int64_t>& player_ids_;
   std::vector<double> before_, after_, state_;
@@ -78,7 +81,7 @@ class period_totals {
   std::vector<int32_t> touched_;
   int64_t period_ = -1;
   store::state_object object_;
-  store::statement insert_;
+  store::row_batch insert_;
 };
 
 // The `games` rows of a run, in order.
@@ -87,10 +90,11 @@ class game_rows {
   game_rows(store::database& db, int64_t run);
   void add(size_t seq, int64_t period, int64_t player_a, int64_t player_b, const rk_game& g, const rk_game_out& o,
            double before_a, double before_b);
+  void flush() { insert_.flush(); }  // writes every row held
 
  private:
   const int64_t run_;
-  store::statement insert_;
+  store::row_batch insert_;
 };
 
 // The `entries` rows of a run, in order.
@@ -98,10 +102,11 @@ class entry_rows {
  public:
   entry_rows(store::database& db, int64_t run);
   void add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o, double before);
+  void flush() { insert_.flush(); }  // writes every row held
 
  private:
   const int64_t run_;
-  store::statement insert_;
+  store::row_batch insert_;
 };
 
 // The rows of one ranked event recorded as `period`: the ratings and period

@@ -1,5 +1,7 @@
 #include "store/sqlite.hpp"
 
+#include "store/row_batch.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
@@ -29,6 +31,7 @@ database::database(const std::filesystem::path& file, mode m) : file_(file.strin
   if (sqlite3_open_v2(file_.c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
   sqlite3_busy_timeout(db_, 5000);  // another run may be recording
   exec("PRAGMA foreign_keys = ON");
+  add_row_source(db_);
 }
 
 database::~database() { sqlite3_close_v2(db_); }

@@ -61,6 +61,7 @@ class statement {
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   // NULL (NaN) or a finite number; anything else is a damaged row, named by `where`.
   double checked_number(int col, const std::string& where) const;
+  sqlite3_stmt* handle() const noexcept { return stmt_; }  // for what the layer does not wrap (pointers)
 
  private:
   database* db_;
