@@ -82,12 +82,16 @@ TEST_CASE("a row batch goes in when it holds its capacity, not a row before; flu
   CHECK(rows.held() == 0);
   rows.flush();  // nothing held: nothing inserted
   CHECK(s.count() == 4);
-  // After a batch, a value not bound is NULL again, whatever the last batch held there.
+  // After a batch, a value not bound is NULL again in every row, whatever the last batch held there.
   rows.bind(1, int64_t(5)).run();
   rows.flush();
   CHECK(s.count() == 5);
   CHECK(s.rows().back() == "integer:5|null:NULL|null:NULL");
   CHECK(s.rows()[2] == "integer:3|integer:30|text:'r3'");
+  for (int64_t i = 6; i <= 9; ++i) rows.bind(1, i).run();  // a full batch again
+  const auto all = s.rows();
+  REQUIRE(all.size() == 9);
+  for (size_t r = 5; r < 9; ++r) CHECK(all[r] == "integer:" + std::to_string(r + 1) + "|null:NULL|null:NULL");
 }
 
 TEST_CASE("a row batch copies text: later rows and a reused buffer leave it as bound, over several batches", "[store]") {

@@ -1,7 +1,9 @@
 #include "store/row_batch.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 namespace ratekit::store {
 namespace {
@@ -60,9 +62,10 @@ int close(sqlite3_vtab_cursor* c) {
   return SQLITE_OK;
 }
 
-int filter(sqlite3_vtab_cursor* base, int, const char*, int argc, sqlite3_value** argv) {
+// argv[0] is the batch: best_index accepts no plan without it.
+int filter(sqlite3_vtab_cursor* base, int, const char*, int, sqlite3_value** argv) {
   auto* c = reinterpret_cast<cursor*>(base);
-  c->batch = argc == 1 ? static_cast<const row_batch*>(sqlite3_value_pointer(argv[0], pointer_type)) : nullptr;
+  c->batch = static_cast<const row_batch*>(sqlite3_value_pointer(argv[0], pointer_type));
   c->row = 0;
   c->rows = c->batch ? c->batch->held() : 0;
   return SQLITE_OK;
@@ -113,6 +116,11 @@ sqlite3_module make_module() {
 
 const sqlite3_module module = make_module();
 
+int checked_width(int columns) {
+  if (columns < 1 || columns > row_batch::max_columns) throw std::invalid_argument("row_batch: 1 to 16 columns");
+  return columns;
+}
+
 std::string select_all(std::string_view insert, int columns) {
   std::string sql(insert);
   sql += " SELECT ";
@@ -125,7 +133,7 @@ std::string select_all(std::string_view insert, int columns) {
 void add_row_source(sqlite3* db) { sqlite3_create_module(db, "ratekit_rows", &module, nullptr); }
 
 row_batch::row_batch(database& db, std::string_view insert, int columns, size_t capacity)
-    : columns_(columns),
+    : columns_(checked_width(columns)),
       capacity_(capacity),
       values_(capacity * size_t(columns)),
       insert_(db.prepare(select_all(insert, columns).c_str())) {
@@ -171,7 +179,7 @@ void row_batch::flush() {
   if (rows_ == 0) return;
   insert_.run();
   // The next rows start unbound: NULL.
-  for (value& v : values_) v.kind = value::null;
+  std::for_each(values_.begin(), values_.begin() + long(rows_ * size_t(columns_)), [](value& v) { v.kind = value::null; });
   rows_ = 0;
   text_.clear();
 }
