@@ -288,6 +288,35 @@ TEST_CASE("a run past the file size limit fails naming the file, and leaves outp
   }
 }
 
+TEST_CASE("a number the schema refuses stops a recording as it is bound, named, and leaves outputs and database as "
+          "they were",
+          "[store][stream][cli]") {
+  // Finite, so no check of the engine's stops it; over 1e308, which the tables' constraints refuse.
+  const std::string huge = "initial: 1.5e308\n";
+  SECTION("a first run leaves no database") {
+    cli_runs t;
+    testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + huge);
+    const auto r = t.run();
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("r.db: rating database: cannot store 1.5e+308 as games.rating_a: it holds finite "
+                                      "numbers under 1e308 in size"));
+    CHECK_FALSE(fs::exists(t.dir / "r.db"));
+    CHECK_FALSE(fs::exists(t.dir / "out"));
+  }
+  SECTION("a later run leaves the database and outputs as they were") {
+    cli_runs t;
+    REQUIRE(t.run().status == 0);
+    const std::string rows = dump(t.dir / "r.db"), ratings = testing::read_text(t.dir / "out" / "ratings.csv");
+    testing::write_text(t.dir / "games.csv", a_year_on(games_csv(70'000)));
+    testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + huge);
+    const auto r = t.run();
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("cannot store 1.5e+308 as games.rating_a"));
+    CHECK(dump(t.dir / "r.db") == rows);
+    CHECK(testing::read_text(t.dir / "out" / "ratings.csv") == ratings);
+  }
+}
+
 TEST_CASE("an upgrade that fails past the file size limit leaves the older layout as it was, still read",
           "[store][stream][cli]") {
   cli_runs t;

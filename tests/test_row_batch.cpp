@@ -1,6 +1,7 @@
 // store::row_batch: rows held in memory and inserted a batch at a time, each
 // value exactly as bound, at the capacity exactly, and nothing reachable from SQL.
 #include "store/row_batch.hpp"
+#include "store/schema.hpp"
 
 #include "test_support.hpp"
 
@@ -8,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <string>
@@ -142,4 +144,72 @@ TEST_CASE("ratekit_rows reads nothing SQL text can name: no batch, no rows", "[s
   }
   CHECK_THROWS_AS(s.db.prepare("SELECT * FROM ratekit_rows"), user_error);  // the batch is required
   CHECK_THROWS_AS(s.db.exec("CREATE VIRTUAL TABLE v USING ratekit_rows"), user_error);  // never part of a schema
+}
+
+TEST_CASE("a connection that checks numbers as bound refuses them at the schema's limit, naming the column, and "
+          "leaves CHECK constraints to other connections",
+          "[store]") {
+  scratch_db s;
+  s.db.exec("CREATE TABLE checked (id INTEGER, v REAL CHECK (abs(v) < 1e308), w REAL CHECK (w > 0)) STRICT");
+  s.db.check_numbers_when_bound();
+  row_batch rows(s.db, "INSERT INTO checked (id, v)", 2, 4);
+  const double largest = std::nextafter(store::storable_limit, 0.0);
+  int64_t id = 0;
+  for (const double v : {largest, -largest, 0.0, double(NAN)}) rows.bind(1, ++id).bind(2, v).run();
+  for (const double v : {store::storable_limit, -store::storable_limit, double(INFINITY), -double(INFINITY), DBL_MAX}) {
+    INFO(v);
+    try {
+      rows.bind(2, v);
+      FAIL("a number the schema refuses was bound");
+    } catch (const user_error& e) {
+      CHECK_THAT(e.what(), Catch::Contains("rows.db") && Catch::Contains("as checked.v:") &&
+                               Catch::Contains("finite numbers under 1e308 in size"));
+    }
+  }
+  rows.flush();
+  store::statement stored = s.db.prepare("SELECT count(*), max(v), min(v), count(v) FROM checked");
+  REQUIRE(stored.step());
+  CHECK(stored.integer(0) == 4);
+  CHECK(stored.number(1) == largest);
+  CHECK(stored.number(2) == -largest);
+  CHECK(stored.integer(3) == 3);  // NaN as NULL
+
+  store::statement one = s.db.prepare("INSERT INTO checked (id, v) VALUES (?1, ?2)");
+  CHECK_NOTHROW(one.bind(1, int64_t(9)).bind(2, largest).run());
+  CHECK_THROWS_WITH(one.bind(2, -double(INFINITY)),
+                    Catch::Contains("cannot store -inf as parameter 2 of INSERT INTO checked (id, v)"));
+  // SQLite evaluates no CHECK on this connection: the binds are the guard.
+  CHECK_NOTHROW(s.db.exec("INSERT INTO checked (id, w) VALUES (10, -1)"));
+  // Another connection to the file keeps every constraint.
+  store::database other(s.dir / "rows.db", store::database::mode::read_write);
+  CHECK_THROWS_WITH(other.exec("INSERT INTO checked (id, w) VALUES (11, -1)"), Catch::Contains("CHECK constraint failed"));
+  store::statement plain = other.prepare("INSERT INTO checked (id, v) VALUES (12, ?1)");
+  CHECK_THROWS_WITH(plain.bind(1, double(INFINITY)).run(), Catch::Contains("CHECK constraint failed"));
+}
+
+TEST_CASE("every CHECK constraint of the schema is the rule the binds check: a REAL column under storable_limit",
+          "[store]") {
+  // A recording connection leaves its CHECKs to the binds (check_numbers_when_bound): a constraint of any other
+  // kind added to the schema would go unchecked there.
+  testing::temp_dir dir;
+  store::database db(dir / "new.db", store::database::mode::read_write);
+  store::ensure_schema(db);
+  CHECK(store::storable_limit == 1e308);  // the literal the schema's constraints state
+  store::statement tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'");
+  int checks = 0, reals = 0;
+  while (tables.step()) {
+    const std::string table(tables.text(0)), sql(tables.text(1));
+    INFO(sql);
+    for (size_t at = sql.find("CHECK"); at != std::string::npos; at = sql.find("CHECK", at + 1)) ++checks;
+    store::statement columns = db.prepare(("SELECT name, type FROM pragma_table_info('" + table + "')").c_str());
+    while (columns.step()) {
+      const std::string column(columns.text(0));
+      const bool real = columns.text(1) == "REAL";
+      reals += real;
+      CHECK((sql.find(" " + column + " REAL NOT NULL CHECK (abs(" + column + ") < 1e308)") != std::string::npos ||
+             sql.find(" " + column + " REAL CHECK (abs(" + column + ") < 1e308)") != std::string::npos) == real);
+    }
+  }
+  CHECK(checks == reals);
+  CHECK(reals == 18);  // players 1, ratings 2, states 1, games 9, entries 5
 }

@@ -200,6 +200,8 @@ struct run_recording::impl {
     store::upgrade_schema(db);
     // The host writes every reference itself: checking each row's would cost more than the rows.
     db.exec("PRAGMA foreign_keys = OFF");
+    // Every number is checked as it is bound, against the rule the CHECK constraints state, so SQLite need not.
+    db.check_numbers_when_bound();
     // Pages of the tables' ends stay in memory while rows go in, not written and read back (8 MB).
     db.exec("PRAGMA cache_size = -8192");
     begin();

@@ -22,7 +22,7 @@ struct cursor {
 
 int connect(sqlite3* db, void*, int, const char* const*, sqlite3_vtab** table, char**) {
   std::string columns;
-  for (int c = 0; c < row_batch::max_columns; ++c) columns += "c" + std::to_string(c) + ", ";
+  for (int c = 0; c < row_batch::max_columns; ++c) columns.append("c").append(std::to_string(c)).append(", ");
   const int rc = sqlite3_declare_vtab(db, ("CREATE TABLE x (" + columns + "batch HIDDEN)").c_str());
   if (rc != SQLITE_OK) return rc;
   *table = static_cast<sqlite3_vtab*>(sqlite3_malloc(sizeof(sqlite3_vtab)));
@@ -128,12 +128,28 @@ std::string select_all(std::string_view insert, int columns) {
   return sql + " FROM ratekit_rows(?1)";
 }
 
+// "table.column" of value i (1-based) of "INSERT INTO table (a, b, c)": what a refused number is named by.
+std::string column_of(std::string_view insert, int i) {
+  const size_t into = insert.find("INTO "), open = insert.find('('), close = insert.rfind(')');
+  if (into == std::string_view::npos || open == std::string_view::npos || close < open)
+    return "value " + std::to_string(i) + " of " + std::string(insert);
+  std::string_view table = insert.substr(into + 5, open - into - 5), columns = insert.substr(open + 1, close - open - 1);
+  auto trim = [](std::string_view s) {
+    const size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
+    return b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1);
+  };
+  for (int c = 1; c < i; ++c) columns.remove_prefix(std::min(columns.size(), columns.find(',') + 1));
+  return std::string(trim(table)) + "." + std::string(trim(columns.substr(0, columns.find(','))));
+}
+
 }  // namespace
 
 void add_row_source(sqlite3* db) { sqlite3_create_module(db, "ratekit_rows", &module, nullptr); }
 
 row_batch::row_batch(database& db, std::string_view insert, int columns, size_t capacity)
-    : columns_(checked_width(columns)),
+    : db_(db),
+      into_(insert),
+      columns_(checked_width(columns)),
       capacity_(capacity),
       values_(capacity * size_t(columns)),
       insert_(db.prepare(select_all(insert, columns).c_str())) {
@@ -151,6 +167,7 @@ row_batch& row_batch::bind(int i, int64_t v) {
 
 row_batch& row_batch::bind(int i, double v) {
   if (std::isnan(v)) return bind_null(i);
+  if (!db_.accepts(v)) db_.refuse_number(v, column_of(into_, i));
   value& x = at(i);
   x.kind = value::real;
   x.r = v;

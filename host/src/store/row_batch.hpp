@@ -29,7 +29,7 @@ class row_batch {
   // The values of the row being built, 1-based like statement's parameters;
   // a value not bound is NULL. Text is copied.
   row_batch& bind(int i, int64_t v);
-  row_batch& bind(int i, double v);  // NaN is stored as NULL
+  row_batch& bind(int i, double v);  // NaN is stored as NULL; checked as database::check_numbers_when_bound says
   row_batch& bind(int i, std::string_view v);
   row_batch& bind_null(int i);
   // The row is complete; the batch goes in when full. A constraint a row
@@ -55,6 +55,8 @@ class row_batch {
  private:
   value& at(int i);
 
+  const database& db_;
+  const std::string into_;  // "INSERT INTO t (a, b, c)": names a number the connection refuses
   const int columns_;
   const size_t capacity_;
   std::vector<value> values_;

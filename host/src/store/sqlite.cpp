@@ -5,6 +5,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <utility>
 
@@ -50,6 +51,19 @@ void database::fail(const std::string& what) const {
   throw user_error(file_, 0, 0, text);
 }
 
+void database::check_numbers_when_bound() {
+  exec("PRAGMA ignore_check_constraints = ON");
+  checks_numbers_ = true;
+}
+
+void database::refuse_number(double v, const std::string& where) const {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  throw user_error(file_, 0, 0,
+                   "rating database: cannot store " + std::string(text) + " as " + where +
+                       ": it holds finite numbers under 1e308 in size");
+}
+
 void database::exec(const char* sql) {
   // Through fail(): a statement run here (an upgrade, the commit) names the system's reason too.
   if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail("rating database");
@@ -72,6 +86,7 @@ statement& statement::bind(int i, int64_t v) {
 
 statement& statement::bind(int i, double v) {
   if (std::isnan(v)) return bind_null(i);
+  if (!db_->accepts(v)) db_->refuse_number(v, "parameter " + std::to_string(i) + " of " + sqlite3_sql(stmt_));
   if (sqlite3_bind_double(stmt_, i, v) != SQLITE_OK) db_->fail("rating database");
   return *this;
 }

@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -13,6 +14,10 @@
 namespace ratekit::store {
 
 class statement;
+
+// What the rating database stores of a number: finite, and under this in size.
+// Every CHECK constraint of its schema states it, as abs(x) < 1e308 (schema.cpp).
+inline constexpr double storable_limit = 1e308;
 
 class database {
  public:
@@ -29,10 +34,21 @@ class database {
   sqlite3* handle() const noexcept { return db_; }  // for what the layer does not wrap (SQL functions)
   [[noreturn]] void fail(const std::string& what) const;
 
+  // Hands the schema's CHECK constraints over from SQLite to the binds: each
+  // number bound on this connection is checked against storable_limit as it is
+  // bound, and SQLite evaluates none of them (PRAGMA ignore_check_constraints;
+  // a games row has nine, a third of its insert). Other connections keep them.
+  void check_numbers_when_bound();
+  // False for a number a bind must refuse (NaN passes: it is stored as NULL).
+  bool accepts(double v) const noexcept { return !checks_numbers_ || !(std::fabs(v) >= storable_limit); }
+  // The user_error for `v`, bound as `where` (a table's column, a statement's parameter).
+  [[noreturn]] void refuse_number(double v, const std::string& where) const;
+
  private:
   friend class statement;
   sqlite3* db_ = nullptr;
   std::string file_;
+  bool checks_numbers_ = false;
 };
 
 class statement {
