@@ -270,6 +270,13 @@ TEST_CASE("a competition's model or parameters change only when asked for", "[st
                               Catch::Contains("\"xi\":200") && Catch::Contains("run again with --new-model"));
   CHECK(count_rows(t.dir / "ratings.db", "runs") == 1);
   CHECK_FALSE(fs::exists(t.dir / "out-feb"));
+  // --replace lets a run replace runs, not change the model: checked once the run's own row is in.
+  const auto replacing = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb") + " --replace");
+  CHECK(replacing.status == 1);
+  CHECK_THAT(replacing.out, Catch::Contains("changes model: run 1 used fide-logistic") &&
+                                Catch::Contains("run again with --new-model"));
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == 1);
+  CHECK_FALSE(fs::exists(t.dir / "out-feb"));
   const auto asked = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb") + " --new-model");
   CHECK(asked.status == 0);
   CHECK_THAT(asked.out, Catch::Contains("warning: competition 'club' changes model"));

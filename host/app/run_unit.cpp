@@ -71,7 +71,11 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
       out.run = rate_streaming(database);
       if (out.run.database_streamed) {
         out.recorded = recording->finish_stream(out.run);
-        if (options.replace) check_model(*recording, config, model, recording->stream_replaced(), options);
+        if (options.replace) {  // against the latest run but those it replaced and its own, recorded by now
+          std::vector<earlier_run> other = recording->stream_replaced();
+          other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}});
+          check_model(*recording, config, model, other, options);
+        }
       }
       break;
     } catch (const rate_again& e) {
