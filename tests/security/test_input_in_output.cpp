@@ -61,3 +61,33 @@ TEST_CASE("an output folder beside the input, sharing its name's start, is fine"
   CHECK(r.status == 0);
   CHECK(fs::exists(dir / "dat/ratings.csv"));
 }
+
+TEST_CASE("a history database inside the output folder is refused before anything is written", "[security][output]") {
+  const ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / "games.csv", games);
+  SECTION("recorded into") {
+    write_config(dir / "c.yaml", "games.csv", "output: { database: out/r.db }\n");
+    const auto r = run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("r.db: the history database lies inside the output folder"));
+    CHECK_FALSE(fs::exists(dir / "out"));
+  }
+  SECTION("started from, through a link to the folder") {
+    write_config(dir / "c.yaml", "games.csv", "output: { database: r.db }\n");
+    REQUIRE(run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "first").string()).status == 0);
+    fs::create_directories(dir / "out");
+    fs::rename(dir / "r.db", dir / "out/r.db");
+    fs::create_directory_symlink(dir / "out", dir / "alias");
+    write_config(dir / "c.yaml", "games.csv", "initial: { database: alias/r.db }\n");
+    const auto r = run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("the history database lies inside the output folder"));
+    CHECK(fs::exists(dir / "out/r.db"));
+    CHECK_FALSE(fs::exists(dir / "out/ratings.csv"));
+  }
+  SECTION("beside the folder, sharing its name's start, is fine") {
+    write_config(dir / "c.yaml", "games.csv", "output: { database: out.db }\n");
+    CHECK(run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string()).status == 0);
+    CHECK(fs::exists(dir / "out.db"));
+  }
+}

@@ -26,8 +26,9 @@ namespace ratekit {
 struct run_result;
 struct competition_config;
 
-// Refuses a run whose inputs (results, starting list) lie inside the folder it
-// writes, where an output could replace an input; before anything is rated.
+// Refuses a run whose inputs (results, starting list) or history database lie
+// inside the folder it writes, where an output could replace an input or the
+// folder's replacement take the database along; before anything is rated.
 void refuse_inputs_inside(const competition_config& config, const std::filesystem::path& dir);
 
 // Writes ratings.csv, history.csv (when the config asks for it) and summary.json into `dir`.
