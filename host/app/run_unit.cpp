@@ -91,6 +91,7 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
   out.rating_seconds += bar.phase_seconds();
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true};
   bar.phase("writing " + dir.string());
+  folder.check_staging();  // the streamed files are in it
   write_outputs(out.run, folder.staging());
   folder.publish();
   if (recording) {

@@ -1,5 +1,7 @@
 // A run's outputs are one set: replaced whole, locked against a second run, and
 // never placed over a folder that holds anything ratekit did not write.
+#include <ratekit/host/output/output_folder.hpp>
+
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -156,4 +158,52 @@ TEST_CASE("a database path that is a link is followed to a database, never used 
   CHECK(fs::is_symlink(c.dir / "c.db"));
   const auto runs = run_cli("history " + (c.dir / "c.db").string() + " --competition c A");
   CHECK_THAT(runs.out, Catch::Contains("2024-01") && Catch::Contains("2024-02"));
+}
+
+TEST_CASE("only a killed writer's own temporaries count as ratekit's: a user's file named like one is refused",
+          "[security][output]") {
+  competition c;
+  REQUIRE(c.run().status == 0);
+  write_text(c.dir / "out/ratings.csv.tmp-999999999-AbC123", "a killed run's\n");  // the pattern write_temp makes
+  REQUIRE(c.run().status == 0);
+  CHECK_FALSE(fs::exists(c.dir / "out/ratings.csv.tmp-999999999-AbC123"));
+  for (const char* name : {"notes.tmp-keep", "ratings.csv.tmp-keep", "ratings.csv.tmp-12-abc", "ratings.csv.tmp-x-AbC123",
+                           "ratings.csv.tmp-12-AbC123.bak", "mine.csv.tmp-12-AbC123"}) {
+    INFO(name);
+    write_text(c.dir / "out" / name, "mine\n");
+    const auto r = c.run();
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains(std::string("the output folder holds '") + name + "'"));
+    CHECK(read_text(c.dir / "out" / name) == "mine\n");
+    fs::remove(c.dir / "out" / name);
+  }
+}
+
+TEST_CASE("a run removes its own folder's killed staging folders, not those of a folder named like one",
+          "[security][output]") {
+  competition c;
+  fs::create_directories(c.dir / ".out.new-Ab12Cd/inside");  // a killed run's into out
+  fs::create_directories(c.dir / ".out.new-b.new-Xy34Zw/inside");  // staging of a run into out.new-b
+  fs::create_directories(c.dir / ".out.new-b");  // not a staging folder's name either
+  REQUIRE(c.run().status == 0);
+  CHECK_FALSE(fs::exists(c.dir / ".out.new-Ab12Cd"));
+  CHECK(fs::exists(c.dir / ".out.new-b.new-Xy34Zw/inside"));
+  CHECK(fs::exists(c.dir / ".out.new-b"));
+}
+
+TEST_CASE("a staging folder removed or replaced under the run stops it before its files are published",
+          "[security][output]") {
+  const ratekit::testing::temp_dir dir;
+  ratekit::output_folder folder(dir / "out");
+  CHECK_NOTHROW(folder.check_staging());
+  write_text(folder.staging() / "history.csv", "streamed\n");
+  SECTION("removed") {
+    fs::remove_all(folder.staging());
+    CHECK_THROWS_WITH(folder.check_staging(), Catch::Contains("was removed or replaced while it ran"));
+  }
+  SECTION("made again at its path, as a later create_directories would") {
+    fs::remove_all(folder.staging());
+    fs::create_directory(folder.staging());
+    CHECK_THROWS_WITH(folder.check_staging(), Catch::Contains("was removed or replaced while it ran"));
+  }
 }

@@ -1,7 +1,9 @@
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -20,9 +22,29 @@ namespace fs = std::filesystem;
 constexpr std::array<std::string_view, 8> own_files{"ratings.csv", "history.csv", "summary.json", "report.csv",
                                                     "periods.csv", "report.md",   "report.html",  "chart.svg"};
 
+// The six letters and digits mkstemp and mkdtemp put in place of XXXXXX.
+bool is_random_suffix(std::string_view s) {
+  return s.size() == 6 && std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+// `<own file>.tmp-<pid>-XXXXXX`: the temporary a killed writer left (write_temp's name).
+bool is_own_temporary(std::string_view name) {
+  for (const auto own : own_files) {
+    const std::string prefix = std::string(own) + ".tmp-";
+    if (name.substr(0, prefix.size()) != prefix) continue;
+    const std::string_view rest = name.substr(prefix.size());
+    const size_t dash = rest.find('-');
+    const std::string_view pid = rest.substr(0, dash);
+    return dash != std::string_view::npos && !pid.empty() && pid.size() <= 9 &&
+           std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+           is_random_suffix(rest.substr(dash + 1));
+  }
+  return false;
+}
+
 bool is_own(const fs::directory_entry& e) {
   const std::string name = e.path().filename().string();
-  if (name.find(".tmp-") != std::string::npos) return e.is_regular_file();  // a killed writer's temporary
+  if (is_own_temporary(name)) return e.is_regular_file() && !e.is_symlink();
   for (const auto own : own_files)
     if (name == own) return e.is_regular_file() && !e.is_symlink();
   return false;
@@ -37,16 +59,20 @@ void refuse_foreign_files(const fs::path& dir) {
                            "folder or one a run wrote (--out)");
 }
 
-std::string staging_prefix(const fs::path& dir) { return "." + dir.filename().string() + ".new-"; }
+std::string staging_prefix(const fs::path& dir) { return std::string(".").append(dir.filename().string()).append(".new-"); }
 
 // Staging folders of runs killed before they finished: nobody else holds the
-// lock, so every one of them is stale.
+// lock, so every one of them is stale. Only the exact name: a folder `a.new-b`
+// beside `a` stages its runs as `.a.new-b.new-XXXXXX`, which is not `a`'s.
 void remove_leftovers(const fs::path& dir) {
   const std::string prefix = staging_prefix(dir);
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir.parent_path(), ec))
-    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.is_directory() && !e.is_symlink())
+  for (const auto& e : fs::directory_iterator(dir.parent_path(), ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind(prefix, 0) == 0 && is_random_suffix(std::string_view(name).substr(prefix.size())) &&
+        e.is_directory() && !e.is_symlink())
       fs::remove_all(e.path(), ec);
+  }
 }
 
 int lock_folder(const fs::path& dir) {
@@ -95,12 +121,17 @@ output_folder::output_folder(const fs::path& dir) {
     if (!::mkdtemp(name.data()))
       throw user_error(dir_.string(), 0, 0, std::string("cannot create a folder beside it: ") + std::strerror(errno));
     staging_ = name;
+    // Held open: the folder's inode cannot be reused by another made at its path.
+    staging_fd_ = ::open(staging_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (staging_fd_ < 0)
+      throw user_error(staging_.string(), 0, 0, std::string("cannot open the folder just made: ") + std::strerror(errno));
     living = this;
     const mode_t mask = ::umask(0);  // mkdtemp makes 0700; the folder is as readable as any the user makes
     ::umask(mask);
     ::chmod(staging_.c_str(), 0777 & ~mask);
   } catch (...) {
     ::close(lock_);
+    if (!staging_.empty()) fs::remove(staging_, ec);
     if (created_) fs::remove(dir_, ec);
     throw;
   }
@@ -108,6 +139,7 @@ output_folder::output_folder(const fs::path& dir) {
 
 output_folder::~output_folder() {
   clean_up();
+  ::close(staging_fd_);
   ::close(lock_);
   living = nullptr;
 }
@@ -120,6 +152,15 @@ void output_folder::clean_up() noexcept {
 
 void output_folder::abandon_living() noexcept {
   if (living) living->clean_up();
+}
+
+void output_folder::check_staging() const {
+  struct stat held {}, now {};
+  if (::fstat(staging_fd_, &held) != 0 || ::stat(staging_.c_str(), &now) != 0 || now.st_dev != held.st_dev ||
+      now.st_ino != held.st_ino)
+    throw user_error(dir_.string(), 0, 0,
+                     "the folder this run was writing its outputs into (" + staging_.string() +
+                         ") was removed or replaced while it ran, by another program; nothing was changed: run again");
 }
 
 void output_folder::exchange() {

@@ -21,6 +21,9 @@ class output_folder {
 
   // The empty folder the run writes its files into.
   const std::filesystem::path& staging() const { return staging_; }
+  // Throws unless the staging folder is still the one made for this run: files
+  // written into a folder removed from under the run would be lost unseen.
+  void check_staging() const;
   // Swaps the staging folder in; the previous set moves to the staging path.
   void publish();
   // Swaps back: the database could not record the run, so neither may the folder.
@@ -33,6 +36,7 @@ class output_folder {
   void exchange();
   void clean_up() noexcept;
   std::filesystem::path dir_, staging_;
+  int staging_fd_ = -1;  // the staging folder, held open to tell it from another made at its path
   int lock_ = -1;
   bool created_ = false, published_ = false;
 };
