@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace ratekit;
 namespace fs = std::filesystem;
@@ -227,6 +229,78 @@ TEST_CASE("ratekit history names an unknown player with a suggestion", "[store][
   const auto missing = testing::run_cli("history " + t.path("nothing.db") + " A");
   CHECK(missing.status == 1);
   CHECK_THAT(missing.out, Catch::Contains("nothing.db") && Catch::Contains("rating database not found"));
+}
+
+namespace {
+
+// A writer of `db` killed mid-transaction, its changed pages already in the file: what a run killed while
+// recording leaves, a hot journal beside the database.
+void kill_a_writer(const fs::path& db) {
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    sqlite3* h = nullptr;
+    if (sqlite3_open(db.string().c_str(), &h) != SQLITE_OK) ::_exit(1);
+    sqlite3_exec(h, "PRAGMA cache_size = 1; BEGIN; DELETE FROM ratings; DELETE FROM games; "
+                    "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+                    "INSERT INTO players (competition_id, name) SELECT 1, 'filler' || i FROM n",
+                 nullptr, nullptr, nullptr);
+    ::_exit(0);  // no commit, no rollback, no close
+  }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("a database a killed run left with its journal is read as it was before that run", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  const auto before = testing::run_cli("history " + t.path("ratings.db") + " A");
+  REQUIRE(before.status == 0);
+  const uintmax_t size = fs::file_size(t.dir / "ratings.db");
+  kill_a_writer(t.dir / "ratings.db");
+  REQUIRE(fs::exists(t.dir / "ratings.db-journal"));
+  REQUIRE(fs::file_size(t.dir / "ratings.db") > size);  // the killed writer's pages are in the file
+  SECTION("ratekit history, read-only, rolls it back first") {
+    const auto r = testing::run_cli("history " + t.path("ratings.db") + " A");
+    CHECK(r.status == 0);
+    CHECK(r.out == before.out);
+  }
+  SECTION("a run starting from it, not recording into it") {
+    testing::write_text(t.dir / "feb-lean.yaml", "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                                  "period: month\ninitial: { database: ratings.db }\n"
+                                                  "input: { format: games-csv, path: feb.csv }\n");
+    const auto r = testing::run_cli("run " + t.path("feb-lean.yaml") + " -o " + t.path("out-feb"));
+    CHECK(r.status == 0);
+    // C beat A from January's ratings (A 1510, C 1490).
+    CHECK_THAT(testing::read_text(t.dir / "out-feb/ratings.csv"), Catch::Contains("C,1500.5"));
+  }
+  CHECK_FALSE(fs::exists(t.dir / "ratings.db-journal"));
+  CHECK(fs::file_size(t.dir / "ratings.db") == size);
+  CHECK(count_rows(t.dir / "ratings.db", "players") == 3);
+}
+
+TEST_CASE("a run that fails writing the database leaves no journal behind", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  const uintmax_t size = fs::file_size(t.dir / "ratings.db");
+  std::string games = "date,player_a,player_b,score_a\n";
+  for (int i = 0; i < 20000; ++i) games += "2024-02-02,P" + std::to_string(i) + ",Q" + std::to_string(i) + ",1\n";
+  testing::write_text(t.dir / "feb.csv", games);
+  std::string feb = testing::read_text(t.dir / "feb.yaml");
+  feb.replace(feb.find("database: ratings.db }\n", feb.find("output:")), 23, "database: ratings.db, history: false }\n");
+  testing::write_text(t.dir / "feb.yaml", feb);
+  // Past the size limit: the database grows beyond it (ulimit -f counts blocks of 512 bytes).
+  const auto r = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb"),
+                                  "ulimit -f " + std::to_string((size + (64 << 10)) / 512) + "; ");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("ratings.db: rating database: disk I/O error (File too large)"));
+  CHECK_FALSE(fs::exists(t.dir / "ratings.db-journal"));
+  CHECK(fs::file_size(t.dir / "ratings.db") == size);
+  CHECK(testing::run_cli("history " + t.path("ratings.db") + " A").status == 0);
 }
 
 TEST_CASE("initial takes a ratings list or a database, not both", "[store][config]") {

@@ -20,12 +20,28 @@ void configure_sqlite() {
   (void)done;  // SQLITE_MISUSE when something else started SQLite first: only slower
 }
 
+// A run killed while recording leaves its journal beside the file, which only a
+// connection that may write can roll back (a read-only one fails on it): one
+// does, where it may, before a read-only connection opens. A journal of a run
+// still recording is not rolled back: SQLite sees its lock.
+void roll_back_interrupted(const std::string& file) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file + "-journal", ec)) return;
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) == SQLITE_OK) {
+    sqlite3_busy_timeout(db, 5000);
+    sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+  }
+  sqlite3_close_v2(db);
+}
+
 }  // namespace
 
 database::database(const std::filesystem::path& file, mode m) : file_(file.string()) {
   configure_sqlite();
   if (m == mode::read_only && !std::filesystem::is_regular_file(file))
     throw user_error(file_, 0, 0, "rating database not found");
+  if (m == mode::read_only) roll_back_interrupted(file_);
   // A connection is used by one thread at a time: SQLite need not lock it on every call.
   const int flags = (m == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
                     SQLITE_OPEN_NOMUTEX;
@@ -48,6 +64,10 @@ void database::fail(const std::string& what) const {
   if (system == 0) sqlite3_file_control(db_, "main", SQLITE_FCNTL_LAST_ERRNO, &system);
   if ((code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN) && system != 0)
     text += " (" + std::string(std::strerror(system)) + ")";
+  if (sqlite3_extended_errcode(db_) == SQLITE_READONLY_ROLLBACK)
+    text += ": it holds the journal of a run that was interrupted (" + file_ +
+            "-journal), which only a program allowed to write the database can roll back; a ratekit run that "
+            "records into it does";
   throw user_error(file_, 0, 0, text);
 }
 
@@ -136,6 +156,13 @@ transaction::~transaction() {
   try {
     db_.exec("ROLLBACK");
   } catch (...) {  // SQLite may already have rolled back; nothing is left to undo
+  }
+  // After a failed write (a full disk, a size limit) the connection keeps its
+  // journal: a read makes SQLite roll the file back from it now, so no reader
+  // meets a hot journal it may not roll back itself.
+  try {
+    db_.exec("SELECT count(*) FROM sqlite_master");
+  } catch (...) {  // the journal stays; the next connection that may write rolls it back
   }
 }
 
