@@ -274,7 +274,20 @@ TEST_CASE("a run past the file size limit fails naming the file, and leaves outp
     testing::write_text(t.dir / "c.yaml", config);
     const auto r = run_limited(1 << 20);
     CHECK(r.status == 1);  // an error reported, not the run killed by SIGXFSZ
-    CHECK_THAT(r.out, Catch::Contains("history.csv") && Catch::Contains("File too large"));
+    // Named where it was to be: the staging folder it was written in is gone.
+    CHECK_THAT(r.out, Catch::Contains((t.dir / "out" / "history.csv").string() + ": cannot write: File too large"));
+    CHECK_THAT(r.out, !Catch::Contains(".new-"));
+    check_untouched();
+  }
+  SECTION("ratings.csv, written after the run, past 16 KB") {
+    std::string lean = config;
+    lean.replace(lean.find("{ database: r.db }"), 18, "{ history: false }");
+    testing::write_text(t.dir / "c.yaml", lean);
+    const auto r = run_limited(16 << 10);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains((t.dir / "out" / "ratings.csv").string() +
+                                      ": cannot write output file: File too large"));
+    CHECK_THAT(r.out, !Catch::Contains(".new-"));
     check_untouched();
   }
   SECTION("the database past its size and 64 KB") {

@@ -32,11 +32,20 @@ void check_model(run_recording& recording, const competition_config& config, con
   spdlog::warn("competition '{}' changes model: {} (--new-model)", config.competition, change);
 }
 
-}  // namespace
+// An error about a file in the staging folder, which is gone once the run has
+// failed, named by the path the file was to have: out/history.csv.
+user_error as_published(const user_error& e, const fs::path& staging, const fs::path& dir) {
+  const std::string from = staging.string(), to = dir.string();
+  std::vector<diagnostic> named = e.diagnostics();
+  for (diagnostic& d : named)
+    for (std::string* text : {&d.file, &d.message})
+      for (size_t at = text->find(from); at != std::string::npos; at = text->find(from, at + to.size()))
+        text->replace(at, from.size(), to);
+  return user_error(std::move(named));
+}
 
-unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
-                     unit_options options, progress& bar) {
-  output_folder folder(dir);  // locked before any work: a second run is refused at once
+unit_result run_into(output_folder& folder, competition_config config, const plugin_registry& registry,
+                     const fs::path& dir, unit_options options, progress& bar) {
   const rk_descriptor& model = registry.get(config.model)->descriptor();
   std::optional<run_recording> recording;
   std::string fingerprint;
@@ -103,6 +112,18 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
     }
   }
   return out;
+}
+
+}  // namespace
+
+unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
+                     unit_options options, progress& bar) {
+  output_folder folder(dir);  // locked before any work: a second run is refused at once
+  try {
+    return run_into(folder, std::move(config), registry, dir, options, bar);
+  } catch (const user_error& e) {
+    throw as_published(e, folder.staging(), dir);
+  }
 }
 
 }  // namespace ratekit::app

@@ -54,16 +54,20 @@ std::filesystem::path write_temp(const std::filesystem::path& file, std::string_
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n <= 0) {
+      const int error = n < 0 ? errno : ENOSPC;  // a write of nothing: no room
       ::close(fd);
       ::unlink(name.c_str());
-      throw user_error(file.string(), 0, 0, "cannot write output file (disk full?)");
+      throw user_error(file.string(), 0, 0, std::string("cannot write output file: ") + std::strerror(error));
     }
     done += size_t(n);
   }
   // On disk before the rename, so even a power cut cannot leave the new name empty.
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+  const int unsynced = ::fsync(fd) == 0 ? 0 : errno;
+  const int unclosed = ::close(fd) == 0 ? 0 : errno;
+  if (unsynced || unclosed) {
     ::unlink(name.c_str());
-    throw user_error(file.string(), 0, 0, "cannot flush output file");
+    throw user_error(file.string(), 0, 0,
+                     std::string("cannot flush output file: ") + std::strerror(unsynced ? unsynced : unclosed));
   }
   return name;
 }
