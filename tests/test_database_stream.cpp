@@ -265,39 +265,29 @@ TEST_CASE("a run past the file size limit fails naming the file, and leaves outp
     return testing::run_cli("-q run " + (t.dir / "c.yaml").string() + " --out " + (t.dir / "out").string(),
                             "ulimit -f " + std::to_string(bytes / 512) + "; ");
   };
-  const auto check_untouched = [&] {
+  // The config's outputs set to `output`, a run past `bytes` fails with `error` (an error reported, not the run
+  // killed by SIGXFSZ), naming files where they were to be (the staging folder is gone), and changes nothing.
+  const auto refused = [&](const std::string& output, uintmax_t bytes, const std::string& error) {
+    std::string limited = config;
+    limited.replace(limited.find("{ database: r.db }"), 18, output);
+    testing::write_text(t.dir / "c.yaml", limited);
+    const auto r = run_limited(bytes);
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains(error) && !Catch::Contains(".new-"));
     CHECK(dump(t.dir / "r.db") == rows);
     CHECK(testing::read_text(t.dir / "out" / "ratings.csv") == ratings);
     for (const auto& e : fs::directory_iterator(t.dir.path())) CHECK(e.path().filename().string().rfind(".out.new", 0) != 0);
   };
   SECTION("history.csv (14 MB) past 1 MB") {
-    testing::write_text(t.dir / "c.yaml", config);
-    const auto r = run_limited(1 << 20);
-    CHECK(r.status == 1);  // an error reported, not the run killed by SIGXFSZ
-    // Named where it was to be: the staging folder it was written in is gone.
-    CHECK_THAT(r.out, Catch::Contains((t.dir / "out" / "history.csv").string() + ": cannot write: File too large"));
-    CHECK_THAT(r.out, !Catch::Contains(".new-"));
-    check_untouched();
+    refused("{ database: r.db }", 1 << 20, (t.dir / "out" / "history.csv").string() + ": cannot write: File too large");
   }
   SECTION("ratings.csv, written after the run, past 16 KB") {
-    std::string lean = config;
-    lean.replace(lean.find("{ database: r.db }"), 18, "{ history: false }");
-    testing::write_text(t.dir / "c.yaml", lean);
-    const auto r = run_limited(16 << 10);
-    CHECK(r.status == 1);
-    CHECK_THAT(r.out, Catch::Contains((t.dir / "out" / "ratings.csv").string() +
-                                      ": cannot write output file: File too large"));
-    CHECK_THAT(r.out, !Catch::Contains(".new-"));
-    check_untouched();
+    refused("{ history: false }", 16 << 10,
+            (t.dir / "out" / "ratings.csv").string() + ": cannot write output file: File too large");
   }
   SECTION("the database past its size and 64 KB") {
-    std::string lean = config;
-    lean.replace(lean.find("database: r.db }"), 16, "database: r.db, history: false }");
-    testing::write_text(t.dir / "c.yaml", lean);
-    const auto r = run_limited(fs::file_size(t.dir / "r.db") + (64 << 10));
-    CHECK(r.status == 1);
-    CHECK_THAT(r.out, Catch::Contains("r.db") && Catch::Contains("File too large"));
-    check_untouched();
+    refused("{ database: r.db, history: false }", fs::file_size(t.dir / "r.db") + (64 << 10),
+            (t.dir / "r.db").string() + ": rating database: disk I/O error (File too large)");
   }
 }
 
