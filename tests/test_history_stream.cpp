@@ -298,10 +298,13 @@ TEST_CASE("output.history refuses unknown, repeated and bookkeeping columns, nam
     return r.out;
   };
   CHECK_THAT(refused("glicko", "[player, ratingafter]"),
-             Catch::Contains("c.yaml:4:29: unknown history column 'ratingafter' (columns: period, date, player, "
+             Catch::Contains("c.yaml:4:29: unknown history column 'ratingafter' (did you mean 'rating_after'?) "
+                             "(columns: period, date, player, "
                              "opponent, expected, score, k, change, rating_before, rating_after, rd_after)"));
   CHECK_THAT(refused("glicko", "[player, player]"), Catch::Contains("history column 'player' is listed twice"));
   CHECK_THAT(refused("fide-logistic", "[player, pool_games_after]"), Catch::Contains("unknown history column 'pool_games_after'"));
+  CHECK_THAT(refused("glicko", "[player, volatility]"),
+             Catch::Contains("unknown history column 'volatility' (columns: "));  // nothing close: no guess
   CHECK_THAT(refused("glicko", "[]"), Catch::Contains("got an empty list"));
 }
 

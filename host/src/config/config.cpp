@@ -197,7 +197,9 @@ void read_history(checker& c, const field& f, const rk_descriptor* model, compet
     else if (model && std::find(known.begin(), known.end(), *name) == known.end()) {
       std::string list;
       for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      c.error(item.where(), "unknown history column '" + *name + "' (columns: " + list + ")");
+      const std::string guess = did_you_mean(*name, known);
+      c.error(item.where(), "unknown history column '" + *name + "'" +
+                                (guess.empty() ? "" : " (did you mean '" + guess + "'?)") + " (columns: " + list + ")");
     }
     cfg.history_columns.push_back(*name);
   }
