@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include "interrupt_guard.hpp"
 #include "progress.hpp"
 #include "run_unit.hpp"
 
@@ -70,6 +71,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     std::optional<unit_result> unit;
     std::string timings;
     {
+      const interrupt_guard interrupts;  // first: every thread of the run leaves the signals to it
       progress bar(isatty(fileno(stderr)) && spdlog::should_log(spdlog::level::info));
       bar.phase("preparing");  // locks, and the input fingerprint for the database
       unit.emplace(run_unit(config, registry, dir, options, bar));

@@ -8,6 +8,7 @@
 #include "store/sqlite.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -153,6 +154,9 @@ class recorder {
 // and a second run must not even begin to record beside this one. A file this
 // run created goes again unless the run committed: a failed first run leaves
 // no empty database behind.
+class database_lock;
+std::atomic<database_lock*> living_lock{nullptr};  // one recording per process
+
 class database_lock {
  public:
   explicit database_lock(const fs::path& file) : file_(file) {
@@ -172,14 +176,22 @@ class database_lock {
       fd_ = -1;
       if (attempt == 8) throw user_error(file.string(), 0, 0, "the rating database kept being replaced while opened");
     }
+    living_lock = this;
   }
   ~database_lock() {
+    living_lock = nullptr;
     if (created_ && !kept_ && still_named()) ::unlink(file_.c_str());
     ::close(fd_);
   }
   database_lock(const database_lock&) = delete;
   database_lock& operator=(const database_lock&) = delete;
   void keep() { kept_ = true; }
+  // For a process ended mid-run: a file this run created goes, with its journal.
+  void abandon() const noexcept {
+    if (!created_ || kept_ || !still_named()) return;
+    ::unlink(file_.c_str());
+    ::unlink((file_.string() + "-journal").c_str());
+  }
 
  private:
   bool still_named() const {
@@ -189,7 +201,8 @@ class database_lock {
   }
   fs::path file_;
   int fd_ = -1;
-  bool created_ = false, kept_ = false;
+  bool created_ = false;
+  std::atomic<bool> kept_{false};  // read by abandon(), on another thread
 };
 
 }  // namespace
@@ -229,6 +242,10 @@ struct run_recording::impl {
 }
 
 run_recording::run_recording(const fs::path& file) : impl_(std::make_unique<impl>(file)) {}
+
+void run_recording::abandon_living() noexcept {
+  if (const database_lock* lock = living_lock) lock->abandon();
+}
 run_recording::~run_recording() = default;
 
 std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {

@@ -66,6 +66,9 @@ class run_recording {
  public:
   explicit run_recording(const std::filesystem::path& file);
   ~run_recording();
+  // For a process ended mid-run (a signal), where no destructor runs: removes a
+  // database file the living recording created and has not committed.
+  static void abandon_living() noexcept;
   run_recording(const run_recording&) = delete;
   run_recording& operator=(const run_recording&) = delete;
 
