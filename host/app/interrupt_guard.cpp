@@ -8,7 +8,6 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 namespace ratekit::app {
 namespace {
@@ -27,7 +26,8 @@ interrupt_guard::interrupt_guard() {
     if (sigwait(&signals_, &signal) != 0 || stopping) return;
     output_folder::abandon_living();
     run_recording::abandon_living();
-    std::fprintf(stderr, "error: interrupted (%s); nothing was written or recorded\n", strsignal(signal));
+    const char* name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP";
+    std::fprintf(stderr, "error: interrupted (%s); nothing was written or recorded\n", name);
     std::_Exit(128 + signal);
   });
 }

@@ -64,7 +64,7 @@ def main():
             # A first run: nothing is left.
             status, out = interrupted(ratekit, folder, sig)
             check(status == 128 + sig, f"{name}: exit status {status}, not {128 + sig}: {out}")
-            check("interrupted" in out and "nothing was written or recorded" in out, f"{name}: message: {out}")
+            check(f"error: interrupted ({name}); nothing was written or recorded" in out, f"{name}: message: {out}")
             left = sorted(os.listdir(folder))
             check(left == ["c.yaml", "games.csv"], f"{name}: a first run left {left}")
             # A later run: the previous outputs and database stay as they were.
