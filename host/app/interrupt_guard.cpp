@@ -3,16 +3,25 @@
 #include <ratekit/host/output/database.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 
-#include <pthread.h>
-
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <system_error>
 
 namespace ratekit::app {
 namespace {
 
 std::atomic<bool> stopping{false};
+
+void* take_signals(void* set) {
+  int signal = 0;
+  if (sigwait(static_cast<const sigset_t*>(set), &signal) != 0 || stopping) return nullptr;
+  output_folder::abandon_living();
+  run_recording::abandon_living();
+  const char* name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP";
+  std::fprintf(stderr, "error: interrupted (%s); nothing was written or recorded\n", name);
+  std::_Exit(128 + signal);
+}
 
 }  // namespace
 
@@ -21,21 +30,22 @@ interrupt_guard::interrupt_guard() {
   for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals_, s);
   pthread_sigmask(SIG_BLOCK, &signals_, &before_);
   stopping = false;
-  thread_ = std::thread([this] {
-    int signal = 0;
-    if (sigwait(&signals_, &signal) != 0 || stopping) return;
-    output_folder::abandon_living();
-    run_recording::abandon_living();
-    const char* name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP";
-    std::fprintf(stderr, "error: interrupted (%s); nothing was written or recorded\n", name);
-    std::_Exit(128 + signal);
-  });
+  // A small stack: a run under a tight address-space limit (ulimit -v) must not fail for this thread's 8 MB.
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 64 << 10);
+  const int rc = pthread_create(&thread_, &attr, take_signals, &signals_);
+  pthread_attr_destroy(&attr);
+  if (rc != 0) {
+    pthread_sigmask(SIG_SETMASK, &before_, nullptr);
+    throw std::system_error(rc, std::generic_category(), "cannot start the thread that takes interrupts");
+  }
 }
 
 interrupt_guard::~interrupt_guard() {
   stopping = true;
-  pthread_kill(thread_.native_handle(), SIGHUP);  // taken by its sigwait, as a stop
-  thread_.join();
+  pthread_kill(thread_, SIGHUP);  // taken by its sigwait, as a stop
+  pthread_join(thread_, nullptr);
   pthread_sigmask(SIG_SETMASK, &before_, nullptr);
 }
 

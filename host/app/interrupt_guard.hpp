@@ -5,8 +5,9 @@
 // own (sigwait), so the clean-up is ordinary code, not a signal handler's.
 #pragma once
 
+#include <pthread.h>
+
 #include <csignal>
-#include <thread>
 
 namespace ratekit::app {
 
@@ -21,7 +22,7 @@ class interrupt_guard {
 
  private:
   sigset_t signals_{}, before_{};
-  std::thread thread_;
+  pthread_t thread_{};
 };
 
 }  // namespace ratekit::app
