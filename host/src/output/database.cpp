@@ -242,11 +242,11 @@ struct run_recording::impl {
 }
 
 run_recording::run_recording(const fs::path& file) : impl_(std::make_unique<impl>(file)) {}
+run_recording::~run_recording() = default;
 
 void run_recording::abandon_living() noexcept {
   if (const database_lock* lock = living_lock) lock->abandon();
 }
-run_recording::~run_recording() = default;
 
 std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
   std::vector<earlier_run> found;

@@ -1,9 +1,9 @@
 #include <ratekit/host/output/output_folder.hpp>
+#include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,32 +22,13 @@ namespace fs = std::filesystem;
 constexpr std::array<std::string_view, 8> own_files{"ratings.csv", "history.csv", "summary.json", "report.csv",
                                                     "periods.csv", "report.md",   "report.html",  "chart.svg"};
 
-// The six letters and digits mkstemp and mkdtemp put in place of XXXXXX.
-bool is_random_suffix(std::string_view s) {
-  return s.size() == 6 && std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
-}
-
-// `<own file>.tmp-<pid>-XXXXXX`: the temporary a killed writer left (write_temp's name).
-bool is_own_temporary(std::string_view name) {
-  for (const auto own : own_files) {
-    const std::string prefix = std::string(own) + ".tmp-";
-    if (name.substr(0, prefix.size()) != prefix) continue;
-    const std::string_view rest = name.substr(prefix.size());
-    const size_t dash = rest.find('-');
-    const std::string_view pid = rest.substr(0, dash);
-    return dash != std::string_view::npos && !pid.empty() && pid.size() <= 9 &&
-           std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-           is_random_suffix(rest.substr(dash + 1));
-  }
-  return false;
-}
-
 bool is_own(const fs::directory_entry& e) {
   const std::string name = e.path().filename().string();
-  if (is_own_temporary(name)) return e.is_regular_file() && !e.is_symlink();
-  for (const auto own : own_files)
-    if (name == own) return e.is_regular_file() && !e.is_symlink();
-  return false;
+  // An output, or the temporary a killed writer left of one.
+  const auto temporary = read_temporary_name(name);
+  const std::string_view file = temporary ? temporary->file : std::string_view(name);
+  return std::find(own_files.begin(), own_files.end(), file) != own_files.end() && e.is_regular_file() &&
+         !e.is_symlink();
 }
 
 void refuse_foreign_files(const fs::path& dir) {
@@ -69,7 +50,7 @@ void remove_leftovers(const fs::path& dir) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir.parent_path(), ec)) {
     const std::string name = e.path().filename().string();
-    if (name.rfind(prefix, 0) == 0 && is_random_suffix(std::string_view(name).substr(prefix.size())) &&
+    if (name.rfind(prefix, 0) == 0 && is_mktemp_suffix(std::string_view(name).substr(prefix.size())) &&
         e.is_directory() && !e.is_symlink())
       fs::remove_all(e.path(), ec);
   }

@@ -1,6 +1,8 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/output/outputs.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -17,11 +19,10 @@ namespace {
 
 const std::string temp_marker = ".tmp-";
 
-// Temporaries of a run that was killed before renaming them:
-// `<name>.tmp-<pid>-<random>` of one of our files, whose process is gone. A
-// live writer's are left alone.
+// Temporaries of a run that was killed before renaming them, of one of our
+// files, whose process is gone. A live writer's are left alone.
 void remove_stale_temps(const std::vector<output_file>& files) {
-  std::set<std::string> names;
+  std::set<std::string, std::less<>> names;
   std::set<std::filesystem::path> dirs;
   for (const auto& f : files) {
     names.insert(f.path.filename().string());
@@ -31,12 +32,9 @@ void remove_stale_temps(const std::vector<output_file>& files) {
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
       const std::string name = e.path().filename().string();
-      const size_t at = name.rfind(temp_marker);
-      if (at == std::string::npos || !names.count(name.substr(0, at))) continue;
-      const std::string rest = name.substr(at + temp_marker.size());
-      const std::string pid = rest.substr(0, rest.find('-'));
-      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
-      if (::kill(pid_t(std::stol(pid)), 0) != 0 && errno == ESRCH) std::filesystem::remove(e.path(), ec);
+      const auto temporary = read_temporary_name(name);
+      if (!temporary || names.find(temporary->file) == names.end()) continue;
+      if (::kill(pid_t(temporary->pid), 0) != 0 && errno == ESRCH) std::filesystem::remove(e.path(), ec);
     }
   }
 }
@@ -80,6 +78,23 @@ void sync_dir(const std::filesystem::path& dir) {
 }
 
 }  // namespace
+
+bool is_mktemp_suffix(std::string_view s) {
+  return s.size() == 6 && std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+std::optional<temporary_name> read_temporary_name(std::string_view name) {
+  const size_t at = name.rfind(temp_marker);
+  if (at == std::string_view::npos) return std::nullopt;
+  const std::string_view rest = name.substr(at + temp_marker.size());
+  const size_t dash = rest.find('-');
+  const std::string_view pid = rest.substr(0, dash);
+  if (dash == std::string_view::npos || pid.empty() || pid.size() > 9 ||
+      !std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+      !is_mktemp_suffix(rest.substr(dash + 1)))
+    return std::nullopt;
+  return temporary_name{name.substr(0, at), std::stol(std::string(pid))};
+}
 
 void write_files_atomically(const std::vector<output_file>& files) {
   remove_stale_temps(files);

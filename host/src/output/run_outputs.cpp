@@ -23,21 +23,21 @@ void refuse_inputs_inside(const competition_config& config, const fs::path& dir)
   std::vector<fs::path> inputs = config.input_paths;
   if (!config.initial_ratings.empty()) inputs.push_back(config.initial_ratings);
   const fs::path database = config.output_database.empty() ? fs::path() : fs::weakly_canonical(config.output_database, ec);
-  const auto inside = [&](const fs::path& file) {  // links resolved
-    const fs::path in = fs::weakly_canonical(file, ec);
+  const auto inside = [&](const fs::path& in) {  // `in` with its links resolved
     return std::mismatch(out.begin(), out.end(), in.begin(), in.end()).first == out.end();
   };
   for (const fs::path& input : inputs) {
-    if (inside(input))
+    const fs::path in = fs::weakly_canonical(input, ec);
+    if (inside(in))
       throw user_error(input.string(), 0, 0,
                        "this input lies inside the output folder " + dir.string() +
                            ", which the run writes: move it, or write the outputs elsewhere (--out)");
-    if (fs::weakly_canonical(input, ec) == database)
+    if (in == database)
       throw user_error(input.string(), 0, 0, "this input is the history database the run writes");
   }
   // The run replaces the folder as a whole: a database in it would go with the old folder.
   for (const fs::path& db : {config.output_database, config.initial_database})
-    if (!db.empty() && inside(db))
+    if (!db.empty() && inside(fs::weakly_canonical(db, ec)))
       throw user_error(db.string(), 0, 0,
                        "the history database lies inside the output folder " + dir.string() +
                            ", which the run replaces as a whole: keep it beside the folder, or write the outputs "

@@ -17,6 +17,7 @@
 #include <ratekit/host/text/format.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,5 +72,16 @@ struct output_file {
 // order: a killed run leaves each file old or new, and when the last one is new,
 // all are. Temporaries that an earlier killed run left behind are removed.
 void write_files_atomically(const std::vector<output_file>& files);
+
+// The six letters and digits mkstemp and mkdtemp put in place of XXXXXX.
+bool is_mktemp_suffix(std::string_view s);
+
+// The temporary write_files_atomically makes for a file: `<file>.tmp-<pid>-XXXXXX`.
+struct temporary_name {
+  std::string_view file;  // the file it was to become
+  long pid = 0;           // of the process that wrote it
+};
+// `name` read as such a temporary; nullopt for any other name.
+std::optional<temporary_name> read_temporary_name(std::string_view name);
 
 }  // namespace ratekit
