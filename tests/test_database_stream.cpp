@@ -89,6 +89,41 @@ std::string dump(const fs::path& db) {
   });
 }
 
+// games_csv(n) as one run a month from the same database r.db: jan.yaml
+// (starting at the model's default), feb.yaml and mar.yaml from the database,
+// and feb2.yaml, February with every game the first player won lost instead.
+struct monthly_runs {
+  testing::temp_dir dir;
+  monthly_runs(const std::string& model, int games) {
+    const std::string head = "competition: club\n" + model + "period: month\n";
+    const std::string all = games_csv(games);
+    const size_t feb = all.find("\n2024-02-") + 1, mar = all.find("\n2024-03-") + 1;
+    const std::string header = all.substr(0, all.find('\n') + 1);
+    testing::write_text(dir / "jan.csv", all.substr(0, feb));
+    testing::write_text(dir / "feb.csv", header + all.substr(feb, mar - feb));
+    testing::write_text(dir / "mar.csv", header + all.substr(mar));
+    std::string other = all.substr(feb, mar - feb);
+    for (size_t at = other.find(",1,round"); at != std::string::npos; at = other.find(",1,round", at + 1)) other[at + 1] = '0';
+    testing::write_text(dir / "feb2.csv", header + other);
+    testing::write_text(dir / "jan.yaml", head + "input: { format: games-csv, path: jan.csv }\noutput: { database: r.db }\n");
+    for (const std::string name : {"feb", "mar", "feb2"})
+      testing::write_text(dir / (name + ".yaml"), head + "initial: { database: r.db }\ninput: { format: games-csv, path: " +
+                                                      name + ".csv }\noutput: { database: r.db }\n");
+  }
+  testing::command_result run(const std::string& config, const std::string& flags = "") const {
+    return testing::run_cli("-q run " + (dir / config).string() + " --out " + (dir / "out").string() + flags);
+  }
+  // With February recorded (run 2), feb2.yaml without --replace is refused and changes nothing.
+  void check_feb2_refused() const {
+    const std::string rows = dump(dir / "r.db");
+    const auto refused = run("feb2.yaml");
+    CHECK(refused.status == 1);
+    CHECK_THAT(refused.out, Catch::Contains("period '2024-02' of competition 'club' is already recorded (run 2") &&
+                                Catch::Contains("--replace"));
+    CHECK(dump(dir / "r.db") == rows);
+  }
+};
+
 // The rows agree with each other, whoever wrote them: each player's ratings row
 // of a period counts his games rows there, and its rating less its change is the
 // rating his first game there was played on.
@@ -346,39 +381,19 @@ TEST_CASE("an upgrade that fails past the file size limit leaves the older layou
 }
 
 TEST_CASE("a streamed run over other input is refused, and replaces it with --replace", "[store][stream][cli]") {
-  testing::temp_dir dir;
   // January and February, then February again from other input, from the same database.
-  const std::string head = "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n";
-  std::string all = games_csv(6'000);
-  const size_t feb = all.find("\n2024-02-") + 1, mar = all.find("\n2024-03-") + 1;
-  const std::string header = all.substr(0, all.find('\n') + 1);
-  testing::write_text(dir / "jan.csv", all.substr(0, feb));
-  testing::write_text(dir / "feb.csv", header + all.substr(feb, mar - feb));
-  std::string other = all.substr(feb, mar - feb);
-  for (size_t at = other.find(",1,round"); at != std::string::npos; at = other.find(",1,round", at + 1)) other[at + 1] = '0';
-  testing::write_text(dir / "feb2.csv", header + other);
-  testing::write_text(dir / "jan.yaml", head + "input: { format: games-csv, path: jan.csv }\noutput: { database: r.db }\n");
-  for (const std::string name : {"feb", "feb2"})
-    testing::write_text(dir / (name + ".yaml"), head + "initial: { database: r.db }\ninput: { format: games-csv, path: " +
-                                                    name + ".csv }\noutput: { database: r.db }\n");
-  const auto run = [&](const std::string& config, const std::string& flags = "") {
-    return testing::run_cli("-q run " + (dir / config).string() + " --out " + (dir / "out").string() + flags);
-  };
-  REQUIRE(run("jan.yaml").status == 0);
-  REQUIRE(run("feb.yaml").status == 0);
-  const std::string rows = dump(dir / "r.db");
-  const auto refused = run("feb2.yaml");
-  CHECK(refused.status == 1);
-  CHECK_THAT(refused.out, Catch::Contains("period '2024-02' of competition 'club' is already recorded (run 2") &&
-                              Catch::Contains("--replace"));
-  CHECK(dump(dir / "r.db") == rows);
+  const monthly_runs t("model: fide-logistic\nk_schedule: [ { k: 20 } ]\n", 6'000);
+  const testing::temp_dir& dir = t.dir;
+  REQUIRE(t.run("jan.yaml").status == 0);
+  REQUIRE(t.run("feb.yaml").status == 0);
+  t.check_feb2_refused();
   // Replaced: February rated again from January's state, as if feb2 had been recorded instead.
-  REQUIRE(run("feb2.yaml", " --replace").status == 0);
+  REQUIRE(t.run("feb2.yaml", " --replace").status == 0);
   CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM runs") == 2);
   fs::copy_file(dir / "r.db", dir / "replaced.db");
   fs::remove(dir / "r.db");
-  REQUIRE(run("jan.yaml").status == 0);
-  REQUIRE(run("feb2.yaml").status == 0);
+  REQUIRE(t.run("jan.yaml").status == 0);
+  REQUIRE(t.run("feb2.yaml").status == 0);
   // The same ratings, games and states; only run 2's number is 3 in the replaced file.
   const std::string fresh = "SELECT group_concat(x, ';') FROM (SELECT pe.label || p.name || r.rating || r.change || r.games AS x "
                             "FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
@@ -388,6 +403,34 @@ TEST_CASE("a streamed run over other input is refused, and replaces it with --re
                              "FROM states s JOIN players p ON p.id = s.player_id WHERE s.run_id = (SELECT max(id) FROM runs) ORDER BY 1)";
   CHECK(sql_text(dir / "replaced.db", states) == sql_text(dir / "r.db", states));
   CHECK(sql_number(dir / "replaced.db", "SELECT count(*) FROM games") == sql_number(dir / "r.db", "SELECT count(*) FROM games"));
+}
+
+// A model that reads elapsed time (glicko's rd grows with the periods since a
+// player's last) fails on periods older than the state it starts from, so a
+// month recorded before is refused, or rated again from the state before it,
+// before the model sees a game of it: here February again after March.
+TEST_CASE("a middle month redone from its own database with an elapsed-time model: refused, or rated again from the "
+          "state before it", "[store][stream][cli]") {
+  const std::string model = GENERATE("glicko", "glicko2");
+  INFO(model);
+  const monthly_runs t("model: " + model + "\n", 9'000);
+  const testing::temp_dir& dir = t.dir;
+  for (const char* month : {"jan.yaml", "feb.yaml", "mar.yaml"}) REQUIRE(t.run(month).status == 0);
+  t.check_feb2_refused();
+  const auto replaced = t.run("feb2.yaml", " --replace");
+  CHECK(replaced.status == 0);
+  CHECK_THAT(replaced.out, !Catch::Contains("error"));
+  CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,3,4");  // February's run replaced
+  // February as if feb2 had been recorded after January in the first place.
+  fs::copy_file(dir / "r.db", dir / "replaced.db");
+  fs::remove(dir / "r.db");
+  REQUIRE(t.run("jan.yaml").status == 0);
+  REQUIRE(t.run("feb2.yaml").status == 0);
+  const std::string february =
+      "SELECT group_concat(x, ';') FROM (SELECT p.name || ':' || r.rating || ':' || r.state AS x FROM ratings r "
+      "JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id WHERE pe.label = '2024-02' ORDER BY 1)";
+  CHECK(sql_text(dir / "replaced.db", february) == sql_text(dir / "r.db", february));
+  CHECK(sql_text(dir / "r.db", february).size() > 1000);
 }
 
 TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to layout 5 by the next run",

@@ -132,7 +132,10 @@ class game_engine {
     const game_facts& facts = window_.facts();
     if (window_.first() == 0) first_line_ = facts.line[0];
     last_line_ = facts.line[complete - 1];
-    if (window_.problems().empty()) rate(complete);
+    if (window_.problems().empty()) {
+      if (sink_) check_periods(complete);
+      rate(complete);
+    }
     if (keep_) {
       period_window::append(kept_games_, window_.games(), 0, complete);
       period_window::append_columns(kept_facts_, facts, 0, complete);
@@ -207,22 +210,38 @@ class game_engine {
     if (sink_) hand_to_sink(complete);
   }
 
-  // Hands the window's rated games [0, complete) to the sink, with the names it has not seen.
-  void hand_to_sink(size_t complete) {
+  // The periods of the window's games [0, complete) in handed_: what the sink is told before they are rated.
+  void describe_periods(size_t complete) {
     const game_facts& facts = window_.facts();
     handed_.first = window_.first();
     handed_.count = complete;
-    handed_.games = window_.games().data();
-    handed_.out = out_.data();
     handed_.dates = facts.date.data();
     handed_.periods = facts.period.data();
+    const bool per_game = c_.period == period_kind::game;
+    handed_.ends = per_game ? nullptr : window_.ends().data();
+    handed_.period_count = per_game ? complete : window_.ends().size();
+  }
+
+  // The sink may refuse the window's periods before the model rates them (a recorded period, say).
+  void check_periods(size_t complete) {
+    describe_periods(complete);
+    try {
+      sink_->before_rating(handed_);
+    } catch (...) {
+      settle_();
+      throw;
+    }
+  }
+
+  // Hands the window's rated games [0, complete) to the sink, with the names it has not seen.
+  void hand_to_sink(size_t complete) {
+    describe_periods(complete);
+    handed_.games = window_.games().data();
+    handed_.out = out_.data();
     handed_.before_a = ratings_.data(), handed_.before_b = ratings_.data() + complete;
     handed_.after_a = ratings_.data() + 2 * complete, handed_.after_b = ratings_.data() + 3 * complete;
     handed_.state = state_.data();
     handed_.shown = shown_fields_;
-    const bool per_game = c_.period == period_kind::game;
-    handed_.ends = per_game ? nullptr : window_.ends().data();
-    handed_.period_count = per_game ? complete : window_.ends().size();
     handed_.instance = r_.rater->instance();
     sink_->take(handed_);
     handed_.new_names.clear();

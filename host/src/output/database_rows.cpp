@@ -72,6 +72,27 @@ std::optional<earlier_run> period_owner(store::database& db, int64_t competition
   return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label};
 }
 
+std::unordered_map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition) {
+  statement s = db.prepare(
+      "SELECT p.label, r.id, r.recorded_at, coalesce(r.fingerprint, '') FROM periods p JOIN runs r ON r.id = p.run_id "
+      "WHERE p.competition_id = ?1");
+  s.bind(1, competition);
+  std::unordered_map<std::string, earlier_run> owners;
+  while (s.step()) {
+    std::string label(s.text(0));
+    owners.emplace(label, earlier_run{s.integer(1), std::string(s.text(2)), std::string(s.text(3)), label});
+  }
+  return owners;
+}
+
+const std::vector<std::string>& window_labels::of(const rated_games& g) {
+  names_.insert(names_.end(), g.new_period_names.begin(), g.new_period_names.end());
+  window_.clear();
+  for (size_t p = 0, begin = 0; p < g.period_count; begin = size_t(g.ends[p++]))
+    window_.push_back(labels_.add(period_label(kind_, g.dates[begin], g.periods[begin], names_, g.first + begin)));
+  return window_;
+}
+
 void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
   static const char* const deletes[] = {
       "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
@@ -247,6 +268,9 @@ database_stream::database_stream(store::database& db, const competition_config& 
       policy_(std::move(policy)),
       competition_(competition_id(db, config.competition)),
       deferred_indexes_(store::defer_indexes(db, "ratings")),
+      taken_(config.period),
+      checked_(config.period),
+      recorded_(recorded_periods(db, competition_)),
       players_(db, competition_),
       totals_(db, model, shown_state_fields(model), player_ids_),
       find_period_(db.prepare("SELECT 1 FROM periods WHERE competition_id = ?1 AND label = ?2")),
@@ -260,11 +284,24 @@ void database_stream::meet(const std::string& label) {
   find_period_.reset();
   if (!found) return;
   const earlier_run e = *period_owner(db_, competition_, label);
+  refuse_or_rate_again(e);
+  remove_runs(db_, {e.id});
+  replaced_.push_back(e);
+}
+
+void database_stream::refuse_or_rate_again(const earlier_run& e) const {
   if (!policy_.replace) refuse_other_input(config_, e);
   const bool known = std::find(policy_.replacing.begin(), policy_.replacing.end(), e.id) != policy_.replacing.end();
   if (policy_.starts_here && !known) throw rate_again(e);
-  remove_runs(db_, {e.id});
-  replaced_.push_back(e);
+}
+
+void database_stream::check(const std::string& label) const {
+  if (const auto found = recorded_.find(label); found != recorded_.end()) refuse_or_rate_again(found->second);
+}
+
+void database_stream::before_rating(const rated_games& window) {
+  if (config_.period == period_kind::game) return;  // its one period is named once its last game is known
+  for (const std::string& label : checked_.of(window)) check(label);
 }
 
 int64_t database_stream::add_period(const std::string& label) {
@@ -282,13 +319,12 @@ void database_stream::start(const std::vector<std::string>& new_names) {
 void database_stream::take(rated_event& e) {
   start(e.new_names);
   if (!entries_) entries_.emplace(db_, run_);
-  add_event_rows(e, add_period(labels_.add(e.info->name)), totals_, *entries_, player_ids_);
+  add_event_rows(e, add_period(taken_.add(e.info->name)), totals_, *entries_, player_ids_);
 }
 
 void database_stream::take(rated_games& g) {
   start(g.new_names);
   if (!games_) games_.emplace(db_, run_);
-  period_names_.insert(period_names_.end(), g.new_period_names.begin(), g.new_period_names.end());
   const bool per_game = config_.period == period_kind::game;
   if (per_game && game_period_ == 0) {
     // Named when the last game is known (finish()); till then by a label no period has.
@@ -296,12 +332,11 @@ void database_stream::take(rated_games& g) {
     first_date_ = INT32_MAX, last_date_ = 0;
   }
   const size_t shown = g.shown;
+  const std::vector<std::string>* labels = per_game ? nullptr : &taken_.of(g);
   size_t begin = 0;
   for (size_t p = 0; p < (per_game ? 1 : g.period_count); ++p) {
     const size_t end = per_game ? g.count : size_t(g.ends[p]);
-    const int64_t period = per_game ? game_period_
-                                    : add_period(labels_.add(period_label(config_.period, g.dates[begin], g.periods[begin],
-                                                                          period_names_, g.first + begin)));
+    const int64_t period = per_game ? game_period_ : add_period((*labels)[p]);
     for (size_t i = begin; i < end; ++i) {
       const rk_game& game = g.games[i];
       if (per_game) first_date_ = std::min(first_date_, g.dates[i]), last_date_ = std::max(last_date_, g.dates[i]);
@@ -319,7 +354,7 @@ recorded_run database_stream::finish(const run_result& run) {
   if (games_) games_->flush();
   if (entries_) entries_->flush();
   if (game_period_ != 0) {
-    const std::string label = labels_.add(game_run_label(config_, first_date_, last_date_));
+    const std::string label = taken_.add(game_run_label(config_, first_date_, last_date_));
     meet(label);
     statement s = db_.prepare("UPDATE periods SET label = ?1 WHERE id = ?2");
     s.bind(1, std::string_view(label)).bind(2, game_period_).run();
@@ -334,7 +369,7 @@ recorded_run database_stream::finish(const run_result& run) {
   }
   insert_states(db_, run_, model_, run.state, player_ids_);
   if (!deferred_indexes_.empty()) db_.exec(deferred_indexes_.c_str());
-  return {run_, labels_.size(), player_ids_.size()};
+  return {run_, taken_.size(), player_ids_.size()};
 }
 
 }  // namespace ratekit::db_rows

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -39,6 +40,25 @@ class period_labels {
   std::unordered_set<std::string> seen_;
   size_t count_ = 0;
 };
+
+// A streamed run's stored periods, labelled in the order the engine hands its
+// windows over, with the input's period names as they arrive.
+class window_labels {
+ public:
+  explicit window_labels(period_kind kind) : kind_(kind) {}
+  // The labels of the window's periods, in order (not for game periods).
+  const std::vector<std::string>& of(const rated_games& window);
+  std::string add(std::string label) { return labels_.add(std::move(label)); }
+  size_t size() const { return labels_.size(); }
+
+ private:
+  const period_kind kind_;
+  std::vector<std::string> names_, window_;
+  period_labels labels_;
+};
+
+// Every period of competition `competition` (its id) recorded, by label, with the run that recorded it.
+std::unordered_map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition);
 
 // The one period a run rated game by game (period: game) is stored as: named
 // after its first and last date, or after its input files when a game has none.
@@ -134,6 +154,10 @@ class database_stream final : public rated_games_sink {
   unsigned streams() const override { return streams_database; }
   void take(rated_event& event) override;  // an event is a period
   unsigned streams_events() const override { return streams_database; }
+  // A period recorded before is refused, or rated again from an earlier state,
+  // before the model rates it: a model that reads elapsed time would fail on
+  // periods older than the state the run started from.
+  void before_rating(const rated_games& window) override;
   // The players' facts and those no game named, every player's state, and the
   // label of a game-period run (checked like any other); `run` is the rated run.
   recorded_run finish(const run_result& run);
@@ -144,6 +168,9 @@ class database_stream final : public rated_games_sink {
   void start(const std::vector<std::string>& new_names);  // the run's row first, then the players named since
   int64_t add_period(const std::string& label);
   void meet(const std::string& label);
+  // What meeting run `e`'s period calls for before its rows go: a refusal, or rating again.
+  void refuse_or_rate_again(const earlier_run& e) const;
+  void check(const std::string& label) const;  // before rating: the policy for a recorded period
 
   store::database& db_;
   const competition_config& config_;
@@ -154,8 +181,11 @@ class database_stream final : public rated_games_sink {
   const std::string deferred_indexes_;  // of the ratings table, built in finish() (store::defer_indexes)
   int64_t run_ = 0;
   std::vector<earlier_run> replaced_;
-  std::vector<std::string> period_names_;
-  period_labels labels_;
+  window_labels taken_;  // the labels of the periods taken
+  // Read on the rating thread only: the labels of the periods checked, and
+  // those recorded when the run started.
+  window_labels checked_;
+  const std::unordered_map<std::string, earlier_run> recorded_;
   std::vector<int64_t> player_ids_;
   player_rows players_;
   period_totals totals_;

@@ -162,6 +162,12 @@ class rated_games_sink {
   // not 0 gets them. The run still keeps the entries for the metrics.
   virtual void take(rated_event&) {}
   virtual unsigned streams_events() const { return 0; }
+  // Called on the rating thread before the model rates a window, with what is
+  // known of it then (first, count, dates, periods, ends, period_count,
+  // new_period_names; the rest unset). A sink may refuse the run here, before
+  // the model sees a game it would fail on. It must touch nothing take()
+  // touches: a sink_thread calls take() on its own thread.
+  virtual void before_rating(const rated_games&) {}
 };
 
 // Rates a competition. Throws user_error for bad input and plugin failures,

@@ -53,6 +53,10 @@ class fan_out_sink final : public rated_games_sink {
     return all;
   }
 
+  void before_rating(const rated_games& window) override {
+    for (rated_games_sink* s : sinks_) s->before_rating(window);
+  }
+
   bool empty() const { return sinks_.empty(); }
 
  private:

@@ -25,6 +25,8 @@ class sink_thread final : public rated_games_sink {
   unsigned streams() const override { return sink_.streams(); }
   void take(rated_event& event) override;  // copied likewise
   unsigned streams_events() const override { return sink_.streams_events(); }
+  // On the caller's thread, at once: the sink's checks before rating read none of what take() writes.
+  void before_rating(const rated_games& window) override { sink_.before_rating(window); }
   // Waits until the sink has taken every batch; rethrows what it threw.
   void finish();
 
