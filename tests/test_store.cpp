@@ -269,6 +269,13 @@ TEST_CASE("a database a killed run left with its journal is read as it was befor
     CHECK(r.status == 0);
     CHECK(r.out == before.out);
   }
+  SECTION("ratekit history through a symbolic link: the journal is beside the file it names") {
+    fs::create_directory(t.dir / "links");
+    fs::create_symlink(t.dir / "ratings.db", t.dir / "links/ratings.db");
+    const auto r = testing::run_cli("history " + t.path("links/ratings.db") + " A");
+    CHECK(r.status == 0);
+    CHECK(r.out == before.out);
+  }
   SECTION("a run starting from it, not recording into it") {
     testing::write_text(t.dir / "feb-lean.yaml", "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
                                                   "period: month\ninitial: { database: ratings.db }\n"
@@ -355,6 +362,13 @@ TEST_CASE("a competition's model or parameters change only when asked for", "[st
   CHECK(asked.status == 0);
   CHECK_THAT(asked.out, Catch::Contains("warning: competition 'club' changes model"));
   CHECK(count_rows(t.dir / "ratings.db", "runs") == 2);  // the change is recorded with the run
+  // The same input again records nothing, so it changes no model: neither run needs the flag again.
+  for (const char* month : {"feb", "jan"}) {
+    const auto again = testing::run_cli("run " + t.path(std::string(month) + ".yaml") + " -o " + t.path("out-again"));
+    CHECK(again.status == 0);
+    CHECK_THAT(again.out, Catch::Contains("left as it was"));
+  }
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == 2);
   // The model of the latest run is now the reference: the same config needs no flag.
   testing::write_text(t.dir / "feb.csv", "date,player_a,player_b,score_a\n2024-03-02,C,A,1\n");
   CHECK(testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-mar")).status == 0);

@@ -55,8 +55,8 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     fingerprint = input_fingerprint(config);
     same = recording->same_input(config.competition, fingerprint);
     // Known before rating: with --replace, which runs go is known only when their periods are met.
-    if (same || !options.replace)
-      check_model(*recording, config, model, same ? std::vector{*same} : std::vector<earlier_run>{}, options);
+    // The same input again records nothing, so it changes no model.
+    if (!same && !options.replace) check_model(*recording, config, model, {}, options);
     // Redone from the state that run started from, not the state it left.
     if (same && same_file(config.initial_database, config.output_database))
       config.initial_before_run = std::min(config.initial_before_run, same->id);

@@ -20,13 +20,21 @@ void configure_sqlite() {
   (void)done;  // SQLITE_MISUSE when something else started SQLite first: only slower
 }
 
+// The journal SQLite keeps beside the file: beside the file a symbolic link names, as SQLite follows it.
+std::string journal_of(const std::string& file) {
+  std::error_code ec;
+  if (!std::filesystem::is_symlink(file, ec)) return file + "-journal";
+  const std::filesystem::path real = std::filesystem::canonical(file, ec);
+  return (ec ? file : real.string()) + "-journal";
+}
+
 // A run killed while recording leaves its journal beside the file, which only a
 // connection that may write can roll back (a read-only one fails on it): one
 // does, where it may, before a read-only connection opens. A journal of a run
 // still recording is not rolled back: SQLite sees its lock.
 void roll_back_interrupted(const std::string& file) {
   std::error_code ec;
-  if (!std::filesystem::exists(file + "-journal", ec)) return;
+  if (!std::filesystem::exists(journal_of(file), ec)) return;
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) == SQLITE_OK) {
     sqlite3_busy_timeout(db, 5000);
@@ -65,8 +73,8 @@ void database::fail(const std::string& what) const {
   if ((code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN) && system != 0)
     text += " (" + std::string(std::strerror(system)) + ")";
   if (sqlite3_extended_errcode(db_) == SQLITE_READONLY_ROLLBACK)
-    text += ": it holds the journal of a run that was interrupted (" + file_ +
-            "-journal), which only a program allowed to write the database can roll back; a ratekit run that "
+    text += ": it holds the journal of a run that was interrupted (" + journal_of(file_) +
+            "), which only a program allowed to write the database can roll back; a ratekit run that "
             "records into it does";
   throw user_error(file_, 0, 0, text);
 }
