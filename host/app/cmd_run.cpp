@@ -25,6 +25,19 @@ namespace ratekit::app {
 
 namespace {
 
+// What --replace removed: the runs that recorded one of this run's periods, and
+// those recorded after them, whose ratings started from theirs and are now stale.
+void report_replaced(const std::vector<earlier_run>& runs) {
+  for (const earlier_run& r : runs)
+    if (!r.period.empty())
+      spdlog::info("replaced run {} of {} ({}), which recorded period '{}'", r.id, r.recorded_at, r.config_file,
+                   r.period);
+    else
+      spdlog::warn("removed run {} of {} ({}): it was recorded after a replaced run, from ratings that no longer "
+                   "hold; run it again",
+                   r.id, r.recorded_at, r.config_file);
+}
+
 // A plugin is native code: should it end the process (exit()) during a run, the
 // run did not finish, and the exit status must not say it did.
 std::atomic<bool> running{false};
@@ -93,6 +106,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     else if (rec)
       spdlog::info("recorded run {} ({} periods, {} players) in {}", rec->run_id, rec->periods, rec->players,
                    config.output_database.string());
+    if (const auto& rec = unit->recorded) report_replaced(rec->replaced);
     spdlog::info("wrote {}", dir.string());
     if (print_report) {  // as written: a streamed report is in no run_result
       std::ifstream markdown(dir / "report.md", std::ios::binary);

@@ -73,7 +73,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
             "games");
   unit_result out{run_result{}, std::nullopt};
-  stream_policy policy{options.replace, same_file(config.initial_database, config.output_database), {}};
+  const stream_policy policy{options.replace, same_file(config.initial_database, config.output_database)};
   for (;;) {
     try {
       rated_games_sink* database = recording && !same ? &recording->stream(config, model, fingerprint, policy) : nullptr;
@@ -81,8 +81,8 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
       if (out.run.database_streamed) {
         out.recorded = recording->finish_stream(out.run);
         if (options.replace) {  // against the latest run but those it replaced and its own, recorded by now
-          std::vector<earlier_run> other = recording->stream_replaced();
-          other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}});
+          std::vector<earlier_run> other = out.recorded->replaced;
+          other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}, {}});
           check_model(*recording, config, model, other, options);
         }
       }
@@ -90,7 +90,6 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     } catch (const rate_again& e) {
       // A run to replace recorded one of its periods: rated again from the state before that run.
       out.rating_seconds += bar.phase_seconds();
-      policy.replacing.push_back(e.run.id);
       config.initial_before_run = std::min(config.initial_before_run, e.run.id);
       recording->restart();
       bar.phase("rating " + config.competition + " again from the state before run " +
@@ -98,7 +97,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     }
   }
   out.rating_seconds += bar.phase_seconds();
-  if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true};
+  if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
   bar.phase("writing " + dir.string());
   folder.check_staging();  // the streamed files are in it
   write_outputs(out.run, folder.staging());

@@ -76,7 +76,7 @@ class recorder {
     }
     totals.flush();
     db_rows::insert_states(db_, run_, model, r_.state, player_ids_);
-    return {run_, periods.labels.size(), player_ids_.size()};
+    return {run_, periods.labels.size(), player_ids_.size(), false, {}};
   }
 
  private:
@@ -264,12 +264,12 @@ std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
 
 std::optional<earlier_run> run_recording::same_input(const std::string& competition, const std::string& fingerprint) {
   statement s = impl_->db.prepare(
-      "SELECT r.id, r.recorded_at, (SELECT label FROM periods WHERE run_id = r.id ORDER BY id LIMIT 1) "
+      "SELECT r.id, r.recorded_at, (SELECT label FROM periods WHERE run_id = r.id ORDER BY id LIMIT 1), r.config_file "
       "FROM runs r JOIN competitions c ON c.id = r.competition_id WHERE c.name = ?1 AND r.fingerprint = ?2 "
       "ORDER BY r.id DESC LIMIT 1");
   s.bind(1, std::string_view(competition)).bind(2, std::string_view(fingerprint));
   if (!s.step()) return std::nullopt;
-  return earlier_run{s.integer(0), std::string(s.text(1)), fingerprint, std::string(s.text(2))};
+  return earlier_run{s.integer(0), std::string(s.text(1)), fingerprint, std::string(s.text(2)), std::string(s.text(3))};
 }
 
 std::string run_recording::model_change(const competition_config& config, const rk_descriptor& model,
@@ -301,10 +301,6 @@ rated_games_sink& run_recording::stream(const competition_config& config, const 
 }
 
 recorded_run run_recording::finish_stream(const run_result& run) { return impl_->stream->finish(run); }
-
-std::vector<earlier_run> run_recording::stream_replaced() const {
-  return impl_->stream ? impl_->stream->replaced() : std::vector<earlier_run>{};
-}
 
 void run_recording::restart() {
   impl_->stream.reset();

@@ -65,22 +65,23 @@ int64_t insert_run(store::database& db, int64_t competition, const competition_c
 
 std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label) {
   statement s = db.prepare(
-      "SELECT r.id, r.recorded_at, coalesce(r.fingerprint, '') FROM periods p JOIN runs r ON r.id = p.run_id "
-      "WHERE p.competition_id = ?1 AND p.label = ?2");
+      "SELECT r.id, r.recorded_at, coalesce(r.fingerprint, ''), r.config_file FROM periods p "
+      "JOIN runs r ON r.id = p.run_id WHERE p.competition_id = ?1 AND p.label = ?2");
   s.bind(1, competition).bind(2, std::string_view(label));
   if (!s.step()) return std::nullopt;
-  return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label};
+  return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label, std::string(s.text(3))};
 }
 
 std::unordered_map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition) {
   statement s = db.prepare(
-      "SELECT p.label, r.id, r.recorded_at, coalesce(r.fingerprint, '') FROM periods p JOIN runs r ON r.id = p.run_id "
-      "WHERE p.competition_id = ?1");
+      "SELECT p.label, r.id, r.recorded_at, coalesce(r.fingerprint, ''), r.config_file FROM periods p "
+      "JOIN runs r ON r.id = p.run_id WHERE p.competition_id = ?1");
   s.bind(1, competition);
   std::unordered_map<std::string, earlier_run> owners;
   while (s.step()) {
     std::string label(s.text(0));
-    owners.emplace(label, earlier_run{s.integer(1), std::string(s.text(2)), std::string(s.text(3)), label});
+    owners.emplace(label,
+                   earlier_run{s.integer(1), std::string(s.text(2)), std::string(s.text(3)), label, std::string(s.text(4))});
   }
   return owners;
 }
@@ -91,6 +92,17 @@ const std::vector<std::string>& window_labels::of(const rated_games& g) {
   for (size_t p = 0, begin = 0; p < g.period_count; begin = size_t(g.ends[p++]))
     window_.push_back(labels_.add(period_label(kind_, g.dates[begin], g.periods[begin], names_, g.first + begin)));
   return window_;
+}
+
+std::vector<earlier_run> runs_from(store::database& db, int64_t competition, const earlier_run& first, int64_t own) {
+  statement s = db.prepare(
+      "SELECT id, recorded_at, coalesce(fingerprint, ''), config_file FROM runs "
+      "WHERE competition_id = ?1 AND id > ?2 AND id <> ?3 ORDER BY id");
+  s.bind(1, competition).bind(2, first.id).bind(3, own);
+  std::vector<earlier_run> runs{first};
+  while (s.step())
+    runs.push_back(earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), {}, std::string(s.text(3))});
+  return runs;
 }
 
 void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
@@ -285,14 +297,16 @@ void database_stream::meet(const std::string& label) {
   if (!found) return;
   const earlier_run e = *period_owner(db_, competition_, label);
   refuse_or_rate_again(e);
-  remove_runs(db_, {e.id});
-  replaced_.push_back(e);
+  for (earlier_run& r : runs_from(db_, competition_, e, run_)) {
+    remove_runs(db_, {r.id});
+    replaced_.push_back(std::move(r));
+  }
 }
 
 void database_stream::refuse_or_rate_again(const earlier_run& e) const {
   if (!policy_.replace) refuse_other_input(config_, e);
-  const bool known = std::find(policy_.replacing.begin(), policy_.replacing.end(), e.id) != policy_.replacing.end();
-  if (policy_.starts_here && !known) throw rate_again(e);
+  // The state the run starts from holds e's ratings: rated again from the state before e.
+  if (policy_.starts_here && e.id < config_.initial_before_run) throw rate_again(e);
 }
 
 void database_stream::check(const std::string& label) const {
@@ -369,7 +383,7 @@ recorded_run database_stream::finish(const run_result& run) {
   }
   insert_states(db_, run_, model_, run.state, player_ids_);
   if (!deferred_indexes_.empty()) db_.exec(deferred_indexes_.c_str());
-  return {run_, taken_.size(), player_ids_.size()};
+  return {run_, taken_.size(), player_ids_.size(), false, replaced_};
 }
 
 }  // namespace ratekit::db_rows

@@ -26,6 +26,9 @@ int64_t insert_run(store::database& db, int64_t competition, const competition_c
                    const rk_descriptor& model, const std::string& fingerprint);
 // The run of competition `competition` (its id) that recorded period `label`, if any.
 std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label);
+// Run `first` and every run of competition `competition` (its id) recorded
+// after it, but `own`: a run replaced takes with it the runs that started from its ratings.
+std::vector<earlier_run> runs_from(store::database& db, int64_t competition, const earlier_run& first, int64_t own);
 // Removes runs entirely, with every row they recorded but their players.
 void remove_runs(store::database& db, const std::vector<int64_t>& runs);
 
@@ -142,7 +145,7 @@ void insert_states(store::database& db, int64_t run, const rk_descriptor& model,
 // (rated_games_sink), inside the recording's transaction: its run row on the
 // first batch, then players as their names arrive, periods with their ratings
 // and period states as they complete, and every game or entry. A period another run recorded is met as
-// `policy` says: refused, replaced, or a reason to rate again (rate_again).
+// `policy` says: refused, replaced with every run recorded after it, or a reason to rate again (rate_again).
 // finish() adds what is known only at the end. Into a database without
 // ratings yet, ratings_by_player is built at the end, not row by row.
 class database_stream final : public rated_games_sink {
@@ -161,8 +164,6 @@ class database_stream final : public rated_games_sink {
   // The players' facts and those no game named, every player's state, and the
   // label of a game-period run (checked like any other); `run` is the rated run.
   recorded_run finish(const run_result& run);
-  // The earlier runs removed because they recorded one of this run's periods.
-  const std::vector<earlier_run>& replaced() const { return replaced_; }
 
  private:
   void start(const std::vector<std::string>& new_names);  // the run's row first, then the players named since

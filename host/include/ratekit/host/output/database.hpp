@@ -19,28 +19,31 @@ struct run_result;
 struct competition_config;
 class rated_games_sink;
 
+// A run that already recorded one of this run's periods, or was recorded after one (period empty).
+struct earlier_run {
+  int64_t id = 0;
+  std::string recorded_at, fingerprint, period;  // period: the first one shared
+  std::string config_file;
+};
+
 struct recorded_run {
   int64_t run_id = 0;
   size_t periods = 0;
   size_t players = 0;
   bool unchanged = false;  // the same input was recorded before: nothing was added
-};
-
-// A run that already recorded one of this run's periods.
-struct earlier_run {
-  int64_t id = 0;
-  std::string recorded_at, fingerprint, period;  // period: the first one shared
+  // With --replace: the runs removed, those that recorded one of this run's
+  // periods and every run recorded after them, which started from their ratings.
+  std::vector<earlier_run> replaced;
 };
 
 // What a run recorded as it is rated does on meeting a period that an earlier
 // run recorded from other input.
 struct stream_policy {
-  bool replace = false;  // remove that run (else the run is refused: refuse_other_input)
+  bool replace = false;  // remove that run and every later one (else the run is refused: refuse_other_input)
   // The run starts from this database (initial.database is the same file): a
-  // run to replace changes the state it must start from, so meeting one throws
-  // rate_again, unless it is in `replacing` (found by an earlier attempt).
+  // run to replace whose ratings are in the state it starts from (recorded
+  // before config.initial_before_run) throws rate_again.
   bool starts_here = false;
-  std::vector<int64_t> replacing;
 };
 
 // Thrown by a recording that meets a period of `run` when the run starts from
@@ -92,8 +95,6 @@ class run_recording {
                            const std::string& fingerprint, stream_policy policy);
   // Finishes a run the sink recorded (run_result::database_streamed).
   recorded_run finish_stream(const run_result& run);
-  // The earlier runs the sink removed: they recorded one of this run's periods.
-  std::vector<earlier_run> stream_replaced() const;
   // Drops everything recorded so far, keeping the lock, to begin again.
   void restart();
 
