@@ -10,6 +10,7 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/run_end.hpp>
 #include <fstream>
 #include <iostream>
 
@@ -44,6 +45,7 @@ std::atomic<bool> running{false};
 
 void refuse_unfinished_exit() {
   if (!running) return;
+  const std::lock_guard ending(run_end_lock());
   output_folder::abandon_living();
   std::fputs("error: the process was ended during the run (a plugin called exit?); nothing was written\n", stderr);
   std::_Exit(1);

@@ -2,6 +2,7 @@
 
 #include <ratekit/host/output/database.hpp>
 #include <ratekit/host/output/output_folder.hpp>
+#include <ratekit/host/output/run_end.hpp>
 
 #include <atomic>
 #include <cstdio>
@@ -15,11 +16,21 @@ std::atomic<bool> stopping{false};
 
 void* take_signals(void* set) {
   int signal = 0;
-  if (sigwait(static_cast<const sigset_t*>(set), &signal) != 0 || stopping) return nullptr;
-  output_folder::abandon_living();
+  if (sigwait(static_cast<const sigset_t*>(set), &signal) != 0) return nullptr;
+  // Held to the end of the process: the run neither publishes nor lets its folder go meanwhile.
+  run_end_lock().lock();
+  if (stopping) {  // the run is over, and the guard stops this thread
+    run_end_lock().unlock();
+    return nullptr;
+  }
+  const bool published = output_folder::abandon_living();
   run_recording::abandon_living();
   const char* name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP";
-  std::fprintf(stderr, "error: interrupted (%s); nothing was written or recorded\n", name);
+  if (published)
+    std::fprintf(stderr, "error: interrupted (%s) after the run was written; its outputs and records are complete\n",
+                 name);
+  else
+    std::fprintf(stderr, "error: interrupted (%s); nothing was written or recorded\n", name);
   std::_Exit(128 + signal);
 }
 
@@ -43,7 +54,11 @@ interrupt_guard::interrupt_guard() {
 }
 
 interrupt_guard::~interrupt_guard() {
-  stopping = true;
+  {
+    // Waits for an interrupt being taken, which ends the process.
+    const std::lock_guard ending(run_end_lock());
+    stopping = true;
+  }
   pthread_kill(thread_, SIGHUP);  // taken by its sigwait, as a stop
   pthread_join(thread_, nullptr);
   pthread_sigmask(SIG_SETMASK, &before_, nullptr);

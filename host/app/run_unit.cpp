@@ -2,6 +2,7 @@
 
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/run_end.hpp>
 #include <ratekit/host/output/streamed_outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
@@ -101,6 +102,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   bar.phase("writing " + dir.string());
   folder.check_staging();  // the streamed files are in it
   write_outputs(out.run, folder.staging());
+  const std::lock_guard ending(run_end_lock());  // an interrupt finds the outputs and database all old or all new
   folder.publish();
   if (recording) {
     try {

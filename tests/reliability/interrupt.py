@@ -6,9 +6,14 @@ nothing (a first run: no output folder, no database) or the previous outputs
 byte for byte and the database as it was (read by `ratekit history`, which
 rolls back the interrupted run's journal).
 
+Then it interrupts a run at moments spread over the whole of it, its last
+steps included (the outputs published, the database committed): each time the
+outputs and the database are all the previous run's or all this one's, and the
+exit status and message say which.
+
   interrupt.py RATEKIT
 """
-import glob, os, random, signal, subprocess, sys, tempfile, time
+import glob, os, random, shutil, signal, subprocess, sys, tempfile, time
 
 
 def make_games(path, games, year):
@@ -52,8 +57,66 @@ def check(condition, what):
         sys.exit("failed: " + what)
 
 
+def history(ratekit, folder):
+    return subprocess.run([ratekit, "history", "c.db", "P0001"], cwd=folder, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True).stdout
+
+
+def sweep(ratekit, folder, moments=16):
+    """SIGTERM at `moments` times from a fifth into a later run to past its end."""
+    make_games(os.path.join(folder, "games.csv"), 150000, 2024)
+    with open(os.path.join(folder, "c.yaml"), "w") as f:
+        f.write("competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
+                "input: { format: games-csv, path: games.csv }\n"
+                "output: { dir: out, report: true, database: c.db }\n")
+    check(run(ratekit, folder).returncode == 0, "the first run failed")
+    out, db = os.path.join(folder, "out"), os.path.join(folder, "c.db")
+    old, old_history = files(out), history(ratekit, folder)
+    shutil.copytree(out, os.path.join(folder, "saved"))
+    shutil.copy2(db, os.path.join(folder, "saved.db"))
+
+    def restore():
+        shutil.rmtree(out)
+        shutil.copytree(os.path.join(folder, "saved"), out)
+        shutil.copy2(os.path.join(folder, "saved.db"), db)
+
+    make_games(os.path.join(folder, "games.csv"), 150000, 2025)
+    with open(os.path.join(folder, "c.yaml"), "a") as f:
+        f.write("initial: { database: c.db }\n")
+    start = time.time()
+    check(run(ratekit, folder).returncode == 0, "the later run failed")
+    took = time.time() - start
+    new, new_history = files(out), history(ratekit, folder)
+    check(new != old and new_history != old_history, "the later run changed nothing")
+    seen = set()
+    for i in range(moments):
+        restore()
+        p = subprocess.Popen([ratekit, "run", os.path.join(folder, "c.yaml")], cwd=folder, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+        time.sleep(took * (0.2 + i / moments))
+        p.send_signal(signal.SIGTERM)
+        said = p.communicate()[0]
+        at = f"SIGTERM at {0.2 + i / moments:.2f} of the run: status {p.returncode}: {said}"
+        check(not glob.glob(os.path.join(folder, ".out.new-*")), at + ": a staging folder was left")
+        if p.returncode == 0:
+            outcome = "completed"
+        elif p.returncode == 128 + signal.SIGTERM and "nothing was written or recorded" in said:
+            outcome = "old"
+        elif p.returncode == 128 + signal.SIGTERM and "after the run was written" in said:
+            outcome = "new"
+        else:
+            sys.exit("failed: " + at)
+        expected = (old, old_history) if outcome == "old" else (new, new_history)
+        check(files(out) == expected[0], f"{at}: the outputs are not all {'old' if outcome == 'old' else 'new'}")
+        check(history(ratekit, folder) == expected[1], f"{at}: the database does not match the outputs")
+        seen.add(outcome)
+    check("old" in seen, f"no interrupt came before the end of the run: {seen}")
+
+
 def main():
     ratekit = os.path.abspath(sys.argv[1])
+    with tempfile.TemporaryDirectory(prefix="ratekit-interrupt-") as folder:
+        sweep(ratekit, folder)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         with tempfile.TemporaryDirectory(prefix="ratekit-interrupt-") as folder:
             make_games(os.path.join(folder, "games.csv"), 150000, 2024)
@@ -85,7 +148,7 @@ def main():
             check(again.returncode == 0 and again.stdout == run_history, f"{name}: the database changed: {again.stdout}")
             # The retry records the run.
             check(run(ratekit, folder).returncode == 0, f"{name}: the retry failed")
-    print("interrupted runs leave nothing, or the previous outputs and database as they were")
+    print("interrupted runs leave nothing, the previous outputs and database as they were, or the new ones whole")
 
 
 if __name__ == "__main__":

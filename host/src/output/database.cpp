@@ -2,6 +2,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/database.hpp>
+#include <ratekit/host/output/run_end.hpp>
 
 #include "output/database_rows.hpp"
 #include "store/schema.hpp"
@@ -179,6 +180,7 @@ class database_lock {
     living_lock = this;
   }
   ~database_lock() {
+    const std::lock_guard ending(run_end_lock());  // not while an interrupt cleans up
     living_lock = nullptr;
     if (created_ && !kept_ && still_named()) ::unlink(file_.c_str());
     ::close(fd_);

@@ -1,14 +1,18 @@
 #include <ratekit/host/output/output_folder.hpp>
+#include <ratekit/host/output/run_end.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <string_view>
+#include <thread>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -77,7 +81,7 @@ int lock_folder(const fs::path& dir) {
   }
 }
 
-output_folder* living = nullptr;  // one run per process
+std::atomic<output_folder*> living{nullptr};  // one run per process; read by an interrupt's thread
 
 void sync_dir(const fs::path& dir) {
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -119,6 +123,7 @@ output_folder::output_folder(const fs::path& dir) {
 }
 
 output_folder::~output_folder() {
+  const std::lock_guard ending(run_end_lock());  // not while an interrupt cleans up
   clean_up();
   ::close(staging_fd_);
   ::close(lock_);
@@ -127,12 +132,20 @@ output_folder::~output_folder() {
 
 void output_folder::clean_up() noexcept {
   std::error_code ec;
-  if (!staging_.empty()) fs::remove_all(staging_, ec);
+  // An interrupted run's threads may still be adding files to it: removed until it is gone.
+  for (int tries = 0; !staging_.empty() && tries < 200; ++tries) {
+    fs::remove_all(staging_, ec);
+    if (!ec) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
   if (created_ && !published_) fs::remove(dir_, ec);  // only while empty: a refused run leaves no trace
 }
 
-void output_folder::abandon_living() noexcept {
-  if (living) living->clean_up();
+bool output_folder::abandon_living() noexcept {
+  output_folder* const folder = living;
+  if (!folder) return false;
+  folder->clean_up();
+  return folder->published_;
 }
 
 void output_folder::check_staging() const {

@@ -28,9 +28,11 @@ class output_folder {
   void publish();
   // Swaps back: the database could not record the run, so neither may the folder.
   void unpublish();
-  // For a process ended mid-run (exit() in a plugin), where no destructor runs:
-  // removes the living instance's staging folder and the folder it created.
-  static void abandon_living() noexcept;
+  // For a process ended mid-run (exit() in a plugin, a signal), where no
+  // destructor runs: removes the living instance's staging folder and the
+  // folder it created. True when it had published: its outputs are the run's.
+  // Called under run_end_lock(), which publishing and the destructor take too.
+  static bool abandon_living() noexcept;
 
  private:
   void exchange();
