@@ -423,7 +423,7 @@ TEST_CASE("a middle month redone from its own database with an elapsed-time mode
   const auto replaced = t.run("feb2.yaml", " --replace", "");
   CHECK(replaced.status == 0);
   CHECK_THAT(replaced.out, Catch::Contains("replaced run 2 of ") && Catch::Contains("feb.yaml), which recorded period '2024-02'") &&
-                               Catch::Contains("warning: removed run 3 of ") && Catch::Contains("mar.yaml): it was recorded after a replaced run") &&
+                               Catch::Contains("warning: removed run 3 of ") && Catch::Contains("mar.yaml): it rated periods after this run's") &&
                                Catch::Contains("run it again") && Catch::Contains("recorded run 4"));
   CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,4");
   CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM periods WHERE label = '2024-03'") == 0);
@@ -442,6 +442,58 @@ TEST_CASE("a middle month redone from its own database with an elapsed-time mode
   const std::string states = "SELECT group_concat(x, ';') FROM (SELECT p.name || s.field || coalesce(s.value, 'null') AS x "
                              "FROM states s JOIN players p ON p.id = s.player_id WHERE s.run_id = (SELECT max(id) FROM runs) ORDER BY 1)";
   CHECK(sql_text(dir / "replaced.db", states) == sql_text(dir / "r.db", states));
+}
+
+// Ratings of every period recorded in `db`, with each player's state: what a chain of runs leaves. To 1e-9:
+// a period's rating within a run is the one before it and the games' changes, which the model's own sum
+// matches to the last bits only, and a later run starts from the model's.
+std::string all_ratings(const fs::path& db) {
+  return sql_text(db, "SELECT group_concat(x, ';') FROM (SELECT pe.label || ':' || p.name || ':' || "
+                      "printf('%.9f', r.rating) || ':' || r.state AS x FROM ratings r JOIN periods pe ON pe.id = r.period_id "
+                      "JOIN players p ON p.id = r.player_id ORDER BY 1)");
+}
+
+// A month missed and rated after a later one would be rated from the later
+// month's ratings (and glicko fails on periods older than its state): it is
+// refused, or with --replace rated from the state before the later month's
+// run, which goes, to be run again.
+TEST_CASE("a month rated after a later one is refused, or replaces the later runs", "[store][stream][cli]") {
+  const std::string model = GENERATE("glicko", "fide-logistic\nk_schedule: [ { k: 20 } ]");
+  INFO(model);
+  const monthly_runs t("model: " + model + "\n", 9'000);
+  const testing::temp_dir& dir = t.dir;
+  REQUIRE(t.run("jan.yaml").status == 0);
+  REQUIRE(t.run("mar.yaml").status == 0);
+  const std::string rows = dump(dir / "r.db");
+  const auto refused = t.run("feb.yaml");
+  CHECK(refused.status == 1);
+  CHECK_THAT(refused.out, Catch::Contains("r.db: period '2024-02' of competition 'club' comes before period "
+                                          "'2024-03', recorded by run 2 of ") &&
+                              Catch::Contains("To rate it, run again with --replace"));
+  CHECK(dump(dir / "r.db") == rows);
+  SECTION("February alone, then March again") {
+    const auto replaced = t.run("feb.yaml", " --replace", "");
+    CHECK(replaced.status == 0);
+    CHECK_THAT(replaced.out, Catch::Contains("warning: removed run 2 of ") && Catch::Contains("mar.yaml)") &&
+                                 Catch::Contains("run it again") && !Catch::Contains("replaced run"));
+    CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,3");
+    REQUIRE(t.run("mar.yaml").status == 0);
+  }
+  SECTION("February and March in one input") {
+    testing::write_text(dir / "febmar.csv", testing::read_text(dir / "feb.csv") +
+                                                testing::read_text(dir / "mar.csv").substr(testing::read_text(dir / "mar.csv").find('\n') + 1));
+    std::string config = testing::read_text(dir / "feb.yaml");
+    config.replace(config.find("feb.csv"), 7, "febmar.csv");
+    testing::write_text(dir / "febmar.yaml", config);
+    REQUIRE(t.run("febmar.yaml", " --replace").status == 0);
+    CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,3");
+  }
+  // As if every month had been recorded in order in the first place.
+  fs::copy_file(dir / "r.db", dir / "replaced.db");
+  fs::remove(dir / "r.db");
+  for (const char* month : {"jan.yaml", "feb.yaml", "mar.yaml"}) REQUIRE(t.run(month).status == 0);
+  CHECK(all_ratings(dir / "replaced.db") == all_ratings(dir / "r.db"));
+  CHECK(all_ratings(dir / "r.db").find("2024-03:") != std::string::npos);
 }
 
 TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to layout 5 by the next run",

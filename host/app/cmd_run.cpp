@@ -27,14 +27,15 @@ namespace ratekit::app {
 namespace {
 
 // What --replace removed: the runs that recorded one of this run's periods, and
-// those recorded after them, whose ratings started from theirs and are now stale.
+// those with later periods (recorded after them, or after one of this run's
+// periods), whose ratings started from ratings that no longer hold.
 void report_replaced(const std::vector<earlier_run>& runs) {
   for (const earlier_run& r : runs)
     if (!r.period.empty())
       spdlog::info("replaced run {} of {} ({}), which recorded period '{}'", r.id, r.recorded_at, r.config_file,
                    r.period);
     else
-      spdlog::warn("removed run {} of {} ({}): it was recorded after a replaced run, from ratings that no longer "
+      spdlog::warn("removed run {} of {} ({}): it rated periods after this run's, from ratings that no longer "
                    "hold; run it again",
                    r.id, r.recorded_at, r.config_file);
 }

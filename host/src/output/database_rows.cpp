@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cmath>
 #include <fstream>
@@ -72,12 +73,12 @@ std::optional<earlier_run> period_owner(store::database& db, int64_t competition
   return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label, std::string(s.text(3))};
 }
 
-std::unordered_map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition) {
+std::map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition) {
   statement s = db.prepare(
       "SELECT p.label, r.id, r.recorded_at, coalesce(r.fingerprint, ''), r.config_file FROM periods p "
       "JOIN runs r ON r.id = p.run_id WHERE p.competition_id = ?1");
   s.bind(1, competition);
-  std::unordered_map<std::string, earlier_run> owners;
+  std::map<std::string, earlier_run> owners;
   while (s.step()) {
     std::string label(s.text(0));
     owners.emplace(label,
@@ -283,34 +284,61 @@ database_stream::database_stream(store::database& db, const competition_config& 
       taken_(config.period),
       checked_(config.period),
       recorded_(recorded_periods(db, competition_)),
+      dated_periods_(config.period == period_kind::day || config.period == period_kind::month ||
+                     config.period == period_kind::year),
       players_(db, competition_),
       totals_(db, model, shown_state_fields(model), player_ids_),
-      find_period_(db.prepare("SELECT 1 FROM periods WHERE competition_id = ?1 AND label = ?2")),
       insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3)")) {}
 
-// A period recorded by another run: refused, that run removed, or rated again
-// from the state before it (stream_policy).
+namespace {
+
+// Dated labels of one kind ("2024-03", "2024-03-05", "2024"): digits in the same places.
+bool same_shape(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return (std::isdigit(static_cast<unsigned char>(x)) != 0) == (std::isdigit(static_cast<unsigned char>(y)) != 0);
+         });
+}
+
+}  // namespace
+
+const earlier_run* database_stream::met(const std::string& label) const {
+  auto at = recorded_.lower_bound(label);
+  if (at != recorded_.end() && at->first == label) return &at->second;
+  if (!dated_periods_) return nullptr;
+  for (; at != recorded_.end(); ++at)
+    if (same_shape(at->first, label)) return &at->second;
+  return nullptr;
+}
+
+// A period recorded by another run, or before one it recorded: refused, that
+// run removed with every later one, or rated again from the state before it
+// (stream_policy). Runs removed already, with one replaced before, are gone.
 void database_stream::meet(const std::string& label) {
-  find_period_.bind(1, competition_).bind(2, std::string_view(label));
-  const bool found = find_period_.step();
-  find_period_.reset();
-  if (!found) return;
-  const earlier_run e = *period_owner(db_, competition_, label);
-  refuse_or_rate_again(e);
-  for (earlier_run& r : runs_from(db_, competition_, e, run_)) {
+  const earlier_run* e = met(label);
+  if (!e || std::any_of(replaced_.begin(), replaced_.end(), [&](const earlier_run& r) { return r.id == e->id; })) return;
+  refuse_or_rate_again(*e, label);
+  for (earlier_run& r : runs_from(db_, competition_, *e, run_)) {
+    if (r.period != label) r.period.clear();  // it recorded later periods: to be run again
     remove_runs(db_, {r.id});
     replaced_.push_back(std::move(r));
   }
 }
 
-void database_stream::refuse_or_rate_again(const earlier_run& e) const {
-  if (!policy_.replace) refuse_other_input(config_, e);
+void database_stream::refuse_or_rate_again(const earlier_run& e, const std::string& label) const {
+  if (!policy_.replace && e.period == label) refuse_other_input(config_, e);
+  if (!policy_.replace)
+    throw user_error(config_.output_database.string(), 0, 0,
+                     "period '" + label + "' of competition '" + config_.competition + "' comes before period '" +
+                         e.period + "', recorded by run " + std::to_string(e.id) + " of " + e.recorded_at +
+                         ", so it would be rated from ratings after it; nothing was recorded. To rate it, run again "
+                         "with --replace: run " + std::to_string(e.id) +
+                         " and every run recorded after it are removed, to be run again after this one");
   // The state the run starts from holds e's ratings: rated again from the state before e.
   if (policy_.starts_here && e.id < config_.initial_before_run) throw rate_again(e);
 }
 
 void database_stream::check(const std::string& label) const {
-  if (const auto found = recorded_.find(label); found != recorded_.end()) refuse_or_rate_again(found->second);
+  if (const earlier_run* e = met(label)) refuse_or_rate_again(*e, label);
 }
 
 void database_stream::before_rating(const rated_games& window) {

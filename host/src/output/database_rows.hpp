@@ -11,6 +11,7 @@
 #include <ratekit/host/output/database.hpp>
 
 #include <cmath>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -61,7 +62,7 @@ class window_labels {
 };
 
 // Every period of competition `competition` (its id) recorded, by label, with the run that recorded it.
-std::unordered_map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition);
+std::map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition);
 
 // The one period a run rated game by game (period: game) is stored as: named
 // after its first and last date, or after its input files when a game has none.
@@ -157,9 +158,9 @@ class database_stream final : public rated_games_sink {
   unsigned streams() const override { return streams_database; }
   void take(rated_event& event) override;  // an event is a period
   unsigned streams_events() const override { return streams_database; }
-  // A period recorded before is refused, or rated again from an earlier state,
-  // before the model rates it: a model that reads elapsed time would fail on
-  // periods older than the state the run started from.
+  // A period recorded before, or dated before one recorded, is refused, or
+  // rated again from an earlier state, before the model rates it: a model that
+  // reads elapsed time would fail on periods older than the state the run started from.
   void before_rating(const rated_games& window) override;
   // The players' facts and those no game named, every player's state, and the
   // label of a game-period run (checked like any other); `run` is the rated run.
@@ -168,9 +169,13 @@ class database_stream final : public rated_games_sink {
  private:
   void start(const std::vector<std::string>& new_names);  // the run's row first, then the players named since
   int64_t add_period(const std::string& label);
+  // The recorded run period `label` meets, if any: the one that recorded it, or
+  // with dated periods the one that recorded the first later period, whose
+  // ratings the state the period is rated from would hold.
+  const earlier_run* met(const std::string& label) const;
   void meet(const std::string& label);
-  // What meeting run `e`'s period calls for before its rows go: a refusal, or rating again.
-  void refuse_or_rate_again(const earlier_run& e) const;
+  // What meeting run `e` calls for before the rows of period `label` go: a refusal, or rating again.
+  void refuse_or_rate_again(const earlier_run& e, const std::string& label) const;
   void check(const std::string& label) const;  // before rating: the policy for a recorded period
 
   store::database& db_;
@@ -183,10 +188,10 @@ class database_stream final : public rated_games_sink {
   int64_t run_ = 0;
   std::vector<earlier_run> replaced_;
   window_labels taken_;  // the labels of the periods taken
-  // Read on the rating thread only: the labels of the periods checked, and
-  // those recorded when the run started.
-  window_labels checked_;
-  const std::unordered_map<std::string, earlier_run> recorded_;
+  window_labels checked_;  // the labels of the periods checked, on the rating thread only
+  // The periods recorded when the run started, by label; read on both threads.
+  const std::map<std::string, earlier_run> recorded_;
+  const bool dated_periods_;  // day, month or year: labels of one shape sort by date
   std::vector<int64_t> player_ids_;
   player_rows players_;
   period_totals totals_;
@@ -195,7 +200,7 @@ class database_stream final : public rated_games_sink {
   int64_t game_period_ = 0;  // with game periods, the one stored period (0 before the first game)
   int32_t first_date_ = 0, last_date_ = 0;
   bool dated_ = true;  // every game so far has a date
-  store::statement find_period_, insert_period_;
+  store::statement insert_period_;
 };
 
 }  // namespace ratekit::db_rows
