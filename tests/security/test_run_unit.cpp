@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -206,4 +208,42 @@ TEST_CASE("a staging folder removed or replaced under the run stops it before it
     fs::create_directory(folder.staging());
     CHECK_THROWS_WITH(folder.check_staging(), Catch::Contains("was removed or replaced while it ran"));
   }
+}
+
+TEST_CASE("a failed run leaves no folder it made, the parents it needed included", "[security][output]") {
+  competition c;
+  write_text(c.dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,2\n");
+  fs::create_directory(c.dir / "kept");
+  CHECK(c.run("n1/n2/out").status == 1);
+  CHECK_FALSE(fs::exists(c.dir / "n1"));
+  CHECK(c.run("kept/n2/out").status == 1);
+  CHECK_FALSE(fs::exists(c.dir / "kept/n2"));
+  CHECK(fs::exists(c.dir / "kept"));  // the user's
+}
+
+TEST_CASE("the output folder keeps the permissions the user gave it", "[security][output]") {
+  competition c;
+  REQUIRE(c.run().status == 0);
+  fs::permissions(c.dir / "out", fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  REQUIRE(c.run().status == 0);
+  CHECK(fs::status(c.dir / "out").permissions() ==
+        (fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec));
+  fs::permissions(c.dir / "out", fs::perms::owner_all);
+  REQUIRE(c.run().status == 0);
+  CHECK(fs::status(c.dir / "out").permissions() == fs::perms::owner_all);
+}
+
+TEST_CASE("an output folder that is a mount point is refused before the run", "[security][output]") {
+  competition c;
+  fs::create_directory(c.dir / "mounted");
+  if (std::system(("mount -t tmpfs none '" + (c.dir / "mounted").string() + "' 2>/dev/null").c_str()) != 0) {
+    WARN("tmpfs cannot be mounted here: not checked");
+    return;
+  }
+  const auto r = c.run("mounted");
+  CHECK(std::system(("umount '" + (c.dir / "mounted").string() + "'").c_str()) == 0);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("mounted: the output folder is a mount point") &&
+                        Catch::Contains("give a folder inside it, such as " + (c.dir / "mounted/out").string()));
+  CHECK_FALSE(fs::exists(c.dir / "c.db"));  // refused before anything was rated or recorded
 }

@@ -90,14 +90,45 @@ void sync_dir(const fs::path& dir) {
   ::close(fd);
 }
 
+// `dir` and those of its parents that do not exist yet, deepest first: what creating it makes.
+std::vector<fs::path> missing_folders(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<fs::path> missing;
+  for (fs::path p = fs::absolute(dir, ec).lexically_normal(); p.has_relative_path() && !fs::exists(p, ec);
+       p = p.parent_path())
+    if (!p.filename().empty()) missing.push_back(p);
+  return missing;
+}
+
+// The folder is replaced by a rename beside it, which no mount point takes.
+void refuse_mount_point(const fs::path& dir) {
+  struct stat self {}, parent {};
+  if (::stat(dir.c_str(), &self) != 0 || ::stat(dir.parent_path().c_str(), &parent) != 0 || self.st_dev == parent.st_dev)
+    return;
+  throw user_error(dir.string(), 0, 0,
+                   "the output folder is a mount point, which a run cannot replace whole (it writes the new "
+                   "outputs beside it and swaps the two); give a folder inside it, such as " +
+                       (dir / "out").string());
+}
+
+// The new folder as the user had the old one: its owner and group where this
+// user may give them (else its group, else this user's), and its permissions.
+void keep_access(const fs::path& old, const fs::path& made) {
+  struct stat s {};
+  if (::stat(old.c_str(), &s) != 0) return;
+  if (::chown(made.c_str(), s.st_uid, s.st_gid) != 0 && ::chown(made.c_str(), uid_t(-1), s.st_gid) != 0) errno = 0;
+  ::chmod(made.c_str(), s.st_mode & 07777);
+}
+
 }  // namespace
 
 output_folder::output_folder(const fs::path& dir) {
   std::error_code ec;
-  created_ = !fs::exists(dir, ec);
+  created_ = missing_folders(dir);
   fs::create_directories(dir, ec);
   dir_ = fs::weakly_canonical(fs::absolute(dir), ec);  // a link to a folder: the folder is replaced, not the link
   if (dir_.filename().empty()) dir_ = dir_.parent_path();
+  if (created_.empty()) refuse_mount_point(dir_);
   lock_ = lock_folder(dir_);
   try {
     refuse_foreign_files(dir_);
@@ -111,13 +142,17 @@ output_folder::output_folder(const fs::path& dir) {
     if (staging_fd_ < 0)
       throw user_error(staging_.string(), 0, 0, std::string("cannot open the folder just made: ") + std::strerror(errno));
     living = this;
-    const mode_t mask = ::umask(0);  // mkdtemp makes 0700; the folder is as readable as any the user makes
-    ::umask(mask);
-    ::chmod(staging_.c_str(), 0777 & ~mask);
+    if (created_.empty()) {
+      keep_access(dir_, staging_);
+    } else {
+      const mode_t mask = ::umask(0);  // mkdtemp makes 0700; the folder is as readable as any the user makes
+      ::umask(mask);
+      ::chmod(staging_.c_str(), 0777 & ~mask);
+    }
   } catch (...) {
     ::close(lock_);
     if (!staging_.empty()) fs::remove(staging_, ec);
-    if (created_) fs::remove(dir_, ec);
+    for (const fs::path& made : created_) fs::remove(made, ec);
     throw;
   }
 }
@@ -138,7 +173,8 @@ void output_folder::clean_up() noexcept {
     if (!ec) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  if (created_ && !published_) fs::remove(dir_, ec);  // only while empty: a refused run leaves no trace
+  if (!published_)  // only while empty: a refused run leaves no trace
+    for (const fs::path& made : created_) fs::remove(made, ec);
 }
 
 bool output_folder::abandon_living() noexcept {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <vector>
 
 namespace ratekit {
 
@@ -38,9 +39,10 @@ class output_folder {
   void exchange();
   void clean_up() noexcept;
   std::filesystem::path dir_, staging_;
+  std::vector<std::filesystem::path> created_;  // the folder and the parents it needed, made by this run, deepest first
   int staging_fd_ = -1;  // the staging folder, held open to tell it from another made at its path
   int lock_ = -1;
-  bool created_ = false, published_ = false;
+  bool published_ = false;
 };
 
 }  // namespace ratekit
