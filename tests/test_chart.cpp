@@ -140,3 +140,15 @@ TEST_CASE("a chart reads a long history.csv with its pages given back as it goes
   CHECK(after.ru_maxrss - before.ru_maxrss < 64 * 1024);  // kB
 #endif
 }
+
+TEST_CASE("ratekit chart prints its table as CSV: a name with a comma or quote is quoted", "[chart][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-05,\"Smith, John\",\"Ann \"\"Q\"\"\",1\n");
+  testing::write_text(dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "input: { format: games-csv, path: games.csv }\n");
+  REQUIRE(testing::run_cli("-q run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'").status == 0);
+  const auto r = testing::run_cli("chart '" + (dir / "out").string() + "' --player 'Smith, John' --player 'Ann \"Q\"'");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("player,periods,final,area\n\"Smith, John\",1,1510.000000,") &&
+                        Catch::Contains("\n\"Ann \"\"Q\"\"\",1,1490.000000,"));
+}

@@ -3,6 +3,7 @@
 #include <ratekit/host/output/chart.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/escape.hpp>
 
 #include <cstdio>
 #include <filesystem>
@@ -37,9 +38,12 @@ void add_chart_command(CLI::App& app, context&) {
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "chart.svg" : std::filesystem::path(output);
     write_file_atomically(file, render_chart_svg(series, options));
     std::printf("player,periods,final,area\n");
-    for (const auto& s : series)
-      std::printf("%s,%zu,%.6f,%.6f\n", s.player.c_str(), s.points.size() - 1, s.points.back().rating,
+    for (const auto& s : series) {
+      std::string name;
+      append_csv_field(name, s.player);  // a name may hold commas and quotes
+      std::printf("%s,%zu,%.6f,%.6f\n", name.c_str(), s.points.size() - 1, s.points.back().rating,
                   series_area(s.ratings()));
+    }
     std::fprintf(stderr, "wrote %s\n", file.string().c_str());
   });
 }
