@@ -123,3 +123,22 @@ TEST_CASE("the report of 100 000 players stays under 4 MB and holds every one of
   CHECK(html.size() < 4'000'000);  // names of 8 to 12 characters: about 34 bytes a player
   CHECK(ratings_data(html)["rows"].size() == 100000);
 }
+
+TEST_CASE("the HTML report shows identifiers as they are, not as numbers", "[html_report][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "prev.csv", "player,rating,id\nA,1500,00012345\nB,1500,98765432101234567\n");
+  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n");
+  testing::write_text(dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "initial: { ratings: prev.csv }\ninput: { format: games-csv, path: g.csv }\n");
+  REQUIRE(testing::run_cli("-q run '" + (dir / "c.yaml").string() + "' -o '" + (dir / "out").string() + "'").status == 0);
+  REQUIRE(testing::run_cli("report '" + (dir / "out").string() + "' -o '" + (dir / "r.html").string() + "'").status == 0);
+  const nlohmann::json d = ratings_data(testing::read_text(dir / "r.html"));
+  const auto& columns = d["columns"];
+  const size_t id = size_t(std::find(columns.begin(), columns.end(), "id") - columns.begin());
+  REQUIRE(id < columns.size());
+  CHECK_FALSE(d["numeric"][id].get<bool>());
+  CHECK(d["dict"][id] == nlohmann::json::array({"00012345", "98765432101234567"}));
+  const size_t rating = size_t(std::find(columns.begin(), columns.end(), "rating") - columns.begin());
+  CHECK(d["numeric"][rating].get<bool>());  // 1510, 1490: numbers still
+  CHECK(d["rows"][0][rating] == 1510);
+}

@@ -26,6 +26,16 @@ void append_short(std::string& out, double v) {
   out += s;
 }
 
+// A cell shown as a number: one that parses as one, save a whole number the
+// table would change, an identifier more likely (a leading zero, or more digits
+// than a double holds exactly: 00012345, 98765432101234567).
+bool number_cell(std::string_view cell, double& v) {
+  if (!text::parse_number(cell, v)) return false;
+  if (cell.find_first_of(".eE") != std::string_view::npos) return true;
+  const std::string_view digits = cell.substr(cell.find_first_not_of("+-"));
+  return digits.size() <= 15 && (digits.size() == 1 || digits[0] != '0');
+}
+
 // JSON text safe inside <script>: "<" is written \u003c, so no name can end the element.
 std::string script_safe(const nlohmann::json& j) {
   std::string s = json_text(j), out;
@@ -102,7 +112,7 @@ std::string html_ratings_table(const html_table_data& t) {
   for (const auto& row : t.rows)
     for (size_t c = 1; c < width; ++c) {
       double v = 0;
-      if (!row[c].empty() && !text::parse_number(row[c], v)) numeric[c] = false;
+      if (!row[c].empty() && !number_cell(row[c], v)) numeric[c] = false;
     }
   numeric[0] = false;
   for (size_t c = 1; c < width; ++c) {
@@ -146,7 +156,7 @@ std::string html_ratings_table(const html_table_data& t) {
       double number = 0;
       if (cell.empty() && *c > 0) cols += "null";
       else if (!dict[*c].empty()) cols += std::to_string(dict[*c].at(cell));
-      else if (numeric[*c] && text::parse_number(cell, number)) append_short(cols, number);
+      else if (numeric[*c] && number_cell(cell, number)) append_short(cols, number);
       else cols += script_safe(nlohmann::json(cell));
     }
   }
