@@ -107,6 +107,7 @@ class period_window {
     const size_t n = games_.size();
     for (size_t i = scanned_; i < n; ++i) {
       if (by_date_) check_date(i);
+      if (kind_ == period_kind::event && facts_.period[i] < 0) refuse_unnamed_event(i);
       if (i > 0 && period_key(kind_, facts_, i) != period_key(kind_, facts_, i - 1)) ends_.push_back(i);
     }
     scanned_ = n;
@@ -124,6 +125,15 @@ class period_window {
     if (has_prev && date < prev && problems_.size() < 20)
       problems_.push_back({source_, facts_.line[i], 0,
                            "dates out of order: this game is dated before the one on line " + std::to_string(prev_line)});
+  }
+
+  // Without its event, a game would join one period of every such game, named by none.
+  void refuse_unnamed_event(size_t i) {
+    if (unnamed_event_) return;  // the input's column is missing: once says it
+    unnamed_event_ = true;
+    problems_.push_back({source_, facts_.line[i], 0,
+                         "period: event groups the games by their event, but this game names none: give the input a "
+                         "period column (each game's event or round), or choose period: day, month, year or game"});
   }
 
   // Room for n games, doubled when it grows. A vector's insert grows to just
@@ -153,6 +163,7 @@ class period_window {
   size_t first_ = 0, scanned_ = 0;
   std::vector<uint64_t> ends_;
   int32_t prev_date_ = 0, prev_line_ = 0;
+  bool unnamed_event_ = false;
   std::vector<diagnostic> problems_;
 };
 
