@@ -75,6 +75,11 @@ class game_engine {
     if (n == 0) return;
     refuse_idle_home_advantage();
     checker_.finish(n, first_line_, last_line_);
+    // The rating a player holds is one he reached: the peaks followed the games'
+    // changes, whose sum can differ from the model's rating in the last bits, and
+    // miss a rating set at a period's end (an initial rating).
+    const peak_follower peaks(r_, rated_);
+    for (size_t p = 0; p < r_.state.peak.size(); ++p) peaks.raise(int32_t(p), r_.state.rating()[p]);
     const double hindsight = std::isnan(c_.home_hindsight) ? c_.home_predict : c_.home_hindsight;
     r_.metrics = accuracy_.finish(r_.state.rating(), hindsight);
   }
