@@ -138,6 +138,13 @@ TEST_CASE("an empty database file the user made is kept by a failed run", "[secu
   CHECK(c.run().status == 1);
   REQUIRE(fs::exists(c.dir / "c.db"));
   CHECK(fs::file_size(c.dir / "c.db") == 0);
+  // Read, it says what it is; a run that records into it starts it.
+  const auto history = run_cli("history " + (c.dir / "c.db").string() + " A");
+  CHECK(history.status == 1);
+  CHECK_THAT(history.out, Catch::Contains("c.db: the rating database is empty: no run has recorded into it"));
+  write_text(c.dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  REQUIRE(c.run().status == 0);
+  CHECK(run_cli("history " + (c.dir / "c.db").string() + " A").status == 0);
 }
 
 TEST_CASE("a database path that is a link is followed to a database, never used to create one", "[security][output]") {

@@ -106,11 +106,15 @@ void set_version(database& db) { db.exec(("PRAGMA user_version = " + std::to_str
 
 void check_schema(database& db) {
   const int version = version_of(db);
-  if (version < 1 || version > schema_version)
+  if (version >= 1 && version <= schema_version) return;
+  if (version == 0 && !db.prepare("SELECT 1 FROM sqlite_master").step())
     throw user_error(db.file(), 0, 0,
-                     version == 0 ? "not a ratekit rating database"
-                                  : "rating database of layout " + std::to_string(version) + "; this ratekit reads layout " +
-                                        std::to_string(schema_version) + " and older");
+                     "the rating database is empty: no run has recorded into it (a first run that failed or was "
+                     "killed leaves it so); a run with output.database naming it records the first");
+  throw user_error(db.file(), 0, 0,
+                   version == 0 ? "not a ratekit rating database"
+                                : "rating database of layout " + std::to_string(version) + "; this ratekit reads layout " +
+                                      std::to_string(schema_version) + " and older");
 }
 
 bool has_table(database& db, const char* name) {
