@@ -32,11 +32,6 @@ inline bool valid_date(int32_t date) {
   return date > 0 && year_month_day{year(date / 10000), month(unsigned(date / 100 % 100)), day(unsigned(date % 100))}.ok();
 }
 
-// Day, month and year periods are numbered by their dates; event and game periods are counted.
-inline bool is_calendar(period_kind kind) {
-  return kind == period_kind::day || kind == period_kind::month || kind == period_kind::year;
-}
-
 // The number of the day, month or year period holding `date`; false for event
 // and game periods, which are counted within a run and have no calendar number.
 inline bool calendar_number(period_kind kind, int32_t date, int64_t& number) {

@@ -37,7 +37,7 @@ inline std::vector<uint64_t> period_ends_reference(period_kind kind, const game_
 class period_window {
  public:
   period_window(period_kind kind, std::string source)
-      : kind_(kind), by_date_(kind == period_kind::day || kind == period_kind::month || kind == period_kind::year), source_(std::move(source)) {}
+      : kind_(kind), by_date_(is_calendar(kind)), source_(std::move(source)) {}
 
   // Adds a piece's games after those waiting; the piece is left empty or unchanged.
   void add(game_piece& piece) {

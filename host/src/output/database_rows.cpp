@@ -284,8 +284,6 @@ database_stream::database_stream(store::database& db, const competition_config& 
       taken_(config.period),
       checked_(config.period),
       recorded_(recorded_periods(db, competition_)),
-      dated_periods_(config.period == period_kind::day || config.period == period_kind::month ||
-                     config.period == period_kind::year),
       players_(db, competition_),
       totals_(db, model, shown_state_fields(model), player_ids_),
       insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3)")) {}
@@ -304,7 +302,7 @@ bool same_shape(std::string_view a, std::string_view b) {
 const earlier_run* database_stream::met(const std::string& label) const {
   auto at = recorded_.lower_bound(label);
   if (at != recorded_.end() && at->first == label) return &at->second;
-  if (!dated_periods_) return nullptr;
+  if (!is_calendar(config_.period)) return nullptr;
   for (; at != recorded_.end(); ++at)
     if (same_shape(at->first, label)) return &at->second;
   return nullptr;
@@ -325,14 +323,15 @@ void database_stream::meet(const std::string& label) {
 }
 
 void database_stream::refuse_or_rate_again(const earlier_run& e, const std::string& label) const {
-  if (!policy_.replace && e.period == label) refuse_other_input(config_, e);
-  if (!policy_.replace)
+  if (!policy_.replace) {
+    if (e.period == label) refuse_other_input(config_, e);
     throw user_error(config_.output_database.string(), 0, 0,
                      "period '" + label + "' of competition '" + config_.competition + "' comes before period '" +
                          e.period + "', recorded by run " + std::to_string(e.id) + " of " + e.recorded_at +
                          ", so it would be rated from ratings after it; nothing was recorded. To rate it, run again "
                          "with --replace: run " + std::to_string(e.id) +
                          " and every run recorded after it are removed, to be run again after this one");
+  }
   // The state the run starts from holds e's ratings: rated again from the state before e.
   if (policy_.starts_here && e.id < config_.initial_before_run) throw rate_again(e);
 }

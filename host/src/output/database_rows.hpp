@@ -14,7 +14,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -191,7 +190,6 @@ class database_stream final : public rated_games_sink {
   window_labels checked_;  // the labels of the periods checked, on the rating thread only
   // The periods recorded when the run started, by label; read on both threads.
   const std::map<std::string, earlier_run> recorded_;
-  const bool dated_periods_;  // day, month or year: labels of one shape sort by date
   std::vector<int64_t> player_ids_;
   player_rows players_;
   period_totals totals_;

@@ -116,7 +116,8 @@ void refuse_mount_point(const fs::path& dir) {
 void keep_access(const fs::path& old, const fs::path& made) {
   struct stat s {};
   if (::stat(old.c_str(), &s) != 0) return;
-  if (::chown(made.c_str(), s.st_uid, s.st_gid) != 0 && ::chown(made.c_str(), uid_t(-1), s.st_gid) != 0) errno = 0;
+  [[maybe_unused]] const bool given =
+      ::chown(made.c_str(), s.st_uid, s.st_gid) == 0 || ::chown(made.c_str(), uid_t(-1), s.st_gid) == 0;
   ::chmod(made.c_str(), s.st_mode & 07777);
 }
 

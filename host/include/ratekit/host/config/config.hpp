@@ -22,6 +22,11 @@ namespace ratekit {
 
 enum class period_kind { game, event, day, month, year };
 
+// Day, month and year periods are numbered by their dates; event and game periods are counted.
+inline bool is_calendar(period_kind kind) {
+  return kind == period_kind::day || kind == period_kind::month || kind == period_kind::year;
+}
+
 // A dated one-time change of a ratings list (FIDE, 1 March 2024: ratings from
 // 1000 to 2000 raised by 0.4 (2000 - R)): every listed rating in [from, to]
 // moves `fraction` of the way to `toward`, rounded to a whole number when asked.
