@@ -46,6 +46,13 @@ command_result run_case(const std::string& name, const temp_dir& dir) {
   return r;
 }
 
+std::vector<std::string> file_names(const fs::path& folder) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(folder)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 // player,rating rows of a ratings.csv, in its order.
 std::string names_and_ratings(const std::string& csv) {
   std::istringstream in(csv);
@@ -72,6 +79,7 @@ TEST_CASE("every bad-input case fails cleanly with its expected message", "[bad_
       CHECK(r.status == 1);
       CHECK(r.out == read_text(expected));
       CHECK_FALSE(fs::exists(dir / "case" / "out"));
+      CHECK(file_names(dir / "case") == file_names(source_path("tests/bad_input/" + name)));  // no database left
       for (const char* crash : {"terminate", "Aborted", "Segmentation", "what():", "Sanitizer"})
         CHECK_THAT(r.out, !Catch::Contains(crash));
     }

@@ -8,6 +8,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/database.hpp>
 #include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/run_end.hpp>
@@ -48,6 +49,7 @@ void refuse_unfinished_exit() {
   if (!running) return;
   const std::lock_guard ending(run_end_lock());
   output_folder::abandon_living();
+  run_recording::abandon_living();  // a database this run created goes too
   std::fputs("error: the process was ended during the run (a plugin called exit?); nothing was written\n", stderr);
   std::_Exit(1);
 }

@@ -217,6 +217,29 @@ TEST_CASE("a staging folder removed or replaced under the run stops it before it
   }
 }
 
+TEST_CASE("an interrupt taken after the run finds its outputs published, the folder's instance gone or not",
+          "[security][output]") {
+  const ratekit::testing::temp_dir dir;
+  const auto run = [&](const std::string& ratings, bool recorded) {
+    ratekit::output_folder folder(dir / "out");
+    write_text(folder.staging() / "ratings.csv", ratings);
+    folder.publish();
+    if (!recorded) folder.unpublish();  // the database could not record the run
+  };
+  run("first\n", true);
+  CHECK(ratekit::output_folder::abandon_living());  // between the run's end and the process's
+  CHECK(read_text(dir / "out" / "ratings.csv") == "first\n");
+  run("second\n", false);
+  CHECK_FALSE(ratekit::output_folder::abandon_living());
+  CHECK(read_text(dir / "out" / "ratings.csv") == "first\n");
+  run("third\n", true);
+  {
+    const ratekit::output_folder next(dir / "out");  // a run begins: nothing of it is published yet
+    CHECK_FALSE(ratekit::output_folder::abandon_living());
+  }
+  CHECK(read_text(dir / "out" / "ratings.csv") == "third\n");
+}
+
 TEST_CASE("a failed run leaves no folder it made, the parents it needed included", "[security][output]") {
   competition c;
   write_text(c.dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,2\n");

@@ -82,6 +82,8 @@ int lock_folder(const fs::path& dir) {
 }
 
 std::atomic<output_folder*> living{nullptr};  // one run per process; read by an interrupt's thread
+// Outlives the folder: an interrupt taken after it is gone finds the run's outputs in place.
+std::atomic<bool> run_published{false};
 
 void sync_dir(const fs::path& dir) {
   const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -143,6 +145,7 @@ output_folder::output_folder(const fs::path& dir) {
     if (staging_fd_ < 0)
       throw user_error(staging_.string(), 0, 0, std::string("cannot open the folder just made: ") + std::strerror(errno));
     living = this;
+    run_published = false;
     if (created_.empty()) {
       keep_access(dir_, staging_);
     } else {
@@ -179,10 +182,8 @@ void output_folder::clean_up() noexcept {
 }
 
 bool output_folder::abandon_living() noexcept {
-  output_folder* const folder = living;
-  if (!folder) return false;
-  folder->clean_up();
-  return folder->published_;
+  if (output_folder* const folder = living) folder->clean_up();
+  return run_published;
 }
 
 void output_folder::check_staging() const {
@@ -211,12 +212,12 @@ void output_folder::publish() {
   exchange();
   ::close(lock_);
   lock_ = fd;
-  published_ = true;
+  published_ = run_published = true;
 }
 
 void output_folder::unpublish() {
   exchange();
-  published_ = false;
+  published_ = run_published = false;
 }
 
 }  // namespace ratekit

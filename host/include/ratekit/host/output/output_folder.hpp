@@ -31,7 +31,8 @@ class output_folder {
   void unpublish();
   // For a process ended mid-run (exit() in a plugin, a signal), where no
   // destructor runs: removes the living instance's staging folder and the
-  // folder it created. True when it had published: its outputs are the run's.
+  // folder it created. True when the run published, though the instance be
+  // gone: its outputs are the run's.
   // Called under run_end_lock(), which publishing and the destructor take too.
   static bool abandon_living() noexcept;
 
