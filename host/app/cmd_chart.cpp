@@ -1,6 +1,7 @@
 #include "commands.hpp"
 
 #include <ratekit/host/output/chart.hpp>
+#include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -28,6 +29,7 @@ void add_chart_command(CLI::App& app, context&) {
     std::vector<std::string> names = player;
     names.insert(names.end(), players.begin(), players.end());
     if (names.empty()) throw CLI::RequiredError("--player or --players");
+    const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
     const std::filesystem::path history = std::filesystem::path(dir) / "history.csv";
     if (!std::filesystem::exists(history))
       throw user_error(history.string(), 0, 0, "no history.csv here: run with output.history true first");

@@ -1,6 +1,7 @@
 #include "commands.hpp"
 
 #include <ratekit/host/output/html_report.hpp>
+#include <ratekit/host/output/output_folder.hpp>
 #include <ratekit/host/output/outputs.hpp>
 
 #include <cstdio>
@@ -14,6 +15,7 @@ void add_report_command(CLI::App& app, context&) {
   cmd->add_option("-o,--output", output, "HTML file to write (default OUTDIR/report.html)");
   cmd->callback([] {
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "report.html" : std::filesystem::path(output);
+    const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
     write_file_atomically(file, build_html_report(dir));
     std::fprintf(stderr, "wrote %s\n", file.string().c_str());
   });

@@ -34,9 +34,9 @@ struct competition {
 // Holds an flock on `path` as another ratekit run would.
 struct held_lock {
   int fd;
-  explicit held_lock(const fs::path& path) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
+  explicit held_lock(const fs::path& path, int operation = LOCK_EX) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {
     REQUIRE(fd >= 0);
-    REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+    REQUIRE(::flock(fd, operation | LOCK_NB) == 0);
   }
   ~held_lock() { ::close(fd); }
 };
@@ -91,7 +91,7 @@ TEST_CASE("a second run into a folder or database in use is refused, and the fir
     const held_lock lock(c.dir / "out");
     const auto r = c.run();
     CHECK(r.status == 1);
-    CHECK_THAT(r.out, Catch::Contains("out: another ratekit run is writing this output folder; run again when it has finished"));
+    CHECK_THAT(r.out, Catch::Contains("out: another ratekit run or command is using this output folder; run again when it has finished"));
   }
   {
     const held_lock lock(c.dir / "c.db");
@@ -102,6 +102,35 @@ TEST_CASE("a second run into a folder or database in use is refused, and the fir
   }
   CHECK(read_text(c.dir / "out/ratings.csv") == before);
   CHECK(c.run().status == 0);  // the locks went with their holders
+}
+
+TEST_CASE("report and chart leave a folder a run is writing alone, and a run is refused while they read it", "[security][output]") {
+  competition c;
+  write_text(c.dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "input: { format: games-csv, path: games.csv }\n");
+  REQUIRE(c.run().status == 0);
+  const std::string report = "report '" + (c.dir / "out").string() + "'";
+  const std::string chart = "chart '" + (c.dir / "out").string() + "' --player A";
+  {
+    const held_lock run(c.dir / "out");  // a run replaces the folder: its files may be mixed, a file written lost
+    for (const std::string& command : {report, chart}) {
+      const auto r = run_cli(command);
+      CHECK(r.status == 1);
+      CHECK_THAT(r.out, Catch::Contains("out: a ratekit run is writing this output folder; run again when it has finished"));
+    }
+    CHECK_FALSE(fs::exists(c.dir / "out/report.html"));
+    CHECK_FALSE(fs::exists(c.dir / "out/chart.svg"));
+  }
+  {
+    const held_lock reading(c.dir / "out", LOCK_SH);  // as report and chart hold it: readers share the folder
+    CHECK(run_cli(report).status == 0);
+    CHECK(run_cli(chart).status == 0);
+    const auto r = c.run();
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("out: another ratekit run or command is using this output folder"));
+  }
+  CHECK(fs::exists(c.dir / "out/report.html"));
+  CHECK(fs::exists(c.dir / "out/chart.svg"));
 }
 
 TEST_CASE("a run writing through a link to its folder replaces the folder, not the link", "[security][output]") {

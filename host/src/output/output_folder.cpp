@@ -60,17 +60,15 @@ void remove_leftovers(const fs::path& dir) {
   }
 }
 
-int lock_folder(const fs::path& dir) {
+// Locks the folder at `dir` (flock `operation`, never waiting): the open
+// folder's descriptor, or -1 when someone else holds it.
+int lock_folder(const fs::path& dir, int operation) {
   for (;;) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
     const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) throw user_error(dir.string(), 0, 0, std::string("cannot open output directory: ") + std::strerror(errno));
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (::flock(fd, operation | LOCK_NB) != 0) {
       ::close(fd);
-      throw user_error(dir.string(), 0, 0,
-                       "another ratekit run is writing this output folder; run again when it has finished");
+      return -1;
     }
     // The folder may have been swapped by the run that held the lock: lock the one now at the path.
     struct stat locked {}, current {};
@@ -129,10 +127,14 @@ output_folder::output_folder(const fs::path& dir) {
   std::error_code ec;
   created_ = missing_folders(dir);
   fs::create_directories(dir, ec);
+  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
   dir_ = fs::weakly_canonical(fs::absolute(dir), ec);  // a link to a folder: the folder is replaced, not the link
   if (dir_.filename().empty()) dir_ = dir_.parent_path();
   if (created_.empty()) refuse_mount_point(dir_);
-  lock_ = lock_folder(dir_);
+  lock_ = lock_folder(dir_, LOCK_EX);
+  if (lock_ < 0)
+    throw user_error(dir_.string(), 0, 0, "another ratekit run or command is using this output folder; run again when "
+                                          "it has finished");
   try {
     refuse_foreign_files(dir_);
     remove_leftovers(dir_);
@@ -218,6 +220,19 @@ void output_folder::publish() {
 void output_folder::unpublish() {
   exchange();
   published_ = run_published = false;
+}
+
+output_folder_reader::output_folder_reader(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return;  // the command says what is missing
+  lock_ = lock_folder(dir, LOCK_SH);
+  if (lock_ < 0)
+    throw user_error(dir.string(), 0, 0,
+                     "a ratekit run is writing this output folder; run again when it has finished");
+}
+
+output_folder_reader::~output_folder_reader() {
+  if (lock_ >= 0) ::close(lock_);
 }
 
 }  // namespace ratekit

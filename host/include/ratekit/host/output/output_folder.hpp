@@ -46,4 +46,18 @@ class output_folder {
   bool published_ = false;
 };
 
+// A command that reads a run's output folder and may write a file into it
+// (report, chart): the folder is locked shared, so no run replaces it meanwhile,
+// which would mix two runs' files or take the written file away with the old set.
+class output_folder_reader {
+ public:
+  explicit output_folder_reader(const std::filesystem::path& dir);  // throws while a run writes the folder
+  ~output_folder_reader();
+  output_folder_reader(const output_folder_reader&) = delete;
+  output_folder_reader& operator=(const output_folder_reader&) = delete;
+
+ private:
+  int lock_ = -1;
+};
+
 }  // namespace ratekit
