@@ -373,3 +373,33 @@ TEST_CASE("a competition's model or parameters change only when asked for", "[st
   testing::write_text(t.dir / "feb.csv", "date,player_a,player_b,score_a\n2024-03-02,C,A,1\n");
   CHECK(testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-mar")).status == 0);
 }
+
+TEST_CASE("a database this user may not write, or whose folder he may not, is said to be so", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  fs::create_directory(t.dir / "outputs");
+  fs::permissions(t.dir / "outputs", fs::perms::all);  // the outputs may be written: only the database may not
+  // As root, the run is another user's (root may write anything); else the folder or file is closed to its owner.
+  const bool root = ::geteuid() == 0;
+  const std::string as_other = root ? "runuser -u nobody -- " : "";
+  const auto run = [&] { return testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("outputs/out"), as_other); };
+  SECTION("the folder, where the journal goes") {
+    fs::permissions(t.dir / "ratings.db", fs::perms(0666));
+    fs::permissions(t.dir.path(), root ? fs::perms(0755) : fs::perms(0555));
+    const auto r = run();
+    fs::permissions(t.dir.path(), fs::perms(0755));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("ratings.db: rating database: attempt to write a readonly database: this user may "
+                                      "not create files in its folder " + t.dir.path().string() +
+                                      ", where a run writes its journal beside the file (Permission denied)"));
+  }
+  SECTION("the file, which the run opens first") {
+    fs::permissions(t.dir.path(), fs::perms(0755));
+    fs::permissions(t.dir / "ratings.db", root ? fs::perms(0644) : fs::perms(0444));
+    const auto r = run();
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("ratings.db: cannot open the rating database: Permission denied"));
+  }
+  CHECK_FALSE(fs::exists(t.dir / "outputs/out"));  // nothing written, as with any failed recording
+  CHECK(count_rows(t.dir / "ratings.db", "runs") == 1);
+}

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <utility>
 
+#include <unistd.h>
+
 namespace ratekit::store {
 
 namespace {
@@ -76,7 +78,19 @@ void database::fail(const std::string& what) const {
     text += ": it holds the journal of a run that was interrupted (" + journal_of(file_) +
             "), which only a program allowed to write the database can roll back; a ratekit run that "
             "records into it does";
+  else if (code == SQLITE_READONLY)
+    text += why_read_only();
   throw user_error(file_, 0, 0, text);
+}
+
+// SQLite says "readonly database" for a folder where it may not create its
+// journal too: the user is told that the folder is the cause.
+std::string database::why_read_only() const {
+  std::string folder = std::filesystem::path(journal_of(file_)).parent_path().string();
+  if (folder.empty()) folder = ".";
+  if (::access(file_.c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK | X_OK) == 0) return "";
+  return ": this user may not create files in its folder " + folder +
+         ", where a run writes its journal beside the file (" + std::strerror(errno) + ")";
 }
 
 void database::check_numbers_when_bound() {

@@ -46,6 +46,7 @@ class database {
 
  private:
   friend class statement;
+  std::string why_read_only() const;  // what fail() adds to "readonly database"
   sqlite3* db_ = nullptr;
   std::string file_;
   bool checks_numbers_ = false;
