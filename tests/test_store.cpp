@@ -152,6 +152,7 @@ TEST_CASE("a recorded period: the same input again changes nothing, other input 
   CHECK_THAT(other.out, Catch::Contains("ratings.db") &&
                             Catch::Contains("period '2024-01' of competition 'club' is already recorded (run 1") &&
                             Catch::Contains("from other input; nothing was recorded") && Catch::Contains("--replace"));
+  CHECK_THAT(other.out, !Catch::Contains("Events are told apart"));  // a month is a month
   CHECK(count_rows(t.dir / "ratings.db", "runs") == runs);
   CHECK_FALSE(fs::exists(t.dir / "out3"));  // refused before any output was written
 
@@ -406,4 +407,25 @@ TEST_CASE("a database this user may not write, or whose folder he may not, is sa
   }
   CHECK_FALSE(fs::exists(t.dir / "outputs/out"));  // nothing written, as with any failed recording
   CHECK(count_rows(t.dir / "ratings.db", "runs") == 1);
+}
+
+TEST_CASE("an event of a recorded event's name is refused, with the advice to name it apart", "[store][cli]") {
+  testing::temp_dir dir;
+  for (const std::string month : {"01", "02"}) {
+    testing::write_text(dir / (month + ".csv"), "date,player_a,player_b,score_a,period\n2024-" + month +
+                                                   "-06,A,B,1,Club night\n");
+    testing::write_text(dir / (month + ".yaml"),
+                        "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: event\n" +
+                            std::string(month == "01" ? "initial: 1500\n" : "initial: { database: c.db }\n") +
+                            "input: { format: games-csv, path: " + month + ".csv }\noutput: { database: c.db }\n");
+  }
+  REQUIRE(testing::run_cli("run " + (dir / "01.yaml").string() + " -o " + (dir / "out1").string()).status == 0);
+  const auto r = testing::run_cli("run " + (dir / "02.yaml").string() + " -o " + (dir / "out2").string());
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("period 'Club night' of competition 'club' is already recorded (run 1") &&
+                        Catch::Contains("Events are told apart by name alone: if this is another event of the same "
+                                        "name, give it a name of its own (with its date, say)"));
+  testing::write_text(dir / "02.csv", "date,player_a,player_b,score_a,period\n2024-02-06,A,B,1,Club night 2024-02-06\n");
+  CHECK(testing::run_cli("run " + (dir / "02.yaml").string() + " -o " + (dir / "out2").string()).status == 0);
+  CHECK(count_rows(dir / "c.db", "runs") == 2);
 }

@@ -240,7 +240,11 @@ struct run_recording::impl {
                    "period '" + e.period + "' of competition '" + config.competition + "' is already recorded (run " +
                        std::to_string(e.id) + " of " + e.recorded_at +
                        ") from other input; nothing was recorded. To replace that run and every period it "
-                       "recorded, run again with --replace");
+                       "recorded, run again with --replace" +
+                       (config.period == period_kind::event
+                            ? ". Events are told apart by name alone: if this is another event of the same name, "
+                              "give it a name of its own (with its date, say)"
+                            : ""));
 }
 
 run_recording::run_recording(const fs::path& file) : impl_(std::make_unique<impl>(file)) {}
