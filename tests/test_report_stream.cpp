@@ -5,6 +5,8 @@
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <iomanip>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/fan_out_sink.hpp>
@@ -109,7 +111,26 @@ TEST_CASE("the streamed report equals the report built from the kept games", "[r
   }
 }
 
-TEST_CASE("every shipped pairwise config streams the report it built from kept games", "[report][stream]") {
+// The outputs replay the model's changes: each player's last rating after must
+// be his rating in ratings.csv to the last bit, the changes adding up to it.
+void check_replay_ends_at_model(const run_result& r) {
+  std::vector<double> last(r.state.peak.size(), std::nan(""));
+  r.replay_games([&](size_t i, double, double, double after_a, double after_b) {
+    last[size_t(r.data.games[i].a)] = after_a;
+    last[size_t(r.data.games[i].b)] = after_b;
+  });
+  size_t differ = 0;
+  for (size_t p = 0; p < last.size(); ++p)
+    if (!std::isnan(last[p]) && last[p] != r.state.rating()[p]) {
+      if (differ++ == 0)
+        UNSCOPED_INFO("player " << r.data.players.name(int32_t(p)) << ": replayed " << std::setprecision(17)
+                                << last[p] << ", the model's " << r.state.rating()[p]);
+    }
+  CHECK(differ == 0);
+}
+
+TEST_CASE("every shipped pairwise config streams the report it built from kept games, which replay to the model's ratings",
+          "[report][stream]") {
   testing::temp_dir dir;
   const auto& plugins = testing::builtin();
   size_t checked = 0;
@@ -118,6 +139,7 @@ TEST_CASE("every shipped pairwise config streams the report it built from kept g
     INFO(entry.path().filename().string());
     const run_result kept = rate(config, plugins);
     if (kept.data.ranked()) continue;  // ranked events keep their entries and build the report from them
+    check_replay_ends_at_model(kept);
     const report_files files = build_report(kept);
     report_writer report(dir.path(), *plugins.get(config.model), 50'000);
     const run_result run = rate(config, plugins, nullptr, &report);

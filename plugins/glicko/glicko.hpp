@@ -31,19 +31,20 @@ class glicko {
     return glicko_math::predicted(a[f_rating] + advantage, a[f_rd], b[f_rating], b[f_rd]);
   }
 
-  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
+  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* asked) {
+    rk_game_out* out = roster_.outputs(asked, batch.game_count);  // the changes are made of the outputs
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], out ? &out[i] : nullptr);
+      for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], &out[i]);
       end_period(s);
-      roster_.scale_deltas(batch, p, out, &scratch::factor);
+      roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
     });
   }
 
  private:
   // A player's sums over the period's games, and his RD at its start.
   struct scratch {
-    double rd = 0, information = 0, surprise = 0;
+    double rd = 0, information = 0;
     double factor = 0;  // q RD'^2: what one unit of g (S - E) moves the rating
   };
 
@@ -69,19 +70,16 @@ class glicko {
     const double ga = glicko_math::g(b.rd), gb = glicko_math::g(a.rd);
     a.information += ga * ga * ea * (1 - ea);
     b.information += gb * gb * eb * (1 - eb);
-    a.surprise += ga * (g.score_a - ea);
-    b.surprise += gb * ((1 - g.score_a) - eb);
-    if (out) *out = {ea, ga * (g.score_a - ea), gb * ((1 - g.score_a) - eb), eb};
+    *out = {ea, ga * (g.score_a - ea), gb * ((1 - g.score_a) - eb), eb};
   }
 
-  // r' = r + q RD'^2 sum g (S - E), RD' = (1/RD^2 + 1/d^2)^-1/2; a fixed side keeps his state.
+  // RD' = (1/RD^2 + 1/d^2)^-1/2, and the factor q RD'^2 of r' = r + q RD'^2 sum g (S - E),
+  // which apply_changes applies; a fixed side keeps his state.
   void end_period(const sdk::state& s) {
-    double* r = s.rating();
     double* rd = s.column(f_rd);
     roster_.for_each_rated([&](int32_t who, scratch& x) {
       const double rd_new = glicko_math::new_rd(x.rd, x.information);
       x.factor = glicko_math::q * rd_new * rd_new;
-      r[who] += x.factor * x.surprise;
       rd[who] = rd_new;
     });
   }

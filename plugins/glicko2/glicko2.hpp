@@ -32,12 +32,13 @@ class glicko2 {
                     std::hypot(a[f_rd], b[f_rd]) / scale);
   }
 
-  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
+  void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* asked) {
+    rk_game_out* out = roster_.outputs(asked, batch.game_count);  // the changes are made of the outputs
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) play(batch.games[i], out ? &out[i] : nullptr);
+      for (uint64_t i = p.begin; i < p.end; ++i) play(batch.games[i], &out[i]);
       end_period(s, p);
-      roster_.scale_deltas(batch, p, out, &scratch::factor);
+      roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
     });
   }
 
@@ -78,12 +79,12 @@ class glicko2 {
     b.information += gb * gb * eb * (1 - eb);
     a.surprise += ga * (g.score_a - ea);
     b.surprise += gb * ((1 - g.score_a) - eb);
-    if (out) *out = {ea, ga * (g.score_a - ea), gb * ((1 - g.score_a) - eb), eb};
+    *out = {ea, ga * (g.score_a - ea), gb * ((1 - g.score_a) - eb), eb};
   }
 
-  // Steps 3 to 8 for each player of the period; a fixed side keeps his state.
+  // Steps 3 to 8 for each player of the period, but the rating's move (step 7's
+  // phi'^2 sum g (S - E), scaled), which apply_changes makes; a fixed side keeps his state.
   void end_period(const sdk::state& s, const sdk::period& p) {
-    double* r = s.rating();
     double* rd = s.column(f_rd);
     double* sigma = s.column(f_volatility);
     roster_.for_each_rated([&](int32_t who, scratch& x) {
@@ -97,7 +98,6 @@ class glicko2 {
       const double phi_star = std::sqrt(x.phi * x.phi + sigma_new * sigma_new);
       const double phi_new = 1.0 / std::sqrt(1.0 / (phi_star * phi_star) + x.information);
       x.factor = glicko2_math::scale * phi_new * phi_new;
-      r[who] += x.factor * x.surprise;
       rd[who] = glicko2_math::scale * phi_new;
       sigma[who] = sigma_new;
     });

@@ -47,8 +47,11 @@ class nfl_score_elo {
   void rate_segment(const sdk::state& s, const rk_game_batch& batch, uint64_t begin, uint64_t end,
                     rk_game_out* out);
   void regress(const sdk::state& s);
-  // One game's change: K times the margin multiplier times (S - E).
-  sdk::elo_change change(const rk_game& g, const double* r, int64_t i) const;
+  // One game's change: K times the margin multiplier times (S - E), and a
+  // regression not yet shown.
+  sdk::elo_change change(const rk_game& g, const double* r, int64_t i);
+  void show_regression(int32_t team, double& delta, bool fixed);
+  void settle_regression(int32_t team, double* r);
 
   double xi_;
   score_rule rule_;
@@ -58,13 +61,22 @@ class nfl_score_elo {
   margin_rule margin_;
   sdk::elo_updater updater_;
   std::vector<char> played_;            // teams that have played: only they regress
-  std::vector<double> carry_;           // regression shift not yet reported in a game's delta
+  // A team's regression until the end of the first period it plays after it.
+  // The host sees ratings as its games' deltas add them up: the shift goes into
+  // the delta of the team's first game, and at that period's end the rating is
+  // the one the host last saw plus the period's deltas, added up as it does.
+  struct regression_shown {
+    bool pending = false, in_period = false;
+    double seen = 0, shift = 0, deltas = 0;
+  };
+  std::vector<regression_shown> shown_;
   std::vector<uint64_t> segment_ends_;  // period ends of the current season, relative to it
 };
 
 inline void nfl_score_elo::rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-  if (carry_.size() < s.players()) carry_.resize(s.players(), 0.0);
+  if (shown_.size() < s.players()) shown_.resize(s.players());
   if (played_.size() < s.players()) played_.resize(s.players(), 0);
+  for (regression_shown& x : shown_) x.in_period = false, x.deltas = 0;  // what a failed call left
   // Each season is rated as its own segment, after the regression that opens it.
   uint64_t begin = 0;
   for (uint64_t i = 1; i <= batch.game_count; ++i) {
@@ -103,34 +115,44 @@ inline void nfl_score_elo::rate_segment(const sdk::state& s, const rk_game_batch
     updater_.run_with(
         s, part, out ? out + begin : nullptr,
         [this, &part](const rk_game& g, const double* r) { return change(g, r, int64_t(&g - part.games)); },
-        [](uint64_t, uint64_t) {});
+        [this, &part, &s](uint64_t from, uint64_t to) {
+          for (uint64_t i = from; i < to; ++i) {
+            settle_regression(part.games[i].a, s.rating());
+            settle_regression(part.games[i].b, s.rating());
+          }
+        });
   } catch (const sdk::failure& e) {
     // Indices count from the segment's start; report the batch index.
     throw sdk::failure(e.code(), e.what(), e.index() < 0 ? -1 : e.index() + int64_t(begin));
   }
   for (uint64_t i = begin; i < end; ++i) played_[size_t(batch.games[i].a)] = played_[size_t(batch.games[i].b)] = 1;
-  if (regression_ <= 0) return;
-  // The regression shows in the delta of each team's first game after it, in
-  // this call or a later one, so the deltas add up to the rating changes
-  // however the host cuts the stream into calls.
-  for (uint64_t i = begin; i < end; ++i) {
-    const rk_game& g = batch.games[i];
-    if (out) {
-      out[i].delta_a += carry_[size_t(g.a)];
-      out[i].delta_b += carry_[size_t(g.b)];
-    }
-    carry_[size_t(g.a)] = 0.0;
-    carry_[size_t(g.b)] = 0.0;
-  }
 }
 
-inline sdk::elo_change nfl_score_elo::change(const rk_game& g, const double* r, int64_t i) const {
+inline sdk::elo_change nfl_score_elo::change(const rk_game& g, const double* r, int64_t i) {
   const double ra = r[g.a], rb = r[g.b];
   const double predicted = expect(ra, rb, g.adv_predict);
   const double e = g.adv_update == g.adv_predict ? predicted : expect(ra, rb, g.adv_update);
   const double m = margin_.multiplier(g.points_a - g.points_b, ra + g.adv_update - rb, i);
   const double surprise = score(g, uint64_t(i)) - e;
-  return {predicted, g.k_a * m * surprise, -g.k_b * m * surprise};
+  sdk::elo_change c{predicted, g.k_a * m * surprise, -g.k_b * m * surprise};
+  show_regression(g.a, c.da, g.flags & RK_GAME_FIXED_A);
+  show_regression(g.b, c.db, g.flags & RK_GAME_FIXED_B);
+  return c;
+}
+
+inline void nfl_score_elo::show_regression(int32_t team, double& delta, bool fixed) {
+  regression_shown& x = shown_[size_t(team)];
+  if (!x.pending || fixed) return;
+  if (!x.in_period) delta += x.shift;
+  x.deltas = x.in_period ? x.deltas + delta : delta;
+  x.in_period = true;
+}
+
+inline void nfl_score_elo::settle_regression(int32_t team, double* r) {
+  regression_shown& x = shown_[size_t(team)];
+  if (!x.in_period) return;
+  r[team] = x.seen + x.deltas;
+  x = {};
 }
 
 // Teams that have not played yet (new franchises, say) keep their entry rating.
@@ -145,8 +167,11 @@ inline void nfl_score_elo::regress(const sdk::state& s) {
   for (uint64_t p = 0; p < n; ++p) {
     if (!played_[p]) continue;
     const double shift = regression_ * (target - r[p]);
+    regression_shown& x = shown_[p];
+    if (!x.pending) x.seen = r[p], x.shift = 0;
+    x.pending = true;
+    x.shift += shift;
     r[p] += shift;
-    carry_[p] += shift;
   }
 }
 

@@ -243,7 +243,10 @@ typedef struct rk_game_batch {
   ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type*)0)->field))
 
 /* Per-game outputs, written when the host passes a non-NULL array. Within a
- * period, the deltas of a player's games add up to his rating change. */
+ * period, the deltas of a player's games add up to his rating change: the host
+ * shows his rating after the period as the one before plus his deltas added up
+ * in game order (0 + d1 + d2 ...), so a model that stores exactly that sum
+ * shows its own ratings in the history to the last bit. */
 typedef struct rk_game_out {
   double expected_a;  /* A's expected score as predicted before the game (with adv_predict) */
   double delta_a;     /* rating change of A caused by this game */

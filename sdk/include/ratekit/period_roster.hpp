@@ -28,7 +28,7 @@ class period_roster {
       for (const int32_t who : {g.a, g.b}) {
         entry& e = entries_[size_t(who)];
         if (e.joined) continue;
-        e = {start(who, i), true, false};
+        e = {start(who, i), true, false, 0.0};
         order_.push_back(who);
       }
     }
@@ -48,14 +48,32 @@ class period_roster {
       if (!entries_[size_t(who)].fixed) fn(who, entries_[size_t(who)].scratch);
   }
 
-  // Turns the per-unit deltas the games wrote into changes: each side's delta
-  // times its player's `factor`, so a period's deltas add up to his change.
-  void scale_deltas(const rk_game_batch& b, const period& p, rk_game_out* out, double Scratch::*factor) {
-    if (!out) return;
+  // The array each game's output is written into: `out`, or without it one
+  // of the roster's own, so the ratings move the same whether or not the host
+  // asked for the outputs.
+  rk_game_out* outputs(rk_game_out* out, uint64_t games) {
+    if (out) return out;
+    if (own_.size() < games) own_.resize(games);
+    return own_.data();
+  }
+
+  // Turns the per-unit deltas the games wrote into changes, each side's delta
+  // times its player's `factor`, and moves each rated player's rating by his
+  // changes added up in game order: as the host adds up a period's deltas, so
+  // the ratings it shows in the history are the model's to the last bit.
+  void apply_changes(const rk_game_batch& b, const period& p, rk_game_out* out, double Scratch::*factor,
+                     double* rating) {
     for (uint64_t i = p.begin; i < p.end; ++i) {
       const rk_game& g = b.games[i];
-      out[i].delta_a *= entries_[size_t(g.a)].scratch.*factor;
-      out[i].delta_b *= entries_[size_t(g.b)].scratch.*factor;
+      entry& a = entries_[size_t(g.a)];
+      entry& o = entries_[size_t(g.b)];
+      a.change += out[i].delta_a *= a.scratch.*factor;
+      o.change += out[i].delta_b *= o.scratch.*factor;
+    }
+    for (const int32_t who : order_) {
+      entry& e = entries_[size_t(who)];
+      if (!e.fixed) rating[who] += e.change;
+      e.change = 0;
     }
   }
 
@@ -63,9 +81,11 @@ class period_roster {
   struct entry {
     Scratch scratch;
     bool joined = false, fixed = false;
+    double change = 0;  // the period's changes so far
   };
   std::vector<entry> entries_;
   std::vector<int32_t> order_;
+  std::vector<rk_game_out> own_;
 };
 
 }  // namespace ratekit::sdk
