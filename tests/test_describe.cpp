@@ -23,6 +23,7 @@ TEST_CASE("describe --markdown without an id covers every plugin", "[cli][descri
                                       "`ratekit describe --markdown > docs/config-reference.md`"));
   for (const char* id : {"fide-logistic", "fide-normal", "egf-go", "nfl-score-elo", "elod-duplicate-scrabble", "glicko", "glicko2"})
     CHECK_THAT(r.out, Catch::Contains(std::string("## `") + id + "` "));
+  CHECK(r.out == ratekit::testing::read_text(ratekit::testing::source_path("docs/config-reference.md")));  // the docs say what the plugins say
 }
 
 TEST_CASE("describe without an id or --markdown says what it expects", "[cli][describe]") {
