@@ -95,6 +95,15 @@ class game_engine {
                      "or input.home); remove home_advantage, or say which side is at home");
   }
 
+  // A handicap game rated as an even one would be rated wrong without a word.
+  void refuse_handicap(const rk_game& g, size_t i) {
+    settle_();
+    throw user_error(window_.where(i) + ": a game with a handicap of " + format_number(std::abs(g.handicap)) +
+                     ", which model '" + c_.model +
+                     "' does not read (it would rate it as an even game); remove the handicaps or choose a model "
+                     "that reads them (egf-go)");
+  }
+
   // The outputs the sink wrote (streamed_output bits).
   unsigned streamed() const { return streamed_; }
 
@@ -160,6 +169,7 @@ class game_engine {
     for (size_t i = 0; i < complete; ++i) {
       const double home = facts.home[i];
       any_home_ |= home != 0;
+      if (games[i].handicap != 0 && !reads_handicap_) refuse_handicap(games[i], i);
       games[i].adv_predict = home * c_.home_predict;
       games[i].adv_update = home * c_.home_update;
     }
@@ -330,6 +340,7 @@ class game_engine {
   const int rated_;        // index of the plugin's `rated` state field, -1 when none
   const bool per_period_;  // K reads player state: the plugin is called period by period
   bool any_home_ = false;   // some game has a home side
+  const bool reads_handicap_ = r_.source->has(RK_CAP_HANDICAP);
   const unsigned streamed_;       // the outputs the sink writes (streamed_output bits)
   rated_games_sink* const sink_;  // they are written as the games are rated; nullptr: none is
   const bool keep_;        // an output reads the games and their outputs after the run
