@@ -63,6 +63,13 @@ void learn_first_facts(player_table& listed, const game_piece& first) {
   }
 }
 
+// The numeric columns of a ratings list a run reads: the model's state and the host's player facts.
+std::vector<std::string> list_columns(const rk_descriptor& model) {
+  std::vector<std::string> known{"games", "peak", "birth_year", "last_played", "last_period"};
+  for (uint32_t f = 0; f < model.state_count; ++f) known.emplace_back(model.state[f].name);
+  return known;
+}
+
 }  // namespace
 
 run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated,
@@ -75,7 +82,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
 
   player_table players;
   ratings_list list;
-  if (!config.initial_ratings.empty()) list = read_ratings_list(config.initial_ratings, players);
+  if (!config.initial_ratings.empty())
+    list = read_ratings_list(config.initial_ratings, players, list_columns(r.source->descriptor()), config.model);
   if (!config.initial_database.empty())
     list = read_database_ratings(config.initial_database, config.competition, players, config.initial_before_run);
   const reader_entry* reader = find_reader(config.input_format);

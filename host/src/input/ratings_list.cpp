@@ -4,6 +4,7 @@
 #include "input/text.hpp"
 
 #include <algorithm>
+#include <spdlog/spdlog.h>
 #include <cmath>
 
 namespace ratekit {
@@ -23,7 +24,29 @@ int ratings_list::add_column(std::string name) {
   return int(width);
 }
 
-ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players) {
+namespace {
+
+// A column the run does not know is ignored with a warning (a list another
+// model wrote), unless it looks like a known one misspelt ('RD' for 'rd'):
+// ignoring that would start everyone from the model's initial value unseen.
+void check_column(const text::source& src, int at, const std::string& name, const std::vector<std::string>& known,
+                  const std::string& model, text::problem_list& problems) {
+  if (known.empty() || std::find(known.begin(), known.end(), name) != known.end()) return;
+  if (const std::string guess = did_you_mean(name, known); !guess.empty())
+    problems.add(1, at, "column " + text::quote(name) + " is not one model '" + model + "' keeps (did you mean '" +
+                                 guess + "'?); rename it, or remove it");
+  else
+    spdlog::warn("{}: column {} is not one model '{}' keeps, nor a player fact: ignored", src.file(), text::quote(name),
+                 model);
+}
+
+// Games played count the player's rated games: a whole number, never negative.
+bool is_game_count(double v) { return v >= 0 && v == std::floor(v) && v < 1e15; }
+
+}  // namespace
+
+ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players,
+                               const std::vector<std::string>& known, const std::string& model) {
   if (!std::filesystem::exists(file)) throw user_error(file.string(), 0, 0, "ratings list not found");
   text::source src(file, reader_options{});
   text::problem_list problems(src);
@@ -45,9 +68,12 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       numeric.push_back(-1);
       continue;
     }
+    check_column(src, csv.column(i), name, known, model, problems);
     numeric.push_back(int(list.columns.size()));
     list.columns.push_back(name);
   }
+  problems.throw_if_any();
+  const int games = list.column("games");
   const size_t width = csv.size();
   while (lines.next(l)) {
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
@@ -69,9 +95,12 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     for (size_t i = 1; i < width; ++i) {
       const int col = numeric[i - 1];
       if (col < 0 || csv[i].empty()) continue;
-      if (!text::parse_number(csv[i], list.at(row, size_t(col))))
+      double& v = list.at(row, size_t(col));
+      if (!text::parse_number(csv[i], v))
         problems.add(l.number, csv.column(i), "expected a number for " + list.columns[size_t(col)] + ", got " +
                                                   text::quote(csv[i]));
+      else if (col == games && !is_game_count(v))
+        problems.add(l.number, csv.column(i), "expected a whole number of games, 0 or more, got " + text::quote(csv[i]));
     }
     if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
     if (federation >= 0) players.federation.set(size_t(player), csv[size_t(federation)]);

@@ -32,6 +32,9 @@ struct ratings_list {
   int add_column(std::string name);
 };
 
-ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players);
+// `known`: the columns the run reads (the model's state fields, the player
+// facts), checked against the header when not empty; `model` names it in messages.
+ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players,
+                               const std::vector<std::string>& known = {}, const std::string& model = "");
 
 }  // namespace ratekit
