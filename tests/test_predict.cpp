@@ -85,6 +85,29 @@ TEST_CASE("predict from a database: the model and parameters of its last run", "
   check_two_games(r.out);
 }
 
+TEST_CASE("predict from a database takes new players' rating and the home advantage from the last run's config",
+          "[predict][cli]") {
+  // A beats B from 1300 each at K 20: A 1310. A at home (65 to predict) against NEW, who enters at 1300:
+  // d = 1310 + 65 - 1300 = 75, E = 1 / (1 + 10^(-75/400)) = 0.6062878; without the home advantage d = 10.
+  // (A was at home in his game too, but the update reads no home advantage: 1300 + 20 / 2.)
+  testing::temp_dir dir;
+  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a,home\n2024-01-06,A,B,1,a\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "initial: { rating: 1300 }\nhome_advantage: { predict: 65, update: 0 }\n"
+                                      "input: { format: games-csv, path: g.csv }\noutput: { database: r.db }\n");
+  testing::write_text(dir / "new.csv", "player_a,player_b,home\nA,NEW,a\n");
+  REQUIRE(run_cli("run -q " + (dir / "c.yaml").string() + " -o " + (dir / "out").string()).status == 0);
+  const std::string predict = "-q predict --database " + (dir / "r.db").string() + " --competition t ";
+  const auto r = run_cli(predict + (dir / "new.csv").string());
+  REQUIRE(r.status == 0);
+  CHECK(split(split(r.out, '\n')[1], ',')[3] == "1310");
+  CHECK(split(split(r.out, '\n')[1], ',')[10] == "1300");  // NEW's rating
+  CHECK(field(r.out, 1, 17) == Approx(0.6062878237854281).epsilon(1e-12));
+  CHECK(r.out == run_cli("-q predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string()).out);
+  const auto away = run_cli(predict + "--home-advantage 0 " + (dir / "new.csv").string());
+  CHECK(field(away.out, 1, 17) == Approx(1 / (1 + std::pow(10.0, -10.0 / 400))).epsilon(1e-12));
+}
+
 TEST_CASE("predict refuses bad input naming file and line, and writes nothing", "[predict][cli]") {
   const two_games x;
   testing::write_text(x.dir / "bad.csv", "player_a,player_b,home\nA,C,a\nA,C,x\n");

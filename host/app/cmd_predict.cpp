@@ -9,8 +9,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <yaml-cpp/yaml.h>
+
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace ratekit::app {
 
@@ -23,6 +26,28 @@ std::vector<double> initial_row(const rk_descriptor& d, double initial_rating) {
   return row;
 }
 
+// What the last run's config said that predictions use: the rating a new
+// player enters at and the home side's points. Read from its recorded text, not
+// loaded as a config: the files it names may be gone.
+struct recorded_defaults {
+  double entry = NAN, home = 0;
+};
+
+recorded_defaults defaults_of(const std::string& config_text) {
+  recorded_defaults d;
+  const auto number = [](const YAML::Node& n, double& out) {
+    if (n && n.IsScalar()) out = n.as<double>();
+  };
+  try {
+    const YAML::Node root = YAML::Load(config_text);
+    const YAML::Node initial = root["initial"], home = root["home_advantage"];
+    number(initial.IsMap() ? initial["rating"] : initial, d.entry);
+    number(home.IsMap() ? home["predict"] : home, d.home);
+  } catch (const YAML::Exception&) {  // a run read it, so it parses: nothing is lost
+  }
+  return d;
+}
+
 void deliver(const std::string& csv, const std::string& out) {
   if (out.empty()) std::fwrite(csv.data(), 1, csv.size(), stdout);
   else write_file_atomically(out, csv);
@@ -30,8 +55,9 @@ void deliver(const std::string& csv, const std::string& out) {
 
 // The competition's players as its last run left them, under the model and parameters of that run.
 std::string from_database(const plugin_registry& plugins, const std::string& db, const std::string& competition,
-                          double home_advantage, const std::string& games) {
+                          std::optional<double> home_advantage, const std::string& games) {
   const recorded_model recorded = last_run_model(db, competition);
+  const recorded_defaults defaults = defaults_of(recorded.config_text);
   const auto p = plugins.get(recorded.model);
   const rk_descriptor& d = p->descriptor();
   const auto stored = nlohmann::json::parse(recorded.params_json, nullptr, false);
@@ -43,7 +69,7 @@ std::string from_database(const plugin_registry& plugins, const std::string& db,
   }
   player_table players;
   const ratings_list list = read_database_ratings(db, competition, players);
-  const std::vector<double> initial = initial_row(d, NAN);
+  const std::vector<double> initial = initial_row(d, defaults.entry);
   std::vector<std::vector<double>> columns(d.state_count, std::vector<double>(size_t(players.size())));
   for (uint32_t f = 0; f < d.state_count; ++f) {
     const int c = list.column(d.state[f].name);
@@ -53,7 +79,7 @@ std::string from_database(const plugin_registry& plugins, const std::string& db,
     }
   }
   const model m(p, params);
-  return predictions_csv({m, players, columns, initial, home_advantage}, games);
+  return predictions_csv({m, players, columns, initial, home_advantage.value_or(defaults.home)}, games);
 }
 
 }  // namespace
@@ -65,6 +91,7 @@ void add_predict_command(CLI::App& app, context& ctx) {
   static std::vector<std::string> files;
   static std::string out, database, competition;
   static double home_advantage = 0;
+  static CLI::Option* home_option = nullptr;
   cmd->add_option("[CONFIG] GAMES", files,
                   "The competition's config (rated as `run` rates it, without writing its outputs; not with "
                   "--database), then the new games (player_a, player_b, optional home) or events (event, player) as CSV")
@@ -72,8 +99,9 @@ void add_predict_command(CLI::App& app, context& ctx) {
       ->expected(1, 2);
   auto* db = cmd->add_option("--database", database, "Start from the last run of a history database instead");
   cmd->add_option("--competition", competition, "The competition in --database")->needs(db);
-  cmd->add_option("--home-advantage", home_advantage, "With --database: points for the home side (a config says its own)")
-      ->needs(db);
+  home_option = cmd->add_option("--home-advantage", home_advantage,
+                                "With --database: points for the home side (default: the last run's config's)")
+                    ->needs(db);
   cmd->add_option("-o,--out", out, "Write the CSV here (atomically) instead of to stdout");
   cmd->callback([&ctx] {
     if ((files.size() == 2) == !database.empty())
@@ -81,7 +109,10 @@ void add_predict_command(CLI::App& app, context& ctx) {
     const std::string& games = files.back();
     if (!database.empty() && competition.empty()) throw CLI::ValidationError("--competition", "--database needs it");
     const plugin_registry plugins = ctx.registry();
-    if (!database.empty()) return deliver(from_database(plugins, database, competition, home_advantage, games), out);
+    if (!database.empty()) {
+      const auto home = home_option->count() ? std::optional(home_advantage) : std::nullopt;
+      return deliver(from_database(plugins, database, competition, home, games), out);
+    }
     const run_result r = rate(load_config(files.front(), plugins), plugins);
     const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
                                  initial_row(r.source->descriptor(), r.config.initial_rating), r.config.home_predict};

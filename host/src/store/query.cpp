@@ -76,11 +76,11 @@ recorded_model last_run_model(const std::filesystem::path& file, const std::stri
   store::database db(file, store::database::mode::read_only);
   store::check_schema(db);
   statement s = db.prepare(
-      "SELECT r.model, r.params FROM runs r JOIN competitions c ON c.id = r.competition_id WHERE c.name = ?1 "
-      "ORDER BY r.id DESC LIMIT 1");
+      "SELECT r.model, r.params, r.config_text FROM runs r JOIN competitions c ON c.id = r.competition_id "
+      "WHERE c.name = ?1 ORDER BY r.id DESC LIMIT 1");
   s.bind(1, std::string_view(competition));
   if (!s.step()) unknown_competition(db, file, competition);
-  return {std::string(s.text(0)), std::string(s.text(1))};
+  return {std::string(s.text(0)), std::string(s.text(1)), std::string(s.text(2))};
 }
 
 std::vector<history_point> player_history(const std::filesystem::path& file, const std::string& player,

@@ -34,6 +34,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
 struct recorded_model {
   std::string model;
   std::string params_json;
+  std::string config_text;  // the run's config file as it was
 };
 recorded_model last_run_model(const std::filesystem::path& file, const std::string& competition);
 
