@@ -153,3 +153,48 @@ TEST_CASE("predict gives each entry of a new event its expected rank", "[predict
   CHECK(field(csv, 4, 6) == Approx(1 + ahead(a, c)).epsilon(1e-12));
   CHECK(field(csv, 4, 6) + field(csv, 5, 6) == Approx(3).epsilon(1e-12));
 }
+
+TEST_CASE("predict refuses what a run refuses: nameless, self-played, split or doubled entries, nothing at all",
+          "[predict][cli]") {
+  const two_games x;
+  const auto games = [&](const std::string& csv) {
+    testing::write_text(x.dir / "bad.csv", csv);
+    return run_cli("predict " + x.path("c.yaml") + " " + x.path("bad.csv") + " -o " + x.path("p.csv"));
+  };
+  auto r = games("player_a,player_b\nA,A\n,B\nC,\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("bad.csv:2:3: expected player_b as a different player than player_a, got 'A'") &&
+                        Catch::Contains("bad.csv:3:1: expected player_a as a player name, got ''") &&
+                        Catch::Contains("bad.csv:4:3: expected player_b as a player name, got ''"));
+  r = games("player_a,player_b\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("bad.csv: no games: expected at least one row after the header"));
+  CHECK_FALSE(std::filesystem::exists(x.dir / "p.csv"));
+
+  testing::temp_dir dir;
+  testing::write_text(dir / "r.csv", "event,date,player,rank\nR1,2024-03-01,A,1\nR1,2024-03-01,B,2\nR1,2024-03-01,C,3\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\n"
+                                      "input: { format: standings-csv, path: r.csv }\nperiod: event\n");
+  const auto events = [&](const std::string& csv) {
+    testing::write_text(dir / "new.csv", csv);
+    return run_cli("predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string());
+  };
+  r = events("event,player\nNext,A\nOther,B\nOther,C\nNext,C\nNext,B\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("new.csv:5:1: expected the rows of event 'Next' together, got it again (its rows "
+                                    "began at line 2)"));
+  r = events("event,player\nNext,A\nNext,B\nNext,A\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("new.csv:4:6: expected each player once per event, got 'A' again in event 'Next' "
+                                    "(first at line 2)"));
+  r = events("event,player\nSolo,A\nPair,A\nPair,B\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("new.csv:2:1: expected at least 2 players in event 'Solo', got 1"));
+  r = events("event,player\nNext,A\n,B\nNext,\nNext,C\n");
+  CHECK(r.out == "error: " + (dir / "new.csv").string() + ":3:1: expected event as an event name, got ''\n"
+                 "error: " + (dir / "new.csv").string() + ":4:6: expected player as a player name, got ''\n");
+  r = events("event,player\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("new.csv: no events: expected at least one row after the header"));
+  CHECK(events("event,player\nNext,A\nNext,B\nLast,B\nLast,C\n").status == 0);  // one player in two events
+}

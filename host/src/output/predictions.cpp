@@ -3,8 +3,11 @@
 #include <ratekit/host/output/predictions.hpp>
 
 #include "input/csv.hpp"
+#include "input/numbers.hpp"
 
 #include <spdlog/spdlog.h>
+
+#include <map>
 
 namespace ratekit {
 
@@ -54,6 +57,18 @@ void warn_new(size_t count, const std::filesystem::path& file) {
 constexpr text::column_spec game_columns[] = {{"player_a", true}, {"player_b", true}, {"home", false}};
 enum { c_a, c_b, c_home };
 
+// Two named players, not one against himself, as a run takes them.
+bool check_players(text::csv_table& table) {
+  for (const size_t c : {c_a, c_b})
+    if (table.field(c).empty()) {
+      table.bad(c, "as a player name");
+      return false;
+    }
+  if (!text::same_text(table.field(c_a), table.field(c_b))) return true;
+  table.bad(c_b, "as a different player than player_a");
+  return false;
+}
+
 std::string predict_games(const prediction_basis& b, const text::source& src) {
   text::problem_list problems(src);
   text::csv_table table(src, problems, game_columns, "a header naming player_a and player_b", true);
@@ -64,7 +79,10 @@ std::string predict_games(const prediction_basis& b, const text::source& src) {
   append_state_header(out, d, "_b");
   out += ",expected_a,expected_b\n";
   state_rows rows_a(b), rows_b(b);
+  size_t games = 0;
   while (table.next_row()) {
+    ++games;
+    if (!check_players(table)) continue;
     const std::string_view home = table.has(c_home) ? table.field(c_home) : std::string_view();
     if (home != "" && home != "a" && home != "b") {
       table.bad(c_home, "as a, b or empty");
@@ -83,6 +101,7 @@ std::string predict_games(const prediction_basis& b, const text::source& src) {
     append_number(out, b.rater.expect(bb, a, -advantage));
     out += '\n';
   }
+  if (games == 0) problems.add(0, 0, "no games: expected at least one row after the header");
   problems.throw_if_any();
   warn_new(rows_a.new_players() + rows_b.new_players(), src.file());
   return out;
@@ -122,21 +141,48 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
   out += ",expected_rank\n";
   state_rows rows(b);
   event_rows event;
+  std::map<std::string, int, std::less<>> began;  // each event's first line
+  std::map<std::string, int, std::less<>> entered;  // the current event's players, at their lines
   std::string name;
-  while (table.next_row()) {
-    if (table.field(c_event) != name && !event.lines.empty()) {
+  int first_line = 0;
+  const auto end_event = [&] {
+    if (event.lines.size() == 1)
+      problems.add(first_line, 1, "expected at least 2 players in event " + text::quote(name) + ", got 1");
+    else if (!event.lines.empty())
       write_event(out, b, event, d.state_count);
-      event = {};
+    event = {};
+    entered.clear();
+  };
+  while (table.next_row()) {
+    const std::string_view event_name = table.field(c_event), player = table.field(c_player);
+    if (event_name.empty() || player.empty()) {
+      table.bad(event_name.empty() ? c_event : c_player, event_name.empty() ? "as an event name" : "as a player name");
+      continue;
     }
-    name = table.field(c_event);
+    if (event_name != name || began.empty()) {
+      end_event();
+      name = event_name;
+      first_line = table.current().number;
+      if (const auto [it, fresh] = began.emplace(name, first_line); !fresh)
+        problems.add(first_line, table.column(c_event),
+                     "expected the rows of event " + text::quote(name) + " together, got it again (its rows began at line " +
+                         std::to_string(it->second) + ")");
+    }
+    if (const auto [it, fresh] = entered.emplace(player, table.current().number); !fresh) {
+      problems.add(table.current().number, table.column(c_player),
+                   "expected each player once per event, got " + text::quote(player) + " again in event " +
+                       text::quote(name) + " (first at line " + std::to_string(it->second) + ")");
+      continue;
+    }
     bool fresh = false;
-    const double* row = rows.get(table.field(c_player), fresh);
+    const double* row = rows.get(player, fresh);
     event.lines.emplace_back(table.current().text);
     event.states.insert(event.states.end(), row, row + d.state_count);
     event.fresh.push_back(fresh);
   }
+  end_event();
+  if (began.empty()) problems.add(0, 0, "no events: expected at least one row after the header");
   problems.throw_if_any();
-  write_event(out, b, event, d.state_count);
   warn_new(rows.new_players(), src.file());
   return out;
 }
