@@ -169,6 +169,12 @@ TEST_CASE("trf: results that do not mirror each other are an error", "[trf]") {
 }
 
 TEST_CASE("trf: a malformed record names line and column", "[trf]") {
+  SECTION("tournament name with a control character: it names the period in every output") {
+    const auto p = first_problem(broken_copy("bunratty_masters_2011.trf", 1, "Bunratty 2011", "Bunratty\x1b[2J 2011"));
+    CHECK(p.line == 1);
+    CHECK(p.column == 5);
+    CHECK(p.message == "expected a tournament name without control characters, got 'Bunratty\\x1B[2J 2011'");
+  }
   SECTION("start number") {
     const auto p = first_problem(broken_copy("bunratty_masters_2011.trf", 15, "001    2 M", "001   x2 M"));
     CHECK(p.line == 15);

@@ -2,13 +2,31 @@
 #include "commands.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/escape.hpp>
 
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <csignal>
 #include <cstdio>
 #include <new>
+
+namespace {
+
+// A log message as a terminal may show it: messages repeat paths and names.
+class printable_message : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&, spdlog::memory_buf_t& dest) override {
+    const std::string text = ratekit::printable({msg.payload.data(), msg.payload.size()});
+    dest.append(text.data(), text.data() + text.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<printable_message>(); }
+};
+
+void print_error(const std::string& message) { std::fprintf(stderr, "error: %s\n", ratekit::printable(message).c_str()); }
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace ratekit;
@@ -39,7 +57,9 @@ int main(int argc, char** argv) {
   app::add_report_command(app, ctx);
 
   auto logger = spdlog::stderr_color_st("ratekit");
-  logger->set_pattern("%^%l%$: %v");
+  auto format = std::make_unique<spdlog::pattern_formatter>();
+  format->add_flag<printable_message>('*').set_pattern("%^%l%$: %*");
+  logger->set_formatter(std::move(format));
   spdlog::set_default_logger(logger);
   app.parse_complete_callback([&] {
     spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
@@ -50,13 +70,14 @@ int main(int argc, char** argv) {
     // Help and version exit 0; every usage error exits 2, as command-line tools do.
     if (e.get_exit_code() != 0) {
       if (const std::string hint = app::usage_hint(app, {argv + 1, argv + argc}); !hint.empty()) {
-        std::fprintf(stderr, "error: %s\nRun with --help for more information.\n", hint.c_str());
+        print_error(hint);
+        std::fputs("Run with --help for more information.\n", stderr);
         return 2;
       }
     }
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const user_error& e) {
-    for (const auto& d : e.diagnostics()) std::fprintf(stderr, "error: %s\n", d.str().c_str());
+    for (const auto& d : e.diagnostics()) print_error(d.str());
     return 1;
   } catch (const std::bad_alloc&) {
     // Outputs are published only once complete, so the previous ones stand.
@@ -65,7 +86,7 @@ int main(int argc, char** argv) {
                  "memory); the previous outputs were left as they were\n");
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    print_error(e.what());
     return 2;
   }
   return 0;

@@ -111,3 +111,40 @@ TEST_CASE("valid_utf8 and has_control", "[text]") {
   CHECK(ratekit::has_control("\xC2\x9F"));
   CHECK_FALSE(ratekit::has_control("\xC2\xA0"));  // no-break space is text
 }
+
+TEST_CASE("printable shows control characters escaped and leaves text alone", "[text]") {
+  CHECK(ratekit::printable("Zo\xC3\xAB Short, Nigel") == "Zo\xC3\xAB Short, Nigel");
+  CHECK(ratekit::printable("a\x1b[2Jb\x07") == "a\\x1B[2Jb\\x07");
+  CHECK(ratekit::printable("line\nnext\r") == "line\\x0Anext\\x0D");
+  CHECK(ratekit::printable(std::string("a\0b", 3)) == "a\\x00b");
+  CHECK(ratekit::printable("\x1f\x20\x7F") == "\\x1F \\x7F");
+  CHECK(ratekit::printable("A\xC2\x85" "B\xC2\x9B" "C\xC2\xA0") == "A\\u0085B\\u009BC\xC2\xA0");  // C1, then no-break space
+}
+
+TEST_CASE("labels with control characters are refused in every reader", "[security][text]") {
+  const ratekit::testing::temp_dir dir;
+  auto r = run_in(dir, "competition: c\nperiod: event\n",
+                  "date,player_a,player_b,score_a,period\n2024-01-01,A,B,1,R1\n2024-01-02,A,B,1,\x1b[2JR2\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("data.txt:3:18: expected period as a period label without control characters, "
+                                    "got '\\x1B[2JR2'"));
+  r = run_in(dir, "competition: c\nperiod: event\n",
+             "event,date,player,rank\nOpen\xC2\x9B,2024-01-01,A,1\nOpen\xC2\x9B,2024-01-01,B,2\n", "standings-csv");
+  CHECK_THAT(r.out, Catch::Contains("data.txt:2:1: expected event as an event name without control characters"));
+  r = run_in(dir, "competition: c\n", "; EV[Open\x07]\n1 A - 1500 2+\n2 B - 1600 1-\n", "egd");
+  CHECK_THAT(r.out, Catch::Contains("data.txt:1:6: expected EV[an event name without control characters], "
+                                    "got 'Open\\x07'"));
+  CHECK(r.out.find('\x07') == std::string::npos);
+}
+
+TEST_CASE("messages repeat paths and values escaped, on one line each", "[security][text]") {
+  const ratekit::testing::temp_dir dir;
+  fs::create_directory(dir / "a\nb\x1b]0;x\x07");
+  write_text(dir / "a\nb\x1b]0;x\x07" / "c.yaml", "competition: c\n");
+  const auto r = run_cli("run '" + (dir / "a\nb\x1b]0;x\x07" / "c.yaml").string() + "'");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("a\\x0Ab\\x1B]0;x\\x07/c.yaml:1: missing required key 'model'"));
+  CHECK(r.out.find('\x1b') == std::string::npos);
+  for (size_t at = r.out.find('\n'); at != std::string::npos && at + 1 < r.out.size(); at = r.out.find('\n', at + 1))
+    CHECK(r.out.compare(at + 1, 7, "error: ") == 0);  // every line a message of its own
+}

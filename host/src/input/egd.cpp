@@ -110,7 +110,11 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
     const std::string_view t = text::trim(l.text);
     if (t.empty()) continue;
     if (t.front() == ';') {
-      if (const auto ev = text::trim(header_value(t, "EV[")); !ev.empty()) event_name = ev;
+      if (const auto ev = text::trim(header_value(t, "EV[")); has_control(ev))
+        problems.add(l.number, text::column_of(l.text, ev.data()),
+                     "expected EV[an event name without control characters], got " + text::quote(ev));
+      else if (!ev.empty())
+        event_name = ev;
       if (const auto dt = header_value(t, "DT["); !dt.empty() && !text::parse_date(dt.substr(0, 10), event_date))
         problems.add(l.number, text::column_of(l.text, dt.data()), "expected DT[YYYY-MM-DD...], got " + text::quote(dt));
       continue;

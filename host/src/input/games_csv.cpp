@@ -157,6 +157,10 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
       auto& names = out.period_names;
       const bool same = !names.empty() && out.last_period() == int32_t(names.size()) - 1 &&
                         names.back() == field(period);
+      if (!same && has_control(field(period))) {  // it names the period in every output
+        table.bad(period, "as a period label without control characters");
+        continue;
+      }
       if (!same) names.emplace_back(field(period));
       period_index = int32_t(names.size()) - 1;
     }

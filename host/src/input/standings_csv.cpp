@@ -105,8 +105,8 @@ void read_standings_csv(const std::filesystem::path& file, const reader_options&
       e.had_problems = true;
     };
 
-    if (field(event).empty()) {
-      bad(event, "as an event name");
+    if (field(event).empty() || has_control(field(event))) {
+      bad(event, "as an event name without control characters");
       continue;
     }
     if (e.line == 0 || field(event) != e.name) {

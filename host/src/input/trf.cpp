@@ -179,6 +179,8 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
     // A record starts with its three-digit code and a blank (a column ruler "0123..." is not one).
     const std::string_view code = cols.at(4) == ' ' ? cols.cut(1, 3) : std::string_view{};
     if (code == "012") event_name = text::trim(cols.cut(5, int(cols.size())));
+    if (code == "012" && has_control(event_name))
+      problems.add(l.number, 5, "expected a tournament name without control characters, got " + text::quote(event_name));
     if (code == "042") date_record(l, start_date);
     if (code == "052") date_record(l, end_date);
     if (code == "132") round_dates_line = l;

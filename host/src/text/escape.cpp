@@ -53,6 +53,27 @@ bool has_control(std::string_view s) {
   return false;
 }
 
+std::string printable(std::string_view s) {
+  if (!has_control(s)) return std::string(s);
+  constexpr char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const auto next = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+    if (c < 0x20 || c == 0x7F) {
+      out.append("\\x").push_back(hex[c >> 4]);
+      out.push_back(hex[c & 15]);
+    } else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // U+0080..U+009F
+      out.append("\\u00").push_back(hex[next >> 4]);
+      out.push_back(hex[next & 15]);
+      ++i;
+    } else {
+      out.push_back(char(c));
+    }
+  }
+  return out;
+}
+
 namespace {
 
 // True when a CSV field needs quotes: a separator, a quote, a line break, or padding a reader would trim.

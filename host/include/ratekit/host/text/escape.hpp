@@ -24,6 +24,11 @@ std::string valid_utf8(std::string_view s);
 // and a terminal escape sequence when printed.
 bool has_control(std::string_view s);
 
+// `s` as a terminal may show it: control characters written \xNN (C0, DEL) or
+// \uNNNN (C1), so nothing a message repeats from a file or a path can move
+// the cursor, retitle the window or end the line.
+std::string printable(std::string_view s);
+
 // JSON text of `j` (indented when indent >= 0), invalid UTF-8 replaced by U+FFFD.
 template <class Json>
 std::string json_text(const Json& j, int indent = -1) {
