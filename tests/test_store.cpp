@@ -429,3 +429,30 @@ TEST_CASE("an event of a recorded event's name is refused, with the advice to na
   CHECK(testing::run_cli("run " + (dir / "02.yaml").string() + " -o " + (dir / "out2").string()).status == 0);
   CHECK(count_rows(dir / "c.db", "runs") == 2);
 }
+
+TEST_CASE("two tournaments of one file name rated game by game are told apart by their files' names, as the refusal says",
+          "[store][cli]") {
+  testing::temp_dir dir;
+  for (const std::string year : {"2023", "2024"}) {
+    fs::create_directory(dir / year);
+    testing::write_text(dir / year / "open.egd", year == "2023" ? "1 A - 1500 2+\n2 B - 1600 1-\n"
+                                                                  : "1 A - 1500 2-\n2 C - 1600 1+\n");
+    testing::write_text(dir / (year + ".yaml"), "competition: go\nmodel: egf-go\nk_schedule: [ { k: 20 } ]\n"
+                                                "input: { format: egd, path: " + year + "/open.egd }\nperiod: game\n"
+                                                "output: { database: go.db }\n");
+  }
+  const auto run = [&](const std::string& year) {
+    return testing::run_cli("run " + (dir / (year + ".yaml")).string() + " -o " + (dir / ("out" + year)).string());
+  };
+  REQUIRE(run("2023").status == 0);
+  auto r = run("2024");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("period 'open.egd' of competition 'go' is already recorded (run 1") &&
+                        Catch::Contains("A run rated game by game without dates is named after its input files: if "
+                                        "this is other input, give its file a name of its own, or its games dates"));
+  fs::rename(dir / "2024/open.egd", dir / "2024/open-2024.egd");
+  testing::write_text(dir / "2024.yaml", testing::read_text(dir / "2024.yaml").replace(
+                                             testing::read_text(dir / "2024.yaml").find("open.egd"), 8, "open-2024.egd"));
+  CHECK(run("2024").status == 0);
+  CHECK(count_rows(dir / "go.db", "runs") == 2);
+}

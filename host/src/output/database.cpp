@@ -235,16 +235,25 @@ struct run_recording::impl {
   std::unique_ptr<db_rows::database_stream> stream;
 };
 
+// A label met again is another event of one name, or another file of one name,
+// more often than the same period: what tells them apart.
+std::string same_label_advice(period_kind period) {
+  if (period == period_kind::event)
+    return ". Events are told apart by name alone: if this is another event of the same name, give it a name of its "
+           "own (with its date, say)";
+  if (period == period_kind::game)
+    return ". A run rated game by game without dates is named after its input files: if this is other input, give "
+           "its file a name of its own, or its games dates";
+  return "";
+}
+
 [[noreturn]] void refuse_other_input(const competition_config& config, const earlier_run& e) {
   throw user_error(config.output_database.string(), 0, 0,
                    "period '" + e.period + "' of competition '" + config.competition + "' is already recorded (run " +
                        std::to_string(e.id) + " of " + e.recorded_at +
                        ") from other input; nothing was recorded. To replace that run and every period it "
                        "recorded, run again with --replace" +
-                       (config.period == period_kind::event
-                            ? ". Events are told apart by name alone: if this is another event of the same name, "
-                              "give it a name of its own (with its date, say)"
-                            : ""));
+                       same_label_advice(config.period));
 }
 
 run_recording::run_recording(const fs::path& file) : impl_(std::make_unique<impl>(file)) {}
