@@ -46,9 +46,13 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
   int64_t current = -1;
   uint64_t begin = 0;
   int current_line = 0;
+  size_t rows = 0;  // of the current contest, good or bad
 
   auto close_contest = [&] {
     if (current < 0) return;
+    if (rows == 1)  // nobody to be compared with (a contest of bad rows has them named already)
+      problems.add(current_line, 1,
+                   "expected at least 2 participants in contest " + std::to_string(current) + ", got 1");
     out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{std::to_string(current), 0, current_line});
   };
 
@@ -65,6 +69,7 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
       close_contest();
       current = id;
       current_line = line;
+      rows = 0;
       begin = out.entry_count();
       ++serial;
       const auto [it, fresh] = contest_lines.emplace(id, line);
@@ -74,6 +79,7 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
                          " again (its rows began at line " + std::to_string(std::abs(it->second)) +
                          (it->second < 0 ? " of an earlier file)" : ")"));
     }
+    ++rows;
 
     int64_t rank = 0, last = 0;
     bool ok = true;
