@@ -149,6 +149,21 @@ input: { format: game-csv, path: data/games.csv }
   CHECK(p[1].rfind(s.at(4, 18, "unknown input format 'game-csv' (did you mean 'games-csv'?); known formats: "), 0) == 0);
 }
 
+TEST_CASE("an input file listed twice, by another path or a link, is refused: its games would count twice",
+          "[config]") {
+  scratch s;
+  fs::create_symlink(s.dir / "data/games.csv", s.dir / "data/link.csv");
+  const auto p = s.problems(R"(competition: t
+model: fake-ranked
+input: { format: games-csv, path: [data/games.csv, data/more.csv, ./data/games.csv, data/link.csv] }
+)");
+  REQUIRE(p.size() == 2);
+  CHECK(p[0] == s.at(3, 67, "expected each input file once, got " + (s.dir / "data/games.csv").string() + " again"));
+  CHECK(p[1] == s.at(3, 85, "expected each input file once, got " + (s.dir / "data/link.csv").string() + " again"));
+  CHECK(s.load("competition: t\nmodel: fake-ranked\ninput: { format: games-csv, path: [data/games.csv, data/more.csv] }\n")
+            .input_paths.size() == 2);
+}
+
 TEST_CASE("K schedules: capability checks and malformed rules", "[config]") {
   scratch s;
   CHECK(s.problems(R"(competition: t

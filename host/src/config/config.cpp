@@ -162,9 +162,20 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
   }
   if (const field* path = find(fields, "path")) {
     if (path->value.IsSequence() && path->value.size() > 0) {
-      for (size_t i = 0; i < path->value.size(); ++i)
-        if (const auto p = existing_file(c, {"path", path->value[i], path->value[i]}, base, "input file"))
-          cfg.input_paths.push_back(*p);
+      for (size_t i = 0; i < path->value.size(); ++i) {
+        const field file{"path", path->value[i], path->value[i]};
+        if (const auto p = existing_file(c, file, base, "input file")) {
+          // One file twice (a.csv and ./a.csv, or a link to it) would rate its games twice.
+          const auto again = std::find_if(cfg.input_paths.begin(), cfg.input_paths.end(), [&](const fs::path& q) {
+            std::error_code ec;
+            return fs::equivalent(*p, q, ec);
+          });
+          if (again != cfg.input_paths.end())
+            c.error(file.where(), "expected each input file once, got " + p->string() + " again");
+          else
+            cfg.input_paths.push_back(*p);
+        }
+      }
     } else if (const auto p = existing_file(c, *path, base, "input file")) {
       cfg.input_paths.push_back(*p);
     }
