@@ -72,7 +72,12 @@ TEST_CASE("a misspelt command or option gets the nearest real one and exit code 
   r = run_cli("frobnicate");
   CHECK(r.status == 2);
   CHECK_THAT(r.out, Catch::StartsWith("error: unknown command 'frobnicate'; commands:"));
-  CHECK(run_cli("run").status == 2);  // a missing argument is a usage error too
+  r = run_cli("run");  // a missing argument is a usage error too, and says so alike
+  CHECK(r.status == 2);
+  CHECK(r.out == "error: CONFIG is required\nRun with --help for more information.\n");
+  r = run_cli("run x.yaml --out ''");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::StartsWith("error: --out: expected a folder, got ''"));
   CHECK(run_cli("--help").status == 0);
 }
 

@@ -64,7 +64,8 @@ void add_run_command(CLI::App& app, context& ctx) {
   cmd->add_option("CONFIG", config_file, "Competition config (YAML)")->required();
   cmd->add_option("-o,--out", out_dir,
                   "Output folder, relative to the working folder (default: the config's output.dir, relative to "
-                  "the config's folder; without it out/<competition> in the working folder)");
+                  "the config's folder; without it out/<competition> in the working folder)")
+      ->check([](const std::string& dir) { return dir.empty() ? std::string("expected a folder, got ''") : std::string(); });
   cmd->add_flag("-r,--report", print_report, "Also print the per-player report (Markdown) on stdout");
   cmd->add_flag("--replace", options.replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input");

@@ -37,6 +37,10 @@ int main(int argc, char** argv) {
   app::tune_memory(argv);
   CLI::App app{"ratekit " RATEKIT_VERSION ": rate competitions with rating-system plugins", "ratekit"};
   app.require_subcommand(1);
+  // Usage errors read like every other error.
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return "error: " + printable(e.what()) + "\nRun with --help for more information.\n";
+  });
   app.set_version_flag("--version", RATEKIT_VERSION);
   app::context ctx;
   bool verbose = false, quiet = false;
