@@ -265,8 +265,10 @@ TEST_CASE("codeforces-standings names the line and column of bad rows", "[elod][
   const std::string where = file.string();
   CHECK(read_error("contest_id,handle,rank_lo,rank_hi\n1,a,1,1\n1,b,x,2\n") ==
         where + ":3:5: expected rank_lo as a whole number >= 1, got 'x'");
-  CHECK(read_error("contest_id,handle,rank_lo,rank_hi\n1,a,1,1\n2,b,1,1\n1,c,2,2\n") ==
-        where + ":4:1: expected the rows of each contest together, got contest 1 again (its rows began at line 2)");
+  CHECK(read_error("contest_id,handle,rank_lo,rank_hi\n1,a,1,1\n1,d,2,2\n2,b,1,1\n2,e,2,2\n1,c,3,3\n") ==
+        where + ":6:1: expected the rows of each contest together, got contest 1 again (its rows began at line 2)");
+  CHECK(read_error("contest_id,handle,rank_lo,rank_hi\n1,a,1,1\n1,d,2,2\n2,b,1,1\n") ==
+        where + ":4:1: expected at least 2 participants in contest 2, got 1");
   CHECK(read_error("contest_id,handle,rank_lo,rank_hi\n1,a,1,1\n1,a,2,2\n") ==
         where + ":3:3: expected each handle once per contest, got 'a' twice in contest 1");
   std::filesystem::remove(file);
