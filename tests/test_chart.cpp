@@ -71,6 +71,7 @@ TEST_CASE("chart: history errors name the line and column, unknown names the nea
     CHECK(e.diagnostics().at(0).line == 2);
     CHECK(e.diagnostics().at(0).column == 22);
     CHECK(e.diagnostics().at(0).message.find("rating_after") != std::string::npos);
+    CHECK(e.diagnostics().size() == 1);  // not also "no games of 'Q' (did you mean 'Q'?)"
   }
   testing::write_text(dir / "history.csv", months);
   CHECK_THROWS_WITH(read_rating_series(dir / "history.csv", {"a"}),

@@ -108,6 +108,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
       points.push_back({day, after, spread});
     last_period[s] = cell(period);
   }
+  problems.throw_if_any();  // a player's bad rows explain his missing points
   std::vector<std::string> names;  // for "did you mean", read again only when a player has no games
   for (const auto& s : out) {
     if (!s.points.empty()) continue;
