@@ -176,6 +176,29 @@ TEST_CASE("a last_played that is not a date is refused, naming the player", "[el
   }
 }
 
+TEST_CASE("a ratings list last played after the input's first period is refused, naming the list", "[elapsed]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2025-01-10,A,B,1\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: glicko\ninitial: { ratings: list.csv }\n"
+                                      "input: { format: games-csv, path: games.csv }\nperiod: month\n");
+  const auto run_from = [&](const std::string& last_played) {
+    testing::write_text(dir / "list.csv", "player,rating,rd,last_played\nA,1500,100," + last_played + "\n");
+    return rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
+  };
+  // January's games from a list of the end of December, or of January itself (its period, not after it).
+  CHECK_NOTHROW(run_from("20241231"));
+  CHECK_NOTHROW(run_from("20250131"));
+  try {
+    run_from("20250201");
+    FAIL("no error");
+  } catch (const user_error& e) {
+    CHECK(std::string(e.what()) == (dir / "list.csv").string() +
+                                       ": last_played of A is 2025-02-01, a period after the input's first game "
+                                       "(2025-01-10): the list was drawn up after these games; start from one drawn "
+                                       "up before them");
+  }
+}
+
 TEST_CASE("a plugin sees the host's ABI and version; a 1.0 host's shorter rk_host says neither", "[abi]") {
   const auto p = plugin::load(fs::path(RATEKIT_TEST_PLUGIN_DIR) / "ratekit-host-probe.so");
   const model m(p, {});

@@ -3,6 +3,7 @@
 #include "engine/events.hpp"
 #include "engine/game_engine.hpp"
 #include "engine/input_stream.hpp"
+#include "engine/period_clock.hpp"
 #include "engine/setup.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
@@ -52,6 +53,24 @@ void refuse_events_unless_ranked(const run_result& r, const settle_fn& settle) {
   throw user_error(c.file.string(), 0, 0,
                    "the input holds ranked events, and each event is a rating period of its own; remove 'period' "
                    "(or write 'period: event')");
+}
+
+// A ratings list drawn up after the input's first games: the model would see
+// time run backwards (Glicko: "period numbers go backwards", blaming the games).
+void refuse_list_after_games(const run_result& r, const game_piece& first, const player_table& listed) {
+  const competition_config& c = r.config;
+  if (c.initial_ratings.empty() || !is_calendar(c.period)) return;
+  const int32_t date = !first.facts.date.empty()     ? first.facts.date[0]
+                       : !first.event_infos.empty() ? first.event_infos[0].date
+                                                    : 0;
+  int64_t number = 0;
+  if (date <= 0 || !calendar_number(c.period, date, number)) return;
+  for (size_t i = 0; i < size_t(listed.size()); ++i)
+    if (r.state.last_period[i] != RK_NEVER_RATED && r.state.last_period[i] > number)
+      throw user_error(c.initial_ratings.string(), 0, 0,
+                       "last_played of " + listed.name(int32_t(i)) + " is " + iso_date(r.state.last_date[i]) +
+                           ", a period after the input's first game (" + iso_date(date) +
+                           "): the list was drawn up after these games; start from one drawn up before them");
 }
 
 // The facts the input gives for the listed players before its first games
@@ -104,6 +123,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   std::unique_ptr<game_piece> piece = input.next();
   if (piece) learn_first_facts(players, *piece);
   r.state = engine_setup::initial_state(config, *r.source, players, list);
+  if (piece) refuse_list_after_games(r, *piece, players);
   std::vector<double> birth_years = std::move(players.birth_year);
   players = {};
   r.start_ratings = r.state.columns[0];
