@@ -87,7 +87,7 @@ TEST_CASE("Missing required keys name the file", "[config]") {
                                             f + ":1: missing required key 'input'",
                                         });
   CHECK_THROWS_WITH(ratekit::load_config(s.dir / "none.yaml", fake_catalog{}),
-                    (s.dir / "none.yaml").string() + ": cannot read config file");
+                    (s.dir / "none.yaml").string() + ": cannot read config file: No such file or directory");
   CHECK(s.problems("") == std::vector<std::string>{
                               f + ":1: expected a map of settings (competition, model, input, ...), got nothing"});
   CHECK(s.problems("- a\n") == std::vector<std::string>{s.at(

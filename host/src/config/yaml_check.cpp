@@ -9,6 +9,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <iterator>
@@ -144,10 +146,11 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     c.error("expected a config of at most 1 MB, got " + std::to_string(size) + " bytes", 0);
     return YAML::Node(YAML::NodeType::Undefined);
   }
+  errno = 0;
   std::ifstream in(file, std::ios::binary);
   const std::string s{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (!in.is_open() || in.bad()) {
-    c.error("cannot read config file", 0);
+    c.error(std::string("cannot read config file: ") + (errno ? std::strerror(errno) : "not found"), 0);
     return YAML::Node(YAML::NodeType::Undefined);
   }
   check_tabs(c, s);
