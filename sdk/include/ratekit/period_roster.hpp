@@ -70,11 +70,8 @@ class period_roster {
       a.change += out[i].delta_a *= a.scratch.*factor;
       o.change += out[i].delta_b *= o.scratch.*factor;
     }
-    for (const int32_t who : order_) {
-      entry& e = entries_[size_t(who)];
-      if (!e.fixed) rating[who] += e.change;
-      e.change = 0;
-    }
+    for (const int32_t who : order_)  // each joins the next period with no change (open)
+      if (!entries_[size_t(who)].fixed) rating[who] += entries_[size_t(who)].change;
   }
 
  private:
