@@ -142,3 +142,18 @@ TEST_CASE("the HTML report shows identifiers as they are, not as numbers", "[htm
   CHECK(d["numeric"][rating].get<bool>());  // 1510, 1490: numbers still
   CHECK(d["rows"][0][rating] == 1510);
 }
+
+TEST_CASE("the HTML report fits a phone: a viewport, tables that scroll, charts and controls that wrap",
+          "[html_report][cli]") {
+  field_run f;
+  const std::string html = build_html_report(f.dir / "out");
+  CHECK_THAT(html, Catch::Contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"));
+  // Every table in its own horizontally scrolling box: ratings, accuracy, config.
+  CHECK(occurrences(html, "<table") == 3);
+  CHECK(occurrences(html, "<div class=\"scroll\"><table") == 3);
+  CHECK_THAT(html, Catch::Contains(".scroll{width:fit-content;max-width:100%;overflow-x:auto"));
+  CHECK_THAT(html, Catch::Contains("minmax(min(370px,100%),1fr)"));  // one chart column when 370 px do not fit
+  CHECK_THAT(html, Catch::Contains(".controls{margin:0 0 8px;display:flex;flex-wrap:wrap"));
+  CHECK_THAT(html, Catch::Contains("table.params td{overflow-wrap:anywhere}"));
+  CHECK_THAT(html, Catch::Contains("@media (max-width:600px){main{padding:14px 10px 32px}"));
+}

@@ -75,8 +75,8 @@ def chromium(browser, *args):
     return run(browser, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", *args)
 
 
-def checked(browser, page, what):
-    dom = chromium(browser, "--virtual-time-budget=2000", "--dump-dom", "file://" + page)
+def checked(browser, page, what, window="800,600"):
+    dom = chromium(browser, "--virtual-time-budget=2000", f"--window-size={window}", "--dump-dom", "file://" + page)
     m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
     if not m or m.group(1) != "ok":
         sys.exit(f"{what}: {m.group(1) if m else 'the check did not run'}")
@@ -92,12 +92,12 @@ def check_chart(browser, svg, lines, bands, what):
     checked(browser, page, what)
 
 
-def check_report(a, html, players, searched, what):
+def check_report(a, html, players, searched, what, window="800,600"):
     checked_page = html + ".checked.html"
     script = CHECK_REPORT.replace("PLAYERS", str(players)).replace("SEARCHED", searched)
     with open(checked_page, "w") as f:
         f.write(open(html).read().replace("</main>", '</main><pre id="result"></pre>' + script))
-    checked(a.chromium, checked_page, what)
+    checked(a.chromium, checked_page, what, window)
 
 
 def make_big_run(ratekit, tmp):
@@ -142,6 +142,7 @@ def main():
         check_chart(a.chromium, glicko_chart, 3, 3, "glicko chart (RD bands)")
         teams_rated = sum(1 for _ in open(os.path.join(out, "ratings.csv"))) - 1
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report (one scale, dated charts, table)")
+        check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report on a 400 px phone", "400,1600")
         big = make_big_run(a.ratekit, tmp)
         check_report(a, big, 100000, "Player 4242", "report of 100,000 players (paging, search, sort)")
 

@@ -148,20 +148,23 @@ main{max-width:1100px;margin:0 auto;padding:24px 28px 48px}
 header{border-bottom:3px solid #2f6db5;margin-bottom:18px}
 h1{margin:0 0 4px;font-size:26px}h2{font-size:19px;margin:28px 0 10px;color:#2f6db5}
 .facts{color:#556;margin:0 0 12px}
-table{border-collapse:collapse;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+.scroll{width:fit-content;max-width:100%;overflow-x:auto;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+table{border-collapse:collapse;background:#fff}
 th,td{padding:4px 10px;border-bottom:1px solid #e6e8ec;text-align:left}
-thead th{background:#eef2f8;font-weight:600;position:sticky;top:0}
+thead th{background:#eef2f8;font-weight:600}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 tbody tr:nth-child(even){background:#fafbfc}
 thead th{cursor:pointer;user-select:none}
-.controls{margin:0 0 8px;display:flex;gap:8px;align-items:center}
-.controls input{padding:4px 8px;min-width:220px}#ratings-status{color:#556}
+.controls{margin:0 0 8px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+.controls input{padding:4px 8px;min-width:min(220px,100%)}#ratings-status{color:#556}
 .up{color:#1a7f37}.down{color:#c62828}
-.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(370px,1fr));gap:12px}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(370px,100%),1fr));gap:12px}
 figure{margin:0;background:#fff;padding:8px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
 figcaption{font-weight:600;margin-bottom:2px}
 svg.rating-chart{width:100%;height:auto}
 pre{background:#fff;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow:auto}
+table.params td{overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:14px 10px 32px}h1{font-size:22px}}
 )css";
 
 }  // namespace
@@ -172,7 +175,8 @@ std::string build_html_report(const fs::path& dir) {
   const run_history history = read_history(dir / "history.csv", list);
   const std::string competition = summary.value("competition", dir.filename().string());
 
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
                     xml_escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
   out += "<header>\n<h1>" + xml_escaped(competition) + "</h1>\n<p class=\"facts\">";
   if (summary.contains("plugin"))
@@ -220,19 +224,19 @@ std::string build_html_report(const fs::path& dir) {
   }
 
   if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
-    out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<table class=\"metrics\">\n<tbody>\n";
+    out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<div class=\"scroll\"><table class=\"metrics\">\n<tbody>\n";
     key_value_rows(out, summary["metrics"], "");
-    out += "</tbody>\n</table>\n</section>\n";
+    out += "</tbody>\n</table></div>\n</section>\n";
   }
 
   if (summary.contains("model")) {
-    out += "<section id=\"config\">\n<h2>Configuration</h2>\n<table class=\"params\">\n<tbody>\n";
+    out += "<section id=\"config\">\n<h2>Configuration</h2>\n<div class=\"scroll\"><table class=\"params\">\n<tbody>\n";
     out += "<tr><th scope=\"row\">model</th><td>" + value_text(summary["model"]) + "</td></tr>\n";
     if (summary.contains("params")) key_value_rows(out, summary["params"], "");
     if (summary.contains("home_advantage")) key_value_rows(out, summary["home_advantage"], "home advantage / ");
     if (summary.contains("input") && summary["input"].contains("files"))
       out += "<tr><th scope=\"row\">input</th><td>" + value_text(summary["input"]["files"]) + "</td></tr>\n";
-    out += "</tbody>\n</table>\n";
+    out += "</tbody>\n</table></div>\n";
     if (summary.contains("config_text") && summary["config_text"].is_string())
       out += "<pre class=\"config\">" + xml_escaped(summary["config_text"].get<std::string>()) + "</pre>\n";
     out += "</section>\n";

@@ -169,10 +169,10 @@ std::string html_ratings_table(const html_table_data& t) {
       "placeholder=\"Search players\" aria-label=\"Search players\"> <button id=\"ratings-prev\">&lsaquo; previous</button> "
       "<button id=\"ratings-next\">next &rsaquo;</button> <span id=\"ratings-status\"></span></div>\n"
       "<noscript><p>The list is built by the page's script; ratings.csv holds the same rows.</p></noscript>\n"
-      "<table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>";
+      "<div class=\"scroll\"><table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>";
   for (size_t k = 0; k < columns.size(); ++k)
     out += std::string("<th") + (head["numeric"][k].get<bool>() ? " class=\"num\"" : "") + ">" + xml_escaped(columns[k]) + "</th>";
-  out += "</tr></thead>\n<tbody></tbody>\n</table>\n<script type=\"application/json\" id=\"ratings-data\">" + data +
+  out += "</tr></thead>\n<tbody></tbody>\n</table></div>\n<script type=\"application/json\" id=\"ratings-data\">" + data +
          "</script>\n<script>" + script + "</script>\n</section>\n";
   return out;
 }
