@@ -157,3 +157,19 @@ TEST_CASE("the HTML report fits a phone: a viewport, tables that scroll, charts 
   CHECK_THAT(html, Catch::Contains("table.params td{overflow-wrap:anywhere}"));
   CHECK_THAT(html, Catch::Contains("@media (max-width:600px){main{padding:14px 10px 32px}"));
 }
+
+TEST_CASE("the HTML report ranks by the exact ratings and shows a column's numbers to one precision",
+          "[html_report]") {
+  testing::temp_dir dir;
+  // 1451.722 and 1451.712 both round to 1451.7: still two ranks. The two
+  // 1451.712 are one rating written the same way: one rank.
+  testing::write_text(dir / "ratings.csv", "player,rating,rd,games\nA,1724.1,0.5,3\nB,1451.722,0.0612,4\n"
+                                           "C,1451.712,0.25,5\nD,1451.712,,6\nE,1365,0.1,7\n");
+  const nlohmann::json d = ratings_data(build_html_report(dir.path()));
+  CHECK(d["rank"] == nlohmann::json::array({1, 2, 3, 3, 5}));
+  CHECK(d["columns"] == nlohmann::json::array({"player", "rating", "rd", "games"}));
+  // Ratings to one decimal (1365.0 beside 1724.1), deviations below 100 to three, counts whole.
+  CHECK(d["decimals"] == nlohmann::json::array({nullptr, 1, 3, 0}));
+  CHECK(d["rows"][1].dump() == "[\"B\",1451.7,0.061,4]");
+  CHECK(d["rows"][4].dump() == "[\"E\",1365,0.1,7]");
+}

@@ -48,6 +48,8 @@ const trs = () => [...document.querySelectorAll('table.ratings tbody tr')];
 const status = () => document.getElementById('ratings-status').textContent;
 if (trs().length !== Math.min(100, PLAYERS)) out.push('first page shows ' + trs().length + ' rows');
 if (trs()[0].cells[0].textContent !== '1') out.push('the first row is not rank 1');
+const decimals = r => (r.cells[2].textContent.split('.')[1] || '').length;
+if (new Set(trs().map(decimals)).size != 1) out.push('ratings shown to different decimals');
 if (!status().startsWith(PLAYERS + ' of ' + PLAYERS + ' players, page 1 of ' + Math.ceil(PLAYERS / 100)))
   out.push('status says ' + status());
 const search = document.getElementById('ratings-search');

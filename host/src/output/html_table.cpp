@@ -14,16 +14,33 @@
 namespace ratekit {
 namespace {
 
-// A number with at most one decimal (three below 100: deviations, volatilities):
-// what the table shows, in the fewest characters.
-void append_short(std::string& out, double v) {
-  const int decimals = v == std::floor(v) ? 0 : std::abs(v) >= 100 ? 1 : 3;
+// A number to `decimals` places in the fewest characters: the page's script
+// pads it again, so a column's cells all show the same decimals.
+void append_short(std::string& out, double v, int decimals) {
   std::string s = fmt::format("{:.{}f}", v, decimals);
   if (decimals > 0) {
     while (s.back() == '0') s.pop_back();
     if (s.back() == '.') s.pop_back();
   }
   out += s;
+}
+
+// One precision for a whole column, so "1365" never stands beside "1724.1":
+// none when every value is whole, one decimal for ratings, three below 100
+// (deviations, volatilities).
+int column_decimals(const std::vector<double>& values) {
+  bool whole = true, large = false;
+  for (const double v : values) whole = whole && v == std::floor(v), large = large || std::abs(v) >= 100;
+  return whole ? 0 : large ? 1 : 3;
+}
+
+// Ranks from the exact ratings: ratings.csv writes each in the shortest text
+// that reads back as the same double, so equal cells are equal ratings and
+// 1451.722 is never tied with 1451.712 as their rounded 1451.7 would be.
+std::vector<int> ranks(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<int> out(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) out[i] = i > 0 && rows[i][1] == rows[i - 1][1] ? out[i - 1] : int(i) + 1;
+  return out;
 }
 
 // A cell shown as a number: one that parses as one, save a whole number the
@@ -52,9 +69,10 @@ constexpr const char* script = R"js(
   const d = JSON.parse(document.getElementById('ratings-data').textContent);
   const table = document.querySelector('table.ratings'), body = table.tBodies[0];
   const search = document.getElementById('ratings-search'), status = document.getElementById('ratings-status');
-  const per = 100, n = d.cols[0].length, rank = new Array(n);
-  for (let i = 0; i < n; ++i) rank[i] = i > 0 && d.cols[1][i] === d.cols[1][i - 1] ? rank[i - 1] : i + 1;
+  const per = 100, n = d.cols[0].length, rank = d.rank;
   const value = (i, c) => c < 0 ? rank[i] : d.dict[c] ? d.dict[c][d.cols[c][i]] : d.cols[c][i];
+  // "-0.0" is shown as 0.0: a change too small for the column's decimals.
+  const fixed = (v, c) => { const t = v.toFixed(d.decimals[c]); return +t === 0 ? (0).toFixed(d.decimals[c]) : t; };
   const all = [...Array(n).keys()];
   let view = all, page = 0, key = null, up = false;
   function draw() {
@@ -66,9 +84,9 @@ constexpr const char* script = R"js(
       const td = (text, cls) => { const e = tr.appendChild(document.createElement('td')); e.textContent = text; if (cls) e.className = cls; };
       td(rank[i], 'num');
       d.columns.forEach((name, c) => {
-        const v = value(i, c);
-        if (name === 'change') td(v === null ? '' : (v > 0 ? '+' : '') + v.toFixed(1), 'num ' + (v > 0.05 ? 'up' : v < -0.05 ? 'down' : ''));
-        else td(v === null ? '' : v, d.numeric[c] ? 'num' : '');
+        const v = value(i, c), t = v === null || !d.numeric[c] ? v : fixed(v, c);
+        if (name === 'change') td(t === null ? '' : (+t > 0 ? '+' : '') + t, 'num ' + (+t > 0 ? 'up' : +t < 0 ? 'down' : ''));
+        else td(t === null ? '' : t, d.numeric[c] ? 'num' : '');
       });
     }
     body.replaceChildren(rows);
@@ -108,13 +126,18 @@ std::string html_ratings_table(const html_table_data& t) {
   // Per column: numeric when every cell is a number or empty; a text column
   // with few distinct values is written as indexes into its values.
   std::vector<bool> numeric(width, true);
+  std::vector<std::vector<double>> numbers(width);
   std::vector<std::map<std::string, int>> dict(width);
   for (const auto& row : t.rows)
     for (size_t c = 1; c < width; ++c) {
       double v = 0;
-      if (!row[c].empty() && !number_cell(row[c], v)) numeric[c] = false;
+      if (row[c].empty()) continue;
+      if (number_cell(row[c], v)) numbers[c].push_back(v);
+      else numeric[c] = false;
     }
   numeric[0] = false;
+  std::vector<int> decimals(width);
+  for (size_t c = 1; c < width; ++c) decimals[c] = column_decimals(numbers[c]);
   for (size_t c = 1; c < width; ++c) {
     if (numeric[c]) continue;
     for (const auto& row : t.rows)
@@ -122,7 +145,8 @@ std::string html_ratings_table(const html_table_data& t) {
     if (dict[c].size() > 1000) dict[c].clear();  // many values: plain text
   }
 
-  nlohmann::json head = {{"columns", columns}, {"numeric", nlohmann::json::array()}, {"dict", nlohmann::json::array()}};
+  nlohmann::json head = {{"columns", columns}, {"numeric", nlohmann::json::array()}, {"decimals", nlohmann::json::array()},
+                         {"dict", nlohmann::json::array()}, {"rank", ranks(t.rows)}};
   auto column_of = [&](size_t k) -> std::optional<size_t> {  // position in `columns` -> ratings.csv column
     if (changes && k == 2) return std::nullopt;
     return k < 2 ? k : k - (changes ? 1 : 0);
@@ -130,6 +154,9 @@ std::string html_ratings_table(const html_table_data& t) {
   for (size_t k = 0; k < columns.size(); ++k) {
     const auto c = column_of(k);
     head["numeric"].push_back(!c || numeric[*c]);
+    // A change is a difference of ratings: shown to the rating's decimals.
+    const int shown = c ? decimals[*c] : decimals[1];
+    head["decimals"].push_back(!c || numeric[*c] ? nlohmann::json(shown) : nlohmann::json());
     nlohmann::json values = nullptr;
     if (c && !dict[*c].empty()) {
       values = nlohmann::json::array();
@@ -149,14 +176,14 @@ std::string html_ratings_table(const html_table_data& t) {
       if (i) cols += ',';
       if (!c) {
         if (std::isnan(t.change[i])) cols += "null";
-        else append_short(cols, t.change[i]);
+        else append_short(cols, t.change[i], decimals[1]);
         continue;
       }
       const std::string& cell = t.rows[i][*c];
       double number = 0;
       if (cell.empty() && *c > 0) cols += "null";
       else if (!dict[*c].empty()) cols += std::to_string(dict[*c].at(cell));
-      else if (numeric[*c] && number_cell(cell, number)) append_short(cols, number);
+      else if (numeric[*c] && number_cell(cell, number)) append_short(cols, number, decimals[*c]);
       else cols += script_safe(nlohmann::json(cell));
     }
   }
