@@ -173,3 +173,20 @@ TEST_CASE("the HTML report ranks by the exact ratings and shows a column's numbe
   CHECK(d["rows"][1].dump() == "[\"B\",1451.7,0.061,4]");
   CHECK(d["rows"][4].dump() == "[\"E\",1365,0.1,7]");
 }
+
+TEST_CASE("the HTML report's config and accuracy tables align numbers only and list input files plainly",
+          "[html_report]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "ratings.csv", "player,rating\nA,1500\n");
+  testing::write_text(dir / "summary.json",
+                      R"({"competition": "c", "model": "nfl-score-elo", "params": {"xi": 400.0, "score": "winloss"},
+                          "input": {"format": "games-csv", "files": ["a.csv", "b <2>.csv"]},
+                          "metrics": {"brier": 0.25, "foresight": {"correct": 3, "scale": "pairs"}}})");
+  const std::string html = build_html_report(dir.path());
+  CHECK_THAT(html, Catch::Contains("<th scope=\"row\">xi</th><td class=\"num\">400</td>"));
+  CHECK_THAT(html, Catch::Contains("<th scope=\"row\">score</th><td>winloss</td>"));
+  CHECK_THAT(html, Catch::Contains("<th scope=\"row\">foresight / correct</th><td class=\"num\">3</td>"));
+  CHECK_THAT(html, Catch::Contains("<th scope=\"row\">foresight / scale</th><td>pairs</td>"));
+  CHECK_THAT(html, Catch::Contains("<th scope=\"row\">input</th><td>a.csv, b &lt;2&gt;.csv</td>"));
+  CHECK_THAT(html, !Catch::Contains("[&quot;"));
+}

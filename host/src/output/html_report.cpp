@@ -127,6 +127,11 @@ std::string value_text(const json& v) {
     return d == std::floor(d) && std::abs(d) < 1e15 ? fixed(d, 0) : fixed(d, 4);
   }
   if (v.is_string()) return xml_escaped(v.get<std::string>());
+  if (v.is_array() && std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_string(); })) {
+    std::string list;  // input files: a.csv, b.csv as a reader writes them, not JSON
+    for (const auto& e : v) list += (list.empty() ? "" : ", ") + e.get<std::string>();
+    return xml_escaped(list);
+  }
   return xml_escaped(json_text(v));
 }
 
@@ -137,8 +142,9 @@ void key_value_rows(std::string& out, const json& object, const std::string& pre
       key_value_rows(out, value, prefix + key + " / ");
       continue;
     }
-    out += "<tr><th scope=\"row\">" + xml_escaped(prefix + key) + "</th><td class=\"num\">" + value_text(value) +
-           "</td></tr>\n";
+    // Only numbers line up on the right: a name or a list reads from the left.
+    out += "<tr><th scope=\"row\">" + xml_escaped(prefix + key) + "</th><td" +
+           (value.is_number() ? " class=\"num\">" : ">") + value_text(value) + "</td></tr>\n";
   }
 }
 
