@@ -153,3 +153,17 @@ TEST_CASE("ratekit chart prints its table as CSV: a name with a comma or quote i
   CHECK_THAT(r.out, Catch::Contains("player,periods,final,area\n\"Smith, John\",1,1510.000000,") &&
                         Catch::Contains("\n\"Ann \"\"Q\"\"\",1,1490.000000,"));
 }
+
+TEST_CASE("chart: every band is drawn before every line, and the legend says what the shading is", "[chart]") {
+  const rating_series a{"A", {{20240101, 1500, 300}, {20240201, 1600, 200}, {20240301, 1650, 150}}};
+  const rating_series b{"B", {{20240101, 1500, 300}, {20240201, 1450, 250}, {20240301, 1420, 200}}};
+  const std::string svg = render_chart_svg({a, b});
+  REQUIRE(count(svg, "<polygon class=\"band\"") == 2);
+  REQUIRE(count(svg, "<polyline class=\"line\"") == 2);
+  CHECK(svg.rfind("<polygon class=\"band\"") < svg.find("<polyline class=\"line\""));  // B's band under A's line
+  CHECK(svg.find("fill=\"#D55E00\" fill-opacity=\"0.15\"") != std::string::npos);    // each band in its line's colour
+  CHECK(count(svg, ">shaded: rating \u00b1 2 RD</text>") == 1);
+  // No band, or no legend: no note.
+  CHECK(render_chart_svg({{"C", {{20240101, 1500}, {20240201, 1510}}}}).find("shaded") == std::string::npos);
+  CHECK(render_chart_svg({a}, {.legend = false, .y_range = std::nullopt}).find("shaded") == std::string::npos);
+}

@@ -22,11 +22,12 @@ for (const t of xs.concat(ys)) if (rect(t).left < box.left || rect(t).right > bo
 const values = ys.map(t => +t.textContent);
 if (values.length < 3) out.push('fewer than 3 y labels');
 if (Math.min(...values) <= 0) out.push('y axis starts at ' + Math.min(...values));
-const legend = [...svg.querySelectorAll('g.legend text')], plot = rect(svg.querySelector('polyline.axes'));
+const legend = [...svg.querySelectorAll('g.legend text')], names = svg.querySelectorAll('g.legend text.name'), plot = rect(svg.querySelector('polyline.axes'));
 const bands = [...svg.querySelectorAll('polygon.band')];
 if (bands.length != BANDS) out.push(bands.length + ' RD bands, expected BANDS');
 for (const b of bands) if (rect(b).height < 20 || rect(b).left < plot.left - 1) out.push('an RD band is flat or left of the plot');
-if (legend.length != EXPECTED) out.push('legend has ' + legend.length + ' entries');
+if (names.length != EXPECTED) out.push('legend has ' + names.length + ' entries');
+if (BANDS && !legend.some(t => t.textContent.startsWith('shaded:'))) out.push('the legend does not say what is shaded');
 for (const t of legend) {
   if (rect(t).right > box.right) out.push('legend runs out: ' + t.textContent);
   if (rect(t).left < plot.right) out.push('legend over the plot: ' + t.textContent);

@@ -83,6 +83,23 @@ std::vector<tick> date_ticks(double lo, double hi) {
   return out;
 }
 
+// The polygon of rating +- 2 deviations over the points that carry one (history.csv
+// has none before a player's first period): upper edge forward, lower edge back.
+// Empty when fewer than two points do.
+template <class X, class PX, class PY>
+std::string band_points(const rating_series& s, const X& x_of, const PX& px, const PY& py) {
+  std::vector<size_t> spread;
+  for (size_t i = 0; i < s.points.size(); ++i)
+    if (!std::isnan(s.points[i].spread)) spread.push_back(i);
+  std::string band;
+  if (spread.size() < 2) return band;
+  for (const size_t i : spread)
+    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating + 2 * s.points[i].spread));
+  for (auto i = spread.rbegin(); i != spread.rend(); ++i)
+    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i)), py(s.points[*i].rating - 2 * s.points[*i].spread));
+  return band;
+}
+
 bool all_dated(const std::vector<rating_series>& series) {
   for (const auto& s : series)
     for (const auto& p : s.points)
@@ -159,23 +176,19 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     append(svg, "<text class=\"x-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
            (left + right) / 2, bottom + 40, dated ? "date (end of each rating period)" : "rating period");
 
+  // Every band before every line: a later player's band never covers an earlier one's line.
+  bool banded = false;
+  for (size_t k = 0; k < series.size(); ++k) {
+    const std::string band = band_points(series[k], x_of, px, py);
+    if (band.empty()) continue;
+    banded = true;
+    append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"0.15\" points=\"{}\"/>\n",
+           palette[k % palette.size()], band);
+  }
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
     append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
-    // The band spans the points that carry a deviation (history.csv has none
-    // before a player's first period).
-    std::vector<size_t> spread;
-    for (size_t i = 0; i < s.points.size(); ++i)
-      if (!std::isnan(s.points[i].spread)) spread.push_back(i);
-    if (spread.size() >= 2) {
-      std::string band;  // upper edge forward, lower edge back
-      for (const size_t i : spread)
-        append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating + 2 * s.points[i].spread));
-      for (auto i = spread.rbegin(); i != spread.rend(); ++i)
-        append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i)), py(s.points[*i].rating - 2 * s.points[*i].spread));
-      append(svg, "<polygon class=\"band\" stroke=\"none\" fill-opacity=\"0.15\" points=\"{}\"/>\n", band);
-    }
     std::string points;
     for (size_t i = 0; i < s.points.size(); ++i)
       append(points, "{}{:.1f},{:.1f}", i ? " " : "", px(x_of(s.points[i], i)), py(s.points[i].rating));
@@ -199,10 +212,13 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
       }
       const double y = top + 8 + 22 * double(k);
       append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>"
-                  "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{} <tspan fill=\"#556\">{:.0f}</tspan></text>\n",
+                  "<text class=\"name\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{} <tspan fill=\"#556\">{:.0f}</tspan></text>\n",
              lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y, xml_escaped(name),
              s.points.back().rating);
     }
+    if (banded)
+      append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 RD</text>\n", lx,
+             top + 8 + 22 * double(series.size()) + 6);
     svg += "</g>\n";
   }
   svg += "</svg>\n";
