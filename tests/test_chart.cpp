@@ -8,7 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <fstream>
+#include <regex>
 #include <sys/resource.h>
 
 using namespace ratekit;
@@ -31,6 +33,35 @@ const std::string months = header +
                            "2024-01,2024-01-31,A,C,0.5,1,20,6,1500,1516\n"
                            "2024-03,2024-03-01,A,B,0.5,0,20,-6,1516,1510\n"
                            "2024-03,2024-03-01,B,A,0.5,1,20,6,1484,1490\n";
+
+struct x_label {
+  double left, right;
+  std::string text;
+};
+
+// The x tick labels of a chart, each with its box estimated at 0.6 em a character.
+std::vector<x_label> x_labels(const std::string& svg, double font_size) {
+  const size_t from = svg.find("<g class=\"x-ticks\">"), to = svg.find("</g>", from);
+  const std::string ticks = svg.substr(from, to - from);
+  const std::regex text(R"re(<text x="([0-9.]+)" y="[0-9.]+" fill="#556" text-anchor="(start|middle|end)">([^<]*)</text>)re");
+  std::vector<x_label> out;
+  for (std::sregex_iterator it(ticks.begin(), ticks.end(), text), end; it != end; ++it) {
+    const double x = std::stod((*it)[1]), w = 0.6 * font_size * double((*it)[3].length());
+    const std::string anchor = (*it)[2];
+    const double left = anchor == "start" ? x : anchor == "end" ? x - w : x - w / 2;
+    out.push_back({left, left + w, (*it)[3]});
+  }
+  return out;
+}
+
+int32_t days_after(int32_t yyyymmdd, int days) {
+  namespace chr = std::chrono;
+  const chr::year_month_day d{chr::sys_days{chr::year_month_day{chr::year(yyyymmdd / 10000),
+                                                                chr::month(unsigned(yyyymmdd / 100 % 100)),
+                                                                chr::day(unsigned(yyyymmdd % 100))}} +
+                              chr::days(days)};
+  return int32_t(d.year()) * 10000 + int32_t(unsigned(d.month())) * 100 + int32_t(unsigned(d.day()));
+}
 
 }  // namespace
 
@@ -166,4 +197,34 @@ TEST_CASE("chart: every band is drawn before every line, and the legend says wha
   // No band, or no legend: no note.
   CHECK(render_chart_svg({{"C", {{20240101, 1500}, {20240201, 1510}}}}).find("shaded") == std::string::npos);
   CHECK(render_chart_svg({a}, {.legend = false, .y_range = std::nullopt}).find("shaded") == std::string::npos);
+}
+
+TEST_CASE("chart: x labels never overlap and stay inside the drawing, whatever its width and time span", "[chart]") {
+  for (const int width : {300, 360, 480, 700, 960, 1400})
+    for (const bool legend : {false, true})
+      for (const int days : {9, 40, 70, 250, 430, 900, 1500, 7000, 33600})
+        for (const int32_t start : {20230115, 19300713, 20171231}) {
+          const rating_series s{"A", {{start, 1500}, {days_after(start, days / 3), 1520}, {days_after(start, days), 1490}}};
+          const std::string svg =
+              render_chart_svg({s}, {.title = "", .width = width, .height = 200, .legend = legend, .y_range = std::nullopt});
+          const auto labels = x_labels(svg, width < 600 ? 11 : 13);
+          INFO(width << " px wide, " << days << " days from " << start << (legend ? ", a legend" : ""));
+          CHECK(labels.size() >= (legend && width < 400 ? 1u : 2u));  // 132 px of plot: room for one
+          for (size_t i = 0; i < labels.size(); ++i) {
+            INFO(labels[i].text);
+            CHECK(labels[i].left >= 0);
+            CHECK(labels[i].right <= width);
+            if (i) CHECK(labels[i - 1].right < labels[i].left);
+          }
+        }
+}
+
+TEST_CASE("chart: x labels at the drawing's edges start or end at their tick", "[chart]") {
+  // 2017 and 2018 on a small chart without a legend: half-year labels would crowd, so
+  // years; the last tick is 14 px from the right edge, where "2019" centred is cut.
+  const rating_series s{"A", {{20170101, 1500}, {20190101, 1520}}};
+  const std::string svg = render_chart_svg({s}, {.title = "", .width = 360, .height = 190, .legend = false,
+                                                 .y_range = std::nullopt});
+  CHECK(svg.find("text-anchor=\"end\">2019</text>") != std::string::npos);
+  CHECK(svg.find("text-anchor=\"middle\">2018</text>") != std::string::npos);
 }

@@ -53,34 +53,105 @@ struct tick {
   std::string label;
 };
 
-// Ticks on calendar boundaries: years, months or days, whichever gives 3 to 12.
-std::vector<tick> date_ticks(double lo, double hi) {
-  const chr::year_month_day first{chr::sys_days(chr::days(int(std::floor(lo))))};
+enum class unit { day, month, year };
+struct tick_step {
+  unit u;
+  int n;
+};
+
+// The next round step above `n`: 1, 2, 5, 10, 20, 50...
+int rounder(int n) { return int(nice_step(n * 1.5, 1)); }
+
+// The step for a span: years, months or days, whichever gives 3 to 12 ticks.
+tick_step first_step(double lo, double hi) {
   const double years = (hi - lo) / 365.25;
+  if (years >= 3) return {unit::year, int(std::max(1.0, nice_step(years, 8)))};
+  if (hi - lo < 45) return {unit::day, int(std::max(1.0, nice_step(hi - lo, 6)))};
+  const int months = int(std::round((hi - lo) / 30.44));
+  return {unit::month, months <= 10 ? 1 : months <= 20 ? 2 : months <= 30 ? 3 : 6};
+}
+
+// Fewer ticks: days 1, 2, 5, 10, 20, then months 1, 2, 3, 6, then years 1, 2, 5, 10...
+tick_step coarser(tick_step s) {
+  if (s.u == unit::day) return s.n < 20 ? tick_step{unit::day, rounder(s.n)} : tick_step{unit::month, 1};
+  if (s.u == unit::month) return s.n < 6 ? tick_step{unit::month, s.n == 2 ? 3 : s.n * 2} : tick_step{unit::year, 1};
+  return {unit::year, rounder(s.n)};
+}
+
+// Ticks on calendar boundaries every `s` from lo to hi.
+std::vector<tick> calendar_ticks(double lo, double hi, tick_step s) {
+  const chr::year_month_day first{chr::sys_days(chr::days(int(std::floor(lo))))};
   std::vector<tick> out;
-  if (years >= 3) {
-    const int step = int(std::max(1.0, nice_step(years, 8)));
-    for (int y = int(first.year()) / step * step;; y += step) {
+  if (s.u == unit::year) {
+    for (int y = int(first.year()) / s.n * s.n;; y += s.n) {
       const double x = double(chr::sys_days(chr::year(y) / 1 / 1).time_since_epoch().count());
       if (x > hi) break;
       if (x >= lo) out.push_back({x, std::to_string(y)});
     }
-  } else if (hi - lo >= 45) {
-    const int months = int(std::round((hi - lo) / 30.44));
-    const int step = months <= 10 ? 1 : months <= 20 ? 2 : months <= 30 ? 3 : 6;
+  } else if (s.u == unit::month) {
     chr::year_month m = first.year() / first.month();
-    while ((unsigned(m.month()) - 1) % unsigned(step) != 0) m += chr::months(1);
-    for (;; m += chr::months(step)) {
+    while ((unsigned(m.month()) - 1) % unsigned(s.n) != 0) m += chr::months(1);
+    for (;; m += chr::months(s.n)) {
       const double x = double(chr::sys_days(m / 1).time_since_epoch().count());
       if (x > hi) break;
       if (x >= lo) out.push_back({x, iso_month(yyyymmdd(chr::sys_days(m / 1)))});
     }
   } else {
-    const double step = std::max(1.0, nice_step(hi - lo, 6));
-    for (double x = std::ceil(lo / step) * step; x <= hi; x += step)
+    for (double x = std::ceil(lo / s.n) * s.n; x <= hi; x += s.n)
       out.push_back({x, iso_date(yyyymmdd(chr::sys_days(chr::days(int(x)))))});
   }
   return out;
+}
+
+// A label's box at tick x: centred on it, or starting or ending at it where
+// centred it would be cut at the drawing's edge (0..width).
+struct label_box {
+  double left, right;
+  const char* anchor;
+};
+
+// Characters are about 0.62 em wide (digits in common sans fonts; "-" less):
+// an estimate on the wide side, so labels placed apart stay apart.
+double text_width(std::string_view text, double font_size) {
+  size_t chars = 0;
+  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return 0.62 * font_size * double(chars);
+}
+
+label_box place_label(double x, const std::string& label, double font_size, double width) {
+  const double w = text_width(label, font_size), edge = 2;
+  if (x - w / 2 < edge) return {x, x + w, "start"};
+  if (x + w / 2 > width - edge) return {x - w, x, "end"};
+  return {x - w / 2, x + w / 2, "middle"};
+}
+
+// Labels at least an em apart.
+template <class PX>
+bool labels_fit(const std::vector<tick>& ticks, const PX& px, double font_size, double width) {
+  for (size_t i = 1; i < ticks.size(); ++i)
+    if (place_label(px(ticks[i - 1].x), ticks[i - 1].label, font_size, width).right + font_size >
+        place_label(px(ticks[i].x), ticks[i].label, font_size, width).left)
+      return false;
+  return true;
+}
+
+// Date ticks as many as fit: calendar steps from the span's, coarser until the labels stand apart.
+template <class PX>
+std::vector<tick> date_ticks(double lo, double hi, const PX& px, double font_size, double width) {
+  for (tick_step s = first_step(lo, hi);; s = coarser(s)) {
+    std::vector<tick> ticks = calendar_ticks(lo, hi, s);
+    if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
+  }
+}
+
+// Period ticks 0, step, 2 step...: a round step from the span's, larger until the labels stand apart.
+template <class PX>
+std::vector<tick> period_ticks(double lo, double hi, const PX& px, double font_size, double width) {
+  for (int step = int(std::max(1.0, nice_step(hi - lo, 8)));; step = rounder(step)) {
+    std::vector<tick> ticks;
+    for (int x = 0; x <= hi + 1e-9; x += step) ticks.push_back({double(x), std::to_string(x)});
+    if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
+  }
 }
 
 // The polygon of rating +- 2 deviations over the points that carry one (history.csv
@@ -139,6 +210,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   const double y_step = nice_step(hi - lo, 6);
 
   const bool small = o.width < 600;
+  const double font_size = small ? 11 : 13;
   const double left = small ? 48 : 64, top = o.title.empty() ? 14 : 44,
                right = o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), bottom = o.height - (small ? 34.0 : 50.0);
   auto px = [&](double x) { return left + (right - left) * (x - x_lo) / (x_hi - x_lo); };
@@ -147,7 +219,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   std::string svg;
   append(svg, "<svg{} class=\"rating-chart\" width=\"{}\" height=\"{}\" "
               "viewBox=\"0 0 {} {}\" font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
-         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, o.width, o.height, small ? 11 : 13);
+         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, o.width, o.height, font_size);
   append(svg, "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", xml_escaped(o.title));
   if (!o.title.empty())
     append(svg, "<text class=\"title\" x=\"{:.1f}\" y=\"26\" font-size=\"17\" font-weight=\"600\" fill=\"#1d2330\">{}</text>\n",
@@ -159,17 +231,13 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
                 "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{:.{}f}</text>\n",
            left, py(y), right, py(y), left - 8, py(y) + 4, y, decimals(y_step));
   svg += "</g>\n<g class=\"x-ticks\">\n";
-  std::vector<tick> ticks;
-  if (dated) {
-    ticks = date_ticks(x_lo, x_hi);
-  } else {
-    const double step = std::max(1.0, nice_step(x_hi - x_lo, 8));
-    for (double x = 0; x <= x_hi + 1e-9; x += step) ticks.push_back({x, fmt::format("{:.0f}", x)});
-  }
+  const std::vector<tick> ticks = dated ? date_ticks(x_lo, x_hi, px, font_size, o.width)
+                                        : period_ticks(x_lo, x_hi, px, font_size, o.width);
   for (const auto& t : ticks)
     append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\"/>"
-                "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
-           px(t.x), bottom, px(t.x), bottom + 5, px(t.x), bottom + 19, t.label);
+                "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"{}\">{}</text>\n",
+           px(t.x), bottom, px(t.x), bottom + 5, px(t.x), bottom + 19,
+           place_label(px(t.x), t.label, font_size, o.width).anchor, t.label);
   append(svg, "</g>\n<polyline class=\"axes\" fill=\"none\" stroke=\"#556\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
          left, top, left, bottom, right, bottom);
   if (!small)
