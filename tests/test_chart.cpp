@@ -228,3 +228,22 @@ TEST_CASE("chart: x labels at the drawing's edges start or end at their tick", "
   CHECK(svg.find("text-anchor=\"end\">2019</text>") != std::string::npos);
   CHECK(svg.find("text-anchor=\"middle\">2018</text>") != std::string::npos);
 }
+
+TEST_CASE("chart: one time axis for several charts", "[chart]") {
+  const rating_series early{"A", {{20200101, 1500}, {20210101, 1520}}}, late{"B", {{20220101, 1500}, {20230101, 1480}}};
+  const auto span = fitted_x_range({early, late});
+  CHECK(span.second - span.first == 1096);  // 2020-01-01 to 2023-01-01
+  const chart_options o{.title = "", .width = 360, .height = 190, .legend = false, .x_range = span,
+                        .y_range = std::pair{1400.0, 1600.0}};
+  const std::string a = render_chart_svg({early}, o), b = render_chart_svg({late}, o);
+  auto ticks = [](const std::string& svg) {
+    const size_t from = svg.find("<g class=\"x-ticks\">");
+    return svg.substr(from, svg.find("</g>", from) - from);
+  };
+  CHECK(ticks(a) == ticks(b));
+  CHECK(ticks(a).find(">2020</text>") != std::string::npos);
+  CHECK(ticks(a).find(">2023</text>") != std::string::npos);
+  // Plot x 48..346 over 1096 days: A ends at 366 days, B starts at 731.
+  CHECK(a.find("points=\"48.0,") != std::string::npos);
+  CHECK(b.find("points=\"246.8,") != std::string::npos);
+}

@@ -190,3 +190,20 @@ TEST_CASE("the HTML report's config and accuracy tables align numbers only and l
   CHECK_THAT(html, Catch::Contains("<th scope=\"row\">input</th><td>a.csv, b &lt;2&gt;.csv</td>"));
   CHECK_THAT(html, !Catch::Contains("[&quot;"));
 }
+
+TEST_CASE("the HTML report's charts share one time axis as well as one scale", "[html_report]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "ratings.csv", "player,rating\nA,1520\nB,1480\n");
+  testing::write_text(dir / "history.csv", "period,date,player,rating_before,rating_after\n"
+                                           "1,2020-03-01,A,1500,1510\n2,2021-03-01,A,1510,1520\n"
+                                           "3,2022-03-01,B,1500,1490\n4,2023-03-01,B,1490,1480\n");
+  const std::string html = build_html_report(dir.path());
+  std::vector<std::string> axes;
+  for (size_t at = html.find("<g class=\"x-ticks\">"); at != std::string::npos;
+       at = html.find("<g class=\"x-ticks\">", at + 1))
+    axes.push_back(html.substr(at, html.find("</g>", at) - at));
+  REQUIRE(axes.size() == 2);
+  CHECK(axes[0] == axes[1]);
+  CHECK_THAT(axes[0], Catch::Contains(">2021</text>") && Catch::Contains(">2023</text>"));
+  CHECK_THAT(html, Catch::Contains("on one scale and one time axis"));
+}

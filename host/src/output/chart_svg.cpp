@@ -154,20 +154,25 @@ std::vector<tick> period_ticks(double lo, double hi, const PX& px, double font_s
   }
 }
 
+// x of a series' i-th point: days since 1970 on a date axis, else i.
+double x_of(const rating_point& p, size_t i, bool dated) {
+  return dated ? double(day_of(p.date).time_since_epoch().count()) : double(i);
+}
+
 // The polygon of rating +- 2 deviations over the points that carry one (history.csv
 // has none before a player's first period): upper edge forward, lower edge back.
 // Empty when fewer than two points do.
-template <class X, class PX, class PY>
-std::string band_points(const rating_series& s, const X& x_of, const PX& px, const PY& py) {
+template <class PX, class PY>
+std::string band_points(const rating_series& s, bool dated, const PX& px, const PY& py) {
   std::vector<size_t> spread;
   for (size_t i = 0; i < s.points.size(); ++i)
     if (!std::isnan(s.points[i].spread)) spread.push_back(i);
   std::string band;
   if (spread.size() < 2) return band;
   for (const size_t i : spread)
-    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i)), py(s.points[i].rating + 2 * s.points[i].spread));
+    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i, dated)), py(s.points[i].rating + 2 * s.points[i].spread));
   for (auto i = spread.rbegin(); i != spread.rend(); ++i)
-    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i)), py(s.points[*i].rating - 2 * s.points[*i].spread));
+    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i, dated)), py(s.points[*i].rating - 2 * s.points[*i].spread));
   return band;
 }
 
@@ -179,6 +184,17 @@ bool all_dated(const std::vector<rating_series>& series) {
 }
 
 }  // namespace
+
+std::pair<double, double> fitted_x_range(const std::vector<rating_series>& series) {
+  const bool dated = all_dated(series);
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto& s : series)
+    for (size_t i = 0; i < s.points.size(); ++i)
+      lo = std::min(lo, x_of(s.points[i], i, dated)), hi = std::max(hi, x_of(s.points[i], i, dated));
+  if (!(lo <= hi)) return {0, 1};
+  if (hi - lo < 1) lo -= 1, hi += 1;
+  return {lo, hi};
+}
 
 std::pair<double, double> fitted_range(const std::vector<rating_series>& series) {
   double lo = INFINITY, hi = -INFINITY;
@@ -198,14 +214,8 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   for (const auto& s : series)
     if (s.points.empty()) throw std::invalid_argument("render_chart_svg: series '" + s.player + "' is empty");
   const bool dated = all_dated(series);
-  // x: days since 1970 on a date axis, else the point's number (0 = before the first period).
-  auto x_of = [&](const rating_point& p, size_t i) {
-    return dated ? double(day_of(p.date).time_since_epoch().count()) : double(i);
-  };
-  double x_lo = INFINITY, x_hi = -INFINITY;
-  for (const auto& s : series)
-    for (size_t i = 0; i < s.points.size(); ++i) x_lo = std::min(x_lo, x_of(s.points[i], i)), x_hi = std::max(x_hi, x_of(s.points[i], i));
-  if (x_hi - x_lo < 1) x_lo -= 1, x_hi += 1;
+  auto x_at = [&](const rating_point& p, size_t i) { return x_of(p, i, dated); };
+  const auto [x_lo, x_hi] = o.x_range ? *o.x_range : fitted_x_range(series);
   const auto [lo, hi] = o.y_range ? *o.y_range : fitted_range(series);
   const double y_step = nice_step(hi - lo, 6);
 
@@ -247,7 +257,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   // Every band before every line: a later player's band never covers an earlier one's line.
   bool banded = false;
   for (size_t k = 0; k < series.size(); ++k) {
-    const std::string band = band_points(series[k], x_of, px, py);
+    const std::string band = band_points(series[k], dated, px, py);
     if (band.empty()) continue;
     banded = true;
     append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"0.15\" points=\"{}\"/>\n",
@@ -259,11 +269,11 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
     std::string points;
     for (size_t i = 0; i < s.points.size(); ++i)
-      append(points, "{}{:.1f},{:.1f}", i ? " " : "", px(x_of(s.points[i], i)), py(s.points[i].rating));
+      append(points, "{}{:.1f},{:.1f}", i ? " " : "", px(x_at(s.points[i], i)), py(s.points[i].rating));
     append(svg, "<polyline class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"{}\"/>\n", points);
     if (s.points.size() <= max_dots)  // dots only while they stay apart
       for (size_t i = 0; i < s.points.size(); ++i)
-        append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_of(s.points[i], i)), py(s.points[i].rating));
+        append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_at(s.points[i], i)), py(s.points[i].rating));
     svg += "\n</g>\n";
   }
 

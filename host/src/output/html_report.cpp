@@ -212,17 +212,19 @@ std::string build_html_report(const fs::path& dir) {
     for (size_t i = 0; i < list.rows.size(); ++i) table.change.push_back(history.last_after[i] - history.first_before[i]);
   out += html_ratings_table(table);
 
-  // Charts of the best-rated players who played in this run, all on one scale so they compare.
+  // Charts of the best-rated players who played in this run, all on one scale and
+  // one time axis so they compare.
   std::vector<std::string> charted;
   for (size_t i = 0; i < list.rows.size() && charted.size() < html_chart_limit; ++i)
     if (history.present && !std::isnan(history.first_before[i])) charted.push_back(list.rows[i][0]);
   if (!charted.empty()) {
     const auto series = read_rating_series(dir / "history.csv", charted);
-    const auto scale = fitted_range(series);
+    const auto scale = fitted_range(series), span = fitted_x_range(series);
     out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
-           " best-rated players of this run, rating at the end of each rating period, on one scale.</p>\n"
+           " best-rated players of this run, rating at the end of each rating period, on one scale and one time axis.</p>\n"
            "<div class=\"charts\">\n";
-    const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true, .y_range = scale};
+    const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
+                              .x_range = span, .y_range = scale};
     for (size_t k = 0; k < series.size(); ++k)
       out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
              render_chart_svg({series[k]}, small) + "</figure>\n";

@@ -42,8 +42,13 @@ struct chart_options {
   int height = 600;
   bool legend = true;                                // off for small multiples captioned with the name
   bool inline_svg = false;                           // inside HTML: no namespace, so the page names no URL
+  std::optional<std::pair<double, double>> x_range = std::nullopt;  // one time axis for several charts (fitted_x_range)
   std::optional<std::pair<double, double>> y_range;  // one scale for several charts (fitted_range)
 };
+
+// The x range that holds every point of `series`: days since 1970 when every
+// point is dated, else the points' numbers (0 = before the first period).
+std::pair<double, double> fitted_x_range(const std::vector<rating_series>& series);
 
 // The y range that holds every point (and band) of `series`, padded and on round ticks.
 std::pair<double, double> fitted_range(const std::vector<rating_series>& series);
