@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <regex>
@@ -116,7 +117,7 @@ TEST_CASE("chart: a date axis, the y axis fitted to the ratings, a legend", "[ch
   CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rating-chart\" width=\"960\" height=\"600\"", 0) == 0);
   CHECK(count(svg, "<g class=\"series\"") == 2);
   // Ratings 1484..1516 padded by 5%: the axis runs 1480..1520 in steps of 10, not from 0.
-  CHECK(count(svg, "text-anchor=\"end\">") == 5);
+  CHECK(count(svg, "text-anchor=\"end\">") == 5 + 2);  // five y labels and the legend's two ratings
   CHECK(svg.find("text-anchor=\"end\">1480</text>") != std::string::npos);
   CHECK(svg.find("text-anchor=\"end\">1520</text>") != std::string::npos);
   CHECK(svg.find(">0</text>") == std::string::npos);
@@ -127,8 +128,10 @@ TEST_CASE("chart: a date axis, the y axis fitted to the ratings, a legend", "[ch
   // A: 1500 on Jan 10 (x 64), 1516 on Jan 31 (21 of 51 days: x 64 + 666 * 21 / 51), 1510 on Mar 1 (x 730);
   // y = 550 - 506 (r - 1480) / 40.
   CHECK(svg.find("points=\"64.0,297.0 338.2,94.6 730.0,170.5\"") != std::string::npos);
-  CHECK(svg.find(">A <tspan fill=\"#556\">1510</tspan>") != std::string::npos);
-  CHECK(svg.find(">B <tspan fill=\"#556\">1490</tspan>") != std::string::npos);
+  CHECK(svg.find(">A</text><text class=\"rating\" x=\"952.0\" y=\"52.0\" fill=\"#556\" text-anchor=\"end\">1510</text>") !=
+        std::string::npos);
+  CHECK(svg.find(">B</text><text class=\"rating\" x=\"952.0\" y=\"74.0\" fill=\"#556\" text-anchor=\"end\">1490</text>") !=
+        std::string::npos);
   CHECK(svg.find("class=\"band\"") == std::string::npos);
 }
 
@@ -246,4 +249,33 @@ TEST_CASE("chart: one time axis for several charts", "[chart]") {
   // Plot x 48..346 over 1096 days: A ends at 366 days, B starts at 731.
   CHECK(a.find("points=\"48.0,") != std::string::npos);
   CHECK(b.find("points=\"246.8,") != std::string::npos);
+}
+
+TEST_CASE("chart: legend names are cut by characters to fit, the ratings right-aligned at one x", "[chart]") {
+  const std::string long_name = "Internationale Schachgemeinschaft Obersteinbach e.V.";  // 52 characters
+  const std::string cyrillic = "Спартак Москва";  // 14 characters, 27 bytes
+  const std::string arabic = "المنتخب السعودي";
+  std::vector<rating_series> series;
+  for (const auto& name : {long_name, cyrillic, arabic})
+    series.push_back({name, {{20240101, 1500}, {20240201, 1500 + double(name.size())}}});
+  const std::string svg = render_chart_svg(series);
+  const std::regex entry(R"re(<text class="name" x="([0-9.]+)" y="[0-9.]+" fill="#1d2330">([^<]*)</text><text class="rating" x="([0-9.]+)" y="[0-9.]+" fill="#556" text-anchor="end">([0-9]+)</text>)re");
+  std::vector<std::smatch> entries;
+  for (std::sregex_iterator it(svg.begin(), svg.end(), entry), end; it != end; ++it) entries.push_back(*it);
+  REQUIRE(entries.size() == 3);
+  auto characters = [](const std::string& s) {
+    return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  };
+  for (const auto& e : entries) {
+    CHECK(e[3] == "952.0");  // right edge 8 px inside the 960 px drawing, for every name
+    // The name (0.6 em a character) ends left of the rating.
+    CHECK(std::stod(e[1]) + 0.6 * 13 * double(characters(e[2])) < 952 - 0.6 * 13 * double(e[4].length()));
+  }
+  const std::string cut = entries[0][2];
+  CHECK(cut.size() > 3);
+  CHECK(cut.substr(cut.size() - 3) == "\u2026");
+  CHECK(long_name.rfind(cut.substr(0, cut.size() - 3), 0) == 0);
+  CHECK(entries[1][2] == cyrillic);  // 27 bytes, but 14 characters fit
+  CHECK(entries[2][2] == arabic);
+  CHECK(entries[2][4] == std::to_string(1500 + arabic.size()));
 }

@@ -122,7 +122,7 @@ TEST_CASE("a run with charts writes the chart of its top five", "[engine][integr
   std::string line;
   std::getline(ratings, line);
   for (int i = 0; i < 5 && std::getline(ratings, line); ++i)
-    CHECK_THAT(svg, Catch::Contains(std::string(">").append(line, 0, line.find(',')).append(" <tspan")));  // its legend
+    CHECK_THAT(svg, Catch::Contains(std::string(">").append(line, 0, line.find(',')).append("</text><text class=\"rating\"")));  // its legend
 }
 
 TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][fide-logistic]") {

@@ -118,6 +118,17 @@ double text_width(std::string_view text, double font_size) {
   return 0.62 * font_size * double(chars);
 }
 
+// `text` whole if it fits `room` px, else cut between characters (never inside
+// one) to fit with an ellipsis.
+std::string fitted(const std::string& text, double room, double font_size) {
+  if (text_width(text, font_size) <= room) return text;
+  const size_t keep = size_t(std::max(0.0, std::floor(room / (0.62 * font_size)) - 1));
+  size_t chars = 0, cut = 0;
+  for (; cut < text.size(); ++cut)
+    if ((static_cast<unsigned char>(text[cut]) & 0xC0) != 0x80 && chars++ == keep) break;
+  return text.substr(0, cut) + "\u2026";
+}
+
 label_box place_label(double x, const std::string& label, double font_size, double width) {
   const double w = text_width(label, font_size), edge = 2;
   if (x - w / 2 < edge) return {x, x + w, "start"};
@@ -279,20 +290,19 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
 
   if (o.legend) {
     svg += "<g class=\"legend\">\n";
-    const double lx = right + 18;
+    // The rating in its own element, its right edge at a fixed x: neither a long
+    // name nor a right-to-left one can move it.
+    const double lx = right + 18, rating_x = o.width - 8.0;
     for (size_t k = 0; k < series.size(); ++k) {
       const auto& s = series[k];
-      std::string name = s.player;
-      if (name.size() > 24) {  // cut between characters, never inside one
-        size_t cut = 22;
-        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-        name = name.substr(0, cut) + "\u2026";
-      }
+      const std::string rating = fmt::format("{:.0f}", s.points.back().rating);
+      const double room = rating_x - text_width(rating, font_size) - font_size / 2 - (lx + 26);
       const double y = top + 8 + 22 * double(k);
       append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>"
-                  "<text class=\"name\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{} <tspan fill=\"#556\">{:.0f}</tspan></text>\n",
-             lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y, xml_escaped(name),
-             s.points.back().rating);
+                  "<text class=\"name\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{}</text>"
+                  "<text class=\"rating\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{}</text>\n",
+             lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y,
+             xml_escaped(fitted(s.player, room, font_size)), rating_x, y, rating);
     }
     if (banded)
       append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 RD</text>\n", lx,
