@@ -279,3 +279,27 @@ TEST_CASE("chart: legend names are cut by characters to fit, the ratings right-a
   CHECK(entries[2][2] == arabic);
   CHECK(entries[2][4] == std::to_string(1500 + arabic.size()));
 }
+
+TEST_CASE("chart: the default title names the players while the names fit over the plot, else counts them", "[chart]") {
+  CHECK(players_title({"NE", "PIT", "CLE"}) == "NE / PIT / CLE");
+  const std::vector<std::string> teams{"Arizona Cardinals", "Atlanta Falcons", "Baltimore Ravens", "Buffalo Bills",
+                                       "Carolina Panthers", "Chicago Bears"};
+  CHECK(players_title(teams) == "6 players");  // 118 characters: about 1300 px at 17 px bold, the plot is 666
+  CHECK(players_title({teams[0], teams[1]}) == "Arizona Cardinals / Atlanta Falcons");
+  CHECK(players_title({teams[0], teams[1]}, {.width = 300, .y_range = std::nullopt}) == "2 players");
+}
+
+TEST_CASE("ratekit chart titles a long list of players by their number", "[chart][cli]") {
+  testing::temp_dir dir;
+  std::string history = "period,date,player,rating_before,rating_after\n";
+  std::string names;
+  for (int i = 0; i < 12; ++i) {
+    const std::string name = "Team number " + std::to_string(i);
+    history += "1,2024-01-10," + name + ",1500,1510\n2,2024-03-10," + name + ",1510,1520\n";
+    names += (i ? "," : "") + name;
+  }
+  testing::write_text(dir / "history.csv", history);
+  REQUIRE(testing::run_cli("chart '" + dir.path().string() + "' --players '" + names + "'").status == 0);
+  const std::string svg = testing::read_text(dir / "chart.svg");
+  CHECK_THAT(svg, Catch::Contains("<title>12 players</title>") && Catch::Contains("font-weight=\"600\" fill=\"#1d2330\">12 players</text>"));
+}

@@ -35,8 +35,7 @@ void add_chart_command(CLI::App& app, context&) {
       throw user_error(history.string(), 0, 0, "no history.csv here: run with output.history true first");
     const auto series = read_rating_series(history, names);
     chart_options options;
-    options.title = title;
-    for (size_t i = 0; title.empty() && i < names.size(); ++i) options.title += (i ? " / " : "") + names[i];
+    options.title = title.empty() ? players_title(names, options) : title;
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "chart.svg" : std::filesystem::path(output);
     write_file_atomically(file, render_chart_svg(series, options));
     std::printf("player,periods,final,area\n");

@@ -194,7 +194,27 @@ bool all_dated(const std::vector<rating_series>& series) {
   return true;
 }
 
+struct box {
+  double left, top, right, bottom;
+};
+
+// The plot inside the drawing: room for the y labels, the title, the legend and the x labels.
+box plot_box(const chart_options& o) {
+  const bool small = o.width < 600;
+  return {small ? 48.0 : 64.0, o.title.empty() ? 14.0 : 44.0,
+          o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), o.height - (small ? 34.0 : 50.0)};
+}
+
 }  // namespace
+
+std::string players_title(const std::vector<std::string>& players, const chart_options& o) {
+  std::string joined;
+  for (size_t i = 0; i < players.size(); ++i) joined += (i ? " / " : "") + players[i];
+  const box plot = plot_box(o);
+  // The title is bold at 17 px: its characters a little wider than the labels'.
+  if (text_width(joined, 17 * 1.05) <= plot.right - plot.left) return joined;
+  return std::to_string(players.size()) + " players";
+}
 
 std::pair<double, double> fitted_x_range(const std::vector<rating_series>& series) {
   const bool dated = all_dated(series);
@@ -232,8 +252,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
 
   const bool small = o.width < 600;
   const double font_size = small ? 11 : 13;
-  const double left = small ? 48 : 64, top = o.title.empty() ? 14 : 44,
-               right = o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), bottom = o.height - (small ? 34.0 : 50.0);
+  const auto [left, top, right, bottom] = plot_box(o);
   auto px = [&](double x) { return left + (right - left) * (x - x_lo) / (x_hi - x_lo); };
   auto py = [&](double y) { return bottom - (bottom - top) * (y - lo) / (hi - lo); };
 

@@ -53,6 +53,10 @@ std::pair<double, double> fitted_x_range(const std::vector<rating_series>& serie
 // The y range that holds every point (and band) of `series`, padded and on round ticks.
 std::pair<double, double> fitted_range(const std::vector<rating_series>& series);
 
+// A title naming `players` ("NE / PIT / CLE"), or "12 players" when the names
+// would run wider than the plot of a chart drawn with `options`.
+std::string players_title(const std::vector<std::string>& players, const chart_options& options = {});
+
 std::string render_chart_svg(const std::vector<rating_series>& series, const chart_options& options = {});
 
 }  // namespace ratekit
