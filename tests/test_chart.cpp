@@ -154,6 +154,17 @@ TEST_CASE("chart: without dates the x axis counts rating periods", "[chart]") {
   CHECK(svg.find("text-anchor=\"middle\">2</text>") != std::string::npos);
 }
 
+TEST_CASE("chart: ratings beyond any scale are drawn at its edge, every coordinate a number", "[chart]") {
+  const rating_series huge{"A", {{20240101, 1e308}, {20240201, 1e308}}}, tiny{"B", {{20240101, -1e308}, {20240201, 1500}}};
+  for (const std::string& svg : {render_chart_svg({huge, tiny}), render_chart_svg({huge})}) {
+    CHECK(svg.find("nan") == std::string::npos);
+    CHECK(svg.find("inf") == std::string::npos);
+  }
+  const std::string svg = render_chart_svg({huge, tiny});
+  CHECK(svg.find(">1000000000000</text>") != std::string::npos);  // the axis ends at 1e12
+  CHECK(svg.find(">-1000000000000</text>") != std::string::npos);
+}
+
 TEST_CASE("a chart reads a long history.csv with its pages given back as it goes", "[chart][memory]") {
   testing::temp_dir dir;
   {  // 160 MB of rows, written in pieces so the test itself never holds them

@@ -21,6 +21,7 @@ namespace chr = std::chrono;
 constexpr std::array<const char*, 12> palette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
                                               "#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#9467bd", "#F0E442"};
 constexpr size_t max_dots = 80;
+constexpr double max_drawn = 1e12;  // the largest rating a y axis reaches
 
 template <class... T>
 void append(std::string& out, fmt::format_string<T...> format, T&&... values) {
@@ -236,6 +237,8 @@ std::pair<double, double> fitted_range(const std::vector<rating_series>& series)
       hi = std::max(hi, p.rating + band);
     }
   if (!(lo <= hi)) return {0, 1};
+  // Ratings far beyond any scale (a list's 1e308) are drawn at its edge: the span must stay a number.
+  lo = std::clamp(lo, -max_drawn, max_drawn), hi = std::clamp(hi, -max_drawn, max_drawn);
   if (hi - lo < 10) lo -= 5, hi += 5;  // a flat line still gets a readable scale
   const double pad = (hi - lo) * 0.05, step = nice_step(hi - lo + 2 * pad, 6);
   return {std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step};
@@ -254,7 +257,7 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   const double font_size = small ? 11 : 13;
   const auto [left, top, right, bottom] = plot_box(o);
   auto px = [&](double x) { return left + (right - left) * (x - x_lo) / (x_hi - x_lo); };
-  auto py = [&](double y) { return bottom - (bottom - top) * (y - lo) / (hi - lo); };
+  auto py = [&](double y) { return bottom - (bottom - top) * (std::clamp(y, lo, hi) - lo) / (hi - lo); };
 
   std::string svg;
   append(svg, "<svg{} class=\"rating-chart\" width=\"{}\" height=\"{}\" "
