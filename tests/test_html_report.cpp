@@ -191,6 +191,18 @@ TEST_CASE("the HTML report's config and accuracy tables align numbers only and l
   CHECK_THAT(html, !Catch::Contains("[&quot;"));
 }
 
+TEST_CASE("the HTML report lists a home advantage only when there is one", "[html_report]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "ratings.csv", "player,rating\nA,1500\n");
+  const auto html_with = [&](const std::string& home) {
+    testing::write_text(dir / "summary.json", R"({"competition": "c", "model": "codeforces", "home_advantage": )" + home + "}");
+    return build_html_report(dir.path());
+  };
+  CHECK_THAT(html_with(R"({"predict": 0.0, "update": 0.0, "hindsight": 0.0})"), !Catch::Contains("home advantage"));
+  CHECK_THAT(html_with(R"({"predict": 0.0, "update": 0.0, "hindsight": 15.0})"),
+             Catch::Contains("<th scope=\"row\">home advantage / hindsight</th><td class=\"num\">15</td>"));
+}
+
 TEST_CASE("the HTML report's charts share one time axis as well as one scale", "[html_report]") {
   testing::temp_dir dir;
   testing::write_text(dir / "ratings.csv", "player,rating\nA,1520\nB,1480\n");

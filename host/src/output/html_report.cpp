@@ -148,6 +148,10 @@ void key_value_rows(std::string& out, const json& object, const std::string& pre
   }
 }
 
+bool any_nonzero(const json& object) {
+  return std::any_of(object.begin(), object.end(), [](const json& v) { return !v.is_number() || v.get<double>() != 0; });
+}
+
 constexpr const char* style = R"css(
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f5f6f8;margin:0}
 main{max-width:1100px;margin:0 auto;padding:24px 28px 48px}
@@ -241,7 +245,8 @@ std::string build_html_report(const fs::path& dir) {
     out += "<section id=\"config\">\n<h2>Configuration</h2>\n<div class=\"scroll\"><table class=\"params\">\n<tbody>\n";
     out += "<tr><th scope=\"row\">model</th><td>" + value_text(summary["model"]) + "</td></tr>\n";
     if (summary.contains("params")) key_value_rows(out, summary["params"], "");
-    if (summary.contains("home_advantage")) key_value_rows(out, summary["home_advantage"], "home advantage / ");
+    if (summary.contains("home_advantage") && any_nonzero(summary["home_advantage"]))  // none: nothing to say
+      key_value_rows(out, summary["home_advantage"], "home advantage / ");
     if (summary.contains("input") && summary["input"].contains("files"))
       out += "<tr><th scope=\"row\">input</th><td>" + value_text(summary["input"]["files"]) + "</td></tr>\n";
     out += "</tbody>\n</table></div>\n";
