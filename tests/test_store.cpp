@@ -456,3 +456,17 @@ TEST_CASE("two tournaments of one file name rated game by game are told apart by
   CHECK(run("2024").status == 0);
   CHECK(count_rows(dir / "go.db", "runs") == 2);
 }
+
+TEST_CASE("a model's state missing from the database is damage, named; an unknown peak is not", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  exec_sql(t.dir / "ratings.db", "UPDATE states SET value = NULL WHERE field = 'peak'");
+  CHECK(testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb")).status == 0);
+  exec_sql(t.dir / "ratings.db", "DELETE FROM runs WHERE id = 2");  // February again, from January's states
+  exec_sql(t.dir / "ratings.db", "UPDATE states SET value = NULL WHERE field = 'rating' AND player_id = "
+                                 "(SELECT id FROM players WHERE name = 'B')");
+  const auto r = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb2"));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("ratings.db: damaged rating database: table states, player 'B', field 'rating': "
+                                    "expected a finite number, found NULL"));
+}

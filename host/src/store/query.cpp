@@ -8,6 +8,7 @@
 #include "store/state_object.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace ratekit {
@@ -66,8 +67,12 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
     const std::string field(s.text(5));
     int col = list.column(field);
     if (col < 0) col = list.add_column(field);
-    list.at(list.ids.size() - 1, size_t(col)) =
-        s.checked_number(6, "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'");
+    const std::string where = "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'";
+    const double v = s.checked_number(6, where);
+    // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
+    if (std::isnan(v) && field != "peak" && field != "last_period" && field != "last_played")
+      throw user_error(file.string(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
+    list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   return list;
 }
