@@ -297,6 +297,7 @@ competition_config load_config(const fs::path& file, const model_catalog& models
   }
   const fs::path base = fs::absolute(file).parent_path();
   const auto fields = config::entries(c, root, top_keys);
+  for (const auto& f : fields) cfg.key_places[f.name] = {f.key.Mark().line + 1, f.key.Mark().column + 1};
   for (const char* required : {"competition", "model", "input"})
     if (!find(fields, required)) c.error("missing required key '" + std::string(required) + "'");
 
@@ -348,6 +349,12 @@ competition_config load_config(const fs::path& file, const model_catalog& models
     throw user_error(std::move(c.diagnostics()));
   }
   return cfg;
+}
+
+user_error competition_config::error_at(std::string_view key, std::string message) const {
+  const auto at = key_places.find(key);
+  if (at == key_places.end()) return user_error(file.string(), 0, 0, std::move(message));
+  return user_error(file.string(), at->second.first, at->second.second, std::move(message));
 }
 
 }  // namespace ratekit

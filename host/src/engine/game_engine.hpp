@@ -51,8 +51,7 @@ class game_engine {
     if (piece.games.empty()) return;
     if (window_.first() == 0 && window_.games().empty() && !r_.source->has(RK_CAP_PAIRWISE)) {
       settle_();
-      throw user_error(c_.file.string(), 0, 0,
-                       "model '" + c_.model + "' rates ranked events, but the input holds pairwise games");
+      throw c_.error_at("model", "model '" + c_.model + "' rates ranked events, but the input holds pairwise games");
     }
     if (window_.first() == 0 && window_.games().empty()) check_adjustment_date(piece.facts);
     add_players(piece);
@@ -90,8 +89,7 @@ class game_engine {
     const bool hindsight = !std::isnan(c_.home_hindsight) && c_.home_hindsight != 0;
     if (any_home_ || (c_.home_predict == 0 && c_.home_update == 0 && !hindsight)) return;
     settle_();
-    throw user_error(c_.file.string(), 0, 0,
-                     "home_advantage is set, but no game of the input has a home side (a 'home' column of a or b, "
+    throw c_.error_at("home_advantage", "home_advantage is set, but no game of the input has a home side (a 'home' column of a or b, "
                      "or input.home); remove home_advantage, or say which side is at home");
   }
 

@@ -8,10 +8,12 @@
 #include <ratekit/abi.h>
 #include <ratekit/host/config/k_schedule.hpp>
 #include <ratekit/host/input/readers.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,6 +63,10 @@ bool chart_reads_history(const competition_config& c);
 
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself
+  // Line and column of each top-level key, for what the run finds wrong with it later.
+  std::map<std::string, std::pair<int, int>, std::less<>> key_places;
+  // A problem with `key` found once the input is read, placed at the key.
+  user_error error_at(std::string_view key, std::string message) const;
   std::string competition;
   std::string model;
   std::vector<double> params;  // values in the descriptor's order, defaults filled in
