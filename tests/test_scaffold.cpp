@@ -42,8 +42,10 @@ TEST_CASE("new-plugin refuses a bad id and a folder in use", "[scaffold]") {
   CHECK_FALSE(std::filesystem::exists(dir / "p"));
   ratekit::testing::write_text(dir / "keep.txt", "mine");
   CHECK_THROWS_WITH(ratekit::scaffold_plugin("my-elo", dir.path()),
-                    Catch::Contains(dir.path().string() + ": expected a new or empty folder"));
+                    Catch::Contains(dir.path().string() + ": expected a new or empty folder; it exists and is not empty"));
   CHECK(read_text(dir / "keep.txt") == "mine");
+  CHECK_THROWS_WITH(ratekit::scaffold_plugin("my-elo", dir / "keep.txt"),
+                    Catch::Contains((dir / "keep.txt").string() + ": expected a new or empty folder; it is a file"));
 }
 
 TEST_CASE("ratekit new-plugin creates the folder and says what comes next", "[scaffold][cli]") {
@@ -53,6 +55,10 @@ TEST_CASE("ratekit new-plugin creates the folder and says what comes next", "[sc
   CHECK_THAT(r.out, Catch::Contains("created " + (dir / "club").string() + "/plugin.cpp"));
   CHECK_THAT(r.out, Catch::Contains("-DCMAKE_PREFIX_PATH="));
   CHECK(std::filesystem::exists(dir / "club/model.hpp"));
+  // A folder with a space is quoted in the next steps, so they can be pasted.
+  const auto spaced = run_cli("new-plugin club-elo --dir '" + (dir / "my club").string() + "'");
+  CHECK(spaced.status == 0);
+  CHECK_THAT(spaced.out, Catch::Contains("cd '" + (dir / "my club").string() + "' && ratekit --plugin-dir build"));
   const auto again = run_cli("new-plugin club-elo --dir " + (dir / "club").string());
   CHECK(again.status == 1);
   CHECK_THAT(again.out, Catch::Contains("error: " + (dir / "club").string() + ": expected a new or empty folder"));

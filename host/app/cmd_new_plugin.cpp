@@ -7,6 +7,19 @@
 
 namespace ratekit::app {
 
+namespace {
+
+std::string shell_quoted(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./+") ==
+                        std::string::npos)
+    return s;
+  std::string out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
 void add_new_plugin_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("new-plugin", "Create the folder of a new plugin built against the installed SDK");
   static std::string id, dir;
@@ -21,10 +34,11 @@ void add_new_plugin_command(CLI::App& app, context& ctx) {
                          "; choose another id (for example '" + id + "-custom')");
     const std::string target = dir.empty() ? id : dir;
     for (const auto& file : scaffold_plugin(id, target)) std::printf("created %s/%s\n", target.c_str(), file.c_str());
-    const char* t = target.c_str();
-    std::printf("\nnext:\n  cmake -S %s -B %s/build -DCMAKE_PREFIX_PATH=<ratekit install prefix>\n", t, t);
-    std::printf("  cmake --build %s/build && ctest --test-dir %s/build\n", t, t);
-    std::printf("  cd %s && ratekit --plugin-dir build run example.yaml\n", t);
+    // The next steps as commands to paste: a folder with spaces or quotes is quoted for the shell.
+    const std::string t = shell_quoted(target), b = shell_quoted(target + "/build");
+    std::printf("\nnext:\n  cmake -S %s -B %s -DCMAKE_PREFIX_PATH=<ratekit install prefix>\n", t.c_str(), b.c_str());
+    std::printf("  cmake --build %s && ctest --test-dir %s\n", b.c_str(), b.c_str());
+    std::printf("  cd %s && ratekit --plugin-dir build run example.yaml\n", t.c_str());
   });
 }
 

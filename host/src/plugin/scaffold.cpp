@@ -242,7 +242,9 @@ std::vector<std::string> scaffold_plugin(std::string_view id, const fs::path& di
     throw user_error("expected a plugin id of lowercase letters, digits and single hyphens, starting with a letter "
                      "(e.g. 'my-federation-elo'), got '" + std::string(id) + "'");
   std::error_code ec;
-  if (fs::exists(dir, ec) && !(fs::is_directory(dir, ec) && fs::is_empty(dir, ec)))
+  if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+    throw user_error(dir.string() + ": expected a new or empty folder; it is a file");
+  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec))
     throw user_error(dir.string() + ": expected a new or empty folder; it exists and is not empty");
   fs::create_directories(dir, ec);
   if (ec) throw user_error(dir.string() + ": cannot create the folder: " + ec.message());
