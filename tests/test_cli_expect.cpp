@@ -56,4 +56,6 @@ TEST_CASE("ratekit expect refuses a state it cannot read, listing the model's fi
   check_refused("expect glicko 1500 1400 --state-a rd", "expected name=value, got 'rd'");
   check_refused("expect glicko 1500 1400 --advantage inf", "expected a finite number, got 'inf'");
   check_refused("expect glicko 1500", "B is required");
+  // A name given twice: which one was meant? (A name over a position is the explicit one, above.)
+  check_refused("expect glicko 1500 1400 --state-b rd=200 --state-b rd=100", "'rd' of B is named twice; give it once");
 }

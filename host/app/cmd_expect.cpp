@@ -48,6 +48,7 @@ std::vector<double> state_row(const rk_descriptor& d, const std::string& text, c
     begin = colon + 1;
   }
   const std::string option = "--state-" + std::string(side == "A" ? "a" : "b");
+  std::vector<bool> named_before(d.state_count, false);  // a name overrides a position, but once
   for (const std::string& kv : named) {
     const size_t eq = kv.find('=');
     if (eq == std::string::npos) throw CLI::ValidationError(option, "expected name=value, got '" + kv + "'");
@@ -56,6 +57,9 @@ std::vector<double> state_row(const rk_descriptor& d, const std::string& text, c
     while (i < d.state_count && name != d.state[i].name) ++i;
     if (i == d.state_count)
       throw CLI::ValidationError(option, "'" + name + "' is no state field of " + d.id + " (" + field_list(d) + ")");
+    if (named_before[i])
+      throw CLI::ValidationError(option, "'" + name + "' of " + side + " is named twice; give it once");
+    named_before[i] = true;
     row[i] = finite_number(kv.substr(eq + 1), option);
   }
   return row;
