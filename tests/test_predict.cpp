@@ -108,6 +108,21 @@ TEST_CASE("predict from a database takes new players' rating and the home advant
   CHECK(field(away.out, 1, 17) == Approx(1 / (1 + std::pow(10.0, -10.0 / 400))).epsilon(1e-12));
 }
 
+TEST_CASE("predict from a database takes the home advantage of a config without 'initial'", "[predict][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a,home\n2024-01-08,A,B,1,a\n2024-01-15,B,C,0,b\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "home_advantage: 40\ninput: { format: games-csv, path: g.csv }\nperiod: month\n"
+                                      "output: { database: db.db }\n");
+  testing::write_text(dir / "new.csv", "player_a,player_b,home\nA,B,a\nA,Z,b\n");
+  REQUIRE(run_cli("run -q " + (dir / "c.yaml").string() + " -o " + (dir / "out").string()).status == 0);
+  const auto config = run_cli("-q predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string());
+  const auto database = run_cli("-q predict --database " + (dir / "db.db").string() + " --competition t " +
+                                (dir / "new.csv").string());
+  REQUIRE(config.status == 0);
+  CHECK(database.out == config.out);
+}
+
 TEST_CASE("predict refuses bad input naming file and line, and writes nothing", "[predict][cli]") {
   const two_games x;
   testing::write_text(x.dir / "bad.csv", "player_a,player_b,home\nA,C,a\nA,C,x\n");
@@ -164,8 +179,11 @@ TEST_CASE("predict refuses what a run refuses: nameless, self-played, split or d
   auto r = games("player_a,player_b\nA,A\n,B\nC,\n");
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("bad.csv:2:3: expected player_b as a different player than player_a, got 'A'") &&
-                        Catch::Contains("bad.csv:3:1: expected player_a as a player name, got ''") &&
-                        Catch::Contains("bad.csv:4:3: expected player_b as a player name, got ''"));
+                        Catch::Contains("bad.csv:3:1: expected player_a as a player name without control characters, got ''") &&
+                        Catch::Contains("bad.csv:4:3: expected player_b as a player name without control characters, got ''"));
+  r = games("player_a,player_b\nA\x01x,B\n");
+  CHECK_THAT(r.out, Catch::Contains("bad.csv:2:1: expected player_a as a player name without control characters, "
+                                    "got 'A\\x01x'"));
   r = games("player_a,player_b\n");
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("bad.csv: no games: expected at least one row after the header"));
@@ -191,8 +209,14 @@ TEST_CASE("predict refuses what a run refuses: nameless, self-played, split or d
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("new.csv:2:1: expected at least 2 players in event 'Solo', got 1"));
   r = events("event,player\nNext,A\n,B\nNext,\nNext,C\n");
-  CHECK(r.out == "error: " + (dir / "new.csv").string() + ":3:1: expected event as an event name, got ''\n"
-                 "error: " + (dir / "new.csv").string() + ":4:6: expected player as a player name, got ''\n");
+  CHECK(r.out == "error: " + (dir / "new.csv").string() + ":3:1: expected event as an event name without control "
+                 "characters, got ''\n"
+                 "error: " + (dir / "new.csv").string() + ":4:6: expected player as a player name without control "
+                 "characters, got ''\n");
+  // A split event is said to be one, and its piece is not also an event of one player.
+  r = events("event,player\nE,A\nE,B\nF,A\nF,C\nE,D\n");
+  CHECK(r.out == "error: " + (dir / "new.csv").string() + ":6:1: expected the rows of event 'E' together, got it "
+                 "again (its rows began at line 2)\n");
   r = events("event,player\n");
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("new.csv: no events: expected at least one row after the header"));

@@ -40,9 +40,9 @@ recorded_defaults defaults_of(const std::string& config_text) {
   };
   try {
     const YAML::Node root = YAML::Load(config_text);
-    const YAML::Node initial = root["initial"], home = root["home_advantage"];
-    number(initial.IsMap() ? initial["rating"] : initial, d.entry);
-    number(home.IsMap() ? home["predict"] : home, d.home);
+    const YAML::Node initial = root["initial"], home = root["home_advantage"];  // either may be missing
+    if (initial) number(initial.IsMap() ? initial["rating"] : initial, d.entry);
+    if (home) number(home.IsMap() ? home["predict"] : home, d.home);
   } catch (const YAML::Exception&) {  // a run read it, so it parses: nothing is lost
   }
   return d;

@@ -1,6 +1,7 @@
 // Predictions: each new game or event row with the state and expectations of its players.
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/predictions.hpp>
+#include <ratekit/host/text/escape.hpp>
 
 #include "input/csv.hpp"
 #include "input/numbers.hpp"
@@ -60,8 +61,8 @@ enum { c_a, c_b, c_home };
 // Two named players, not one against himself, as a run takes them.
 bool check_players(text::csv_table& table) {
   for (const size_t c : {c_a, c_b})
-    if (table.field(c).empty()) {
-      table.bad(c, "as a player name");
+    if (table.field(c).empty() || has_control(table.field(c))) {
+      table.bad(c, "as a player name without control characters");
       return false;
     }
   if (!text::same_text(table.field(c_a), table.field(c_b))) return true;
@@ -145,8 +146,9 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
   std::map<std::string, int, std::less<>> entered;  // the current event's players, at their lines
   std::string name;
   int first_line = 0;
+  bool split = false;  // the current rows are a piece of an event met before: refused as such already
   const auto end_event = [&] {
-    if (event.lines.size() == 1)
+    if (event.lines.size() == 1 && !split)
       problems.add(first_line, 1, "expected at least 2 players in event " + text::quote(name) + ", got 1");
     else if (!event.lines.empty())
       write_event(out, b, event, d.state_count);
@@ -155,15 +157,21 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
   };
   while (table.next_row()) {
     const std::string_view event_name = table.field(c_event), player = table.field(c_player);
-    if (event_name.empty() || player.empty()) {
-      table.bad(event_name.empty() ? c_event : c_player, event_name.empty() ? "as an event name" : "as a player name");
+    if (event_name.empty() || has_control(event_name)) {
+      table.bad(c_event, "as an event name without control characters");
+      continue;
+    }
+    if (player.empty() || has_control(player)) {
+      table.bad(c_player, "as a player name without control characters");
       continue;
     }
     if (event_name != name || began.empty()) {
       end_event();
       name = event_name;
       first_line = table.current().number;
-      if (const auto [it, fresh] = began.emplace(name, first_line); !fresh)
+      const auto [it, fresh] = began.emplace(name, first_line);
+      split = !fresh;
+      if (split)
         problems.add(first_line, table.column(c_event),
                      "expected the rows of event " + text::quote(name) + " together, got it again (its rows began at line " +
                          std::to_string(it->second) + ")");
