@@ -199,6 +199,16 @@ TEST_CASE("a ratings list last played after the input's first period is refused,
   }
 }
 
+TEST_CASE("ranked events with a calendar period are refused as such, whatever the list's dates", "[elapsed]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "st.csv", "event,date,rounds,player,score\nE1,2024-01-10,15,A,100\nE1,2024-01-10,15,B,90\n");
+  testing::write_text(dir / "sl.csv", "player,rating,last_played\nA,1500,20240201\n");
+  testing::write_text(dir / "c.yaml", "competition: sl\nmodel: elod-duplicate-scrabble\ninitial: { ratings: sl.csv }\n"
+                                      "input: { format: standings-csv, path: st.csv }\nperiod: month\n");
+  CHECK_THROWS_WITH(rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin()),
+                    Catch::Contains("each event is a rating period of its own"));
+}
+
 TEST_CASE("a plugin sees the host's ABI and version; a 1.0 host's shorter rk_host says neither", "[abi]") {
   const auto p = plugin::load(fs::path(RATEKIT_TEST_PLUGIN_DIR) / "ratekit-host-probe.so");
   const model m(p, {});

@@ -57,9 +57,7 @@ void refuse_events_unless_ranked(const run_result& r, const settle_fn& settle) {
 void refuse_list_after_games(const run_result& r, const game_piece& first, const player_table& listed) {
   const competition_config& c = r.config;
   if (c.initial_ratings.empty() || !is_calendar(c.period)) return;
-  const int32_t date = !first.facts.date.empty()     ? first.facts.date[0]
-                       : !first.event_infos.empty() ? first.event_infos[0].date
-                                                    : 0;
+  const int32_t date = first.facts.date.empty() ? 0 : first.facts.date[0];  // ranked events are periods of their own
   int64_t number = 0;
   if (date <= 0 || !calendar_number(c.period, date, number)) return;
   for (size_t i = 0; i < size_t(listed.size()); ++i)
