@@ -60,3 +60,21 @@ TEST_CASE("games in a ratings list are a whole number, 0 or more", "[ratings_lis
                Catch::Contains("," + std::to_string(std::stoi(good) + 1) + ","));
   }
 }
+
+TEST_CASE("a column surely no slip of the model's is ignored unread; FIDE's ID is the id fact", "[ratings_list]") {
+  const glicko_run g;
+  // 'country' is read as nothing (its cells are no numbers), 'games_played' is no slip of 'last_played'.
+  auto r = g.run("player,rating,rd,country,games_played\nA,1600,40,ESP,12\n");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("column 'country' is not one model 'glicko' keeps") &&
+                        Catch::Contains("column 'games_played' is not one model 'glicko' keeps"));
+  r = g.run("player,rating,rd,ID\nA,1600,40,4100018\n");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, !Catch::Contains("ID"));
+  // One typo from 3 characters on, or case alone, is a slip: refused.
+  for (const std::string slip : {"rdd", "Rating", "gmaes"}) {
+    r = g.run("player,rating,rd," + slip + "\nA,1600,40,3\n");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("column '" + slip + "' is not one model 'glicko' keeps (did you mean"));
+  }
+}

@@ -4,6 +4,7 @@
 #include "input/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <spdlog/spdlog.h>
 #include <cmath>
 
@@ -27,17 +28,20 @@ int ratings_list::add_column(std::string name) {
 namespace {
 
 // A column the run does not know is ignored with a warning (a list another
-// model wrote), unless it looks like a known one misspelt ('RD' for 'rd'):
+// model wrote), unless it is surely a known one misspelt ('RD' for 'rd'):
 // ignoring that would start everyone from the model's initial value unseen.
-void check_column(const text::source& src, int at, const std::string& name, const std::vector<std::string>& known,
+// False for a column to ignore.
+bool check_column(const text::source& src, int at, const std::string& name, const std::vector<std::string>& known,
                   const std::string& model, text::problem_list& problems) {
-  if (known.empty() || std::find(known.begin(), known.end(), name) != known.end()) return;
-  if (const std::string guess = did_you_mean(name, known); !guess.empty())
+  if (known.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
+  if (const std::string meant = slip_of(name, known); !meant.empty()) {
     problems.add(1, at, "column " + text::quote(name) + " is not one model '" + model + "' keeps (did you mean '" +
-                                 guess + "'?); rename it, or remove it");
-  else
-    spdlog::warn("{}: column {} is not one model '{}' keeps, nor a player fact: ignored", src.file(), text::quote(name),
-                 model);
+                            meant + "'?); rename it, or remove it");
+    return true;
+  }
+  spdlog::warn("{}: column {} is not one model '{}' keeps, nor a player fact: ignored", src.file(), text::quote(name),
+               model);
+  return false;
 }
 
 // Games played count the player's rated games: a whole number, never negative.
@@ -61,14 +65,19 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
   std::vector<int> numeric;  // field index -> list column, -1 for text columns
   for (size_t i = 1; i < csv.size(); ++i) {
     const std::string name(csv[i]);
-    if (name == "federation") federation = int(i);
-    if (name == "id") id = int(i);
+    std::string fact = name;  // text facts whatever their case (FIDE's lists say ID)
+    std::transform(fact.begin(), fact.end(), fact.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (fact == "federation") federation = int(i);
+    if (fact == "id") id = int(i);
     if (name == "birth_year") birth = int(i);
-    if (name == "federation" || name == "id" || name == "category") {  // text, or derived again by the next run
+    if (fact == "federation" || fact == "id" || fact == "category") {  // text, or derived again by the next run
       numeric.push_back(-1);
       continue;
     }
-    check_column(src, csv.column(i), name, known, model, problems);
+    if (!check_column(src, csv.column(i), name, known, model, problems)) {
+      numeric.push_back(-1);  // ignored: its cells are not read
+      continue;
+    }
     numeric.push_back(int(list.columns.size()));
     list.columns.push_back(name);
   }

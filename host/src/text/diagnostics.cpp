@@ -80,4 +80,11 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return best;
 }
 
+std::string slip_of(const std::string& word, const std::vector<std::string>& candidates) {
+  const std::string w = lower(word);
+  for (const auto& c : candidates)
+    if (const size_t d = edit_distance(w, lower(c)); d == 0 || (d == 1 && w.size() >= 3)) return c;
+  return "";
+}
+
 }  // namespace ratekit

@@ -34,5 +34,9 @@ class user_error : public std::runtime_error {
 
 // The closest candidate to `word` by edit distance, or "" when none is close.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+// The candidate `word` is surely a slip of: the same but for case, or (from 3
+// characters) one typo away; "" when none is. Stricter than did_you_mean, for
+// refusing rather than suggesting.
+std::string slip_of(const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace ratekit
