@@ -148,3 +148,15 @@ TEST_CASE("messages repeat paths and values escaped, on one line each", "[securi
   for (size_t at = r.out.find('\n'); at != std::string::npos && at + 1 < r.out.size(); at = r.out.find('\n', at + 1))
     CHECK(r.out.compare(at + 1, 7, "error: ") == 0);  // every line a message of its own
 }
+
+TEST_CASE("a period named after a file name shows its control characters escaped", "[security][text]") {
+  const ratekit::testing::temp_dir dir;
+  write_text(dir / "g\x1b[31m.egd", "1 A - 1500 2+\n2 B - 1600 1-\n");
+  write_text(dir / "c.yaml", "competition: c\nmodel: egf-go\nk_schedule: [ { k: 20 } ]\nperiod: event\n"
+                             "input: { format: egd, path: \"g\\e[31m.egd\" }\noutput: { database: c.db }\n");
+  REQUIRE(run_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string()).status == 0);
+  const std::string history = read_text(dir / "out/history.csv");
+  CHECK(history.find('\x1b') == std::string::npos);
+  CHECK_THAT(history, Catch::Contains("g\\x1B[31m,"));
+  CHECK(run_cli("history " + (dir / "c.db").string() + " A").out.find('\x1b') == std::string::npos);
+}

@@ -216,7 +216,8 @@ void read_egd(const std::filesystem::path& file, const reader_options& options, 
 
   const size_t first = out.game_count();
   const auto period = int32_t(out.period_names.size());
-  out.period_names.emplace_back(event_name.empty() ? file.stem().string() : std::string(event_name));
+  // Without EV[], the file's name: shown as a terminal may show it, as it is no text the file holds.
+  out.period_names.emplace_back(event_name.empty() ? printable(valid_utf8(file.stem().string())) : std::string(event_name));
   if (out.source.empty()) out.source = src.file();
   for (size_t r = 0; r < rounds; ++r)
     for (size_t i = 0; i < rows.size(); ++i) {

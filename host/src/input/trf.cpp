@@ -305,7 +305,7 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
 
   const size_t first_game = out.game_count();
   const auto period = int32_t(out.period_names.size());
-  out.period_names.emplace_back(event_name.empty() ? file.stem().string() : std::string(event_name));
+  out.period_names.emplace_back(event_name.empty() ? printable(valid_utf8(file.stem().string())) : std::string(event_name));
   if (out.source.empty()) out.source = src.file();
   for (size_t r = 0; r < rounds; ++r) {
     const int column = first_round_column + int(r) * round_width;

@@ -131,7 +131,7 @@ std::string game_run_label(const competition_config& config, int32_t first_date,
   if (first_date > 0) return iso_date(first_date) + ".." + iso_date(last_date);
   std::string label;
   for (const auto& path : config.input_paths)
-    label += (label.empty() ? "" : ", ") + valid_utf8(path.filename().string());
+    label += (label.empty() ? "" : ", ") + printable(valid_utf8(path.filename().string()));
   return label;
 }
 

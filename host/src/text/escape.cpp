@@ -54,21 +54,24 @@ bool has_control(std::string_view s) {
 }
 
 std::string printable(std::string_view s) {
-  if (!has_control(s)) return std::string(s);
-  constexpr char hex[] = "0123456789ABCDEF";
+  if (!has_control(s) && valid_utf8(s) == s) return std::string(s);
   std::string out;
+  const auto escaped = [&](const char* prefix, unsigned char b) {
+    constexpr char hex[] = "0123456789ABCDEF";
+    out.append(prefix).push_back(hex[b >> 4]);
+    out.push_back(hex[b & 15]);
+  };
   for (size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    const auto next = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
-    if (c < 0x20 || c == 0x7F) {
-      out.append("\\x").push_back(hex[c >> 4]);
-      out.push_back(hex[c & 15]);
-    } else if (c == 0xC2 && next >= 0x80 && next <= 0x9F) {  // U+0080..U+009F
-      out.append("\\u00").push_back(hex[next >> 4]);
-      out.push_back(hex[next & 15]);
+    const size_t n = utf8_sequence_length(s, i);
+    if (c < 0x20 || c == 0x7F || n == 0) {  // C0, DEL, or a byte of no character (an 8-bit CSI)
+      escaped("\\x", c);
+    } else if (c == 0xC2 && static_cast<unsigned char>(s[i + 1]) <= 0x9F) {  // C1: U+0080..U+009F
+      escaped("\\u00", static_cast<unsigned char>(s[i + 1]));
       ++i;
     } else {
-      out.push_back(char(c));
+      out.append(s.substr(i, n));
+      i += n - 1;
     }
   }
   return out;
