@@ -224,3 +224,20 @@ TEST_CASE("ratekit run streams the report, prints it, and a failing run leaves n
   for (const auto& entry : fs::directory_iterator(dir.path()))  // no staging folder left behind
     CHECK(entry.path().filename().string().find(".new-") == std::string::npos);
 }
+
+TEST_CASE("report.md shows K only for a model that has one", "[report]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-02,A,B,1\n");
+  for (const std::string model : {"glicko", "fide-logistic"}) {
+    testing::write_text(dir / "c.yaml", "competition: t\nmodel: " + model + "\n" +
+                                            (model == "glicko" ? "" : "k_schedule: [ { k: 20 } ]\n") +
+                                            "input: { format: games-csv, path: games.csv }\nperiod: month\n"
+                                            "output: { report: true }\n");
+    REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / model).string()).status == 0);
+    const std::string md = testing::read_text(dir / model / "report.md");
+    INFO(model);
+    CHECK_THAT(md, Catch::Contains(model == "glicko" ? "| opponent | rating | expected | score | change |"
+                                                     : "| opponent | rating | expected | score | K | change |"));
+    CHECK_THAT(md, Catch::Contains(model == "glicko" ? "|---|---:|---:|---:|---:|\n| B |" : "|---|---:|---:|---:|---:|---:|\n| B |"));
+  }
+}

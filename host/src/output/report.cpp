@@ -75,9 +75,11 @@ void report_text::player(const std::string& name) { markdown += "\n## " + markdo
 void report_text::period(const std::string& label, const std::string& name, const report_side* sides, size_t n,
                          double after, const double* state) {
   const size_t count = column_count(), shown = r_.shown_state.size();
-  markdown += "\n### " + markdown_escaped(label) + "\n\n| opponent | rating | expected | score | K | change |";
+  const bool k = r_.source->has(RK_CAP_USES_K);  // a model without K (Glicko) shows none, not a column of zeros
+  markdown += "\n### " + markdown_escaped(label) + "\n\n| opponent | rating | expected | score |" + (k ? " K |" : "") +
+              " change |";
   for (size_t c = 0; c < count; ++c) (markdown += " ") += std::string(columns_->names[c]) + " |";
-  markdown += "\n|---|---:|---:|---:|---:|---:|";
+  markdown += k ? "\n|---|---:|---:|---:|---:|---:|" : "\n|---|---:|---:|---:|---:|";
   for (size_t c = 0; c < count; ++c) markdown += "---:|";
   markdown += '\n';
   double score = 0, expected = 0, change = 0, opponents = 0;
@@ -91,7 +93,7 @@ void report_text::period(const std::string& label, const std::string& name, cons
       row.number(after);
     }
     markdown += "| " + markdown_escaped(*x->opponent) + " | " + fixed(x->theirs, 0) + " | " + fixed(x->expected, 3) +
-                " | " + fixed(x->score, 1) + " | " + brief(x->k, 2) + " | " + signed_fixed(x->change, 2) + " |";
+                " | " + fixed(x->score, 1) + " | " + (k ? brief(x->k, 2) + " | " : "") + signed_fixed(x->change, 2) + " |";
     for (size_t c = 0; c < count; ++c) (markdown += ' ') += brief(x->columns[c], 3) + " |";
     markdown += '\n';
   }
