@@ -85,42 +85,56 @@ TEST_CASE("predict from a database: the model and parameters of its last run", "
   check_two_games(r.out);
 }
 
+namespace {
+
+// A competition of `games` under `config` (recording into r.db), run once, and
+// new.csv's predictions from its config and from its database.
+struct recorded_competition {
+  testing::temp_dir dir;
+  recorded_competition(const std::string& games, const std::string& config, const std::string& new_games) {
+    testing::write_text(dir / "g.csv", games);
+    testing::write_text(dir / "c.yaml", config + "input: { format: games-csv, path: g.csv }\noutput: { database: r.db }\n");
+    testing::write_text(dir / "new.csv", new_games);
+    REQUIRE(run_cli("run -q " + (dir / "c.yaml").string() + " -o " + (dir / "out").string()).status == 0);
+  }
+  testing::command_result from_config() const {
+    return run_cli("-q predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string());
+  }
+  testing::command_result from_database(const std::string& options = "") const {
+    return run_cli("-q predict --database " + (dir / "r.db").string() + " --competition t " + options +
+                   (dir / "new.csv").string());
+  }
+};
+
+}  // namespace
+
 TEST_CASE("predict from a database takes new players' rating and the home advantage from the last run's config",
           "[predict][cli]") {
   // A beats B from 1300 each at K 20: A 1310. A at home (65 to predict) against NEW, who enters at 1300:
   // d = 1310 + 65 - 1300 = 75, E = 1 / (1 + 10^(-75/400)) = 0.6062878; without the home advantage d = 10.
   // (A was at home in his game too, but the update reads no home advantage: 1300 + 20 / 2.)
-  testing::temp_dir dir;
-  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a,home\n2024-01-06,A,B,1,a\n");
-  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                                      "initial: { rating: 1300 }\nhome_advantage: { predict: 65, update: 0 }\n"
-                                      "input: { format: games-csv, path: g.csv }\noutput: { database: r.db }\n");
-  testing::write_text(dir / "new.csv", "player_a,player_b,home\nA,NEW,a\n");
-  REQUIRE(run_cli("run -q " + (dir / "c.yaml").string() + " -o " + (dir / "out").string()).status == 0);
-  const std::string predict = "-q predict --database " + (dir / "r.db").string() + " --competition t ";
-  const auto r = run_cli(predict + (dir / "new.csv").string());
+  const recorded_competition x("date,player_a,player_b,score_a,home\n2024-01-06,A,B,1,a\n",
+                               "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "initial: { rating: 1300 }\nhome_advantage: { predict: 65, update: 0 }\n",
+                               "player_a,player_b,home\nA,NEW,a\n");
+  const auto r = x.from_database();
   REQUIRE(r.status == 0);
   CHECK(split(split(r.out, '\n')[1], ',')[3] == "1310");
   CHECK(split(split(r.out, '\n')[1], ',')[10] == "1300");  // NEW's rating
   CHECK(field(r.out, 1, 17) == Approx(0.6062878237854281).epsilon(1e-12));
-  CHECK(r.out == run_cli("-q predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string()).out);
-  const auto away = run_cli(predict + "--home-advantage 0 " + (dir / "new.csv").string());
+  CHECK(r.out == x.from_config().out);
+  const auto away = x.from_database("--home-advantage 0 ");
   CHECK(field(away.out, 1, 17) == Approx(1 / (1 + std::pow(10.0, -10.0 / 400))).epsilon(1e-12));
 }
 
 TEST_CASE("predict from a database takes the home advantage of a config without 'initial'", "[predict][cli]") {
-  testing::temp_dir dir;
-  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a,home\n2024-01-08,A,B,1,a\n2024-01-15,B,C,0,b\n");
-  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                                      "home_advantage: 40\ninput: { format: games-csv, path: g.csv }\nperiod: month\n"
-                                      "output: { database: db.db }\n");
-  testing::write_text(dir / "new.csv", "player_a,player_b,home\nA,B,a\nA,Z,b\n");
-  REQUIRE(run_cli("run -q " + (dir / "c.yaml").string() + " -o " + (dir / "out").string()).status == 0);
-  const auto config = run_cli("-q predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string());
-  const auto database = run_cli("-q predict --database " + (dir / "db.db").string() + " --competition t " +
-                                (dir / "new.csv").string());
+  const recorded_competition x("date,player_a,player_b,score_a,home\n2024-01-08,A,B,1,a\n2024-01-15,B,C,0,b\n",
+                               "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "home_advantage: 40\nperiod: month\n",
+                               "player_a,player_b,home\nA,B,a\nA,Z,b\n");
+  const auto config = x.from_config();
   REQUIRE(config.status == 0);
-  CHECK(database.out == config.out);
+  CHECK(x.from_database().out == config.out);
 }
 
 TEST_CASE("predict refuses bad input naming file and line, and writes nothing", "[predict][cli]") {

@@ -165,7 +165,8 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     YAML::Node root = documents.empty() ? YAML::Node() : documents[0];
     if (check_tree(c, root)) return root;
   } catch (const YAML::DeepRecursion& e) {  // its own message says "bad file"
-    c.error(e.mark, "expected a config nested a few levels deep, got more levels than the YAML reader takes (2000 of [ or {, about 500 of indented maps)");
+    c.error(e.mark, "expected a config nested a few levels deep, got more levels than the YAML reader takes (2000 of "
+                    "[ or {, about 500 of indented maps)");
   } catch (const YAML::ParserException& e) {
     c.error(e.mark, e.msg);
   }

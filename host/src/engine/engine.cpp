@@ -26,8 +26,9 @@ void refuse_seasonal_without_seasons(const run_result& r) {
   const rk_descriptor& d = r.source->descriptor();
   for (uint32_t i = 0; i < d.param_count; ++i)
     if ((d.params[i].flags & RK_PARAM_SEASONAL) && r.config.params[i] != 0)
-      throw r.config.error_at("params", std::string("'") + d.params[i].key + "' acts at the start of each season, but the input knows no "
-                       "seasons (games-csv: add a 'season' column); remove it or give the seasons");
+      throw r.config.error_at("params", std::string("'") + d.params[i].key +
+                                            "' acts at the start of each season, but the input knows no seasons "
+                                            "(games-csv: add a 'season' column); remove it or give the seasons");
 }
 
 // Games credited to ratings the input declares (TRF, EGD) would be credited to
@@ -37,7 +38,8 @@ void refuse_idle_initial_games(const run_result& r) {
   const auto& declared = r.data.players.declared_rating;
   if (std::any_of(declared.begin(), declared.end(), [](double v) { return !std::isnan(v); })) return;
   throw r.config.error_at("initial", "initial.games credits games to the ratings an input declares (TRF, EGD), but '" +
-                       std::filesystem::path(r.data.source).filename().string() + "' declares none; remove it (a ratings list or database carries games itself)");
+                                         std::filesystem::path(r.data.source).filename().string() +
+                                         "' declares none; remove it (a ratings list or database carries games itself)");
 }
 
 // Ranked events need a model that rates them, and are their own rating periods:
@@ -48,8 +50,8 @@ void refuse_events_unless_ranked(const run_result& r, const settle_fn& settle) {
   settle();
   if (!r.source->has(RK_CAP_RANKED))
     throw c.error_at("model", "model '" + c.model + "' rates pairwise games, but the input holds ranked events");
-  throw c.error_at("period", "the input holds ranked events, and each event is a rating period of its own; remove 'period' "
-                   "(or write 'period: event')");
+  throw c.error_at("period", "the input holds ranked events, and each event is a rating period of its own; remove "
+                             "'period' (or write 'period: event')");
 }
 
 // A ratings list drawn up after the input's first games: the model would see

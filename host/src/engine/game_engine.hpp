@@ -89,8 +89,9 @@ class game_engine {
     const bool hindsight = !std::isnan(c_.home_hindsight) && c_.home_hindsight != 0;
     if (any_home_ || (c_.home_predict == 0 && c_.home_update == 0 && !hindsight)) return;
     settle_();
-    throw c_.error_at("home_advantage", "home_advantage is set, but no game of the input has a home side (a 'home' column of a or b, "
-                     "or input.home); remove home_advantage, or say which side is at home");
+    throw c_.error_at("home_advantage", "home_advantage is set, but no game of the input has a home side (a 'home' "
+                                        "column of a or b, or input.home); remove home_advantage, or say which side "
+                                        "is at home");
   }
 
   // A handicap game rated as an even one would be rated wrong without a word.
