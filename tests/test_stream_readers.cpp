@@ -128,7 +128,7 @@ whole_run rate_whole(const competition_config& c, const dataset& d) {
   const auto p = builtin().get(c.model);
   model m(p, c.params);
   whole_run w;
-  w.state = engine_setup::initial_state(c, *p, d.players, ratings_list{});
+  w.state = engine_setup::initial_state(c, m, d.players, ratings_list{});
   w.out.resize(d.entries.size());
   pair_accumulator pairs;
   const size_t fields = w.state.columns.size();

@@ -44,12 +44,19 @@ void refuse_idle_initial_games(const run_result& r) {
 
 // Ranked events need a model that rates them, and are their own rating periods:
 // another `period` would be ignored. Refused once the input's own errors are known.
-void refuse_events_unless_ranked(const run_result& r, const settle_fn& settle) {
+void refuse_events_unless_ranked(const run_result& r, const game_piece& piece, const settle_fn& settle) {
   const competition_config& c = r.config;
-  if (r.source->has(RK_CAP_RANKED) && (!c.period_given || c.period == period_kind::event)) return;
+  const bool teams = !piece.weights.empty();
+  if (r.source->has(RK_CAP_RANKED) && (!teams || r.source->has(RK_CAP_TEAMS)) &&
+      (!c.period_given || c.period == period_kind::event))
+    return;
   settle();
   if (!r.source->has(RK_CAP_RANKED))
-    throw c.error_at("model", "model '" + c.model + "' rates pairwise games, but the input holds ranked events");
+    throw c.error_at("model", "model '" + c.model + "' rates pairwise games, but the input holds " +
+                                  (teams ? "team matches" : "ranked events"));
+  if (teams && !r.source->has(RK_CAP_TEAMS))
+    throw c.error_at("model", "model '" + c.model + "' rates ranked events of single players, but the input holds "
+                              "team matches: choose a model of team matches (trueskill, weng-lin)");
   throw c.error_at("period", "the input holds ranked events, and each event is a rating period of its own; remove "
                              "'period' (or write 'period: event')");
 }
@@ -119,7 +126,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   // first games; the players it names later join with theirs (game_engine, event_rater).
   std::unique_ptr<game_piece> piece = input.next();
   if (piece) learn_first_facts(players, *piece);
-  r.state = engine_setup::initial_state(config, *r.source, players, list);
+  r.state = engine_setup::initial_state(config, *r.rater, players, list);
   if (piece) refuse_list_after_games(r, *piece, players);
   std::vector<double> birth_years = std::move(players.birth_year);
   players = {};
@@ -132,7 +139,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   for (; piece; piece = input.next()) {
     if (!any_event && !piece->events.empty()) {
       any_event = true;
-      refuse_events_unless_ranked(r, settle);
+      refuse_events_unless_ranked(r, *piece, settle);
     }
     games.take(*piece);
     events.take(*piece);

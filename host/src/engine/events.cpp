@@ -20,7 +20,7 @@ event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink
 
 void event_rater::add_players(size_t count, std::span<const double> declared) {
   if (count <= r_.state.games.size()) return;
-  engine_setup::add_players(r_.state, r_.config, *r_.source, count, declared);
+  engine_setup::add_players(r_.state, r_.config, *r_.rater, count, declared);
   r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
                           r_.state.columns[0].end());
   replayed_.add_players(r_.start_ratings.data(), r_.start_ratings.size());
@@ -30,6 +30,9 @@ void event_rater::add_players(size_t count, std::span<const double> declared) {
 void event_rater::take(game_piece& piece) {
   if (piece.events.empty()) return;
   add_players(size_t(piece.players), piece.declared);
+  if (piece.weights.empty())  // single players: each entry is a team of its own
+    for (const rk_event& ev : piece.events)
+      for (uint64_t i = ev.begin; i < ev.end; ++i) piece.entries[size_t(i - entry_count_)].team = uint32_t(i - ev.begin);
   if (keep_) {
     const size_t extra = r_.state.columns.size() - 1;
     if (piece.expected_entries > entries_.capacity()) {  // grown once, not doubled
@@ -50,12 +53,13 @@ void event_rater::take(game_piece& piece) {
   for (size_t k = 0; k < piece.events.size(); ++k) {
     events_.push_back(piece.events[k]);
     infos_.push_back(std::move(piece.event_infos[k]));
-    rate(events_.size() - 1, piece.entries.data() + (piece.events[k].begin - entry_count_));
+    const size_t at = size_t(piece.events[k].begin - entry_count_);
+    rate(events_.size() - 1, piece.entries.data() + at, piece.weights.empty() ? nullptr : piece.weights.data() + at);
   }
   entry_count_ += piece.entries.size();
 }
 
-void event_rater::rate(size_t e, const rk_entry* entries) {
+void event_rater::rate(size_t e, const rk_entry* entries, const double* weights) {
   const rk_event& ev = events_[e];
   const size_t n = size_t(ev.end - ev.begin), extra = r_.state.columns.size() - 1;
   // Where the event's outputs go: the run's arrays when kept, else this event's.
@@ -66,7 +70,7 @@ void event_rater::rate(size_t e, const rk_entry* entries) {
   snapshot(entries, n, state_before, &rows_);
   rk_state s = r_.state.view();
   const rk_event event{0, n, ev.rounds};  // the entries are the event's own
-  const rk_event_batch b{sizeof(rk_event_batch), 0, entries, n, &event, 1};
+  const rk_event_batch b{sizeof(rk_event_batch), 0, entries, n, &event, 1, weights};
   try {
     r_.rater->rate_events(s, b, out);
   } catch (const plugin_error& err) {

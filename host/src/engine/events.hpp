@@ -34,8 +34,8 @@ class event_rater {
  private:
   // Players who joined start as the config and the input's facts say.
   void add_players(size_t count, std::span<const double> declared = {});
-  // Event e, whose entries are `entries`.
-  void rate(size_t e, const rk_entry* entries);
+  // Event e, whose entries are `entries`; a team match's players' shares of it in `weights`, else nullptr.
+  void rate(size_t e, const rk_entry* entries, const double* weights);
   // The n entries' players' state fields besides the rating into states[i * (fields - 1)
   // + f - 1], and into `rows` whole (rating first) for the forecasts.
   void snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows = nullptr);

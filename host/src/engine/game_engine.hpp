@@ -130,7 +130,7 @@ class game_engine {
   void add_players(const game_piece& piece) {
     const auto count = size_t(piece.players);
     if (count <= r_.state.games.size()) return;
-    engine_setup::add_players(r_.state, c_, *r_.source, count, piece.declared);
+    engine_setup::add_players(r_.state, c_, *r_.rater, count, piece.declared);
     r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
                             r_.state.columns[0].end());
     replay_.add_players(r_.start_ratings.data(), count);

@@ -31,6 +31,7 @@ void input_stream::hand_over(dataset& d) {
     d.games.clear();
     d.facts.clear();
     d.entries.clear();
+    d.weights.clear();
     d.events.clear();
     return;
   }
@@ -50,6 +51,7 @@ void input_stream::hand_over(dataset& d) {
   piece->period_names.assign(d.period_names.begin() + long(period_names_handed_), d.period_names.end());
   period_names_handed_ = d.period_names.size();
   piece->entries.swap(d.entries);
+  piece->weights.swap(d.weights);
   piece->events.swap(d.events);
   piece->event_infos.assign(d.event_infos.begin() + long(infos_handed_), d.event_infos.end());
   infos_handed_ = d.event_infos.size();
@@ -57,6 +59,7 @@ void input_stream::hand_over(dataset& d) {
   d.games.clear();
   d.facts.clear();
   d.entries.clear();
+  d.weights.clear();
   d.events.clear();
   if (!piece->games.empty()) d.reserve_games(piece_games);
   if (!piece->entries.empty()) d.entries.reserve(piece_games);

@@ -21,6 +21,7 @@ struct game_piece {
   std::vector<rk_game> games;
   game_facts facts;  // tags: the table as it was when the piece was cut
   std::vector<rk_entry> entries;
+  std::vector<double> weights;  // team matches: each entry's share of its match; else empty
   std::vector<rk_event> events;  // into the entries of the whole stream
   std::vector<event_info> event_infos;  // of `events`
   size_t expected_entries = 0;  // the reader's estimate of the stream's entries in all

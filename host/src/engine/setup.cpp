@@ -64,13 +64,14 @@ void declare(player_state& s, const competition_config& c, int rated, size_t i, 
 
 }  // namespace
 
-void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count,
+void add_players(player_state& s, const competition_config& c, const model& m, size_t count,
                  std::span<const double> declared) {
+  const plugin& p = m.source();
   const rk_descriptor& desc = p.descriptor();
   if (s.columns.empty()) s.columns.resize(desc.state_count);
   const size_t from = s.games.size();
   if (count <= from) return;
-  for (uint32_t f = 0; f < desc.state_count; ++f) s.columns[f].resize(count, desc.state[f].initial);
+  for (uint32_t f = 0; f < desc.state_count; ++f) s.columns[f].resize(count, m.new_player()[f]);
   if (std::isfinite(c.initial_rating)) std::fill(s.columns[0].begin() + long(from), s.columns[0].end(), c.initial_rating);
   s.games.resize(count, 0.0);
   s.last_period.resize(count, RK_NEVER_RATED);
@@ -81,12 +82,13 @@ void add_players(player_state& s, const competition_config& c, const plugin& p, 
   start_peaks(s, rated, from);
 }
 
-player_state initial_state(const competition_config& c, const plugin& p, const player_table& players,
+player_state initial_state(const competition_config& c, const model& m, const player_table& players,
                            const ratings_list& list) {
+  const plugin& p = m.source();
   const rk_descriptor& desc = p.descriptor();
   const size_t n = size_t(players.size());
   player_state s;
-  add_players(s, c, p, n);
+  add_players(s, c, m, n);
   const int rated = p.state_field("rated");
   for (size_t i = 0; i < n; ++i) declare(s, c, rated, i, players.declared_rating[i]);
   for (size_t row = 0; row < list.ids.size(); ++row) {

@@ -10,15 +10,15 @@
 
 namespace ratekit::engine_setup {
 
-// Starting state of `players`: field initials, then the config's initial
+// Starting state of `players`: a new player's state (model::new_player), then the config's initial
 // rating, the input's declared ratings and the previous list, later ones winning.
-player_state initial_state(const competition_config& c, const plugin& p, const player_table& players,
+player_state initial_state(const competition_config& c, const model& m, const player_table& players,
                            const ratings_list& list);
 
-// Players who appear in the input as it is read: field initials and the
+// Players who appear in the input as it is read: a new player's state and the
 // config's initial rating, up to `count` players; `declared` holds the ratings
 // the input declares for the last declared.size() of them (NaN: none).
-void add_players(player_state& s, const competition_config& c, const plugin& p, size_t count,
+void add_players(player_state& s, const competition_config& c, const model& m, size_t count,
                  std::span<const double> declared = {});
 
 // The number of the run's first event or game period: after the last one a

@@ -17,6 +17,8 @@ const std::vector<reader_entry>& readers() {
        read_nfl_csv},
       {"standings-csv", "ranked events, one placing per row: event,date,player,rank|score[,rounds]",
        read_standings_csv},
+      {"team-csv", "team and multiplayer matches, one player per row: match,date,team,player,rank[,weight]",
+       read_team_csv, team_csv_columns},
       {"trf", "FIDE tournament report (TRF-2006): 001 player records with one block per round", read_trf},
   };
   return table;

@@ -113,6 +113,10 @@ std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
     refuse(file, "declares pairwise games but has no rate_games");
   if ((entry.descriptor->capabilities & RK_CAP_RANKED) && !entry.rate_events)
     refuse(file, "declares ranked events but has no rate_events");
+  if ((entry.descriptor->capabilities & RK_CAP_TEAMS) &&
+      (!(entry.descriptor->capabilities & RK_CAP_RANKED) || !RK_HAS_FIELD(&entry, rk_plugin_entry, expect_teams) ||
+       !entry.expect_teams))
+    refuse(file, "declares team matches but does not rate ranked events or has no expect_teams");
   return std::shared_ptr<const plugin>(new plugin(std::move(lib), file, entry));
 }
 
@@ -144,6 +148,16 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
       plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, &error);
   if (status != RK_OK || instance_ == nullptr)
     throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, status));
+  const rk_descriptor& d = plugin_->descriptor();
+  for (uint32_t f = 0; f < d.state_count; ++f) new_player_.push_back(d.state[f].initial);
+  const rk_plugin_entry& e = plugin_->entry();
+  if (!e.initial_state) return;
+  if (const int32_t s = e.initial_state(instance_, new_player_.data(), &error); s != RK_OK)
+    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, s));
+  for (uint32_t f = 0; f < d.state_count; ++f)
+    if (!std::isfinite(new_player_[f]))
+      throw user_error(plugin_->file().string(), 0, 0,
+                       std::string("plugin refused: its new player's ") + d.state[f].name + " is not a finite number");
 }
 
 model::~model() {
@@ -170,6 +184,19 @@ double model::expect(const double* a, const double* b, double advantage) const {
   if (const int32_t status = plugin_->entry().expect_states(instance_, a, b, advantage, &out, &error); status != RK_OK)
     throw plugin_error(message_of(error, status), error.index);
   return out;
+}
+
+void model::expect_teams(const double* states, const uint32_t* teams, const double* weights, size_t players,
+                         double* beats, double* draws) const {
+  rk_error error = fresh_error();
+  if (const int32_t status = plugin_->entry().expect_teams(instance_, states, teams, weights, players, beats, draws, &error);
+      status != RK_OK)
+    throw plugin_error(message_of(error, status), error.index);
+  const size_t t = size_t(teams[players - 1]) + 1;
+  for (const double* chances : {static_cast<const double*>(beats), static_cast<const double*>(draws)})
+    for (size_t k = 0; chances && k < t * t; ++k)
+      if (!(chances[k] >= 0 && chances[k] <= 1))
+        throw plugin_error("a team's chance is not a probability: " + std::to_string(chances[k]), -1);
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {

@@ -12,7 +12,9 @@
  *   can grow starts with `struct_size`, so a reader can tell which fields the
  *   writer knew about (RK_HAS_FIELD). 1.1 appended dates and period numbers
  *   to rk_game_batch, last_period/last_date to rk_state and expect_states to
- *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after.
+ *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team
+ *   matches) named rk_entry's reserved field `team` and appended
+ *   rk_event_batch.weights and rk_plugin_entry.expect_teams / initial_state.
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -41,8 +43,10 @@
  * - Versions: the host says which ABI it speaks in rk_host (abi_major,
  *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
  *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
- * - Room to grow: team games (doubles, TrueSkill) are to come as a capability
- *   bit, a batch of player-id ranges and a rate_team_games appended to the entry.
+ * - Team matches (1.3): a match is a ranked event whose entries are players
+ *   grouped into teams (rk_entry.team), each team one placing; a plugin that
+ *   declares RK_CAP_TEAMS rates them with rate_events and forecasts them with
+ *   expect_teams. sdk/include/ratekit/teams.hpp turns a team model into both.
  */
 #ifndef RATEKIT_ABI_H
 #define RATEKIT_ABI_H
@@ -55,7 +59,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 2
+#define RK_ABI_MINOR 3
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -108,6 +112,8 @@ typedef struct rk_host {
 #define RK_CAP_HANDICAP ((uint64_t)1 << 6)       /* reads handicap */
 #define RK_CAP_PERIODS ((uint64_t)1 << 7)        /* honours period boundaries */
 #define RK_CAP_STATE_AFTER ((uint64_t)1 << 8)    /* fills rk_game_batch.state_after (1.2) */
+#define RK_CAP_TEAMS ((uint64_t)1 << 9)          /* rates team matches: reads rk_entry.team and
+                                                    rk_event_batch.weights, has expect_teams (1.3) */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {
@@ -255,11 +261,15 @@ typedef struct rk_game_out {
                          do not add up to 1 (e.g. EGF's epsilon) */
 } rk_game_out;
 
-/* One placing in a ranked event. */
+/* One placing in a ranked event, or one player of a team match. */
 typedef struct rk_entry {
   int32_t player;
-  uint32_t reserved;
-  double rank;        /* 1 is best; tied players carry the same rank */
+  /* ABI 1.3 (0 before; read it only when RK_HAS_FIELD(batch, rk_event_batch,
+     weights)): the player's team in its event, numbered from 0 in the order
+     the teams appear; a team's entries are contiguous and share its rank. In
+     a ranked event of single players every entry is a team of its own. */
+  uint32_t team;
+  double rank;        /* 1 is best; tied players (or teams) carry the same rank */
 } rk_entry;
 
 typedef struct rk_event {
@@ -274,7 +284,13 @@ typedef struct rk_event_batch {
   uint64_t entry_count;
   const rk_event* events;
   uint64_t event_count;
+  /* ABI 1.3: each entry's share of its match in (0, 1] (partial play: the
+     part of the match he played), entry_count entries; NULL when all play
+     the whole match. Its presence (RK_HAS_FIELD) also says rk_entry.team is set. */
+  const double* weights;
 } rk_event_batch;
+#define RK_EVENT_BATCH_SIZE_1_0 40
+#define RK_EVENT_BATCH_SIZE_1_3 48
 
 /* Entry flags. */
 #define RK_ENTRY_SKIPPED (1u << 0) /* the event was not rated (e.g. too few rounds) */
@@ -283,10 +299,13 @@ typedef struct rk_event_batch {
 
 /* Per-entry outputs, written when the host passes a non-NULL array. */
 typedef struct rk_entry_out {
-  double expected;    /* expected rank or score */
+  double expected;    /* expected rank or score; in a team match the team's expected score
+                         against the other teams, averaged (two teams: its win chance, a
+                         draw counting half) */
   double performance; /* performance rating shown by the event */
   double delta;       /* rating change */
-  double weight;      /* weight of the event in the update, model-specific */
+  double weight;      /* weight of the event in the update, model-specific; in a team
+                         match the player's share of it (rk_event_batch.weights) */
   uint32_t flags;     /* RK_ENTRY_* */
   uint32_t reserved;
 } rk_entry_out;
@@ -357,9 +376,24 @@ typedef struct rk_plugin_entry {
      (RK_HAS_FIELD): a 1.0 plugin's entry ends before it. */
   int32_t (*expect_states)(rk_instance instance, const double* a, const double* b, double advantage,
                            double* out, rk_error* error);
+
+  /* ABI 1.3, with RK_CAP_TEAMS: the chances of a match about to be played.
+     `states` holds player_count rows of state_count values (as for
+     expect_states), `teams` each player's team (numbered from 0, contiguous,
+     as rk_entry.team), `weights` each one's share of the match or NULL. For
+     T teams it writes T * T values: beats[i * T + j] the chance that team i
+     finishes ahead of team j, and, unless NULL, draws[i * T + j] the chance
+     that they tie (diagonals 0). */
+  int32_t (*expect_teams)(rk_instance instance, const double* states, const uint32_t* teams,
+                          const double* weights, uint64_t player_count, double* beats, double* draws,
+                          rk_error* error);
+  /* ABI 1.3: a new player's state from the instance's parameters (TrueSkill's
+     mu and sigma), state_count values; NULL: the descriptor's initial values. */
+  int32_t (*initial_state)(rk_instance instance, double* out, rk_error* error);
 } rk_plugin_entry;
 #define RK_PLUGIN_ENTRY_SIZE_1_0 72
 #define RK_PLUGIN_ENTRY_SIZE_1_1 80
+#define RK_PLUGIN_ENTRY_SIZE_1_3 96
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -390,11 +424,13 @@ RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_2, "rk_game_batch
 RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
 RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");
-RK_STATIC_ASSERT(sizeof(rk_event_batch) == 40, "rk_event_batch layout");
+RK_STATIC_ASSERT(offsetof(rk_event_batch, weights) == RK_EVENT_BATCH_SIZE_1_0, "rk_event_batch grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_event_batch) == RK_EVENT_BATCH_SIZE_1_3, "rk_event_batch layout");
 RK_STATIC_ASSERT(sizeof(rk_entry_out) == 40, "rk_entry_out layout");
 RK_STATIC_ASSERT(offsetof(rk_plugin_entry, get_extension) == 64, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_states) == RK_PLUGIN_ENTRY_SIZE_1_0, "rk_plugin_entry grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_1, "rk_plugin_entry layout");
+RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_teams) == RK_PLUGIN_ENTRY_SIZE_1_1, "rk_plugin_entry grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_3, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
 #undef RK_STATIC_ASSERT

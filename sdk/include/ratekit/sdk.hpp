@@ -323,7 +323,9 @@ constexpr rk_plugin_entry make_entry() {
                          detail::games_fn<Model>(),
                          detail::events_fn<Model>(),
                          detail::extension_fn<Model>(),
-                         detail::expect_states_fn<Model>()};
+                         detail::expect_states_fn<Model>(),
+                         nullptr,
+                         nullptr};
 }
 
 }  // namespace ratekit::sdk

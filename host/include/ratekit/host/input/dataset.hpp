@@ -112,6 +112,7 @@ struct event_info {
   std::string name;
   int32_t date = 0;  // yyyymmdd
   int32_t line = 0;  // first source line
+  std::vector<std::string> teams;  // a team match's team names, by rk_entry::team; empty otherwise
 };
 
 struct dataset;
@@ -131,6 +132,8 @@ struct dataset {
   std::string season;                     // season label of the last game read, when the input has seasons
 
   std::vector<rk_entry> entries;
+  // Team matches only (else empty): each entry's share of its match, in (0, 1].
+  std::vector<double> weights;
   std::vector<rk_event> events;  // begin and end count the entries handed to a sink
   std::vector<event_info> event_infos;  // of every event, kept when the events are handed over
 

@@ -46,13 +46,15 @@ struct reader_entry {
 const std::vector<reader_entry>& readers();
 const reader_entry* find_reader(std::string_view format);
 
-// The columns of games-csv, in its header's words.
+// The columns of games-csv and team-csv, in their headers' words.
 extern const std::array<std::string_view, 14> games_csv_columns;
+extern const std::array<std::string_view, 6> team_csv_columns;
 
 // The built-in readers.
 void read_egd(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
+void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out);
 void read_trf(const std::filesystem::path& file, const reader_options& options, dataset& out);

@@ -56,6 +56,13 @@ class model {
   // the plugin's expect_states when it has one (ABI 1.1), else the ratings alone.
   double expect(const double* a, const double* b, double advantage) const;
   bool expects_from_states() const noexcept;
+  // A new player's state row: the plugin's initial_state from these
+  // parameters when it has one (ABI 1.3), else the descriptor's initial values.
+  const std::vector<double>& new_player() const noexcept { return new_player_; }
+  // A match's chances (ABI 1.3, RK_CAP_TEAMS; see rk_plugin_entry.expect_teams):
+  // `states` holds a row per player, `teams` numbers their teams from 0.
+  void expect_teams(const double* states, const uint32_t* teams, const double* weights, size_t players,
+                    double* beats, double* draws) const;
   // Rate a batch; a failure becomes a plugin_error carrying the batch index.
   void rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out);
   void rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out);
@@ -65,6 +72,7 @@ class model {
   std::shared_ptr<const plugin> plugin_;
   rk_instance instance_ = nullptr;
   rk_host host_{};
+  std::vector<double> new_player_;
 };
 
 // A failure reported by a plugin, with the offending index in the batch (-1: none).

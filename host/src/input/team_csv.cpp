@@ -1,0 +1,160 @@
+// team-csv: team and multiplayer matches in long form, one row per player per
+// match (match, date, team, player, rank, optional weight), the rows of a
+// match together; columns found by header name, or by the names
+// `input.columns` maps them to. A team of one player is a free-for-all's side.
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
+#include "input/name_cache.hpp"
+#include "input/text.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace ratekit {
+
+const std::array<std::string_view, 6> team_csv_columns{"match", "date", "team", "player", "rank", "weight"};
+
+namespace {
+
+enum column { match, date, team, player, rank, weight };
+
+std::array<text::column_spec, 6> header_spec(const reader_options& options) {
+  std::array<text::column_spec, 6> spec;
+  for (size_t c = 0; c < spec.size(); ++c) spec[c] = {team_csv_columns[c], c != weight};
+  for (const auto& [name, header] : options.columns)
+    for (size_t c = 0; c < spec.size(); ++c)
+      if (team_csv_columns[c] == name) spec[c] = {header, true};
+  return spec;
+}
+
+struct member {
+  uint32_t team;  // by first appearance in the match
+  int32_t player;
+  double weight;
+};
+
+// The match being read; its vectors keep their room from match to match.
+struct open_match {
+  std::string name, date_text;
+  int line = 0;
+  int32_t date = 0;
+  bool had_problems = false;
+  std::vector<std::string> teams;
+  std::vector<double> ranks;       // per team
+  std::vector<int> rank_lines;     // the line that gave each team its rank
+  std::vector<member> members;
+
+  uint32_t team_of(std::string_view t) {
+    for (uint32_t i = 0; i < teams.size(); ++i)
+      if (teams[i] == t) return i;
+    teams.emplace_back(t);
+    return uint32_t(teams.size() - 1);
+  }
+};
+
+// Hands a complete match over: its players grouped by team, in the order the teams appeared.
+void close_match(open_match& m, text::problem_list& problems, dataset& out) {
+  if (m.line == 0) return;
+  if (m.teams.size() < 2 && !m.had_problems)
+    problems.add(m.line, 1, "expected at least 2 teams in match " + text::quote(m.name) + ", got " +
+                                std::to_string(m.teams.size()) + " (" + text::quote(m.teams.empty() ? "" : m.teams[0]) + ")");
+  if (m.had_problems || m.teams.size() < 2) return;
+  std::stable_sort(m.members.begin(), m.members.end(), [](const member& a, const member& b) { return a.team < b.team; });
+  const uint64_t begin = out.entry_count();
+  for (const member& x : m.members) {
+    out.entries.push_back(rk_entry{x.player, x.team, m.ranks[x.team]});
+    out.weights.push_back(x.weight);
+  }
+  out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{m.name, m.date, m.line, m.teams});
+}
+
+}  // namespace
+
+void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
+  const text::source src(file, options);
+  text::problem_list problems(src);
+  const auto columns = header_spec(options);
+  text::csv_table table(src, problems, columns, "a header line naming the columns", !options.columns.empty());
+  problems.throw_if_any();
+
+  const size_t first = out.entry_count();
+  out.reserve_entries(table.estimated_rows());
+  if (out.source.empty()) out.source = src.file();
+
+  open_match m;
+  std::unordered_map<std::string, int> match_lines;  // first line of every match, to refuse one met again
+  std::vector<int32_t> seen_match, seen_line;        // per player: the last match he was in, and the line
+  int32_t serial = 0;
+  text::name_cache ids(out.players);
+
+  while (table.next_row()) {
+    const int line = table.current().number;
+    auto field = [&](column c) { return table.field(c); };
+    auto bad = [&](column c, std::string_view expected) {
+      table.bad(c, expected);
+      m.had_problems = true;
+    };
+    auto report = [&](column c, std::string message) {
+      problems.add(line, table.column(c), std::move(message));
+      m.had_problems = true;
+    };
+
+    if (field(match).empty() || has_control(field(match))) {
+      bad(match, "as a match name without control characters");
+      continue;
+    }
+    if (m.line == 0 || field(match) != m.name) {
+      close_match(m, problems, out);
+      m.name.assign(field(match));
+      m.line = line, m.date = 0, m.had_problems = false;
+      m.teams.clear(), m.ranks.clear(), m.rank_lines.clear(), m.members.clear();
+      ++serial;
+      if (const auto [it, fresh] = match_lines.emplace(m.name, line); !fresh)
+        report(match, "expected the rows of match " + text::quote(m.name) +
+                          " together, got it again (its rows began at line " + std::to_string(it->second) + ")");
+      const bool dated = options.us_dates ? text::parse_us_date(field(date), m.date) : text::parse_date(field(date), m.date);
+      if (!dated) bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
+      m.date_text.assign(field(date));
+    } else if (field(date) != m.date_text) {
+      bad(date, "as " + text::quote(m.date_text) + " like the match's first row");
+    }
+
+    double place = 0, share = 1;
+    const bool ranked = text::parse_number(field(rank), place) && place > 0 && place < 1e15;
+    if (!ranked) bad(rank, "as a positive number (1 is best, equal ranks tie)");
+    if (table.has(weight) && !field(weight).empty() &&
+        !(text::parse_number(field(weight), share) && share > 0 && share <= 1)) {
+      bad(weight, "as a share of the match in (0, 1], or empty for 1");
+      continue;
+    }
+    if (field(team).empty() || has_control(field(team))) {
+      bad(team, "as a team name without control characters");
+      continue;
+    }
+    if (field(player).empty() || has_control(field(player))) {
+      bad(player, "as a player name without control characters");
+      continue;
+    }
+    const uint32_t t = m.team_of(field(team));
+    if (t == m.ranks.size()) m.ranks.push_back(place), m.rank_lines.push_back(line);
+    else if (ranked && m.ranks[t] != place)
+      report(rank, "expected rank " + text::quote(format_number(m.ranks[t])) + " for team " +
+                       text::quote(field(team)) + " as at line " + std::to_string(m.rank_lines[t]) + ", got " +
+                       text::quote(field(rank)));
+    const int32_t id = ids.intern(field(player));
+    if (size_t(id) >= seen_match.size()) seen_match.resize(size_t(id) + 1, 0), seen_line.resize(size_t(id) + 1, 0);
+    if (seen_match[size_t(id)] == serial) {
+      report(player, "expected each player once per match, got " + text::quote(field(player)) + " again in match " +
+                         text::quote(m.name) + " (first at line " + std::to_string(seen_line[size_t(id)]) + ")");
+      continue;
+    }
+    seen_match[size_t(id)] = serial, seen_line[size_t(id)] = line;
+    m.members.push_back(member{t, id, share});
+  }
+  close_match(m, problems, out);
+  if (problems.empty() && out.entry_count() == first)
+    problems.add(0, 0, "no matches: expected at least one row after the header");
+  problems.throw_if_any();
+}
+
+}  // namespace ratekit

@@ -1,0 +1,45 @@
+// The Bradley-Terry variants (Weng and Lin, Algorithm 1 with every pair of
+// teams, Algorithm 2 with neighbours in the finishing order only): a k-team
+// result is read as two-team games, each won with the logistic chance
+// p_iq = 1 / (1 + exp((mu_q - mu_i) / c_iq)); a tie scores a half.
+#pragma once
+
+#include "fdlibm.hpp"
+#include "team_rating.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <span>
+
+namespace ratekit::plugins::wl {
+
+// i's score against q: 1 when q finished behind, 0 ahead, 1/2 tied (openskill's `score`).
+inline double pair_score(uint32_t rank_q, uint32_t rank_i) {
+  return rank_q > rank_i ? 1.0 : rank_q < rank_i ? 0.0 : 0.5;
+}
+
+// teams in finishing order; writes one update per team. As openskill.js,
+// over the opponents q of i (all, or the neighbours when `part`):
+//   c_iq    = sqrt(sigma_i^2 + sigma_q^2 + 2 beta^2)
+//   eta_q   = sigma_i^2 / c_iq
+//   Omega_i = sum_q eta_q (s_iq - p_iq)
+//   Delta_i = sum_q gamma_iq eta_q / c_iq p_iq (1 - p_iq),   gamma_iq = sigma_i / c_iq
+inline void bradley_terry(std::span<const team_rating> teams, double two_beta_sq, bool part,
+                          std::span<team_update> out) {
+  for (size_t i = 0; i < teams.size(); ++i) {
+    const team_rating& ti = teams[i];
+    double omega = 0.0, delta = 0.0;
+    for_each_opponent(teams, i, part, [&](size_t q) {
+      const team_rating& tq = teams[q];
+      const double c = std::sqrt(ti.sigma_sq + tq.sigma_sq + two_beta_sq);
+      const double p = 1.0 / (1.0 + fdlibm::exp((tq.mu - ti.mu) / c));  // JavaScript's Math.exp
+      const double eta = ti.sigma_sq / c;
+      const double gamma = std::sqrt(ti.sigma_sq) / c;
+      omega += eta * (pair_score(tq.rank, ti.rank) - p);
+      delta += gamma * eta / c * p * (1.0 - p);
+    });
+    out[i] = {omega, delta};
+  }
+}
+
+}  // namespace ratekit::plugins::wl

@@ -1,0 +1,46 @@
+#include "weng_lin.hpp"
+
+#include <iterator>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    {"rating", 25.0, "mu: the mean of the skill belief"},
+    {"sigma", 25.0 / 3.0, "the standard deviation of the skill belief"},
+};
+const rk_param_spec param_specs[] = {
+    sdk::param{.key = "variant", .type = RK_PARAM_CHOICE, .default_value = 0,
+               .choices = "plackett-luce|bradley-terry-full|bradley-terry-part|thurstone-mosteller-full|"
+                          "thurstone-mosteller-part",
+               .help = "how a result is read: Plackett-Luce (the order of finish as successive choices, openskill's "
+                       "default), or two-team games under Bradley-Terry (logistic) or Thurstone-Mosteller (normal), "
+                       "between every pair of teams (full) or neighbours in the order of finish only (part)"},
+    sdk::param{.key = "mu", .default_value = 25.0, .min = -1e6, .max = 1e6,
+               .help = "a new player's mean skill mu"},
+    sdk::param{.key = "sigma", .default_value = 25.0 / 3.0, .min = 1e-3, .max = 1e6,
+               .help = "a new player's standard deviation sigma (> 0)"},
+    sdk::param{.key = "beta", .default_value = 25.0 / 6.0, .min = 1e-3, .max = 1e6,
+               .help = "the standard deviation of one performance around the skill (> 0): the larger, the more luck"},
+    sdk::param{.key = "kappa", .default_value = 1e-4, .min = 1e-12, .max = 1.0,
+               .help = "the floor of the factor a match may shrink a player's variance by (> 0): sigma' >= sigma "
+                       "sqrt(kappa)"},
+    sdk::param{.key = "tau", .default_value = 25.0 / 300.0, .min = 0.0, .max = 1e6,
+               .help = "skill drift per match: added in quadrature to each player's sigma before each of his "
+                       "matches, sigma = sqrt(sigma^2 + tau^2), so sigma never settles at 0"},
+    sdk::param{.key = "epsilon", .default_value = 0.1, .min = 0.0, .max = 1e6,
+               .help = "the Thurstone-Mosteller draw margin: two performances closer than epsilon tie (the "
+                       "thurstone-mosteller variants only)"},
+};
+}  // namespace
+
+const rk_descriptor weng_lin::descriptor = {
+    sizeof(rk_descriptor), 0, "weng-lin", "1.0.0",
+    "Weng-Lin (Weng and Lin 2011, as OpenSkill): a skill mean and deviation per player, moved by team matches "
+    "with ties and partial play",
+    RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_TEAM_PLUGIN(ratekit::plugins::weng_lin)

@@ -1,0 +1,50 @@
+// The Thurstone-Mosteller variants (Weng and Lin, Algorithm 3, with every
+// pair of teams or neighbours in the finishing order only): a k-team result
+// is read as two-team games between normal performances, a win when the
+// difference passes the draw margin epsilon, a tie when it stays inside it.
+#pragma once
+
+#include "gaussian.hpp"
+#include "team_rating.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <span>
+
+namespace ratekit::plugins::wl {
+
+// teams in finishing order; writes one update per team. As openskill.js,
+// over the opponents q of i (all, or the neighbours when `part`):
+//   c_iq    = sqrt(sigma_i^2 + sigma_q^2 + 2 beta^2), twice that for `part`
+//             (openskill's partial-pair model doubles it)
+//   x       = (mu_i - mu_q) / c_iq,  t = epsilon / c_iq,  eta_q = sigma_i^2 / c_iq
+//   i ahead:  Omega_i += eta_q V(x, t),       Delta_i += gamma eta_q / c_iq W(x, t)
+//   i behind: Omega_i -= eta_q V(-x, t),      Delta_i += gamma eta_q / c_iq W(-x, t)
+//   tied:     Omega_i += eta_q V~(x, t),      Delta_i += gamma eta_q / c_iq W~(x, t)
+// with gamma = sigma_i / c_iq, openskill's default gamma.
+inline void thurstone_mosteller(std::span<const team_rating> teams, double two_beta_sq, double epsilon, bool part,
+                                std::span<team_update> out) {
+  for (size_t i = 0; i < teams.size(); ++i) {
+    const team_rating& ti = teams[i];
+    double omega = 0.0, delta = 0.0;
+    for_each_opponent(teams, i, part, [&](size_t q) {
+      const team_rating& tq = teams[q];
+      const double c = (part ? 2.0 : 1.0) * std::sqrt(ti.sigma_sq + tq.sigma_sq + two_beta_sq);
+      const double x = (ti.mu - tq.mu) / c;
+      const double t = epsilon / c;
+      const double eta = ti.sigma_sq / c;
+      const double gamma = std::sqrt(ti.sigma_sq) / c;
+      if (tq.rank == ti.rank) {
+        omega += eta * vt(x, t);
+        delta += gamma * eta / c * wt(x, t);
+        return;
+      }
+      const double sign = tq.rank > ti.rank ? 1.0 : -1.0;  // +1 when i finished ahead
+      omega += sign * eta * v(sign * x, t);
+      delta += gamma * eta / c * w(sign * x, t);
+    });
+    out[i] = {omega, delta};
+  }
+}
+
+}  // namespace ratekit::plugins::wl
