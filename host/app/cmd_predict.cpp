@@ -19,9 +19,8 @@ namespace ratekit::app {
 
 namespace {
 
-std::vector<double> initial_row(const rk_descriptor& d, double initial_rating) {
-  std::vector<double> row;
-  for (uint32_t f = 0; f < d.state_count; ++f) row.push_back(d.state[f].initial);
+std::vector<double> initial_row(const model& m, double initial_rating) {
+  std::vector<double> row = m.new_player();
   if (std::isfinite(initial_rating)) row[0] = initial_rating;
   return row;
 }
@@ -69,7 +68,8 @@ std::string from_database(const plugin_registry& plugins, const std::string& db,
   }
   player_table players;
   const ratings_list list = read_database_ratings(db, competition, players);
-  const std::vector<double> initial = initial_row(d, defaults.entry);
+  const model m(p, params);
+  const std::vector<double> initial = initial_row(m, defaults.entry);
   std::vector<std::vector<double>> columns(d.state_count, std::vector<double>(size_t(players.size())));
   for (uint32_t f = 0; f < d.state_count; ++f) {
     const int c = list.column(d.state[f].name);
@@ -78,7 +78,6 @@ std::string from_database(const plugin_registry& plugins, const std::string& db,
       columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
     }
   }
-  const model m(p, params);
   return predictions_csv({m, players, columns, initial, home_advantage.value_or(defaults.home)}, games);
 }
 
@@ -115,7 +114,7 @@ void add_predict_command(CLI::App& app, context& ctx) {
     }
     const run_result r = rate(load_config(files.front(), plugins), plugins);
     const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
-                                 initial_row(r.source->descriptor(), r.config.initial_rating), r.config.home_predict};
+                                 initial_row(*r.rater, r.config.initial_rating), r.config.home_predict};
     deliver(predictions_csv(basis, games), out);
   });
 }

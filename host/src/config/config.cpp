@@ -268,14 +268,19 @@ std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
 }
 
 std::vector<std::string> history_column_names(const rk_descriptor& d) {
-  std::vector<std::string> names(std::begin(history_fixed_columns), std::end(history_fixed_columns));
+  const bool teams = d.capabilities & RK_CAP_TEAMS;
+  std::vector<std::string> names;
+  if (teams) names.assign(std::begin(history_team_columns), std::end(history_team_columns));
+  else names.assign(std::begin(history_fixed_columns), std::end(history_fixed_columns));
   for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_after");
+  if (teams)
+    for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_before");
   return names;
 }
 
 bool history_shows_state(const std::vector<std::string>& columns) {
   return columns.empty() || std::any_of(columns.begin(), columns.end(), [](const std::string& c) {
-           return c.ends_with("_after") && c != "rating_after";
+           return (c.ends_with("_after") && c != "rating_after") || (c.ends_with("_before") && c != "rating_before");
          });
 }
 

@@ -83,7 +83,8 @@ void event_rater::rate(size_t e, const rk_entry* entries, const double* weights)
   const bool skipped =
       std::all_of(out, out + n, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   r_.skipped.push_back(skipped);
-  if (!skipped) forecast(e, entries, n);
+  if (!skipped && weights) forecast_teams(e, entries, weights, n);
+  else if (!skipped) forecast(e, entries, n);
   if (sink_) hand_over(ev, infos_[e], entries, out, state_before, state_after);
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", infos_[e].name,
@@ -121,6 +122,28 @@ void event_rater::forecast(size_t e, const rk_entry* entries, size_t n) {
   }
 }
 
+void event_rater::forecast_teams(size_t e, const rk_entry* entries, const double* weights, size_t n) {
+  team_matches_ = true;
+  teams_.resize(n);
+  for (size_t i = 0; i < n; ++i) teams_[i] = entries[i].team;
+  const size_t t = size_t(teams_[n - 1]) + 1;
+  beats_.resize(t * t), draws_.resize(t * t);
+  try {
+    r_.rater->expect_teams(rows_.data(), teams_.data(), weights, n, beats_.data(), draws_.data());
+  } catch (const plugin_error& err) {
+    forecast_failed(pair_forecasts::failure{e, err});
+  }
+  // Team i's expected score against team j, a draw counting half, against its result.
+  std::vector<double>& rank = team_ranks_;
+  rank.assign(t, 0.0);
+  for (size_t i = 0; i < n; ++i) rank[entries[i].team] = entries[i].rank;
+  for (size_t i = 0; i < t; ++i)
+    for (size_t j = i + 1; j < t; ++j) {
+      const double score = rank[i] < rank[j] ? 1.0 : rank[i] > rank[j] ? 0.0 : 0.5;
+      team_pairs_.add(beats_[i * t + j] + 0.5 * draws_[i * t + j], beats_[j * t + i] + 0.5 * draws_[j * t + i], score);
+    }
+}
+
 void event_rater::forecast_failed(const pair_forecasts::failure& f) {
   const bool rating = !infos_.empty();  // else the input is read and handed over
   const std::string name = (rating ? infos_ : r_.data.event_infos)[f.event].name;
@@ -134,8 +157,11 @@ void event_rater::hand_over(const rk_event& ev, const event_info& info, const rk
                             const rk_entry_out* out, const double* state_before, const double* state_after) {
   const size_t n = size_t(ev.end - ev.begin), shown = r_.shown_state.size();
   const size_t fields = r_.state.columns.size() - 1;
-  state_.resize(n * shown);
+  state_.resize(2 * n * shown);
   shown_fields(state_after, n, fields, r_.shown_state, state_.data());
+  shown_fields(state_before, n, fields, r_.shown_state, state_.data() + n * shown);
+  handed_.shown_before = state_.data() + n * shown;
+  handed_.teams = r_.source->has(RK_CAP_TEAMS);
   handed_.state_before = state_before, handed_.state_after = state_after;
   handed_.info = &info, handed_.first = size_t(ev.begin), handed_.count = n, handed_.entries = entries, handed_.out = out;
   handed_.before = before_.data(), handed_.after = after_.data(), handed_.state = state_.data();
@@ -157,7 +183,8 @@ void event_rater::finish() {
   const settle_fn names = [&]() -> const player_table& { return d.players; };
   for (int32_t p = 0; p < d.players.size(); ++p) check_finite(r_, p, names, [] { return std::string(); });
   try {
-    r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
+    if (team_matches_) r_.metrics = team_pairs_.json(-1, "team pairs");
+    else r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
   } catch (const pair_forecasts::failure& f) {
     forecast_failed(f);
   }

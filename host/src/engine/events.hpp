@@ -44,6 +44,8 @@ class event_rater {
   // The forecasts of a rated event's pairs from the states before it (`rows_`), on their
   // thread; the thread and its model instance start with the first event rated.
   void forecast(size_t e, const rk_entry* entries, size_t n);
+  // A team match's forecasts: each pair of its teams, from the states before it (`rows_`).
+  void forecast_teams(size_t e, const rk_entry* entries, const double* weights, size_t n);
   // Rethrows a failure of the forecasts as the plugin's failure on that event.
   [[noreturn]] void forecast_failed(const pair_forecasts::failure& f);
   void hand_over(const rk_event& ev, const event_info& info, const rk_entry* entries, const rk_entry_out* out,
@@ -63,6 +65,10 @@ class event_rater {
   std::vector<double> state_before_, state_after_;
   std::vector<double> rows_;  // each entry's state before the event, rating first, for the forecasts
   std::optional<pair_forecasts> forecasts_;  // started by the first event rated
+  forecast_sums team_pairs_;  // team matches' foresight, pair by pair of teams
+  bool team_matches_ = false;
+  std::vector<uint32_t> teams_;
+  std::vector<double> beats_, draws_, team_ranks_;
   entry_replay replayed_;  // the ratings as run_result::replay_events gives them
   std::vector<double> peak_seen_;  // each player's highest rating after an event, -inf when none
   rated_event handed_;

@@ -58,10 +58,11 @@ void forecast_sums::add(double p, double other, double score) {
 nlohmann::json forecast_sums::json(int64_t hindsight_correct, const char* unit) const {
   const nlohmann::json none;
   const double n = double(count);
-  return {{"hindsight", tally(hindsight_correct, count, unit)},
-          {"foresight", tally(correct, count, unit)},
-          {"log_loss", count ? nlohmann::json(log_loss / n) : none},
-          {"brier", count ? nlohmann::json(brier / n) : none}};
+  nlohmann::json out{{"foresight", tally(correct, count, unit)},
+                     {"log_loss", count ? nlohmann::json(log_loss / n) : none},
+                     {"brier", count ? nlohmann::json(brier / n) : none}};
+  if (hindsight_correct >= 0) out["hindsight"] = tally(hindsight_correct, count, unit);
+  return out;
 }
 
 void accuracy_accumulator::add(const rk_game& g, int8_t home, const rk_game_out& out) {

@@ -19,18 +19,19 @@ void run_result::replay_events(const std::function<void(const rated_event&)>& fn
   entry_replay replay(start_ratings);
   std::vector<double> before, after, state;
   rated_event e;
-  e.shown = shown, e.fields = fields;
+  e.shown = shown, e.fields = fields, e.teams = source->has(RK_CAP_TEAMS);
   for (size_t k = 0; k < data.events.size(); ++k) {
     const rk_event& ev = data.events[k];
     const size_t n = size_t(ev.end - ev.begin);
-    before.resize(n), after.resize(n), state.resize(n * shown);
+    before.resize(n), after.resize(n), state.resize(2 * n * shown);
     e.info = &data.event_infos[k], e.first = size_t(ev.begin), e.count = n;
     e.entries = data.entries.data() + ev.begin, e.out = entry_out.data() + ev.begin;
     replay.event(e.entries, e.out, n, before.data(), after.data());
     e.state_before = entry_state_before.data() + ev.begin * fields;
     e.state_after = entry_state_after.data() + ev.begin * fields;
     shown_fields(e.state_after, n, fields, shown_state, state.data());
-    e.before = before.data(), e.after = after.data(), e.state = state.data();
+    shown_fields(e.state_before, n, fields, shown_state, state.data() + n * shown);
+    e.before = before.data(), e.after = after.data(), e.state = state.data(), e.shown_before = state.data() + n * shown;
     fn(e);
   }
 }

@@ -289,10 +289,12 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
 
   // Every band before every line: a later player's band never covers an earlier one's line.
   bool banded = false;
+  std::string spread_name;
   for (size_t k = 0; k < series.size(); ++k) {
     const std::string band = band_points(series[k], dated, px, py);
     if (band.empty()) continue;
     banded = true;
+    spread_name = series[k].spread_name;
     append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"0.15\" points=\"{}\"/>\n",
            palette[k % palette.size()], band);
   }
@@ -327,8 +329,8 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
              xml_escaped(fitted(s.player, room, font_size)), rating_x, y, rating);
     }
     if (banded)
-      append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 RD</text>\n", lx,
-             top + 8 + 22 * double(series.size()) + 6);
+      append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 {}</text>\n", lx,
+             top + 8 + 22 * double(series.size()) + 6, xml_escaped(spread_name));
     svg += "</g>\n";
   }
   svg += "</svg>\n";

@@ -100,15 +100,22 @@ inline void history_row(std::string& out, const std::vector<size_t>& layout, std
 }
 
 // The rows of one ranked event: one per entry the model rated; its name is the
-// period and the opponent. `name_of(player)` gives a player's name.
+// period, and the opponent (a team match: the player's team, with his state
+// before the match after the state after it). `name_of(player)` gives a player's name.
 template <class NameOf>
 void history_event_rows(std::string& out, const std::vector<size_t>& layout, const rated_event& e, std::string_view date,
                         NameOf&& name_of) {
+  std::vector<double> states(2 * e.shown);
   for (size_t i = 0; i < e.count; ++i) {
     const rk_entry_out& o = e.out[i];
     if (o.flags & RK_ENTRY_SKIPPED) continue;
-    history_row(out, layout, e.info->name, date, name_of(e.entries[i].player), e.info->name, o.expected,
-                e.entries[i].rank, o.weight, o.delta, e.before[i], e.after[i], e.state + i * e.shown);
+    const std::string_view player = name_of(e.entries[i].player);
+    std::string_view opponent = e.info->name;
+    if (e.teams) opponent = e.info->teams.empty() ? player : std::string_view(e.info->teams[e.entries[i].team]);
+    std::copy_n(e.state + i * e.shown, e.shown, states.begin());
+    std::copy_n(e.shown_before + i * e.shown, e.shown, states.begin() + long(e.shown));
+    history_row(out, layout, e.info->name, date, player, opponent, o.expected, e.entries[i].rank, o.weight, o.delta,
+                e.before[i], e.after[i], states.data());
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <map>
 
 namespace ratekit {
@@ -195,11 +196,128 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
   return out;
 }
 
+constexpr text::column_spec lineup_columns[] = {{"match", true}, {"team", true}, {"player", true}, {"weight", false}};
+enum { c_match, c_team, c_member, c_weight };
+
+// One match's lineups: its rows, each player's state, team (numbered as they
+// appear) and share of the match.
+struct lineup {
+  std::vector<std::string> lines, teams;
+  std::vector<double> states, weights;
+  std::vector<uint32_t> team_of;
+  std::vector<char> fresh;
+};
+
+// Each row with the team's chances: against the one other team its win and
+// draw chances, and with more teams its expected rank.
+void write_match(std::string& out, const prediction_basis& b, lineup& m, size_t fields) {
+  // The plugin wants a team's players together: an order of the rows by team.
+  std::vector<size_t> order(m.lines.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return m.team_of[x] < m.team_of[y]; });
+  std::vector<double> states, weights;
+  std::vector<uint32_t> teams;
+  for (const size_t i : order) {
+    states.insert(states.end(), m.states.begin() + long(i * fields), m.states.begin() + long((i + 1) * fields));
+    weights.push_back(m.weights[i]);
+    teams.push_back(m.team_of[i]);
+  }
+  const size_t t = m.teams.size();
+  std::vector<double> beats(t * t), draws(t * t);
+  b.rater.expect_teams(states.data(), teams.data(), weights.data(), teams.size(), beats.data(), draws.data());
+  for (size_t i = 0; i < m.lines.size(); ++i) {
+    const size_t team = m.team_of[i];
+    out += m.lines[i];
+    append_state(out, &m.states[i * fields], fields, m.fresh[i]);
+    if (t == 2) {
+      out += ',';
+      append_number(out, beats[team * 2 + (1 - team)]);
+      out += ',';
+      append_number(out, draws[team * 2 + (1 - team)]);
+      out += ",\n";
+      continue;
+    }
+    double rank = 1;
+    for (size_t j = 0; j < t; ++j)
+      if (j != team) rank += beats[j * t + team] + 0.5 * draws[j * t + team];
+    out += ",,,";
+    append_number(out, rank);
+    out += '\n';
+  }
+}
+
+std::string predict_matches(const prediction_basis& b, const text::source& src) {
+  text::problem_list problems(src);
+  text::csv_table table(src, problems, lineup_columns, "a header naming match, team and player", true);
+  problems.throw_if_any();
+  const rk_descriptor& d = b.rater.source().descriptor();
+  std::string out(table.current().text);
+  append_state_header(out, d, "");
+  out += ",win,draw,expected_rank\n";
+  state_rows rows(b);
+  lineup match;
+  std::map<std::string, int, std::less<>> began, entered;  // each match's first line; its players' lines
+  std::string name;
+  int first_line = 0;
+  const auto end_match = [&] {
+    if (!match.lines.empty() && match.teams.size() < 2)
+      problems.add(first_line, 1, "expected at least 2 teams in match " + text::quote(name) + ", got 1");
+    else if (!match.lines.empty() && problems.empty())
+      write_match(out, b, match, d.state_count);
+    match = {};
+    entered.clear();
+  };
+  while (table.next_row()) {
+    const int line = table.current().number;
+    bool named = true;
+    for (const size_t c : {c_match, c_team, c_member})
+      if (table.field(c).empty() || has_control(table.field(c)))
+        table.bad(c, "as a name without control characters"), named = false;
+    double weight = 1;
+    if (table.has(c_weight) && !table.field(c_weight).empty() &&
+        !(text::parse_number(table.field(c_weight), weight) && weight > 0 && weight <= 1))
+      table.bad(c_weight, "as a share of the match in (0, 1], or empty for 1"), named = false;
+    if (!named) continue;
+    if (table.field(c_match) != name || began.empty()) {
+      end_match();
+      name = table.field(c_match);
+      first_line = line;
+      if (const auto [it, fresh] = began.emplace(name, line); !fresh)
+        problems.add(line, table.column(c_match), "expected the rows of match " + text::quote(name) +
+                                                      " together, got it again (its rows began at line " +
+                                                      std::to_string(it->second) + ")");
+    }
+    const std::string_view player = table.field(c_member);
+    if (const auto [it, fresh] = entered.emplace(player, line); !fresh) {
+      problems.add(line, table.column(c_member), "expected each player once per match, got " + text::quote(player) +
+                                                     " again in match " + text::quote(name) + " (first at line " +
+                                                     std::to_string(it->second) + ")");
+      continue;
+    }
+    const auto team = std::find(match.teams.begin(), match.teams.end(), table.field(c_team));
+    match.team_of.push_back(uint32_t(team - match.teams.begin()));
+    if (team == match.teams.end()) match.teams.emplace_back(table.field(c_team));
+    bool fresh = false;
+    const double* row = rows.get(player, fresh);
+    match.lines.emplace_back(table.current().text);
+    match.states.insert(match.states.end(), row, row + d.state_count);
+    match.weights.push_back(weight);
+    match.fresh.push_back(fresh);
+  }
+  end_match();
+  if (began.empty()) problems.add(0, 0, "no matches: expected at least one row after the header");
+  problems.throw_if_any();
+  warn_new(rows.new_players(), src.file());
+  return out;
+}
+
 }  // namespace
 
 std::string predictions_csv(const prediction_basis& basis, const std::filesystem::path& file) {
   const text::source src(file, {});
-  return basis.rater.source().has(RK_CAP_PAIRWISE) ? predict_games(basis, src) : predict_events(basis, src);
+  const plugin& p = basis.rater.source();
+  if (p.has(RK_CAP_TEAMS)) return predict_matches(basis, src);
+  return p.has(RK_CAP_PAIRWISE) ? predict_games(basis, src) : predict_events(basis, src);
 }
 
 }  // namespace ratekit

@@ -25,10 +25,11 @@ double series_area(const std::vector<double>& ratings) {
 
 namespace {
 
-enum column { period, date, player, rating_before, rating_after, rd_after };
+enum column { period, date, player, rating_before, rating_after, rd_after, sigma_after };
 
-constexpr std::array<text::column_spec, 6> history_columns{{
-    {"period", false}, {"date", false}, {"player", true}, {"rating_before", true}, {"rating_after", true}, {"rd_after", false},
+constexpr std::array<text::column_spec, 7> history_columns{{
+    {"period", false}, {"date", false}, {"player", true}, {"rating_before", true}, {"rating_after", true},
+    {"rd_after", false}, {"sigma_after", false},
 }};
 
 // Parses yyyy-mm-dd into yyyymmdd; 0 when empty or malformed.
@@ -73,7 +74,12 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
 
   std::vector<rating_series> out(players.size());
   std::vector<std::string> last_period(players.size());
-  for (size_t p = 0; p < players.size(); ++p) out[p].player = players[p];
+  // A deviation drawn as a band: Glicko's rd, or TrueSkill's and Weng-Lin's sigma.
+  const column deviation = at[rd_after] >= 0 ? rd_after : sigma_after;
+  for (size_t p = 0; p < players.size(); ++p) {
+    out[p].player = players[p];
+    if (deviation == sigma_after) out[p].spread_name = "sigma";
+  }
   while (lines.next(l)) {
     src.release_read(l.text.data());  // one pass: the rows behind are done with
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
@@ -94,7 +100,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
                    "expected " + std::string(history_columns[c].name) + " as a number, got " + text::quote(cell(c)));
       ok = false;
     }
-    if (at[rd_after] >= 0 && !cell(rd_after).empty() && !text::parse_number(cell(rd_after), spread)) spread = NAN;
+    if (at[deviation] >= 0 && !cell(deviation).empty() && !text::parse_number(cell(deviation), spread)) spread = NAN;
     if (!ok) continue;
     const size_t s = size_t(it - players.begin());
     auto& points = out[s].points;

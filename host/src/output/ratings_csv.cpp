@@ -24,6 +24,9 @@ std::string ratings_csv(const run_result& r) {
 
   std::string out = "player";
   for (uint32_t f = 0; f < desc.state_count; ++f) (out += ',') += desc.state[f].name;
+  // A team model's conservative rating, mu - 3 sigma: what leaderboards rank by.
+  const int sigma = (desc.capabilities & RK_CAP_TEAMS) ? r.source->state_field("sigma") : -1;
+  if (sigma > 0) out += ",ordinal";
   out += ",games,peak";
   // When each player was last rated, for a model that reads elapsed time (only
   // those models keep it): a list read back goes on from there.
@@ -56,7 +59,9 @@ std::string ratings_csv(const run_result& r) {
         const auto p = size_t(ranked[i]);
         csv_row row(text);
         row.text(players.name(int32_t(p)));
-        for (size_t f = 0; f < width; ++f) row.number(values[i * width + f]);
+        for (size_t f = 0; f < columns.size(); ++f) row.number(values[i * width + f]);
+        if (sigma > 0) row.number(values[i * width] - 3 * values[i * width + size_t(sigma)]);
+        for (size_t f = columns.size(); f < width; ++f) row.number(values[i * width + f]);
         if (last_played) row.number(r.state.last_date[p] ? double(r.state.last_date[p]) : NAN);
         if (births) row.number(players.birth_year[p]);
         if (feds) row.text(players.federation[p]);

@@ -47,13 +47,14 @@ struct sink_thread::batch {
     entries.assign(e.entries, e.entries + n);
     entry_out.assign(e.out, e.out + n);
     before_a.assign(e.before, e.before + n), after_a.assign(e.after, e.after + n);  // the games' vectors, reused
-    state.assign(e.state, e.state + n * e.shown);
+    state.assign(e.state, e.state + 2 * n * e.shown);  // after, then before
     state_before.assign(e.state_before, e.state_before + n * e.fields);
     state_after.assign(e.state_after, e.state_after + n * e.fields);
     event.info = &info, event.first = e.first, event.count = n;
     event.entries = entries.data(), event.out = entry_out.data();
     event.before = before_a.data(), event.after = after_a.data();
-    event.state = state.data(), event.shown = e.shown;
+    event.state = state.data(), event.shown = e.shown, event.teams = e.teams;
+    event.shown_before = state.data() + n * e.shown;
     event.state_before = state_before.data(), event.state_after = state_after.data(), event.fields = e.fields;
     event.new_names.swap(e.new_names);
     is_event = true;

@@ -28,16 +28,17 @@ std::vector<int32_t> top_players(const run_result& r, size_t count) {
 // Their rating series, from the games the run kept.
 std::vector<rating_series> top_series(const run_result& r, size_t count) {
   const std::vector<int32_t> ids = top_players(r, count);
+  // A plugin's `rd` (or `sigma`) state field is drawn as a band around the line.
+  const bool sigma = r.source->state_field("rd") < 0 && r.source->state_field("sigma") > 0;
   const size_t n = ids.size();
   std::vector<rating_series> series;
   std::vector<int> line(size_t(r.data.players.size()), -1);
   std::vector<size_t> last_period(n, SIZE_MAX);
   for (size_t i = 0; i < n; ++i) {
     line[size_t(ids[i])] = int(i);
-    series.push_back({r.data.players.name(ids[i]), {}});
+    series.push_back({r.data.players.name(ids[i]), {}, sigma ? "sigma" : "RD"});
   }
-  // A plugin's `rd` state field is drawn as a band around the line.
-  const int rd = r.source->state_field("rd");
+  const int rd = r.source->state_field(sigma ? "sigma" : "rd");
   const size_t shown = r.shown_state.size();
   const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
   // `state`: the player's fields after the period, `rd_offset` where rd sits in them.

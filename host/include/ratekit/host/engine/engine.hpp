@@ -125,7 +125,9 @@ struct rated_event {
   const double* before = nullptr;  // each entry's rating before the event and after it
   const double* after = nullptr;
   const double* state = nullptr;  // shown state fields after the event, [i * shown + k]
+  const double* shown_before = nullptr;  // and before it, likewise: state + count * shown
   size_t shown = 0;
+  bool teams = false;  // rated by a model of team matches: history.csv names each entry's team
   // Every state field besides the rating, before the event and after it, [i * fields + f].
   const double* state_before = nullptr;
   const double* state_after = nullptr;

@@ -31,7 +31,8 @@ struct forecast_sums {
   // One forecast `p` of a score, the other side's being 1 - p.
   static forecast_sums of(double p, double score);
   forecast_sums& operator+=(const forecast_sums& o);
-  // summary.json's "metrics": hindsight and foresight counted in `unit` ("games", "pairs").
+  // summary.json's "metrics": hindsight and foresight counted in `unit` ("games", "pairs");
+  // without hindsight when hindsight_correct is negative.
   nlohmann::json json(int64_t hindsight_correct, const char* unit) const;
 };
 

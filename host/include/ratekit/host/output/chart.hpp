@@ -23,6 +23,7 @@ struct rating_point {
 struct rating_series {
   std::string player;
   std::vector<rating_point> points;  // [0] the rating before the first period, then one per period
+  std::string spread_name = "RD";    // the state field the spreads come from: "RD", or "sigma" (TrueSkill)
   std::vector<double> ratings() const;
 };
 

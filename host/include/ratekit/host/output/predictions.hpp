@@ -24,7 +24,11 @@ struct prediction_basis {
 // event's rows together) from `file`, and returns the CSV of predictions: each
 // input row as it was, then each side's state, whether the player is new
 // (unrated: the initial state), and the expected scores (expected_a,
-// expected_b) or the expected rank. Errors name file:line:column.
+// expected_b) or the expected rank. A model of team matches reads lineups
+// (match, team, player, optional weight; a match's rows together) and gives
+// each row its team's win and draw chances against the other team, or with
+// more teams its expected rank (1 + the chances that each other team finishes
+// ahead, a tie counting half). Errors name file:line:column.
 std::string predictions_csv(const prediction_basis& basis, const std::filesystem::path& file);
 
 }  // namespace ratekit
