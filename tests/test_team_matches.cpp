@@ -250,7 +250,7 @@ TEST_CASE("a team model rates ranked events of single players as free-for-alls, 
   write_text(dir / "race.csv", "event,date,player,rank\nr1,2024-01-01,A,1\nr1,2024-01-01,B,2\nr1,2024-01-01,C,3\n"
                                "r2,2024-01-02,A,1\nr2,2024-01-02,B,2\nr2,2024-01-02,C,3\n");
   write_text(dir / "c.yaml", "competition: race\nmodel: trueskill\ninput: { format: standings-csv, path: race.csv }\n"
-                             "output: { dir: out, charts: true }\n");
+                             "output: { dir: out, charts: true, report: true }\n");
   REQUIRE(run_cli("run -q " + (dir / "c.yaml").string()).status == 0);
   const auto history = csv_rows(read_text(dir / "out/history.csv"));
   CHECK(history[1][3] == "A");  // each player his own team
@@ -259,4 +259,12 @@ TEST_CASE("a team model rates ranked events of single players as free-for-alls, 
   const auto chart = run_cli("chart -q " + (dir / "out").string() + " --player A --player C");
   REQUIRE(chart.status == 0);
   CHECK_THAT(read_text(dir / "out/chart.svg"), Catch::Contains("2 sigma"));
+  // The report names the matches and each player's team; a team's expected score, not a rank.
+  const auto report = csv_rows(read_text(dir / "out/report.csv"));
+  REQUIRE(report.size() == 7);
+  CHECK(report[0][0] == "match");
+  CHECK(report[0][1] == "team");
+  CHECK(report[0][4] == "expected");
+  CHECK(report[1][1] == "A");
+  CHECK(report[1][2] == "A");
 }

@@ -25,6 +25,7 @@ class ranked_report_text {
 
  private:
   std::string extra_md_, extra_rule_;  // the state fields' markdown columns
+  bool teams_ = false;  // a model of team matches: each row names the player's team, `expected` is the team's score
 };
 
 // Both files of a run that kept its entries.
