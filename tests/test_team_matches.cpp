@@ -268,3 +268,20 @@ TEST_CASE("a team model rates ranked events of single players as free-for-alls, 
   CHECK(report[1][1] == "A");
   CHECK(report[1][2] == "A");
 }
+
+TEST_CASE("a plugin built against ABI 1.2 still rates ranked events and is refused team matches", "[teams]") {
+  temp_dir dir;
+  const std::string plugins = std::string("--plugin-dir ") + RATEKIT_TEST_PLUGIN_DIR + " ";
+  write_text(dir / "race.csv", "event,date,player,rank\nr1,2024-01-01,A,1\nr1,2024-01-01,B,2\nr1,2024-01-01,C,3\n");
+  write_text(dir / "c.yaml", "competition: race\nmodel: test-abi12-places\ninput: { format: standings-csv, path: race.csv }\n"
+                             "output: { dir: out }\n");
+  REQUIRE(run_cli(plugins + "run -q " + (dir / "c.yaml").string()).status == 0);
+  const auto ratings = csv_rows(read_text(dir / "out/ratings.csv"));
+  CHECK(ratings[1] == std::vector<std::string>{"A", "1", "1", "1"});
+  CHECK(ratings[3] == std::vector<std::string>{"C", "-1", "1", "0"});
+  write_text(dir / "matches.csv", two_new_players);
+  write_text(dir / "t.yaml", "competition: t\nmodel: test-abi12-places\ninput: { format: team-csv, path: matches.csv }\n");
+  const auto r = run_cli(plugins + "run -q " + (dir / "t.yaml").string());
+  CHECK(r.status != 0);
+  CHECK_THAT(r.out, Catch::Contains("t.yaml:2:1: model 'test-abi12-places' rates ranked events of single players"));
+}

@@ -1,0 +1,402 @@
+/* ratekit plugin ABI, version 1.
+ *
+ * A plugin is a shared library exporting one const object named
+ * `ratekit_plugin_entry` (RK_ENTRY_SYMBOL) of type rk_plugin_entry.
+ * Nothing C++ crosses this boundary: plain C99 structs, fixed-width integers,
+ * doubles and function pointers.
+ *
+ * Compatibility rules:
+ * - A change of RK_ABI_MAJOR breaks compatibility; the host refuses plugins of
+ *   another major version.
+ * - Minor versions only append fields at the end of structs. Every struct that
+ *   can grow starts with `struct_size`, so a reader can tell which fields the
+ *   writer knew about (RK_HAS_FIELD). 1.1 appended dates and period numbers
+ *   to rk_game_batch, last_period/last_date to rk_state and expect_states to
+ *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after.
+ * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
+ *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
+ *   stride cannot grow, so their sizes are pinned by the static_asserts at the
+ *   end and a new minor version adds new arrays instead (as 1.1 added
+ *   rk_game_batch.game_dates beside rk_game).
+ *
+ * The contract of every call:
+ * - Ownership: pointers passed to a plugin (batches, state columns, rk_error,
+ *   parameter values) are owned by the host and valid only for the duration of
+ *   the call, except rk_host, valid for the instance's life. Pointers a plugin
+ *   returns (its entry, descriptor, extension structs and their strings) are
+ *   owned by the plugin and stay valid while the library is loaded. An instance
+ *   is the plugin's own, opaque to the host, and lives from create to destroy.
+ * - Threads: the entry, the descriptor and get_extension may be read from any
+ *   thread at any time. The host calls one instance from one thread at a time:
+ *   never two calls on the same instance at once, but two instances may run on
+ *   two threads at once, so a plugin keeps no mutable state outside its
+ *   instances. rate_games and rate_events are called in the order of the games
+ *   and events.
+ * - Errors: a call that fails returns a non-zero RK_ERR_* and fills rk_error
+ *   (its index names the offending game or entry). The host then stops the run
+ *   and writes nothing, so the state columns may be left half-updated; the
+ *   instance must stay valid for destroy and for expect, and a later rate call
+ *   must not see anything the failed one left behind (the SDK's period loops
+ *   reset what they accumulate).
+ * - Versions: the host says which ABI it speaks in rk_host (abi_major,
+ *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
+ *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
+ * - Room to grow: team games (doubles, TrueSkill) are to come as a capability
+ *   bit, a batch of player-id ranges and a rate_team_games appended to the entry.
+ */
+#ifndef RATEKIT_ABI_H
+#define RATEKIT_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RK_ABI_MAJOR 1
+#define RK_ABI_MINOR 2
+#define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
+
+#if defined(_WIN32)
+#define RK_EXPORT __declspec(dllexport)
+#else
+#define RK_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* Status codes returned by every call. */
+enum {
+  RK_OK = 0,
+  RK_ERR_INVALID_ARGUMENT = 1, /* bad parameter value or malformed batch */
+  RK_ERR_DOMAIN = 2,           /* a game or event the model cannot rate */
+  RK_ERR_UNSUPPORTED = 3,      /* the call is not implemented by this plugin */
+  RK_ERR_INTERNAL = 4          /* anything else, e.g. an exception caught at the boundary */
+};
+
+/* Caller-owned error report, filled by the plugin when a call fails. */
+typedef struct rk_error {
+  uint32_t struct_size;
+  int32_t code;        /* one of RK_ERR_* */
+  int64_t index;       /* offending game or ranked-entry index in the batch, -1 if none */
+  char message[512];   /* NUL-terminated, UTF-8 */
+} rk_error;
+
+/* Log levels for rk_host.log. */
+enum { RK_LOG_DEBUG = 0, RK_LOG_INFO = 1, RK_LOG_WARN = 2, RK_LOG_ERROR = 3 };
+
+/* Services the host offers a plugin instance; valid for the instance's life. */
+typedef struct rk_host {
+  uint32_t struct_size;
+  uint32_t reserved;
+  void* context; /* host-owned, passed back to every callback */
+  void (*log)(void* context, int32_t level, const char* message);
+  /* ABI 1.1: the ABI the host speaks and its own version ("1.4.0"); a 1.0
+     host passes a shorter struct (RK_HOST_SIZE_1_0). */
+  uint32_t abi_major;
+  uint32_t abi_minor;
+  const char* version;
+} rk_host;
+#define RK_HOST_SIZE_1_0 24
+
+/* Capability bits of rk_descriptor.capabilities. */
+#define RK_CAP_PAIRWISE ((uint64_t)1 << 0)       /* rates pairwise games */
+#define RK_CAP_RANKED ((uint64_t)1 << 1)         /* rates ranked events */
+#define RK_CAP_USES_K ((uint64_t)1 << 2)         /* reads k_a / k_b from games */
+#define RK_CAP_HOME_ADVANTAGE ((uint64_t)1 << 3) /* reads adv_predict / adv_update */
+#define RK_CAP_DRAWS ((uint64_t)1 << 4)          /* accepts scores strictly between 0 and 1 */
+#define RK_CAP_POINTS ((uint64_t)1 << 5)         /* reads points_a / points_b */
+#define RK_CAP_HANDICAP ((uint64_t)1 << 6)       /* reads handicap */
+#define RK_CAP_PERIODS ((uint64_t)1 << 7)        /* honours period boundaries */
+#define RK_CAP_STATE_AFTER ((uint64_t)1 << 8)    /* fills rk_game_batch.state_after (1.2) */
+
+/* One per-player state column; field 0 is always the rating. */
+typedef struct rk_state_field {
+  const char* name;    /* e.g. "rating", "volatility", "times_played" */
+  double initial;      /* value for a player seen for the first time */
+  const char* help;
+} rk_state_field;
+
+/* Parameter types. All values travel as doubles: integers are whole
+ * numbers, booleans 0 or 1, choices the zero-based index into `choices`. */
+enum { RK_PARAM_NUMBER = 0, RK_PARAM_INTEGER = 1, RK_PARAM_BOOL = 2, RK_PARAM_CHOICE = 3 };
+
+/* Parameter flags. */
+#define RK_PARAM_SEASONAL (1u << 0) /* acts at season starts (RK_GAME_SEASON_START): a non-zero value
+                                       is refused when the input knows no seasons */
+
+typedef struct rk_param_spec {
+  const char* key;      /* YAML key under `params:` */
+  int32_t type;         /* RK_PARAM_* */
+  uint32_t flags;       /* RK_PARAM_SEASONAL, ... (ABI 1.1; 1.0 plugins leave it 0) */
+  double default_value;
+  double min;           /* inclusive bounds, ignored for BOOL and CHOICE */
+  double max;
+  const char* choices;  /* CHOICE only: names separated by '|', e.g. "winloss|points" */
+  const char* help;
+} rk_param_spec;
+
+typedef struct rk_descriptor {
+  uint32_t struct_size;
+  /* ABI 1.1 (1.0: reserved, 0): bit f set when state field f is the plugin's
+     own bookkeeping (FIDE's pool of games towards a first rating). The files
+     (ratings.csv, history.csv, the database) carry every field; reports leave
+     these out. */
+  uint32_t bookkeeping_state;
+  const char* id;       /* stable id used in configs, e.g. "fide-logistic" */
+  const char* version;  /* plugin version, e.g. "1.0.0" */
+  const char* summary;  /* one line */
+  uint64_t capabilities;
+  uint32_t state_count;
+  uint32_t param_count;
+  const rk_state_field* state; /* state_count entries, [0] is the rating */
+  const rk_param_spec* params; /* param_count entries, in the order values are passed */
+} rk_descriptor;
+
+/* last_period of a player never rated (ABI 1.1). */
+#define RK_NEVER_RATED INT64_MIN
+
+/* Per-player state owned by the host: one column of doubles per state field,
+ * indexed by dense player id. Plugins read and update it in place. */
+typedef struct rk_state {
+  uint32_t struct_size;
+  uint32_t field_count;   /* equals the descriptor's state_count */
+  uint64_t player_count;
+  double* const* columns; /* columns[field][player] */
+  /* ABI 1.1: when each player was last rated, player_count entries each.
+     last_period: the period number (rk_game_batch.period_numbers) of the last
+     period in which he played a rated game, RK_NEVER_RATED before his first;
+     last_date: that period's last date (period_last_dates), 0 when unknown or
+     never rated. The host starts them at RK_NEVER_RATED and 0 and keeps them
+     across batches; the plugin's period loop moves them at the end of each
+     period for the players who played in it (sdk::for_each_period with a
+     state does), so a later period of the same batch sees them moved.
+     Present when struct_size >= RK_STATE_SIZE_1_1; may be NULL. */
+  int64_t* last_period;
+  int32_t* last_date;
+} rk_state;
+#define RK_STATE_SIZE_1_0 24
+#define RK_STATE_SIZE_1_1 40
+
+/* Game flags. */
+#define RK_GAME_NEUTRAL (1u << 0) /* no home side */
+#define RK_GAME_PLAYOFF (1u << 1)
+#define RK_GAME_FIXED_A (1u << 2) /* A's rating must not change (an unrated or foreign player) */
+#define RK_GAME_FIXED_B (1u << 3)
+#define RK_GAME_SEASON_START (1u << 4) /* first game of a new season */
+
+/* One pairwise game, seen from player A. */
+typedef struct rk_game {
+  int32_t a, b;       /* dense player ids */
+  double score_a;     /* A's score in [0, 1]; B's is 1 - score_a */
+  double points_a;    /* points, goals or margin; NaN when the input has none */
+  double points_b;
+  double k_a, k_b;    /* K factors chosen by the host's schedule for this game */
+  double adv_predict; /* rating points added to A's side when predicting (negative: B's side) */
+  double adv_update;  /* the same, used inside the rating update */
+  double handicap;    /* handicap stones A receives (negative: B receives) */
+  uint32_t flags;     /* RK_GAME_* */
+  uint32_t reserved;
+} rk_game;
+
+/* A stream of games cut into rating periods. Within a period every game is
+ * evaluated on the ratings from the period's start; changes apply at its end. */
+typedef struct rk_game_batch {
+  uint32_t struct_size;
+  uint32_t reserved;
+  const rk_game* games;
+  uint64_t game_count;
+  const uint64_t* period_ends; /* period_count ascending end offsets, the last equals game_count;
+                                  NULL with period_count 0: every game is its own period */
+  uint64_t period_count;
+  /* ABI 1.1 (read only when RK_HAS_FIELD says the host wrote them): the date
+     of each game (yyyymmdd, 0 when unknown), game_count entries, or NULL. */
+  const int32_t* game_dates;
+  /* ABI 1.1: each period's number on a calendar scale (period_count entries;
+     game_count when period_count is 0), so periods elapsed are differences:
+       period: day    days since 1970-01-01
+       period: month  year * 12 + month - 1 (months without games count)
+       period: year   the year
+       period: event, game   the period's index in the run, from 0
+     so a player last rated in period L and playing in period P has been away
+     t = P - L periods (rk_state.last_period holds L). NULL when the host has none. */
+  const int64_t* period_numbers;
+  /* ABI 1.1: each period's first and last date (yyyymmdd), entries as for
+     period_numbers: the calendar bounds of a day, month or year period (March
+     2024: 20240301 to 20240331), else its first and last game's dates (0 when
+     unknown). NULL when the host has none. */
+  const int32_t* period_first_dates;
+  const int32_t* period_last_dates;
+  /* ABI 1.2: NULL, or game_count * 2 * n doubles that a plugin declaring
+     RK_CAP_STATE_AFTER fills with each side's state at the end of the game's
+     period: the n fields whose bits state_after_fields sets, in field order,
+     at [(game * 2 + side) * n + k] (side 0 is A); no call per period needed. */
+  double* state_after;
+  uint64_t state_after_fields;
+} rk_game_batch;
+#define RK_GAME_BATCH_SIZE_1_0 40
+#define RK_GAME_BATCH_SIZE_1_1 72
+#define RK_GAME_BATCH_SIZE_1_2 88
+
+/* True when a struct written by the other side (host or plugin) is long
+ * enough to hold `field`, i.e. the writer knew the field. */
+#define RK_HAS_FIELD(ptr, type, field) \
+  ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type*)0)->field))
+
+/* Per-game outputs, written when the host passes a non-NULL array. Within a
+ * period, the deltas of a player's games add up to his rating change: the host
+ * shows his rating after the period as the one before plus his deltas added up
+ * in game order (0 + d1 + d2 ...), so a model that stores exactly that sum
+ * shows its own ratings in the history to the last bit. */
+typedef struct rk_game_out {
+  double expected_a;  /* A's expected score as predicted before the game (with adv_predict) */
+  double delta_a;     /* rating change of A caused by this game */
+  double delta_b;
+  double expected_b;  /* B's expected score; 1 - expected_a unless the model's expectations
+                         do not add up to 1 (e.g. EGF's epsilon) */
+} rk_game_out;
+
+/* One placing in a ranked event. */
+typedef struct rk_entry {
+  int32_t player;
+  uint32_t reserved;
+  double rank;        /* 1 is best; tied players carry the same rank */
+} rk_entry;
+
+typedef struct rk_event {
+  uint64_t begin, end; /* half-open range of entries */
+  double rounds;       /* rounds or games the event had; NaN when unknown */
+} rk_event;
+
+typedef struct rk_event_batch {
+  uint32_t struct_size;
+  uint32_t reserved;
+  const rk_entry* entries;
+  uint64_t entry_count;
+  const rk_event* events;
+  uint64_t event_count;
+} rk_event_batch;
+
+/* Entry flags. */
+#define RK_ENTRY_SKIPPED (1u << 0) /* the event was not rated (e.g. too few rounds) */
+#define RK_ENTRY_CAPPED (1u << 1)  /* the change was limited by a cap */
+#define RK_ENTRY_NEW (1u << 2)     /* the player had no rating before the event */
+
+/* Per-entry outputs, written when the host passes a non-NULL array. */
+typedef struct rk_entry_out {
+  double expected;    /* expected rank or score */
+  double performance; /* performance rating shown by the event */
+  double delta;       /* rating change */
+  double weight;      /* weight of the event in the update, model-specific */
+  uint32_t flags;     /* RK_ENTRY_* */
+  uint32_t reserved;
+} rk_entry_out;
+
+/* A plugin's instance: the plugin's own object, opaque to the host. */
+typedef struct rk_instance_data* rk_instance;
+
+/* Extensions, returned by rk_plugin_entry.get_extension(id). Each is a struct
+ * that starts with struct_size and only grows at the end. */
+
+/* "ratekit.performance.v1": the performance rating a player showed in a period. */
+#define RK_EXT_PERFORMANCE "ratekit.performance.v1"
+typedef struct rk_ext_performance {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /* From the mean rating of the opponents, the number of games and the points
+   * scored; writes NaN when the model leaves it undefined. */
+  int32_t (*performance)(rk_instance instance, double mean_opponent, double games, double score,
+                         double* out, rk_error* error);
+} rk_ext_performance;
+
+/* "ratekit.game_columns.v1": extra model-specific values per game for reports
+ * (e.g. EGF's `a`), seen from player A. */
+#define RK_EXT_GAME_COLUMNS "ratekit.game_columns.v1"
+typedef struct rk_ext_game_columns {
+  uint32_t struct_size;
+  uint32_t count;             /* number of columns */
+  const char* const* names;   /* count column names */
+  /* Writes count values for game g evaluated on ratings ra and rb. */
+  int32_t (*values)(rk_instance instance, const rk_game* g, double ra, double rb, double* out,
+                    rk_error* error);
+} rk_ext_game_columns;
+
+/* The one exported object. Function pointers a plugin does not support may be
+ * NULL (rate_games without RK_CAP_PAIRWISE, rate_events without RK_CAP_RANKED). */
+typedef struct rk_plugin_entry {
+  uint32_t abi_major;   /* RK_ABI_MAJOR the plugin was built with */
+  uint32_t abi_minor;
+  uint32_t struct_size; /* sizeof(rk_plugin_entry) as the plugin knew it */
+  uint32_t reserved;
+  const rk_descriptor* descriptor;
+
+  /* Create an instance with validated parameter values in descriptor order. */
+  int32_t (*create)(const rk_host* host, const double* params, uint32_t param_count,
+                    rk_instance* out, rk_error* error);
+  void (*destroy)(rk_instance instance);
+
+  /* A's expected score against B, with `advantage` rating points on A's side. */
+  int32_t (*expect)(rk_instance instance, double rating_a, double rating_b, double advantage,
+                    double* out, rk_error* error);
+
+  /* Rate a batch of games in order, updating state in place; out may be NULL. */
+  int32_t (*rate_games)(rk_instance instance, const rk_state* state, const rk_game_batch* batch,
+                        rk_game_out* out, rk_error* error);
+
+  /* Rate a batch of ranked events in order, updating state in place; out may be NULL. */
+  int32_t (*rate_events)(rk_instance instance, const rk_state* state, const rk_event_batch* batch,
+                         rk_entry_out* out, rk_error* error);
+
+  /* Optional extensions looked up by string id; NULL when unknown. */
+  const void* (*get_extension)(const char* id);
+
+  /* ABI 1.1: A's expected score against B from both players' whole state:
+     `a` and `b` hold the descriptor's state_count values each, in the order of
+     its state fields (a[0] is the rating), as the host keeps them; `advantage`
+     rating points on A's side. NULL when the ratings suffice: the host then
+     calls expect. A host reads it only when struct_size says it is there
+     (RK_HAS_FIELD): a 1.0 plugin's entry ends before it. */
+  int32_t (*expect_states)(rk_instance instance, const double* a, const double* b, double advantage,
+                           double* out, rk_error* error);
+} rk_plugin_entry;
+#define RK_PLUGIN_ENTRY_SIZE_1_0 72
+#define RK_PLUGIN_ENTRY_SIZE_1_1 80
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* Layout pins: these change only with RK_ABI_MAJOR; growable structs pin where
+   each minor version's fields begin. */
+#if defined(__cplusplus)
+#define RK_STATIC_ASSERT static_assert
+#else
+#define RK_STATIC_ASSERT _Static_assert
+#endif
+RK_STATIC_ASSERT(sizeof(void*) == 8, "ratekit ABI v1 is defined for 64-bit targets");
+RK_STATIC_ASSERT(sizeof(rk_error) == 528, "rk_error layout");
+RK_STATIC_ASSERT(offsetof(rk_host, abi_major) == RK_HOST_SIZE_1_0, "rk_host grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_host) == 40, "rk_host layout");
+RK_STATIC_ASSERT(sizeof(rk_state_field) == 24, "rk_state_field layout");
+RK_STATIC_ASSERT(sizeof(rk_param_spec) == 56, "rk_param_spec layout");
+RK_STATIC_ASSERT(sizeof(rk_descriptor) == 64, "rk_descriptor layout");
+RK_STATIC_ASSERT(offsetof(rk_state, last_period) == RK_STATE_SIZE_1_0, "rk_state grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_state) == RK_STATE_SIZE_1_1, "rk_state layout");
+RK_STATIC_ASSERT(sizeof(rk_game) == 80, "rk_game layout");
+RK_STATIC_ASSERT(offsetof(rk_game, handicap) == 64, "rk_game layout");
+RK_STATIC_ASSERT(offsetof(rk_game_batch, game_dates) == RK_GAME_BATCH_SIZE_1_0, "rk_game_batch grows at its end");
+RK_STATIC_ASSERT(offsetof(rk_game_batch, period_numbers) == 48, "rk_game_batch grows at its end");
+RK_STATIC_ASSERT(offsetof(rk_game_batch, period_last_dates) == 64, "rk_game_batch grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_2, "rk_game_batch layout");
+RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
+RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
+RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");
+RK_STATIC_ASSERT(sizeof(rk_event_batch) == 40, "rk_event_batch layout");
+RK_STATIC_ASSERT(sizeof(rk_entry_out) == 40, "rk_entry_out layout");
+RK_STATIC_ASSERT(offsetof(rk_plugin_entry, get_extension) == 64, "rk_plugin_entry layout");
+RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_states) == RK_PLUGIN_ENTRY_SIZE_1_0, "rk_plugin_entry grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_1, "rk_plugin_entry layout");
+RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
+RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
+#undef RK_STATIC_ASSERT
+
+#endif /* RATEKIT_ABI_H */
