@@ -165,6 +165,9 @@ TEST_CASE("team-csv needs a model of team matches; weights change the update", "
   CHECK_THAT(r.out, Catch::Contains("rates ranked events of single players, but the input holds team matches"));
   const auto glicko = run_matches(dir, "glicko", two_new_players);
   CHECK_THAT(glicko.out, Catch::Contains("rates pairwise games, but the input holds team matches"));
+  const auto home = run_matches(dir, "trueskill", two_new_players, "{}", ", home_side: a");
+  CHECK(home.status != 0);
+  CHECK_THAT(home.out, Catch::Contains("c.yaml:4:47: 'home_side' is not an option of input format 'team-csv'"));
 
   // A substitute who played half the match moves less than a teammate who played it all.
   temp_dir w;

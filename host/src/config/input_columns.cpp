@@ -37,6 +37,8 @@ void read_column_option(checker& c, const field& f, const reader_entry* reader, 
   }
   if (f.name == "date_format") {
     if (const auto i = one_of(c, f, {"yyyy-mm-dd", "m/d/yyyy"})) options.us_dates = *i == 1;
+  } else if (f.name == "home_side" && reader && reader->read == &read_team_csv) {
+    c.error(f.key.Mark(), "'home_side' is not an option of input format 'team-csv': a team match has no home side");
   } else if (f.name == "home_side") {
     if (const auto i = one_of(c, f, {"a", "b"})) options.home_side = *i == 0 ? 1 : -1;
   } else if (reader) {

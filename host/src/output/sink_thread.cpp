@@ -33,31 +33,55 @@ struct sink_thread::batch {
     is_event = false;
   }
 
-  // A ranked event instead, in the same item.
+  // Ranked events instead, many to an item (a team match is a few rows: one
+  // hand-over each would cost more than writing them): the events' rows one
+  // after another, and where each starts.
+  struct slice {
+    size_t at, count, first;  // its rows in the vectors, and the run's index of the first
+    bool teams;
+    std::vector<std::string> new_names;
+  };
   bool is_event = false;
-  event_info info;
+  std::vector<event_info> infos;
+  std::vector<slice> slices;
   std::vector<rk_entry> entries;
   std::vector<rk_entry_out> entry_out;
   std::vector<double> state_before, state_after;  // every field besides the rating
-  rated_event event;  // over the vectors above
+  size_t shown = 0, fields = 0;
+  rated_event event;  // over one slice of the vectors above
 
-  void copy(rated_event& e) {
-    const size_t n = e.count;
-    info = *e.info;
-    entries.assign(e.entries, e.entries + n);
-    entry_out.assign(e.out, e.out + n);
-    before_a.assign(e.before, e.before + n), after_a.assign(e.after, e.after + n);  // the games' vectors, reused
-    state.assign(e.state, e.state + 2 * n * e.shown);  // after, then before
-    state_before.assign(e.state_before, e.state_before + n * e.fields);
-    state_after.assign(e.state_after, e.state_after + n * e.fields);
-    event.info = &info, event.first = e.first, event.count = n;
-    event.entries = entries.data(), event.out = entry_out.data();
-    event.before = before_a.data(), event.after = after_a.data();
-    event.state = state.data(), event.shown = e.shown, event.teams = e.teams;
-    event.shown_before = state.data() + n * e.shown;
-    event.state_before = state_before.data(), event.state_after = state_after.data(), event.fields = e.fields;
-    event.new_names.swap(e.new_names);
+  void start_events() {
     is_event = true;
+    infos.clear(), slices.clear(), entries.clear(), entry_out.clear();
+    before_a.clear(), after_a.clear(), state.clear(), state_before.clear(), state_after.clear();
+  }
+  void append(rated_event& e) {
+    const size_t n = e.count;
+    shown = e.shown, fields = e.fields;
+    infos.push_back(*e.info);
+    slices.push_back({entries.size(), n, e.first, e.teams, {}});
+    slices.back().new_names.swap(e.new_names);
+    entries.insert(entries.end(), e.entries, e.entries + n);
+    entry_out.insert(entry_out.end(), e.out, e.out + n);
+    before_a.insert(before_a.end(), e.before, e.before + n);  // the games' vectors, reused
+    after_a.insert(after_a.end(), e.after, e.after + n);
+    state.insert(state.end(), e.state, e.state + 2 * n * shown);  // after, then before
+    state_before.insert(state_before.end(), e.state_before, e.state_before + n * fields);
+    state_after.insert(state_after.end(), e.state_after, e.state_after + n * fields);
+  }
+  // The view of event k, as the engine handed it over.
+  rated_event& view_of(size_t k) {
+    slice& s = slices[k];
+    const size_t n = s.count;
+    event.info = &infos[k], event.first = s.first, event.count = n, event.teams = s.teams;
+    event.entries = entries.data() + s.at, event.out = entry_out.data() + s.at;
+    event.before = before_a.data() + s.at, event.after = after_a.data() + s.at;
+    event.state = state.data() + 2 * s.at * shown, event.shown = shown;
+    event.shown_before = event.state + n * shown;
+    event.state_before = state_before.data() + s.at * fields, event.state_after = state_after.data() + s.at * fields;
+    event.fields = fields;
+    event.new_names.swap(s.new_names);
+    return event;
   }
 };
 
@@ -68,16 +92,30 @@ sink_thread::~sink_thread() {
   thread_.join();
 }
 
-void sink_thread::take(rated_games& g) { hand(g); }
-
-void sink_thread::take(rated_event& e) { hand(e); }
-
-template <class Rated>
-void sink_thread::hand(Rated& rated) {
+std::unique_ptr<sink_thread::batch> sink_thread::empty_batch() {
   std::unique_ptr<batch> b = queue_.empty();
   if (!b) std::rethrow_exception(error_);  // stopped only by the sink's failure while this lives
-  b->copy(rated);
+  return b;
+}
+
+void sink_thread::take(rated_games& g) {
+  push_events();  // in order
+  std::unique_ptr<batch> b = empty_batch();
+  b->copy(g);
   queue_.push(std::move(b));
+}
+
+void sink_thread::take(rated_event& e) {
+  if (!events_) {
+    events_ = empty_batch();
+    events_->start_events();
+  }
+  events_->append(e);
+  if (events_->entries.size() >= entries_per_batch || events_->slices.size() >= events_per_batch) push_events();
+}
+
+void sink_thread::push_events() {
+  if (events_) queue_.push(std::move(events_));
 }
 
 void sink_thread::run() {
@@ -85,7 +123,9 @@ void sink_thread::run() {
     std::exception_ptr error;
     try {
       if (b->is_event)
-        sink_.take(b->event);
+        for (size_t k = 0; k < b->slices.size(); ++k) {
+          sink_.take(b->view_of(k));
+              }
       else
         sink_.take(b->view);
     } catch (...) {
@@ -93,7 +133,6 @@ void sink_thread::run() {
     }
     b->view.new_names.clear();
     b->view.new_period_names.clear();
-    b->event.new_names.clear();
     if (error) error_ = error;  // before the batch goes back: finish() may be waiting for it
     queue_.give_back(std::move(b));
     if (error) return queue_.stop();
@@ -101,6 +140,7 @@ void sink_thread::run() {
 }
 
 void sink_thread::finish() {
+  if (!error_) push_events();
   queue_.wait_idle();
   if (error_) std::rethrow_exception(error_);
 }

@@ -1,5 +1,6 @@
 // A sink fed on a thread of its own: take() copies the engine's batch (or ranked
-// event) and returns, so the rating loop waits for the sink (history.csv's
+// event: those are gathered, many to a batch, and handed on as a batch fills,
+// before a batch of games, or at finish()) and returns, so the rating loop waits for the sink (history.csv's
 // formatting, the database's inserts) only while the sink still takes the one before.
 // The sink is called on that thread only, one batch at a time, in order; an
 // exception it throws comes back, as itself, from the next take() or finish().
@@ -32,14 +33,17 @@ class sink_thread final : public rated_games_sink {
 
  private:
   struct batch;
-  template <class Rated>
-  void hand(Rated& rated);
+  std::unique_ptr<batch> empty_batch();  // rethrows the sink's failure
+  void push_events();  // hands on the events gathered, if any
   void run();
 
-  static constexpr size_t in_flight = 1;  // one batch copied while the sink takes the one before
+  // One batch filled while the sink takes the one before: two, since events fill theirs over many calls.
+  static constexpr size_t in_flight = 2;
+  static constexpr size_t entries_per_batch = size_t(1) << 14, events_per_batch = 2048;
 
   rated_games_sink& sink_;
   recycling_queue<batch> queue_;
+  std::unique_ptr<batch> events_;  // events gathered and not yet handed on
   std::exception_ptr error_;  // what the sink threw; set before the queue stops
   std::thread thread_;
 };
