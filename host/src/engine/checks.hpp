@@ -59,8 +59,7 @@ void check_finite(run_result& r, int32_t player, const settle_fn& settle, After&
 }
 
 inline user_error plugin_failure(const run_result& r, const plugin_error& e, const std::string& what) {
-  return user_error(r.source->file().string(), 0, 0,
-                    "plugin '" + std::string(r.source->id()) + "' failed on " + what + ": " + e.what());
+  return r.source->failure(what, e.what());
 }
 
 }  // namespace ratekit

@@ -256,7 +256,7 @@ class game_engine {
     handed_.after_a = ratings_.data() + 2 * complete, handed_.after_b = ratings_.data() + 3 * complete;
     handed_.state = state_.data();
     handed_.shown = shown_fields_;
-    handed_.instance = r_.rater->instance();
+    handed_.rater = r_.rater.get();
     sink_->take(handed_);
     handed_.new_names.clear();
     handed_.new_period_names.clear();

@@ -2,6 +2,9 @@
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include "plugin/elf_check.hpp"
+#include "plugin/names_check.hpp"
+
+#include <ratekit/host/text/format.hpp>
 
 #include <boost/dll/shared_library.hpp>
 #include <spdlog/spdlog.h>
@@ -60,6 +63,7 @@ void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d)
         refuse(file, where + ": unknown type " + std::to_string(p.type));
     }
   }
+  if (const std::string why = descriptor_names_problem(*d); !why.empty()) refuse(file, why);
   const uint64_t kinds = RK_CAP_PAIRWISE | RK_CAP_RANKED;
   if ((d->capabilities & kinds) == 0) refuse(file, "rates neither pairwise games nor ranked events");
 }
@@ -85,6 +89,47 @@ rk_error fresh_error() {
   e.struct_size = sizeof e;
   e.index = -1;
   return e;
+}
+
+// Calls the plugin: `fn(error)` returns its status. Whatever it throws (a
+// plugin without the SDK's guard, or a type no guard knows) stops here, so
+// the host reports it as any failure instead of ending the process.
+template <class Fn>
+void call_plugin(Fn&& fn) {
+  rk_error error = fresh_error();
+  int32_t status = RK_OK;
+  try {
+    status = fn(&error);
+  } catch (const std::exception& e) {
+    throw plugin_error(std::string("threw a C++ exception through the C ABI: ") + e.what(), -1);
+  } catch (...) {
+    throw plugin_error("threw a C++ exception of an unknown type through the C ABI", -1);
+  }
+  if (status != RK_OK) throw plugin_error(message_of(error, status), error.index);
+}
+
+// The extension `id` of a plugin, or null; asked once, at load time.
+const void* extension_of(const std::filesystem::path& file, const rk_plugin_entry& entry, const char* id) {
+  if (!entry.get_extension) return nullptr;
+  try {
+    return entry.get_extension(id);
+  } catch (...) {
+    refuse(file, std::string("get_extension threw for '") + id + "'");
+  }
+}
+
+// What the host reads of the extensions, checked once.
+void check_extensions(const std::filesystem::path& file, const rk_ext_game_columns* columns,
+                      const rk_ext_performance* performance) {
+  if (columns)
+    if (const std::string why = game_columns_problem(*columns); !why.empty()) refuse(file, why);
+  if (performance && (performance->struct_size < sizeof(rk_ext_performance) || !performance->performance))
+    refuse(file, "performance extension without its function or with struct_size too small");
+}
+
+// A value of an extension: finite, or NaN where the model leaves it undefined.
+void check_defined_or_finite(double v, const std::string& what) {
+  if (std::isinf(v)) throw plugin_error("returned an infinite " + what, -1);
 }
 
 }  // namespace
@@ -113,7 +158,11 @@ std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
     refuse(file, "declares pairwise games but has no rate_games");
   if ((entry.descriptor->capabilities & RK_CAP_RANKED) && !entry.rate_events)
     refuse(file, "declares ranked events but has no rate_events");
-  return std::shared_ptr<const plugin>(new plugin(std::move(lib), file, entry));
+  auto p = std::shared_ptr<plugin>(new plugin(std::move(lib), file, entry));
+  p->game_columns_ = static_cast<const rk_ext_game_columns*>(extension_of(file, entry, RK_EXT_GAME_COLUMNS));
+  p->performance_ = static_cast<const rk_ext_performance*>(extension_of(file, entry, RK_EXT_PERFORMANCE));
+  check_extensions(file, p->game_columns_, p->performance_);
+  return p;
 }
 
 plugin::plugin(std::unique_ptr<library> lib, std::filesystem::path file, const rk_plugin_entry& entry)
@@ -121,8 +170,8 @@ plugin::plugin(std::unique_ptr<library> lib, std::filesystem::path file, const r
 
 plugin::~plugin() = default;
 
-const void* plugin::extension(const char* id) const {
-  return entry_.get_extension ? entry_.get_extension(id) : nullptr;
+user_error plugin::failure(const std::string& what, const std::string& why) const {
+  return user_error(file_.string(), 0, 0, "plugin '" + std::string(id()) + "' failed on " + what + ": " + why);
 }
 
 int plugin::state_field(std::string_view name) const {
@@ -139,23 +188,42 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
   host_.abi_major = RK_ABI_MAJOR;
   host_.abi_minor = RK_ABI_MINOR;
   host_.version = RATEKIT_VERSION;
-  rk_error error = fresh_error();
-  const int32_t status =
-      plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, &error);
-  if (status != RK_OK || instance_ == nullptr)
-    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, status));
+  try {
+    call_plugin([&](rk_error* e) {
+      return plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, e);
+    });
+  } catch (const plugin_error& e) {
+    throw user_error(plugin_->file().string(), 0, 0, std::string("plugin failed to start: ") + e.what());
+  }
+  if (instance_ == nullptr)
+    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: create gave no instance");
 }
 
 model::~model() {
-  if (instance_) plugin_->entry().destroy(instance_);
+  if (!instance_) return;
+  try {
+    plugin_->entry().destroy(instance_);
+  } catch (...) {
+    spdlog::warn("{}: plugin '{}' threw a C++ exception from destroy", plugin_->file().string(), plugin_->id());
+  }
 }
 
+namespace {
+
+// An expected score as the host uses it: a probability.
+double checked_expectation(double p) {
+  if (!(p >= 0 && p <= 1))
+    throw plugin_error("returned " + (std::isnan(p) ? std::string("NaN") : format_number(p)) +
+                           " as an expected score, not a probability from 0 to 1", -1);
+  return p;
+}
+
+}  // namespace
+
 double model::expect(double ra, double rb, double advantage) const {
-  rk_error error = fresh_error();
   double out = NAN;
-  if (const int32_t status = plugin_->entry().expect(instance_, ra, rb, advantage, &out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
-  return out;
+  call_plugin([&](rk_error* e) { return plugin_->entry().expect(instance_, ra, rb, advantage, &out, e); });
+  return checked_expectation(out);
 }
 
 bool model::expects_from_states() const noexcept {
@@ -165,23 +233,41 @@ bool model::expects_from_states() const noexcept {
 
 double model::expect(const double* a, const double* b, double advantage) const {
   if (!expects_from_states()) return expect(a[0], b[0], advantage);
-  rk_error error = fresh_error();
   double out = NAN;
-  if (const int32_t status = plugin_->entry().expect_states(instance_, a, b, advantage, &out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
-  return out;
+  call_plugin([&](rk_error* e) { return plugin_->entry().expect_states(instance_, a, b, advantage, &out, e); });
+  return checked_expectation(out);
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {
-  rk_error error = fresh_error();
-  if (const int32_t status = plugin_->entry().rate_games(instance_, &s, &b, out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
+  call_plugin([&](rk_error* e) { return plugin_->entry().rate_games(instance_, &s, &b, out, e); });
 }
 
 void model::rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out) {
-  rk_error error = fresh_error();
-  if (const int32_t status = plugin_->entry().rate_events(instance_, &s, &b, out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
+  call_plugin([&](rk_error* e) { return plugin_->entry().rate_events(instance_, &s, &b, out, e); });
+}
+
+void model::game_columns(const rk_game& g, double ra, double rb, double* out) const {
+  const rk_ext_game_columns& c = *plugin_->game_columns();
+  try {
+    call_plugin([&](rk_error* e) { return c.values(instance_, &g, ra, rb, out, e); });
+  } catch (const plugin_error&) {  // a column the model cannot give for this game stays empty
+    std::fill(out, out + c.count, NAN);
+    return;
+  }
+  for (uint32_t i = 0; i < c.count; ++i) check_defined_or_finite(out[i], std::string("value for report column '") + c.names[i] + "'");
+}
+
+double model::performance(double mean_opponent, double games, double score) const {
+  const rk_ext_performance* p = plugin_->performance();
+  if (!p) return NAN;
+  double out = NAN;
+  try {
+    call_plugin([&](rk_error* e) { return p->performance(instance_, mean_opponent, games, score, &out, e); });
+  } catch (const plugin_error&) {  // undefined for this player and period
+    return NAN;
+  }
+  check_defined_or_finite(out, "performance rating");
+  return out;
 }
 
 }  // namespace ratekit

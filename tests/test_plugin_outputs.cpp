@@ -1,0 +1,81 @@
+// What a plugin hands over outside `run`'s rating checks is checked where the
+// host uses it: `expect` and `predict` refuse an expected score that is no
+// probability, the report refuses infinite extension values, and an exception
+// of any type thrown through the bare C ABI is the plugin's failure, named
+// with its file, never the end of the process.
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace ratekit::testing;
+
+namespace {
+
+const std::string plugins = std::string(" --plugin-dir ") + RATEKIT_TEST_PLUGIN_DIR;
+
+command_result cli(const std::string& args) { return run_cli(args + plugins); }
+
+void check_clean(const command_result& r) {
+  CHECK(r.status == 1);
+  for (const char* crash : {"terminate", "Aborted", "Segmentation", "what():"}) CHECK_THAT(r.out, !Catch::Contains(crash));
+}
+
+}  // namespace
+
+TEST_CASE("expect refuses an expected score that is no probability, on either side of 0 and 1", "[plugin outputs][cli]") {
+  // test-overconfident gives 0.5 for equal ratings and 1.5 otherwise; test-infinite-columns NaN for equal ratings.
+  const command_result fine = cli("expect test-overconfident 1500 1500");
+  CHECK(fine.status == 0);
+  CHECK(fine.out == "0.50000\n");
+  const command_result over = cli("expect test-overconfident 1600 1500");
+  check_clean(over);
+  CHECK_THAT(over.out, Catch::Contains("ratekit-bad-expectation.so: plugin 'test-overconfident' failed on A's expected "
+                                       "score: returned 1.5 as an expected score, not a probability from 0 to 1"));
+  const command_result nan = cli("expect test-infinite-columns 1500 1500");
+  check_clean(nan);
+  CHECK_THAT(nan.out, Catch::Contains("returned NaN as an expected score, not a probability from 0 to 1"));
+  CHECK(cli("expect test-infinite-columns 1500 1400").status == 0);
+}
+
+TEST_CASE("predict refuses an expected score that is no probability, naming the row", "[plugin outputs][predict]") {
+  temp_dir dir;
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  write_text(dir / "c.yaml", "competition: t\nmodel: test-infinite-columns\nk_schedule: [ { k: 20 } ]\n"
+                             "input: { format: games-csv, path: games.csv }\n");
+  // A and B part after their game; two newcomers start level, where the plugin gives NaN.
+  write_text(dir / "fixtures.csv", "player_a,player_b\nA,B\nC,D\n");
+  const command_result r = cli("predict " + (dir / "c.yaml").string() + " " + (dir / "fixtures.csv").string());
+  check_clean(r);
+  CHECK_THAT(r.out, Catch::Contains("plugin 'test-infinite-columns' failed on the game at " +
+                                    (dir / "fixtures.csv").string() + ":3: returned NaN as an expected score"));
+}
+
+TEST_CASE("exceptions of unknown types through the C ABI are the plugin's failure", "[plugin outputs][bad_input]") {
+  const command_result expect = cli("expect test-throws-unknown 1500 1500");
+  check_clean(expect);
+  CHECK_THAT(expect.out, Catch::Contains("ratekit-throws-unknown.so: plugin 'test-throws-unknown' failed on A's expected "
+                                         "score: threw a C++ exception of an unknown type through the C ABI"));
+  temp_dir dir;
+  write_text(dir / "s.csv", "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\n");
+  write_text(dir / "c.yaml", "competition: t\nmodel: test-throws-unknown\n"
+                             "input: { format: standings-csv, path: s.csv }\noutput: { dir: out }\n");
+  const command_result ranked = cli("run " + (dir / "c.yaml").string());
+  check_clean(ranked);
+  CHECK_THAT(ranked.out, Catch::Contains("plugin 'test-throws-unknown' failed on ") &&
+                             Catch::Contains("threw a C++ exception of an unknown type through the C ABI"));
+  CHECK_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST_CASE("an infinite performance rating is refused, naming the player and the period", "[plugin outputs][report]") {
+  temp_dir dir;
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  write_text(dir / "c.yaml", "competition: t\nmodel: test-infinite-columns\nk_schedule: [ { k: 20 } ]\n"
+                             "input: { format: games-csv, path: games.csv }\noutput: { dir: out, report: true }\n");
+  const command_result r = cli("run " + (dir / "c.yaml").string());
+  check_clean(r);
+  CHECK_THAT(r.out, Catch::Contains("plugin 'test-infinite-columns' failed on the performance rating of A in period 1: "
+                                    "returned an infinite performance rating"));
+  CHECK_FALSE(std::filesystem::exists(dir / "out"));
+}
