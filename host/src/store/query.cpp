@@ -2,6 +2,7 @@
 // players (to start the next run from) and one player's ratings over time.
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/store/store.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
@@ -72,6 +73,9 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
     // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
     if (std::isnan(v) && field != "peak" && field != "last_period" && field != "last_played")
       throw user_error(file.string(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
+    if (const std::string expected = host_value_problem(field, v); !expected.empty())  // as a ratings list's
+      throw user_error(file.string(), 0, 0,
+                       "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   return list;
