@@ -15,6 +15,9 @@
 namespace ratekit {
 namespace {
 
+// The values of `period:`, in period_kind's order.
+const std::vector<std::string> period_names = {"game", "event", "day", "month", "year"};
+
 namespace fs = std::filesystem;
 using config::checker;
 using config::field;
@@ -333,10 +336,17 @@ competition_config load_config(const fs::path& file, const model_catalog& models
   if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, cfg);
   if (const field* f = find(fields, "period"))
-    if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month", "year"})) {
+    if (const auto i = config::one_of(c, *f, period_names)) {
       cfg.period = period_kind(*i);
       cfg.period_given = true;
     }
+  if (model && (model->capabilities & RK_CAP_CALENDAR_PERIODS) && !is_calendar(cfg.period)) {
+    const field* f = find(fields, "period");
+    c.error(f ? f->where() : model_field->where(),
+            "model '" + cfg.model + "' counts the time a player is away in calendar periods, so it needs " +
+                (f ? "one, not 'period: " + period_names[size_t(cfg.period)] + "'" : std::string("one")) +
+                ": choose 'period: month' (or day, year), the span in which a player's games are rated together");
+  }
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) read_output(c, *f, base, model, cfg);
   if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);

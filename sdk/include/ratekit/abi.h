@@ -108,6 +108,7 @@ typedef struct rk_host {
 #define RK_CAP_HANDICAP ((uint64_t)1 << 6)       /* reads handicap */
 #define RK_CAP_PERIODS ((uint64_t)1 << 7)        /* honours period boundaries */
 #define RK_CAP_STATE_AFTER ((uint64_t)1 << 8)    /* fills rk_game_batch.state_after (1.2) */
+#define RK_CAP_CALENDAR_PERIODS ((uint64_t)1 << 10) /* its mathematics counts calendar time: day, month or year periods only */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {
