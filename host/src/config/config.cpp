@@ -164,7 +164,9 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
     c.error(f.key.Mark(), "'input' needs 'format'");
   }
   if (const field* path = find(fields, "path")) {
-    if (path->value.IsSequence() && path->value.size() > 0) {
+    if (path->value.IsSequence() && path->value.size() == 0) {
+      c.error(path->where(), "expected an input file or a list of them for 'path', got an empty list");
+    } else if (path->value.IsSequence()) {
       for (size_t i = 0; i < path->value.size(); ++i) {
         const field file{"path", path->value[i], path->value[i]};
         if (const auto p = existing_file(c, file, base, "input file")) {
