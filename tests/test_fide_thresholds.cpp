@@ -164,3 +164,33 @@ TEST_CASE("the 700 rule: K times a period's games above 700 lowers K, at 700 it 
     CHECK(f.k_of_a(0) == (n * 20 <= 700 ? 20 : 19));  // 700 / 36 = 19.4: the largest whole K within 700
   }
 }
+
+TEST_CASE("a parameter that does nothing without another is refused: floor, pool_months, uncapped_from",
+          "[fide][thresholds][config]") {
+  const std::string model = GENERATE("fide-normal", "fide-logistic");
+  CAPTURE(model);
+  testing::temp_dir dir;
+  testing::write_text(dir / "list.csv", "player,rating\n");
+  testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  const auto problems = [&](const std::string& params) {
+    testing::write_text(dir / "c.yaml", config(model, params));
+    try {
+      load_config(dir / "c.yaml", testing::builtin());
+      return std::vector<std::string>{};
+    } catch (const user_error& e) {
+      std::vector<std::string> out;
+      for (const auto& d : e.diagnostics()) out.push_back(d.message);
+      return out;
+    }
+  };
+  CHECK(problems("floor: 1300, pool_months: 12, uncapped_from: 2650, cap: 0") ==
+        std::vector<std::string>{
+            "'floor' does nothing while 'first_rating' is false: set 'first_rating', or remove 'floor'",
+            "'pool_months' does nothing while 'first_rating' is false: set 'first_rating', or remove 'pool_months'",
+            "'uncapped_from' does nothing while 'cap' is 0: set 'cap', or remove 'uncapped_from'"});
+  CHECK(problems("first_rating: false, floor: 1400") ==
+        std::vector<std::string>{"'floor' does nothing while 'first_rating' is false: set 'first_rating', or remove 'floor'"});
+  CHECK(problems("first_rating: true, floor: 1300, pool_months: 12, uncapped_from: 2650, cap: 1").empty());
+  CHECK(problems("uncapped_from: 2650").empty());  // the default cap is 400
+  CHECK(problems("cap: 0").empty());
+}

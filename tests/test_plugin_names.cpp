@@ -96,3 +96,22 @@ TEST_CASE("report columns are plain words, unique, none of report.csv's own", "[
   const rk_ext_game_columns short_struct{8, 1, &name, &no_values};
   CHECK(game_columns_problem(short_struct) == "game columns extension struct_size too small");
 }
+
+TEST_CASE("the parameter needs extension names two parameters of the descriptor", "[loader][names]") {
+  const rk_param_spec params[] = {{"floor", RK_PARAM_NUMBER, 0, 1400, 0, 1e6, nullptr, "floor"},
+                                  {"first_rating", RK_PARAM_BOOL, 0, 0, 0, 1, nullptr, "first ratings"}};
+  descriptor_of d({"rating"});
+  d.d.param_count = 2;
+  d.d.params = params;
+  const auto problem_of = [&](std::vector<rk_param_need> needs) {
+    const rk_ext_param_needs ext{sizeof ext, uint32_t(needs.size()), needs.data()};
+    return param_needs_problem(d.d, ext);
+  };
+  CHECK(problem_of({{"floor", "first_rating"}}) == "");
+  for (const rk_param_need bad : {rk_param_need{"floor", "floor"}, rk_param_need{"floors", "first_rating"},
+                                  rk_param_need{"floor", nullptr}, rk_param_need{nullptr, "floor"}})
+    CHECK(problem_of({{"floor", "first_rating"}, bad}) ==
+          "param needs pair 1 does not name two parameters of the descriptor");
+  const rk_ext_param_needs no_pairs{sizeof no_pairs, 1, nullptr};
+  CHECK(param_needs_problem(d.d, no_pairs) == "param needs extension lacks its pairs");
+}

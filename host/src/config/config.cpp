@@ -318,7 +318,10 @@ competition_config load_config(const fs::path& file, const model_catalog& models
 
   // Sections that depend on the model are still parsed without one, to report their own mistakes.
   if (model) cfg.params = config::default_params(*model);
-  if (const field* f = find(fields, "params"); f && model) cfg.params = config::read_params(c, *f, *model);
+  if (const field* f = find(fields, "params"); f && model) {
+    cfg.params = config::read_params(c, *f, *model);
+    config::refuse_idle_params(c, *f, *model, models.param_needs(model->id), cfg.params);
+  }
 
   const field* k = find(fields, "k_schedule");
   if (k)

@@ -93,4 +93,23 @@ std::string game_columns_problem(const rk_ext_game_columns& c) {
   return names_problem("game column", c.names, c.count, report_columns, "report.csv");
 }
 
+std::string param_needs_problem(const rk_descriptor& d, const rk_ext_param_needs& needs) {
+  if (needs.struct_size < sizeof(rk_ext_param_needs)) return "param needs extension struct_size too small";
+  if (needs.count > max_params)
+    return "param needs extension declares " + std::to_string(needs.count) + " pairs, more than " +
+           std::to_string(max_params);
+  if (needs.count > 0 && needs.needs == nullptr) return "param needs extension lacks its pairs";
+  const auto is_param = [&](const char* key) {
+    for (uint32_t i = 0; key && i < d.param_count; ++i)
+      if (std::strcmp(d.params[i].key, key) == 0) return true;
+    return false;
+  };
+  for (uint32_t i = 0; i < needs.count; ++i) {
+    const rk_param_need& n = needs.needs[i];
+    if (!is_param(n.key) || !is_param(n.needs) || std::strcmp(n.key, n.needs) == 0)
+      return "param needs pair " + std::to_string(i) + " does not name two parameters of the descriptor";
+  }
+  return "";
+}
+
 }  // namespace ratekit

@@ -24,4 +24,8 @@ std::string descriptor_names_problem(const rk_descriptor& d);
 // fields, its names unique and none of report.csv's own columns.
 std::string game_columns_problem(const rk_ext_game_columns& c);
 
+// Why the parameter needs extension cannot be used ("" when it can): each
+// pair names two different parameters of the descriptor.
+std::string param_needs_problem(const rk_descriptor& d, const rk_ext_param_needs& needs);
+
 }  // namespace ratekit

@@ -119,10 +119,12 @@ const void* extension_of(const std::filesystem::path& file, const rk_plugin_entr
 }
 
 // What the host reads of the extensions, checked once.
-void check_extensions(const std::filesystem::path& file, const rk_ext_game_columns* columns,
-                      const rk_ext_performance* performance) {
+void check_extensions(const std::filesystem::path& file, const rk_descriptor& d, const rk_ext_game_columns* columns,
+                      const rk_ext_performance* performance, const rk_ext_param_needs* needs) {
   if (columns)
     if (const std::string why = game_columns_problem(*columns); !why.empty()) refuse(file, why);
+  if (needs)
+    if (const std::string why = param_needs_problem(d, *needs); !why.empty()) refuse(file, why);
   if (performance && (performance->struct_size < sizeof(rk_ext_performance) || !performance->performance))
     refuse(file, "performance extension without its function or with struct_size too small");
 }
@@ -161,7 +163,8 @@ std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
   auto p = std::shared_ptr<plugin>(new plugin(std::move(lib), file, entry));
   p->game_columns_ = static_cast<const rk_ext_game_columns*>(extension_of(file, entry, RK_EXT_GAME_COLUMNS));
   p->performance_ = static_cast<const rk_ext_performance*>(extension_of(file, entry, RK_EXT_PERFORMANCE));
-  check_extensions(file, p->game_columns_, p->performance_);
+  p->param_needs_ = static_cast<const rk_ext_param_needs*>(extension_of(file, entry, RK_EXT_PARAM_NEEDS));
+  check_extensions(file, *entry.descriptor, p->game_columns_, p->performance_, p->param_needs_);
   return p;
 }
 

@@ -321,6 +321,20 @@ typedef struct rk_ext_game_columns {
                     rk_error* error);
 } rk_ext_game_columns;
 
+/* "ratekit.param_needs.v1": parameters that act only while another parameter
+ * is non-zero (FIDE's floor needs first_rating): a config that sets `key`
+ * while `needs` is 0 is refused, as a setting that would do nothing. */
+#define RK_EXT_PARAM_NEEDS "ratekit.param_needs.v1"
+typedef struct rk_param_need {
+  const char* key;    /* a parameter of the descriptor... */
+  const char* needs;  /* ...that acts only while this one is non-zero */
+} rk_param_need;
+typedef struct rk_ext_param_needs {
+  uint32_t struct_size;
+  uint32_t count;
+  const rk_param_need* needs; /* count pairs */
+} rk_ext_param_needs;
+
 /* The one exported object. Function pointers a plugin does not support may be
  * NULL (rate_games without RK_CAP_PAIRWISE, rate_events without RK_CAP_RANKED). */
 typedef struct rk_plugin_entry {
@@ -398,6 +412,8 @@ RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_states) == RK_PLUGIN_ENTRY_SIZ
 RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_1, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
+RK_STATIC_ASSERT(sizeof(rk_param_need) == 16, "rk_param_need layout");
+RK_STATIC_ASSERT(sizeof(rk_ext_param_needs) == 16, "rk_ext_param_needs layout");
 #undef RK_STATIC_ASSERT
 
 #endif /* RATEKIT_ABI_H */

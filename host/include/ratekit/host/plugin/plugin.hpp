@@ -32,6 +32,7 @@ class plugin {
   // The extensions the host reads, checked at load time; null when the plugin has none.
   const rk_ext_game_columns* game_columns() const noexcept { return game_columns_; }
   const rk_ext_performance* performance() const noexcept { return performance_; }
+  const rk_ext_param_needs* param_needs() const noexcept { return param_needs_; }
   bool has(uint64_t capability) const noexcept { return (descriptor().capabilities & capability) != 0; }
   // Index of a state field by name, -1 when the plugin has none.
   int state_field(std::string_view name) const;
@@ -46,6 +47,7 @@ class plugin {
   rk_plugin_entry entry_{};       // copy, zero beyond the plugin's struct_size
   const rk_ext_game_columns* game_columns_ = nullptr;
   const rk_ext_performance* performance_ = nullptr;
+  const rk_ext_param_needs* param_needs_ = nullptr;
 };
 
 // A model created from a plugin with parameter values; owns the plugin handle
@@ -107,6 +109,7 @@ class plugin_registry : public model_catalog {
   static std::filesystem::path builtin_dir();
 
   const rk_descriptor* find(std::string_view id) const override;
+  const rk_ext_param_needs* param_needs(std::string_view id) const override;
   std::vector<std::string> ids() const override;
   // The plugin of `id`; throws user_error with a suggestion when unknown.
   std::shared_ptr<const plugin> get(std::string_view id) const;
