@@ -1,5 +1,6 @@
 // A ratings list a run starts from (initial: { ratings: }): its columns are the
 // model's state and the player facts; a misspelt one is refused, not dropped.
+#include "sql_support.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -121,4 +122,30 @@ TEST_CASE("a wide ratings list is read in linear time", "[ratings_list][readers]
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CHECK(r.status == 0);
   CHECK(seconds < 10);  // quadratic: 5e9 column counts, minutes
+}
+
+TEST_CASE("a glicko state out of its domain is refused alike from a ratings list and a database",
+          "[ratings_list][glicko][readers]") {
+  const glicko_run g;
+  const std::string refused = "plugin 'glicko' failed on game 1 (" + (g.dir / "games.csv").string() +
+                              ":2): a player's rd must be above 0 and at most 350";
+  for (const std::string bad : {"-5", "0", "350.0001"}) {
+    const auto r = g.run("player,rating,rd\nA,1600," + bad + "\n");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains(refused));
+  }
+  for (const std::string good : {"0.0001", "350"}) CHECK(g.run("player,rating,rd\nA,1600," + good + "\n").status == 0);
+  // The same state recorded in a database, then damaged there by hand.
+  ratekit::testing::write_text(g.dir / "d.yaml", "competition: g\nmodel: glicko\n"
+                                                 "input: { format: games-csv, path: games.csv }\nperiod: month\n"
+                                                 "output: { dir: d, database: g.db }\n");
+  REQUIRE(run_cli("run " + (g.dir / "d.yaml").string()).status == 0);
+  ratekit::testing::write_text(g.dir / "games.csv", "date,player_a,player_b,score_a\n2024-02-06,A,B,1\n");
+  ratekit::testing::write_text(g.dir / "e.yaml", "competition: g\nmodel: glicko\ninitial: { database: g.db }\n"
+                                                 "input: { format: games-csv, path: games.csv }\nperiod: month\n"
+                                                 "output: { dir: e }\n");
+  ratekit::testing::sql_exec(g.dir / "g.db", "UPDATE states SET value = -5 WHERE field = 'rd'");
+  const auto r = run_cli("run " + (g.dir / "e.yaml").string());
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains(refused));
 }
