@@ -41,6 +41,18 @@ struct fide_run {
   double k_of_a(size_t game) const { return r.data.games[game].k_a; }
 };
 
+// A run where the unrated N draws once with each of five rated opponents,
+// rated `opponents` ("1240,1240,1240,1240,1240": four digits each).
+fide_run five_draws(const std::string& model, const std::string& params, const std::string& opponents) {
+  std::string list = "player,rating,games\n", games;
+  for (int i = 0; i < 5; ++i) {
+    const std::string o = "O" + std::to_string(i);
+    list += o + "," + opponents.substr(size_t(i) * 5, 4) + ",50\n";
+    games += "2024-01-01,N," + o + ",0.5\n";
+  }
+  return fide_run(model, params, list, games);
+}
+
 std::string repeat(const std::string& row, int n) {
   std::string out;
   for (int i = 0; i < n; ++i) out += row;
@@ -90,13 +102,7 @@ TEST_CASE("floor: a first rating exactly at it is published, one below is not", 
   for (const auto& [opponents, ru] : {std::pair{"1238,1238,1239,1239,1239", 1399}, std::pair{"1240,1240,1240,1240,1240", 1400},
                                       std::pair{"1241,1241,1241,1242,1242", 1401}}) {
     CAPTURE(model, ru);
-    std::string list = "player,rating,games\n", games;
-    for (int i = 0; i < 5; ++i) {
-      const std::string o = "O" + std::to_string(i);
-      list += o + "," + std::string(opponents).substr(size_t(i) * 5, 4) + ",50\n";
-      games += "2024-01-01,N," + o + ",0.5\n";
-    }
-    const fide_run f(model, "first_rating: true, floor: 1400", list, games);
+    const fide_run f = five_draws(model, "first_rating: true, floor: 1400", opponents);
     CHECK(f.column("rated", "N") == (ru >= 1400 ? 1 : 0));
     if (ru >= 1400) CHECK(f.rating("N") == ru);
   }
@@ -120,14 +126,8 @@ TEST_CASE("first rating: five games against rated opponents, not four; capped at
   // Ru from five draws: (sum + 3600) / 7 at 2199, 2200 and 2201 gives 2199, 2200 and 2200.
   for (const auto& [opponents, ru] : {std::pair{"2358,2358,2359,2359,2359", 2199.0}, std::pair{"2360,2360,2360,2360,2360", 2200.0},
                                       std::pair{"2361,2361,2361,2362,2362", 2200.0}}) {
-    std::string list = "player,rating,games\n", games;
-    for (int i = 0; i < 5; ++i) {
-      const std::string o = "O" + std::to_string(i);
-      list += o + "," + std::string(opponents).substr(size_t(i) * 5, 4) + ",50\n";
-      games += "2024-01-01,N," + o + ",0.5\n";
-    }
-    const fide_run f(model, "first_rating: true", list, games);
     CAPTURE(opponents);
+    const fide_run f = five_draws(model, "first_rating: true", opponents);
     CHECK(f.rating("N") == ru);
   }
 }

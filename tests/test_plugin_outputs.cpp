@@ -22,6 +22,18 @@ void check_clean(const command_result& r) {
   for (const char* crash : {"terminate", "Aborted", "Segmentation", "what():"}) CHECK_THAT(r.out, !Catch::Contains(crash));
 }
 
+// `ratekit run` of a config (YAML after `competition: t`) beside `data`, a
+// file named `file`: it must fail cleanly and write nothing.
+command_result failed_run(const std::string& config, const std::string& file, const std::string& data) {
+  temp_dir dir;
+  write_text(dir / file, data);
+  write_text(dir / "c.yaml", "competition: t\n" + config + "output: { dir: out, report: true }\n");
+  const command_result r = cli("run " + (dir / "c.yaml").string());
+  check_clean(r);
+  CHECK_FALSE(std::filesystem::exists(dir / "out"));
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("expect refuses an expected score that is no probability, on either side of 0 and 1", "[plugin outputs][cli]") {
@@ -57,25 +69,17 @@ TEST_CASE("exceptions of unknown types through the C ABI are the plugin's failur
   check_clean(expect);
   CHECK_THAT(expect.out, Catch::Contains("ratekit-throws-unknown.so: plugin 'test-throws-unknown' failed on A's expected "
                                          "score: threw a C++ exception of an unknown type through the C ABI"));
-  temp_dir dir;
-  write_text(dir / "s.csv", "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\n");
-  write_text(dir / "c.yaml", "competition: t\nmodel: test-throws-unknown\n"
-                             "input: { format: standings-csv, path: s.csv }\noutput: { dir: out }\n");
-  const command_result ranked = cli("run " + (dir / "c.yaml").string());
-  check_clean(ranked);
+  const command_result ranked =
+      failed_run("model: test-throws-unknown\ninput: { format: standings-csv, path: s.csv }\n", "s.csv",
+                 "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\n");
   CHECK_THAT(ranked.out, Catch::Contains("plugin 'test-throws-unknown' failed on ") &&
                              Catch::Contains("threw a C++ exception of an unknown type through the C ABI"));
-  CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
 
 TEST_CASE("an infinite performance rating is refused, naming the player and the period", "[plugin outputs][report]") {
-  temp_dir dir;
-  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
-  write_text(dir / "c.yaml", "competition: t\nmodel: test-infinite-columns\nk_schedule: [ { k: 20 } ]\n"
-                             "input: { format: games-csv, path: games.csv }\noutput: { dir: out, report: true }\n");
-  const command_result r = cli("run " + (dir / "c.yaml").string());
-  check_clean(r);
+  const command_result r =
+      failed_run("model: test-infinite-columns\nk_schedule: [ { k: 20 } ]\ninput: { format: games-csv, path: games.csv }\n",
+                 "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
   CHECK_THAT(r.out, Catch::Contains("plugin 'test-infinite-columns' failed on the performance rating of A in period 1: "
                                     "returned an infinite performance rating"));
-  CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }

@@ -25,6 +25,13 @@ struct competition {
   }
 };
 
+// `ratekit run` of a fide-logistic competition whose input is `path` (YAML).
+command_result run_input(const temp_dir& dir, const std::string& path) {
+  write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                             "input: { format: games-csv, path: " + path + " }\n");
+  return run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'");
+}
+
 }  // namespace
 
 TEST_CASE("an output folder that is a loop of links or a link to nothing is called so", "[messages][security]") {
@@ -65,25 +72,18 @@ TEST_CASE("a player named twice to chart is told so, not 'did you mean' himself"
 
 TEST_CASE("a kernel file that says 0 bytes is not called empty", "[messages][security]") {
   temp_dir dir;
-  write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                             "input: { format: games-csv, path: /proc/self/status }\n");
-  const command_result r = run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'");
+  const command_result r = run_input(dir, "/proc/self/status");
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("/proc/self/status: expected a regular file of a fixed size, got one that says it "
                                     "has 0 bytes but has text"));
   // A file that is empty still is.
   write_text(dir / "empty.csv", "");
-  write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                             "input: { format: games-csv, path: empty.csv }\n");
-  CHECK_THAT(run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'").out,
-             Catch::Contains("got an empty file"));
+  CHECK_THAT(run_input(dir, "empty.csv").out, Catch::Contains("got an empty file"));
 }
 
 TEST_CASE("an empty list of input files is called so", "[messages][config]") {
   temp_dir dir;
-  write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                             "input: { format: games-csv, path: [] }\n");
-  const command_result r = run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'");
+  const command_result r = run_input(dir, "[]");
   CHECK(r.status == 1);
   CHECK(r.out == "error: " + (dir / "c.yaml").string() +
                      ":4:35: expected an input file or a list of them for 'path', got an empty list\n");
