@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace ratekit::testing;
 
@@ -22,11 +24,11 @@ void check_clean(const command_result& r) {
   for (const char* crash : {"terminate", "Aborted", "Segmentation", "what():"}) CHECK_THAT(r.out, !Catch::Contains(crash));
 }
 
-// `ratekit run` of a config (YAML after `competition: t`) beside `data`, a
-// file named `file`: it must fail cleanly and write nothing.
-command_result failed_run(const std::string& config, const std::string& file, const std::string& data) {
+// `ratekit run` of a config (YAML after `competition: t`) beside `files`
+// (name, text): it must fail cleanly and write nothing.
+command_result failed_run(const std::string& config, const std::vector<std::pair<std::string, std::string>>& files) {
   temp_dir dir;
-  write_text(dir / file, data);
+  for (const auto& [name, text] : files) write_text(dir / name, text);
   write_text(dir / "c.yaml", "competition: t\n" + config + "output: { dir: out, report: true }\n");
   const command_result r = cli("run " + (dir / "c.yaml").string());
   check_clean(r);
@@ -70,8 +72,8 @@ TEST_CASE("exceptions of unknown types through the C ABI are the plugin's failur
   CHECK_THAT(expect.out, Catch::Contains("ratekit-throws-unknown.so: plugin 'test-throws-unknown' failed on A's expected "
                                          "score: threw a C++ exception of an unknown type through the C ABI"));
   const command_result ranked =
-      failed_run("model: test-throws-unknown\ninput: { format: standings-csv, path: s.csv }\n", "s.csv",
-                 "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\n");
+      failed_run("model: test-throws-unknown\ninput: { format: standings-csv, path: s.csv }\n",
+                 {{"s.csv", "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\n"}});
   CHECK_THAT(ranked.out, Catch::Contains("plugin 'test-throws-unknown' failed on ") &&
                              Catch::Contains("threw a C++ exception of an unknown type through the C ABI"));
 }
@@ -79,7 +81,34 @@ TEST_CASE("exceptions of unknown types through the C ABI are the plugin's failur
 TEST_CASE("an infinite performance rating is refused, naming the player and the period", "[plugin outputs][report]") {
   const command_result r =
       failed_run("model: test-infinite-columns\nk_schedule: [ { k: 20 } ]\ninput: { format: games-csv, path: games.csv }\n",
-                 "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+                 {{"games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n"}});
   CHECK_THAT(r.out, Catch::Contains("plugin 'test-infinite-columns' failed on the performance rating of A in period 1: "
                                     "returned an infinite performance rating"));
+}
+
+TEST_CASE("a rating changed without a reported change is refused, whether its player played or not",
+          "[plugin outputs][unreported]") {
+  // test-unreported-change gives a point to each player rated 1234 when a call starts; the bad-input case
+  // plugin_unreported_change has one who plays. Here Z, who plays no game, is moved all the same.
+  const command_result idle =
+      failed_run("model: test-unreported-change\nk_schedule: [ { k: 20 } ]\ninitial: { ratings: list.csv }\n"
+                 "input: { format: games-csv, path: games.csv }\nperiod: month\n",
+                 {{"list.csv", "player,rating\nZ,1234\nA,1500\nB,1500\n"},
+                  {"games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n2024-02-01,B,A,1\n"}});
+  CHECK_THAT(idle.out, Catch::Contains("plugin 'test-unreported-change' changed the rating of player Z to 1235 after "
+                                       "games 1 to 2 (") &&
+                           Catch::Contains("without reporting it: the changes it reported add up to 1234; a plugin "
+                                           "hands every change over in its games' delta_a and delta_b"));
+}
+
+TEST_CASE("an unreported change is found with the batch it happened in, not only at the end", "[plugin outputs][unreported]") {
+  // 70,000 games come in several pieces: the first window's players are checked when it is rated.
+  std::string games = "date,player_a,player_b,score_a\n";
+  for (int i = 0; i < 70'000; ++i) games += i % 2 ? "2024-01-01,A,B,1\n" : "2024-01-01,B,A,0.5\n";
+  const command_result r =
+      failed_run("model: test-unreported-change\nk_schedule: [ { k: 20 } ]\ninitial: { ratings: list.csv }\n"
+                 "input: { format: games-csv, path: games.csv }\n",
+                 {{"list.csv", "player,rating\nA,1234\nB,1500\n"}, {"games.csv", games}});
+  CHECK_THAT(r.out, Catch::Contains("changed the rating of player A to ") && Catch::Contains(" after games 1 to "));
+  CHECK_THAT(r.out, !Catch::Contains("to 70000 ("));
 }

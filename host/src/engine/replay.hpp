@@ -62,6 +62,9 @@ class game_replay {
     }
   }
 
+  // Each player's rating as the changes the games reported add up, after the games replayed.
+  const std::vector<double>& ratings() const noexcept { return rating_; }
+
  private:
   // A period's players are met at random: their lines are fetched a few games ahead.
   void fetch(const rk_game* games, size_t i, size_t end, bool ratings) {

@@ -94,7 +94,44 @@ class state_checker {
       check_finite(r_, p, settle_, [&] { return after_games(0, n, first_line, last_line); });
   }
 
+  // Every rating change was reported: the players of window games [0, n)
+  // (stream games from `first`) hold the ratings their games' changes add up
+  // to, `reported` (the replay's), but for the last bits of a sum.
+  void check_reported(const std::vector<rk_game>& games, const game_facts& facts, size_t first, size_t n,
+                      const std::vector<double>& reported) {
+    const double* rating = r_.state.rating();
+    for (size_t i = 0; i < n; ++i)
+      for (const int32_t p : {games[i].a, games[i].b})
+        if (!adds_up(reported[size_t(p)], rating[p]))
+          refuse_unreported(p, reported[size_t(p)], after_games(first, first + n, facts.line[0], facts.line[n - 1]));
+  }
+
+  // The same for every player once the run is rated: one the plugin moved
+  // while he played no game of the window is found here.
+  void check_reported(const std::vector<double>& reported, size_t n, int32_t first_line, int32_t last_line) {
+    const double* rating = r_.state.rating();
+    for (size_t p = 0; p < reported.size(); ++p)
+      if (!adds_up(reported[p], rating[p]))
+        refuse_unreported(int32_t(p), reported[p], after_games(0, n, first_line, last_line));
+  }
+
  private:
+  // Changes spread over a period's games (a first rating, a rounded change)
+  // may add up to the model's rating but for the last bits of the sum. A
+  // rating that is no number is the finite check's to name, as such.
+  static bool adds_up(double reported, double rating) {
+    return !std::isfinite(rating) || std::fabs(reported - rating) <= 1e-9 * std::fmax(1.0, std::fabs(rating));
+  }
+
+  [[noreturn]] void refuse_unreported(int32_t player, double reported, const std::string& after) const {
+    const player_table& names = settle_();
+    throw user_error(r_.source->file().string(), 0, 0,
+                     "plugin '" + std::string(r_.source->id()) + "' changed the rating of player " + names.name(player) +
+                         " to " + fmt::format("{}", r_.state.rating()[player]) + after + " without reporting it: the "
+                         "changes it reported add up to " + fmt::format("{}", reported) + "; a plugin hands every change "
+                         "over in its games' delta_a and delta_b (docs/writing-a-plugin.md)");
+  }
+
   // " after games 1 to 3 (games.csv:2 to line 4)" for stream games [begin, end).
   std::string after_games(size_t begin, size_t end, int32_t first_line, int32_t last_line) const {
     if (end == begin + 1) return " after game " + std::to_string(end) + " (" + source_ + ":" + std::to_string(first_line) + ")";
