@@ -110,6 +110,9 @@ TEST_CASE("the host's columns of a ratings list hold what they must, at each bou
   for (const std::string bad : {"999999999999999.5", "1000000000000000"})
     CHECK_THAT(refused("games", bad), Catch::Contains("expected a whole number of games, 0 or more"));
   CHECK(refused("games", "999999999999999") == "");
+  for (const std::string bad : {"0", "10000", "1990.5", "-1990"})
+    CHECK_THAT(refused("birth_year", bad), Catch::Contains("expected a birth year from 1 to 9999, got '" + bad + "'"));
+  for (const std::string good : {"1", "1990", "9999"}) CHECK(refused("birth_year", good) == "");
 }
 
 TEST_CASE("a wide ratings list is read in linear time", "[ratings_list][readers]") {

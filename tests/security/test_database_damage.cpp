@@ -135,6 +135,11 @@ TEST_CASE("the host's values in a database are checked as a ratings list's are",
     CHECK_THAT(read_with("last_period", bad), Catch::Contains(where + "last_period': expected a whole period number within 2^53"));
   CHECK(read_with("last_period", "9007199254740991") == "");
   CHECK(read_with("last_period", "NULL") == "");
+  REQUIRE(exec(dir / "old.db", "UPDATE players SET birth_year = 0 WHERE name = 'B'") == SQLITE_OK);
+  CHECK_THAT(read_with("games", "3"), Catch::Contains("damaged rating database: table players, player 'B', birth_year: "
+                                                      "expected a birth year from 1 to 9999, found 0"));
+  REQUIRE(exec(dir / "old.db", "UPDATE players SET birth_year = 1990 WHERE name = 'B'") == SQLITE_OK);
+  CHECK(read_with("games", "3") == "");
 }
 
 TEST_CASE("a damaged state object read back by `ratekit history` names its table, player and period", "[security][store]") {

@@ -60,6 +60,7 @@ std::string host_value_problem(std::string_view name, double v) {
       !(is_whole(v, 1e8) && text::make_date(int(v) / 10000, int(v) / 100 % 100, int(v) % 100, date)))
     return "a date written yyyymmdd, or 0";
   if (name == "last_period" && !is_whole(v, 0x1p53)) return "a whole period number within 2^53";
+  if (name == "birth_year" && !(v >= 1 && is_whole(v, 10000))) return "a birth year from 1 to 9999";
   return "";
 }
 

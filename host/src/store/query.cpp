@@ -37,6 +37,13 @@ std::string listing(const std::vector<std::string>& names) {
                        listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
 }
 
+// A value of the host's own (games, birth_year, ...) is checked as a ratings list's is.
+void check_host_value(const std::filesystem::path& file, const std::string& where, std::string_view field, double v) {
+  if (const std::string expected = host_value_problem(field, v); !expected.empty())
+    throw user_error(file.string(), 0, 0,
+                     "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
+}
+
 }  // namespace
 
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
@@ -62,7 +69,9 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       const int32_t id = players.intern(s.text(1));
       players.external_id.set(size_t(id), s.text(2));
       players.federation.set(size_t(id), s.text(3));
-      players.birth_year[size_t(id)] = s.checked_number(4, "table players, player '" + std::string(s.text(1)) + "', birth_year");
+      const std::string born = "table players, player '" + std::string(s.text(1)) + "', birth_year";
+      players.birth_year[size_t(id)] = s.checked_number(4, born);
+      check_host_value(file, born, "birth_year", players.birth_year[size_t(id)]);
       list.add_row(id);
     }
     const std::string field(s.text(5));
@@ -73,9 +82,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
     // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
     if (std::isnan(v) && field != "peak" && field != "last_period" && field != "last_played")
       throw user_error(file.string(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
-    if (const std::string expected = host_value_problem(field, v); !expected.empty())  // as a ratings list's
-      throw user_error(file.string(), 0, 0,
-                       "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
+    check_host_value(file, where, field, v);
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   return list;
