@@ -50,9 +50,22 @@ void event_rater::take(game_piece& piece) {
   for (size_t k = 0; k < piece.events.size(); ++k) {
     events_.push_back(piece.events[k]);
     infos_.push_back(std::move(piece.event_infos[k]));
+    check_order(infos_.back());
     rate(events_.size() - 1, piece.entries.data() + (piece.events[k].begin - entry_count_));
   }
   entry_count_ += piece.entries.size();
+}
+
+void event_rater::check_order(const event_info& info) {
+  if (info.date == 0) return;
+  if (info.date >= latest_.date) {
+    latest_ = info;
+    return;
+  }
+  settle_();  // the input's own errors come first
+  throw user_error(r_.config.input_paths.front().string(), info.line, 0,
+                   "dates out of order: event '" + info.name + "' is dated before event '" + latest_.name +
+                       "' on line " + std::to_string(latest_.line) + "; sort the events by date, oldest first");
 }
 
 void event_rater::rate(size_t e, const rk_entry* entries) {
