@@ -112,3 +112,13 @@ TEST_CASE("an unreported change is found with the batch it happened in, not only
   CHECK_THAT(r.out, Catch::Contains("changed the rating of player A to ") && Catch::Contains(" after games 1 to "));
   CHECK_THAT(r.out, !Catch::Contains("to 70000 ("));
 }
+
+TEST_CASE("a rating changed without a reported change in a ranked event is refused", "[plugin outputs][unreported]") {
+  const command_result r = failed_run(
+      "model: test-unreported-change\nk_schedule: [ { k: 20 } ]\ninitial: { ratings: list.csv }\n"
+      "input: { format: standings-csv, path: s.csv }\n",
+      {{"list.csv", "player,rating\nA,1234\nB,1500\n"},
+       {"s.csv", "event,date,player,rank\nE1,2024-01-01,A,1\nE1,2024-01-01,B,2\n"}});
+  CHECK_THAT(r.out, Catch::Contains("changed the rating of player A to 1235 after the events without reporting it: the "
+                                    "changes it reported add up to 1234"));
+}

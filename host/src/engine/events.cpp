@@ -165,6 +165,10 @@ void event_rater::finish() {
   add_players(size_t(d.players.size()));
   const settle_fn names = [&]() -> const player_table& { return d.players; };
   for (int32_t p = 0; p < d.players.size(); ++p) check_finite(r_, p, names, [] { return std::string(); });
+  const double* rating = r_.state.rating();
+  for (int32_t p = 0; p < d.players.size(); ++p)
+    if (!adds_up(replayed_.ratings()[size_t(p)], rating[p]))
+      throw unreported_change(r_, d.players, p, replayed_.ratings()[size_t(p)], " after the events");
   try {
     r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
   } catch (const pair_forecasts::failure& f) {

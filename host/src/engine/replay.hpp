@@ -94,6 +94,9 @@ class entry_replay {
 
   void add_players(const double* start, size_t count) { rating_.insert(rating_.end(), start + rating_.size(), start + count); }
 
+  // Each player's rating as the changes the entries reported add up, after the events replayed.
+  const std::vector<double>& ratings() const noexcept { return rating_; }
+
   // Entries [0, n) of one event into before[0, n) and after[0, n).
   void event(const rk_entry* entries, const rk_entry_out* out, size_t n, double* before, double* after) {
     for (size_t i = 0; i < n; ++i) {

@@ -116,20 +116,8 @@ class state_checker {
   }
 
  private:
-  // Changes spread over a period's games (a first rating, a rounded change)
-  // may add up to the model's rating but for the last bits of the sum. A
-  // rating that is no number is the finite check's to name, as such.
-  static bool adds_up(double reported, double rating) {
-    return !std::isfinite(rating) || std::fabs(reported - rating) <= 1e-9 * std::fmax(1.0, std::fabs(rating));
-  }
-
   [[noreturn]] void refuse_unreported(int32_t player, double reported, const std::string& after) const {
-    const player_table& names = settle_();
-    throw user_error(r_.source->file().string(), 0, 0,
-                     "plugin '" + std::string(r_.source->id()) + "' changed the rating of player " + names.name(player) +
-                         " to " + fmt::format("{}", r_.state.rating()[player]) + after + " without reporting it: the "
-                         "changes it reported add up to " + fmt::format("{}", reported) + "; a plugin hands every change "
-                         "over in its games' delta_a and delta_b (docs/writing-a-plugin.md)");
+    throw unreported_change(r_, settle_(), player, reported, after);
   }
 
   // " after games 1 to 3 (games.csv:2 to line 4)" for stream games [begin, end).
