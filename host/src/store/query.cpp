@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <unordered_map>
 
 namespace ratekit {
 namespace {
@@ -62,6 +63,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       "ORDER BY p.id");
   s.bind(1, find.integer(0)).bind(2, before_run);
   ratings_list list;
+  std::unordered_map<std::string, int> column_of;  // each field's list column: one look-up per value, not a scan
   int64_t current = -1;
   while (s.step()) {
     if (s.integer(0) != current) {
@@ -75,8 +77,9 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       list.add_row(id);
     }
     const std::string field(s.text(5));
-    int col = list.column(field);
-    if (col < 0) col = list.add_column(field);
+    const auto [at, fresh] = column_of.try_emplace(field, -1);
+    if (fresh) at->second = list.add_column(field);
+    const int col = at->second;
     const std::string where = "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'";
     const double v = s.checked_number(6, where);
     // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
