@@ -65,10 +65,20 @@ TEST_CASE("names and counts are bounded", "[loader][names]") {
   names.push_back("f64");
   CHECK(problem(names) == "65 state fields, more than 64");
   descriptor_of many({"rating"});
+  std::vector<std::string> keys;
+  for (int i = 0; i < 257; ++i) keys.push_back("p" + std::to_string(i));
+  std::vector<rk_param_spec> params;
+  for (const std::string& k : keys) params.push_back({k.c_str(), RK_PARAM_NUMBER, 0, 0, 0, 1, nullptr, "p"});
+  many.d.params = params.data();
   many.d.param_count = 256;
   CHECK(descriptor_names_problem(many.d) == "");
   many.d.param_count = 257;
   CHECK(descriptor_names_problem(many.d) == "257 parameters, more than 256");
+  many.d.param_count = 1;
+  many.d.params = nullptr;
+  CHECK(descriptor_names_problem(many.d) == "parameter list missing");
+  many.d.state = nullptr;
+  CHECK(descriptor_names_problem(many.d) == "state fields missing");
 }
 
 TEST_CASE("a plugin id is lowercase words joined by hyphens", "[loader][names]") {
@@ -114,4 +124,19 @@ TEST_CASE("the parameter needs extension names two parameters of the descriptor"
           "param needs pair 1 does not name two parameters of the descriptor");
   const rk_ext_param_needs no_pairs{sizeof no_pairs, 1, nullptr};
   CHECK(param_needs_problem(d.d, no_pairs) == "param needs extension lacks its pairs");
+}
+
+TEST_CASE("parameter keys are plain words of their own", "[loader][names]") {
+  descriptor_of d({"rating"});
+  const auto problem_with = [&](const char* a, const char* b) {
+    const rk_param_spec params[] = {{a, RK_PARAM_NUMBER, 0, 1, 0, 2, nullptr, "a"},
+                                    {b, RK_PARAM_NUMBER, 0, 1, 0, 2, nullptr, "b"}};
+    d.d.param_count = 2;
+    d.d.params = params;
+    return descriptor_names_problem(d.d);
+  };
+  CHECK(problem_with("xi", "first_rating") == "");
+  CHECK(problem_with("xi", "xi") == "parameter 1 'xi' is named twice");
+  CHECK(problem_with("xi", "a\x1b[2J") == "parameter 1 name 'a\x1b[2J' is not letters, digits and '_' starting with a letter");
+  CHECK(problem_with("x i", "k") == "parameter 0 name 'x i' is not letters, digits and '_' starting with a letter");
 }

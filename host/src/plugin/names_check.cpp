@@ -79,9 +79,17 @@ std::string descriptor_names_problem(const rk_descriptor& d) {
     return std::to_string(d.state_count) + " state fields, more than " + std::to_string(max_state_fields);
   if (d.param_count > max_params)
     return std::to_string(d.param_count) + " parameters, more than " + std::to_string(max_params);
+  if (d.state == nullptr) return "state fields missing";
+  if (d.param_count > 0 && d.params == nullptr) return "parameter list missing";
   std::vector<const char*> names;
   for (uint32_t i = 0; i < d.state_count; ++i) names.push_back(d.state[i].name);
-  return names_problem("state field", names.data(), d.state_count, host_columns, "ratings.csv");
+  if (std::string why = names_problem("state field", names.data(), d.state_count, host_columns, "ratings.csv");
+      !why.empty())
+    return why;
+  // Parameter keys are config keys, summary.json keys and `describe` text.
+  std::vector<const char*> keys;
+  for (uint32_t i = 0; i < d.param_count; ++i) keys.push_back(d.params[i].key);
+  return names_problem("parameter", keys.data(), d.param_count, std::array<std::string_view, 0>{}, "");
 }
 
 std::string game_columns_problem(const rk_ext_game_columns& c) {

@@ -15,9 +15,10 @@ inline constexpr uint32_t max_state_fields = 64;
 inline constexpr uint32_t max_params = 256;
 inline constexpr uint32_t max_game_columns = 64;
 
-// Why the descriptor's id or state field names cannot be used ("" when they can):
-// the id lowercase words joined by '-', each field a name of letters, digits and
-// '_' (a letter first), unique, none one of the host's own ratings.csv columns.
+// Why the descriptor's id, state field names or parameter keys cannot be used
+// ("" when they can): the id lowercase words joined by '-', each field and key
+// a name of letters, digits and '_' (a letter first), unique, no field one of
+// the host's own ratings.csv columns.
 std::string descriptor_names_problem(const rk_descriptor& d);
 
 // Why the game columns extension cannot be used ("" when it can): as the state

@@ -31,12 +31,13 @@ void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d)
   if (d == nullptr) refuse(file, "no descriptor");
   if (d->struct_size < sizeof(rk_descriptor)) refuse(file, "descriptor struct_size too small");
   if (blank(d->id) || blank(d->version) || d->summary == nullptr) refuse(file, "descriptor lacks id, version or summary");
-  if (d->state_count == 0 || d->state == nullptr || blank(d->state[0].name) || std::strcmp(d->state[0].name, "rating") != 0)
+  // Counts bounded and names plain before any list is walked.
+  if (const std::string why = descriptor_names_problem(*d); !why.empty()) refuse(file, why);
+  if (d->state_count == 0 || blank(d->state[0].name) || std::strcmp(d->state[0].name, "rating") != 0)
     refuse(file, "state field 0 must be 'rating'");
   for (uint32_t i = 0; i < d->state_count; ++i)
     if (blank(d->state[i].name) || !std::isfinite(d->state[i].initial))
       refuse(file, "state field " + std::to_string(i) + " has no name or a non-finite initial value");
-  if (d->param_count > 0 && d->params == nullptr) refuse(file, "parameter list missing");
   for (uint32_t i = 0; i < d->param_count; ++i) {
     const rk_param_spec& p = d->params[i];
     const std::string where = "parameter " + std::to_string(i) + (blank(p.key) ? "" : " '" + std::string(p.key) + "'");
@@ -63,7 +64,6 @@ void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d)
         refuse(file, where + ": unknown type " + std::to_string(p.type));
     }
   }
-  if (const std::string why = descriptor_names_problem(*d); !why.empty()) refuse(file, why);
   const uint64_t kinds = RK_CAP_PAIRWISE | RK_CAP_RANKED;
   if ((d->capabilities & kinds) == 0) refuse(file, "rates neither pairwise games nor ranked events");
 }
