@@ -36,13 +36,17 @@ const rk_param_spec ranked_params[] = {
 const rk_descriptor fake_ranked = {sizeof(rk_descriptor), 0, "fake-ranked", "1.0.0", "test model",
                                    RK_CAP_RANKED, 1, 2, rating_only, ranked_params};
 
+const rk_descriptor fake_calendar = {sizeof(rk_descriptor), 0, "fake-calendar", "1.0.0", "test model",
+                                     RK_CAP_PAIRWISE | RK_CAP_CALENDAR_PERIODS, 1, 0, rating_only, nullptr};
+
 struct fake_catalog : ratekit::model_catalog {
   const rk_descriptor* find(std::string_view id) const override {
     if (id == fake_elo.id) return &fake_elo;
     if (id == fake_ranked.id) return &fake_ranked;
+    if (id == fake_calendar.id) return &fake_calendar;
     return nullptr;
   }
-  std::vector<std::string> ids() const override { return {"fake-elo", "fake-ranked"}; }
+  std::vector<std::string> ids() const override { return {"fake-calendar", "fake-elo", "fake-ranked"}; }
 };
 
 // A fresh folder with one data file, removed at the end of the test.

@@ -133,7 +133,7 @@ params: { anything: 1 }
 input: { format: games-csv, path: data/games.csv }
 )") == std::vector<std::string>{s.at(2, 8,
                                      "unknown model 'fake-elos' (did you mean 'fake-elo'?); "
-                                     "available: fake-elo, fake-ranked")});
+                                     "available: fake-calendar, fake-elo, fake-ranked")});
 }
 
 TEST_CASE("Unknown input format and missing ratings file", "[config]") {
@@ -225,4 +225,37 @@ TEST_CASE("resolve_params parses overrides by type and reports every mistake", "
           "expected a number for 'cap', got 'x'\n"
           "parameter 'xi' given twice");
   }
+}
+
+TEST_CASE("a K rule's tag is one tag or a list of them, never an empty list", "[config][k_schedule]") {
+  scratch s;
+  const auto with_tag = [](const std::string& tag) {
+    return "competition: t\nmodel: fake-elo\nk_schedule: [ { when: { tag: " + tag +
+           " }, k: 40 }, { k: 20 } ]\ninput: { format: games-csv, path: data/games.csv }\n";
+  };
+  CHECK(s.problems(with_tag("[]")) ==
+        std::vector<std::string>{s.at(3, 30, "expected one tag or a list of tags for 'tag', got an empty list, which no "
+                                             "game matches (a rule for games of any tag leaves 'tag' out)")});
+  CHECK(s.load(with_tag("[cup]")).k.rules()[0].tags == std::vector<std::string>{"cup"});
+  CHECK(s.load(with_tag("cup")).k.rules()[0].tags == std::vector<std::string>{"cup"});
+}
+
+TEST_CASE("a model that counts calendar time needs day, month or year periods", "[config][periods]") {
+  scratch s;
+  const auto with_period = [](const std::string& period) {
+    return "competition: t\nmodel: fake-calendar\ninput: { format: games-csv, path: data/games.csv }\n" + period;
+  };
+  const std::string choose =
+      ": choose 'period: month' (or day, year), the span in which a player's games are rated together";
+  CHECK(s.problems(with_period("")) ==
+        std::vector<std::string>{s.at(2, 8, "model 'fake-calendar' counts the time a player is away in calendar "
+                                            "periods, so it needs one" + choose)});
+  for (const std::string kind : {"game", "event"})
+    CHECK(s.problems(with_period("period: " + kind + "\n")) ==
+          std::vector<std::string>{s.at(4, 9, "model 'fake-calendar' counts the time a player is away in calendar "
+                                              "periods, so it needs one, not 'period: " + kind + "'" + choose)});
+  for (const std::string kind : {"day", "month", "year"}) CHECK_NOTHROW(s.load(with_period("period: " + kind + "\n")));
+  // Other models rate by game when no period is given.
+  CHECK(s.load("competition: t\nmodel: fake-elo\nk_schedule: [ { k: 20 } ]\n"
+               "input: { format: games-csv, path: data/games.csv }\n").period == ratekit::period_kind::game);
 }

@@ -227,7 +227,7 @@ TEST_CASE("egf-go loads as a plugin with the a and P report columns", "[egf-go]"
   CHECK(plugin->has(RK_CAP_USES_K));
   CHECK(plugin->has(RK_CAP_HANDICAP));
   CHECK(plugin->descriptor().state[0].initial == 100.0);
-  const auto* ext = static_cast<const rk_ext_game_columns*>(plugin->extension(RK_EXT_GAME_COLUMNS));
+  const rk_ext_game_columns* ext = plugin->game_columns();
   REQUIRE(ext != nullptr);
   REQUIRE(ext->count == 2);
   CHECK(std::strcmp(ext->names[0], "a") == 0);

@@ -162,7 +162,7 @@ TEST_CASE("a ratings list carries when players were last rated: month by month r
   }
 }
 
-TEST_CASE("a last_played that is not a date is refused, naming the player", "[elapsed][abi]") {
+TEST_CASE("a last_played that is not a date is refused, naming its line and column", "[elapsed][abi]") {
   testing::temp_dir dir;
   testing::write_text(dir / "list.csv", "player,rating,rd,last_played\nA,1500,100,20241399\n");
   testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2025-01-10,A,B,1\n");
@@ -172,7 +172,7 @@ TEST_CASE("a last_played that is not a date is refused, naming the player", "[el
     rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
     FAIL("no error");
   } catch (const user_error& e) {
-    CHECK_THAT(std::string(e.what()), Catch::Contains("last_played of A is not a date written yyyymmdd"));
+    CHECK_THAT(std::string(e.what()), Catch::Contains("list.csv:2:12: expected a date written yyyymmdd, or 0, got '20241399'"));
   }
 }
 

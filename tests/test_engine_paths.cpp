@@ -109,21 +109,69 @@ TEST_CASE("period window: a month ends where the month changes, not the day", "[
   CHECK(period_ends_reference(period_kind::day, f) == std::vector<uint64_t>{1, 2, 3, 4});
 }
 
-TEST_CASE("period window: dates out of order are named with both lines", "[engine]") {
-  period_window window(period_kind::month, "g.csv");
+namespace {
+
+// A piece of games with these dates (0: undated) on lines first_line, first_line + 1, ...
+game_piece dated_piece(const std::vector<int32_t>& dates, int32_t first_line) {
   game_piece piece;
-  piece.games.resize(2);
-  piece.facts.date = {20240302, 20240301};
-  piece.facts.period = {-1, -1};
-  piece.facts.week = {0, 0};
-  piece.facts.home = {0, 0};
-  piece.facts.tag = {0, 0};
-  piece.facts.line = {2, 3};
-  window.add(piece);
-  window.complete(true);
-  REQUIRE(window.problems().size() == 1);
-  CHECK(window.problems()[0].line == 3);
-  CHECK(window.problems()[0].message == "dates out of order: this game is dated before the one on line 2");
+  const size_t n = dates.size();
+  piece.games.resize(n);
+  piece.facts.date = dates;
+  piece.facts.period.assign(n, 0);
+  piece.facts.week.assign(n, 0);
+  piece.facts.home.assign(n, 0);
+  piece.facts.tag.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) piece.facts.line.push_back(first_line + int32_t(i));
+  return piece;
+}
+
+// The problems of a window of `kind` fed these pieces, each rated as far as complete.
+std::vector<diagnostic> order_problems(period_kind kind, const std::vector<std::vector<int32_t>>& pieces) {
+  period_window window(kind, "g.csv");
+  int32_t line = 2;
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    game_piece piece = dated_piece(pieces[p], line);
+    line += int32_t(pieces[p].size());
+    window.add(piece);
+    if (const size_t complete = window.complete(p + 1 == pieces.size())) window.drop(complete);
+  }
+  return window.problems();
+}
+
+}  // namespace
+
+TEST_CASE("period window: dates out of order are named with both lines, in every period kind", "[engine]") {
+  for (const period_kind kind :
+       {period_kind::game, period_kind::event, period_kind::day, period_kind::month, period_kind::year}) {
+    CAPTURE(int(kind));
+    const std::vector<diagnostic> problems = order_problems(kind, {{20240302, 20240301}});
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].line == 3);
+    CHECK(problems[0].message ==
+          "dates out of order: this game is dated before the one on line 2; sort the games by date, oldest first");
+    // The same day, and a later one, are in order; so is a piece after a piece.
+    CHECK(order_problems(kind, {{20240301, 20240301, 20240302}, {20240302, 20250101}}).empty());
+    // Back by one day across two pieces, compared with the latest date read.
+    const std::vector<diagnostic> across = order_problems(kind, {{20240301, 20240305}, {20240304}});
+    REQUIRE(across.size() == 1);
+    CHECK(across[0].line == 4);
+    CHECK_THAT(across[0].message, Catch::Contains("before the one on line 3"));
+  }
+}
+
+TEST_CASE("period window: game and event periods compare the dated games only", "[engine]") {
+  for (const period_kind kind : {period_kind::game, period_kind::event}) {
+    CHECK(order_problems(kind, {{0, 0, 0}}).empty());
+    CHECK(order_problems(kind, {{20240301, 0, 20240302}}).empty());
+    const std::vector<diagnostic> behind_undated = order_problems(kind, {{20240302, 0, 20240301}});
+    REQUIRE(behind_undated.size() == 1);
+    CHECK(behind_undated[0].line == 4);
+    CHECK_THAT(behind_undated[0].message, Catch::Contains("before the one on line 2"));
+  }
+  // A calendar period needs the date.
+  const std::vector<diagnostic> month = order_problems(period_kind::month, {{20240301, 0}});
+  REQUIRE(month.size() == 1);
+  CHECK(month[0].message == "a date is needed to group games by month");
 }
 
 TEST_CASE("constant K: the fast path gives what the schedule gives", "[engine][fast path]") {

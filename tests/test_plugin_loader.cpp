@@ -59,7 +59,7 @@ TEST_CASE("a plugin with a shorter, older entry still loads", "[loader][abi]") {
   const auto p = plugin::load(test_plugin("old-minor"));
   CHECK(p->id() == "test-logistic");
   CHECK(p->entry().struct_size == offsetof(rk_plugin_entry, get_extension));
-  CHECK(p->extension(RK_EXT_PERFORMANCE) == nullptr);
+  CHECK(p->performance() == nullptr);
   const model m(p, {});
   CHECK(m.expect(1900, 1500, 0) == Approx(1.0 / 1.1).epsilon(1e-12));
 }

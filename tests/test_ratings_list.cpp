@@ -1,9 +1,11 @@
 // A ratings list a run starts from (initial: { ratings: }): its columns are the
 // model's state and the player facts; a misspelt one is refused, not dropped.
+#include "sql_support.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <string>
 
 using ratekit::testing::run_cli;
@@ -77,4 +79,76 @@ TEST_CASE("a column surely no slip of the model's is ignored unread; FIDE's ID i
     CHECK(r.status == 1);
     CHECK_THAT(r.out, Catch::Contains("column '" + slip + "' is not one model 'glicko' keeps (did you mean"));
   }
+}
+
+TEST_CASE("a ratings list naming a column twice is refused as games-csv refuses it", "[ratings_list][readers]") {
+  const glicko_run g;
+  for (const std::string header : {"player,rating,rd,rd", "player,rating,rd,player", "player,rating,rd,rating",
+                                   "player,rating,rd,volatility,volatility"}) {
+    const auto r = g.run(header + "\nA,1600,40,40" + (header.ends_with("volatility") ? ",0" : "") + "\n");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("list.csv:1:") && Catch::Contains("expected each column once, got '") &&
+                          Catch::Contains("' again (first at column "));
+  }
+  const auto r = g.run("player,rating,rd,rd\nA,1600,40,40\n");
+  CHECK_THAT(r.out, Catch::Contains("list.csv:1:18: expected each column once, got 'rd' again (first at column 15)"));
+}
+
+TEST_CASE("the host's columns of a ratings list hold what they must, at each bound", "[ratings_list][readers]") {
+  const glicko_run g;
+  const auto refused = [&](const std::string& column, const std::string& value) {
+    const auto r = g.run("player,rating,rd," + column + "\nA,1600,40," + value + "\n");
+    return r.status == 1 ? r.out : "";
+  };
+  CHECK_THAT(refused("last_played", "20241399"), Catch::Contains("expected a date written yyyymmdd, or 0, got '20241399'"));
+  for (const std::string bad : {"20230229", "20241301", "20240100", "-20240101", "2024010.5", "100000000"})
+    CHECK_THAT(refused("last_played", bad), Catch::Contains("list.csv:2:11: expected a date written yyyymmdd, or 0"));
+  for (const std::string good : {"0", "20200229", "20231231", "20240105"}) CHECK(refused("last_played", good) == "");
+  for (const std::string bad : {"1.5", "9007199254740992", "-9007199254740992", "1e300"})
+    CHECK_THAT(refused("last_period", bad), Catch::Contains("expected a whole period number within 2^53, got '" + bad + "'"));
+  for (const std::string good : {"0", "-5", "9007199254740991"}) CHECK(refused("last_period", good) == "");
+  for (const std::string bad : {"999999999999999.5", "1000000000000000"})
+    CHECK_THAT(refused("games", bad), Catch::Contains("expected a whole number of games, 0 or more"));
+  CHECK(refused("games", "999999999999999") == "");
+  for (const std::string bad : {"0", "10000", "1990.5", "-1990"})
+    CHECK_THAT(refused("birth_year", bad), Catch::Contains("expected a birth year from 1 to 9999, got '" + bad + "'"));
+  for (const std::string good : {"1", "1990", "9999"}) CHECK(refused("birth_year", good) == "");
+}
+
+TEST_CASE("a wide ratings list is read in linear time", "[ratings_list][readers]") {
+  const glicko_run g;
+  // 100,000 columns another model keeps: ignored with a warning each, in a second or two.
+  std::string header = "player,rating,rd", row = "A,1600,40";
+  for (int i = 0; i < 100'000; ++i) header += ",other" + std::to_string(i), row += ",1";
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = g.run(header + "\n" + row + "\n");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(r.status == 0);
+  CHECK(seconds < 10);  // quadratic: 5e9 column counts, minutes
+}
+
+TEST_CASE("a glicko state out of its domain is refused alike from a ratings list and a database",
+          "[ratings_list][glicko][readers]") {
+  const glicko_run g;
+  const std::string refused = "plugin 'glicko' failed on game 1 (" + (g.dir / "games.csv").string() +
+                              ":2): a player's rd must be above 0 and at most 350";
+  for (const std::string bad : {"-5", "0", "350.0001"}) {
+    const auto r = g.run("player,rating,rd\nA,1600," + bad + "\n");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains(refused));
+  }
+  for (const std::string good : {"0.0001", "350"}) CHECK(g.run("player,rating,rd\nA,1600," + good + "\n").status == 0);
+  // The same state recorded in a database, then damaged there by hand.
+  ratekit::testing::write_text(g.dir / "d.yaml", "competition: g\nmodel: glicko\n"
+                                                 "input: { format: games-csv, path: games.csv }\nperiod: month\n"
+                                                 "output: { dir: d, database: g.db }\n");
+  REQUIRE(run_cli("run " + (g.dir / "d.yaml").string()).status == 0);
+  ratekit::testing::write_text(g.dir / "games.csv", "date,player_a,player_b,score_a\n2024-02-06,A,B,1\n");
+  ratekit::testing::write_text(g.dir / "e.yaml", "competition: g\nmodel: glicko\ninitial: { database: g.db }\n"
+                                                 "input: { format: games-csv, path: games.csv }\nperiod: month\n"
+                                                 "output: { dir: e }\n");
+  ratekit::testing::sql_exec(g.dir / "g.db", "UPDATE states SET value = -5 WHERE field = 'rd'");
+  const auto r = run_cli("run " + (g.dir / "e.yaml").string());
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains(refused));
 }

@@ -25,7 +25,7 @@ struct transcript_sink final : rated_games_sink {
   transcript_sink() { text.precision(17); }
   void take(rated_games& g) override {
     ++batches;
-    saw_instance = saw_instance || g.instance;
+    saw_instance = saw_instance || g.rater;
     text << "batch " << g.first << ' ' << g.count << " shown " << g.shown << " periods " << g.period_count << ':';
     for (size_t p = 0; g.ends && p < g.period_count; ++p) text << ' ' << g.ends[p];
     text << "\nnames";

@@ -152,7 +152,7 @@ TEST_CASE("a run started from the database goes on with the months each player w
   CHECK(read_text(dir / "second" / "ratings.csv") == read_text(dir / "whole" / "ratings.csv"));
 }
 
-TEST_CASE("game periods go on from the database: two runs rate as one", "[state][glicko][store]") {
+TEST_CASE("game periods go on from the database: two runs rate as one", "[state][elapsed][store]") {
   temp_dir dir;
   const std::string head = "date,player_a,player_b,score_a\n";
   const std::string one = "2024-01-10,A,B,1\n2024-01-11,B,C,0\n", two = "2024-01-12,C,A,1\n2024-01-13,A,B,0.5\n";
@@ -160,13 +160,16 @@ TEST_CASE("game periods go on from the database: two runs rate as one", "[state]
   write_text(dir / "one.csv", head + one);
   write_text(dir / "two.csv", head + two);
   auto yaml = [](const std::string& input, const std::string& extra) {
-    return "competition: club\nmodel: glicko\nparams: { c: 60 }\nperiod: game\n"
+    // The probe's state is the elapsed time and the period number it was told.
+    return "competition: club\nmodel: test-elapsed-probe\nk_schedule: [ { k: 20 } ]\nperiod: game\n"
            "input: { format: games-csv, path: " + input + " }\n" + extra;
   };
   write_text(dir / "all.yaml", yaml("all.csv", "output: { dir: all }\n"));
   write_text(dir / "one.yaml", yaml("one.csv", "output: { dir: one, database: club.db }\n"));
   write_text(dir / "two.yaml", yaml("two.csv", "initial: { database: club.db }\noutput: { dir: two, database: club.db }\n"));
-  for (const char* c : {"all", "one", "two"}) REQUIRE(run_cli(std::string("-q run ") + (dir / (std::string(c) + ".yaml")).string()).status == 0);
+  for (const char* c : {"all", "one", "two"})
+    REQUIRE(run_cli(std::string("-q run ") + (dir / (std::string(c) + ".yaml")).string() + " --plugin-dir " +
+                    RATEKIT_TEST_PLUGIN_DIR).status == 0);
   // Game periods are counted: C last played in game 1 of the first run; the
   // second run's games are numbered 2 and 3, so C was away for one game.
   CHECK(sql_number(dir / "club.db", "SELECT value FROM states s JOIN players p ON p.id = s.player_id "

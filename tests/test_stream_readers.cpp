@@ -326,7 +326,7 @@ TEST_CASE("a plugin's bad expectation on ranked pairs names the event", "[engine
     testing::write_text(dir / "s.csv", text);
     CHECK_THAT(error_of(dir / "c.yaml", registry), Catch::Contains("test-overconfident") &&
                                                        Catch::Contains("the expectations of event 'E2'") &&
-                                                       Catch::Contains("expected score 1.5") && Catch::Contains("outside [0, 1]"));
+                                                       Catch::Contains("returned 1.5 as an expected score, not a probability from 0 to 1"));
   }
 }
 

@@ -163,7 +163,7 @@ TEST_CASE("team-csv needs a model of team matches; weights change the update", "
   const auto r = run_matches(dir, "elod-duplicate-scrabble", two_new_players);
   CHECK(r.status != 0);
   CHECK_THAT(r.out, Catch::Contains("rates ranked events of single players, but the input holds team matches"));
-  const auto glicko = run_matches(dir, "glicko", two_new_players);
+  const auto glicko = run_matches(dir, "fide-logistic", two_new_players);
   CHECK_THAT(glicko.out, Catch::Contains("rates pairwise games, but the input holds team matches"));
   const auto home = run_matches(dir, "trueskill", two_new_players, "{}", ", home_side: a");
   CHECK(home.status != 0);

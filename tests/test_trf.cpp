@@ -198,3 +198,23 @@ TEST_CASE("trf: a malformed record names line and column", "[trf]") {
     CHECK(p.column == 92);
   }
 }
+
+TEST_CASE("trf: a birth date is a possible date; 00 marks an unknown month or day", "[trf][readers]") {
+  const auto birth_year = [](const std::string& date) {
+    const dataset d = read(broken_copy("irish_junior_champs_2011.trf", 23, "1994/01/21", date));
+    return d.players.birth_year[size_t(id(d, "Cormican, Ruth E"))];
+  };
+  CHECK(birth_year("1994/00/00") == 1994);
+  CHECK(birth_year("1994/02/00") == 1994);
+  CHECK(birth_year("1996/02/29") == 1996);
+  CHECK(birth_year("1994      ") == 1994);
+  CHECK(std::isnan(birth_year("          ")));
+  for (const std::string bad : {"0000/00/00", "9999/99/99", "1994/13/01", "1994/00/05", "1995/02/29", "1994/01/32",
+                                "19940121  ", "1994-01-21", "0000      "}) {
+    const auto p = first_problem(broken_copy("irish_junior_champs_2011.trf", 23, "1994/01/21", bad));
+    CHECK(p.line == 23);
+    CHECK(p.column == 70);
+    CHECK_THAT(p.message, Catch::Contains("expected the birth date in columns 70-79 as a date YYYY/MM/DD (00 for an "
+                                          "unknown month or day)"));
+  }
+}

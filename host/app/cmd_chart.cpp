@@ -6,6 +6,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -29,6 +30,9 @@ void add_chart_command(CLI::App& app, context&) {
     std::vector<std::string> names = player;
     names.insert(names.end(), players.begin(), players.end());
     if (names.empty()) throw CLI::RequiredError("--player or --players");
+    for (auto at = names.begin(); at != names.end(); ++at)
+      if (std::find(names.begin(), at, *at) != at)
+        throw CLI::ValidationError("--player", "'" + *at + "' is named twice; name each player once");
     const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
     const std::filesystem::path history = std::filesystem::path(dir) / "history.csv";
     if (!std::filesystem::exists(history))

@@ -28,7 +28,8 @@ std::string capabilities(uint64_t caps) {
       {RK_CAP_PAIRWISE, "pairwise games"}, {RK_CAP_RANKED, "ranked events"},     {RK_CAP_USES_K, "K factor"},
       {RK_CAP_HOME_ADVANTAGE, "home advantage"}, {RK_CAP_DRAWS, "draws"}, {RK_CAP_POINTS, "points"},
       {RK_CAP_HANDICAP, "handicap"}, {RK_CAP_PERIODS, "rating periods"},
-      {RK_CAP_STATE_AFTER, "state after each period"}, {RK_CAP_TEAMS, "team matches"}};
+      {RK_CAP_STATE_AFTER, "state after each period"}, {RK_CAP_TEAMS, "team matches"},
+      {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}};
   std::string out;
   for (const auto& [bit, name] : names)
     if (caps & bit) (out += out.empty() ? "" : ", ") += name;

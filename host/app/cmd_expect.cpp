@@ -101,7 +101,11 @@ void add_expect_command(CLI::App& app, context& ctx) {
     const std::vector<double> row_a = state_row(p->descriptor(), a, state_a, "A");
     const std::vector<double> row_b = state_row(p->descriptor(), b, state_b, "B");
     const model m(p, resolve_params(p->descriptor(), overrides));
-    std::printf("%.*f\n", digits, m.expect(row_a.data(), row_b.data(), advantage));
+    try {
+      std::printf("%.*f\n", digits, m.expect(row_a.data(), row_b.data(), advantage));
+    } catch (const plugin_error& e) {
+      throw p->failure("A's expected score", e.what());
+    }
   });
 }
 

@@ -25,8 +25,15 @@ inline int32_t performance_entry(rk_instance, double mean_opponent, double games
 
 inline constexpr rk_ext_performance performance_extension = {sizeof(rk_ext_performance), 0, &performance_entry};
 
+// The parameters that do nothing without another: the floor and the pool's
+// months without first ratings, uncapped_from without a cap.
+inline constexpr rk_param_need param_needs[] = {
+    {"floor", "first_rating"}, {"pool_months", "first_rating"}, {"uncapped_from", "cap"}};
+inline constexpr rk_ext_param_needs param_needs_extension = {sizeof(rk_ext_param_needs), 3, param_needs};
+
 // The extensions of both FIDE plugins.
 inline const void* extension(const char* id) {
+  if (std::strcmp(id, RK_EXT_PARAM_NEEDS) == 0) return &param_needs_extension;
   return std::strcmp(id, RK_EXT_PERFORMANCE) == 0 ? &performance_extension : nullptr;
 }
 

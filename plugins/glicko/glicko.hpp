@@ -55,6 +55,9 @@ class glicko {
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
       const int64_t t = sdk::elapsed_periods(p.number, last[who]);
       if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+      // From a ratings list or a database alike: the deviation the model keeps, above 0 and at most 350.
+      if (!(rd[who] > 0 && rd[who] <= max_rd))
+        throw sdk::failure(RK_ERR_DOMAIN, "a player's rd must be above 0 and at most 350", int64_t(i));
       return scratch{glicko_math::grown_rd(rd[who], c_, t, max_rd)};
     });
   }

@@ -60,6 +60,7 @@ class glicko2 {
       const int64_t t = sdk::elapsed_periods(p.number, last[who]);
       if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
       if (!(sigma[who] > 0)) throw sdk::failure(RK_ERR_DOMAIN, "a player's volatility must be positive", int64_t(i));
+      if (!(rd[who] > 0)) throw sdk::failure(RK_ERR_DOMAIN, "a player's rd must be positive", int64_t(i));
       const double phi = rd[who] / glicko2_math::scale;
       const double idle = t > 1 ? double(t - 1) : 0.0;
       return scratch{(r[who] - glicko2_math::center) / glicko2_math::scale,

@@ -109,6 +109,39 @@ TEST_CASE("a damaged value read back names its table, player and field", "[secur
   CHECK_THROWS_WITH(read_database_ratings(dir / "old.db", "club", again), Catch::Contains("found inf"));
 }
 
+TEST_CASE("the host's values in a database are checked as a ratings list's are", "[security][store][readers]") {
+  const testing::temp_dir dir;
+  REQUIRE(exec(dir / "old.db", layout_1) == SQLITE_OK);
+  const auto read_with = [&](const std::string& field, const std::string& value) {
+    REQUIRE(exec(dir / "old.db", "DELETE FROM states WHERE field = '" + field + "'") == SQLITE_OK);
+    REQUIRE(exec(dir / "old.db", "INSERT INTO states VALUES (1, 2, '" + field + "', " + value + ")") == SQLITE_OK);
+    player_table players;
+    try {
+      read_database_ratings(dir / "old.db", "club", players);
+      return std::string();
+    } catch (const user_error& e) {
+      return std::string(e.what());
+    }
+  };
+  const std::string where = "damaged rating database: table states, player 'B', field '";
+  for (const std::string bad : {"2.5", "-1", "1e15"})
+    CHECK_THAT(read_with("games", bad), Catch::Contains(where + "games': expected a whole number of games, 0 or more, found "));
+  CHECK(read_with("games", "0") == "");
+  CHECK(read_with("games", "999999999999999") == "");
+  for (const std::string bad : {"20241399", "20230229", "2024010.5"})
+    CHECK_THAT(read_with("last_played", bad), Catch::Contains(where + "last_played': expected a date written yyyymmdd, or 0"));
+  CHECK(read_with("last_played", "20240229") == "");
+  for (const std::string bad : {"9007199254740992", "1.5", "1e300"})
+    CHECK_THAT(read_with("last_period", bad), Catch::Contains(where + "last_period': expected a whole period number within 2^53"));
+  CHECK(read_with("last_period", "9007199254740991") == "");
+  CHECK(read_with("last_period", "NULL") == "");
+  REQUIRE(exec(dir / "old.db", "UPDATE players SET birth_year = 0 WHERE name = 'B'") == SQLITE_OK);
+  CHECK_THAT(read_with("games", "3"), Catch::Contains("damaged rating database: table players, player 'B', birth_year: "
+                                                      "expected a birth year from 1 to 9999, found 0"));
+  REQUIRE(exec(dir / "old.db", "UPDATE players SET birth_year = 1990 WHERE name = 'B'") == SQLITE_OK);
+  CHECK(read_with("games", "3") == "");
+}
+
 TEST_CASE("a damaged state object read back by `ratekit history` names its table, player and period", "[security][store]") {
   const recorded r;
   REQUIRE(testing::run_cli("history " + (r.dir / "c.db").string() + " A").status == 0);

@@ -15,6 +15,9 @@
 namespace ratekit {
 namespace {
 
+// The values of `period:`, in period_kind's order.
+const std::vector<std::string> period_names = {"game", "event", "day", "month", "year"};
+
 namespace fs = std::filesystem;
 using config::checker;
 using config::field;
@@ -161,7 +164,9 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
     c.error(f.key.Mark(), "'input' needs 'format'");
   }
   if (const field* path = find(fields, "path")) {
-    if (path->value.IsSequence() && path->value.size() > 0) {
+    if (path->value.IsSequence() && path->value.size() == 0) {
+      c.error(path->where(), "expected an input file or a list of them for 'path', got an empty list");
+    } else if (path->value.IsSequence()) {
       for (size_t i = 0; i < path->value.size(); ++i) {
         const field file{"path", path->value[i], path->value[i]};
         if (const auto p = existing_file(c, file, base, "input file")) {
@@ -318,7 +323,10 @@ competition_config load_config(const fs::path& file, const model_catalog& models
 
   // Sections that depend on the model are still parsed without one, to report their own mistakes.
   if (model) cfg.params = config::default_params(*model);
-  if (const field* f = find(fields, "params"); f && model) cfg.params = config::read_params(c, *f, *model);
+  if (const field* f = find(fields, "params"); f && model) {
+    cfg.params = config::read_params(c, *f, *model);
+    config::refuse_idle_params(c, *f, *model, models.param_needs(model->id), cfg.params);
+  }
 
   const field* k = find(fields, "k_schedule");
   if (k)
@@ -338,10 +346,17 @@ competition_config load_config(const fs::path& file, const model_catalog& models
   if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, cfg);
   if (const field* f = find(fields, "period"))
-    if (const auto i = config::one_of(c, *f, {"game", "event", "day", "month", "year"})) {
+    if (const auto i = config::one_of(c, *f, period_names)) {
       cfg.period = period_kind(*i);
       cfg.period_given = true;
     }
+  if (model && (model->capabilities & RK_CAP_CALENDAR_PERIODS) && !is_calendar(cfg.period)) {
+    const field* f = find(fields, "period");
+    c.error(f ? f->where() : model_field->where(),
+            "model '" + cfg.model + "' counts the time a player is away in calendar periods, so it needs " +
+                (f ? "one, not 'period: " + period_names[size_t(cfg.period)] + "'" : std::string("one")) +
+                ": choose 'period: month' (or day, year), the span in which a player's games are rated together");
+  }
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) read_output(c, *f, base, model, cfg);
   if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);

@@ -49,6 +49,9 @@ void read_when(checker& c, const field& when, k_rule& rule) {
       rule.playoff = boolean(c, f);
     } else if (f.name == "tag") {
       if (f.value.IsSequence()) {
+        if (f.value.size() == 0)
+          c.error(f.where(), "expected one tag or a list of tags for 'tag', got an empty list, which no game matches "
+                             "(a rule for games of any tag leaves 'tag' out)");
         for (size_t i = 0; i < f.value.size(); ++i)
           if (auto t = text(c, item("tag " + std::to_string(i + 1), f.value[i])))
             rule.tags.push_back(std::move(*t));

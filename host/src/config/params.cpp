@@ -108,6 +108,24 @@ std::vector<double> read_params(checker& c, const field& params, const rk_descri
   return values;
 }
 
+// A parameter `params:` sets that does nothing while another is 0 (FIDE's
+// floor without first_rating) is refused, like a home advantage for a model
+// without one: the setting would be silently ignored.
+void refuse_idle_params(checker& c, const field& params, const rk_descriptor& d, const rk_ext_param_needs* needs,
+                        const std::vector<double>& values) {
+  if (!needs || !params.value.IsMap()) return;
+  for (uint32_t i = 0; i < needs->count; ++i) {
+    const rk_param_need& n = needs->needs[i];
+    const size_t other = index_of(d, n.needs);
+    if (values[other] != 0) continue;
+    for (const auto& kv : params.value)
+      if (kv.first.Scalar() == n.key)
+        c.error(kv.first.Mark(), "'" + std::string(n.key) + "' does nothing while '" + n.needs + "' is " +
+                                     (d.params[other].type == RK_PARAM_BOOL ? "false" : "0") + ": set '" + n.needs +
+                                     "', or remove '" + n.key + "'");
+  }
+}
+
 }  // namespace ratekit::config
 
 namespace ratekit {

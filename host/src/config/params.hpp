@@ -22,4 +22,9 @@ std::optional<double> parse_param(const rk_param_spec& spec, std::string_view te
 // The `params:` map over the defaults; every problem goes to `c`.
 std::vector<double> read_params(checker& c, const field& params, const rk_descriptor& d);
 
+// Refuses, to `c`, each parameter `params:` sets that does nothing while the
+// one it `needs` (RK_EXT_PARAM_NEEDS, may be null) is 0 in `values`.
+void refuse_idle_params(checker& c, const field& params, const rk_descriptor& d, const rk_ext_param_needs* needs,
+                        const std::vector<double>& values);
+
 }  // namespace ratekit::config

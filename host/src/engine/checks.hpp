@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 #include <functional>
 #include <string>
 
@@ -58,9 +59,26 @@ void check_finite(run_result& r, int32_t player, const settle_fn& settle, After&
   }
 }
 
-inline user_error plugin_failure(const run_result& r, const plugin_error& e, const std::string& what) {
+// Changes spread over a period's games (a first rating, a rounded change)
+// may add up to the model's rating but for the last bits of the sum: true when
+// `rating` is what the reported changes add up to, `reported`. A rating that
+// is no number is the finite check's to name, as such.
+inline bool adds_up(double reported, double rating) {
+  return !std::isfinite(rating) || std::fabs(reported - rating) <= 1e-9 * std::fmax(1.0, std::fabs(rating));
+}
+
+// The refusal of a rating the plugin changed without reporting the change.
+inline user_error unreported_change(const run_result& r, const player_table& names, int32_t player, double reported,
+                                    const std::string& after) {
   return user_error(r.source->file().string(), 0, 0,
-                    "plugin '" + std::string(r.source->id()) + "' failed on " + what + ": " + e.what());
+                    "plugin '" + std::string(r.source->id()) + "' changed the rating of player " + names.name(player) +
+                        " to " + fmt::format("{}", r.state.rating()[player]) + after + " without reporting it: the "
+                        "changes it reported add up to " + fmt::format("{}", reported) + "; a plugin hands every change "
+                        "over in its games' delta_a and delta_b, or its entries' delta (docs/writing-a-plugin.md)");
+}
+
+inline user_error plugin_failure(const run_result& r, const plugin_error& e, const std::string& what) {
+  return r.source->failure(what, e.what());
 }
 
 }  // namespace ratekit

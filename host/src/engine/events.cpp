@@ -53,10 +53,23 @@ void event_rater::take(game_piece& piece) {
   for (size_t k = 0; k < piece.events.size(); ++k) {
     events_.push_back(piece.events[k]);
     infos_.push_back(std::move(piece.event_infos[k]));
+    check_order(infos_.back());
     const size_t at = size_t(piece.events[k].begin - entry_count_);
     rate(events_.size() - 1, piece.entries.data() + at, piece.weights.empty() ? nullptr : piece.weights.data() + at);
   }
   entry_count_ += piece.entries.size();
+}
+
+void event_rater::check_order(const event_info& info) {
+  if (info.date == 0) return;
+  if (info.date >= latest_.date) {
+    latest_ = info;
+    return;
+  }
+  settle_();  // the input's own errors come first
+  throw user_error(r_.config.input_paths.front().string(), info.line, 0,
+                   "dates out of order: event '" + info.name + "' is dated before event '" + latest_.name +
+                       "' on line " + std::to_string(latest_.line) + "; sort the events by date, oldest first");
 }
 
 void event_rater::rate(size_t e, const rk_entry* entries, const double* weights) {
@@ -182,6 +195,10 @@ void event_rater::finish() {
   add_players(size_t(d.players.size()));
   const settle_fn names = [&]() -> const player_table& { return d.players; };
   for (int32_t p = 0; p < d.players.size(); ++p) check_finite(r_, p, names, [] { return std::string(); });
+  const double* rating = r_.state.rating();
+  for (int32_t p = 0; p < d.players.size(); ++p)
+    if (!adds_up(replayed_.ratings()[size_t(p)], rating[p]))
+      throw unreported_change(r_, d.players, p, replayed_.ratings()[size_t(p)], " after the events");
   try {
     if (team_matches_) r_.metrics = team_pairs_.json(-1, "team pairs");
     else r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());

@@ -36,6 +36,9 @@ class event_rater {
   void add_players(size_t count, std::span<const double> declared = {});
   // Event e, whose entries are `entries`; a team match's players' shares of it in `weights`, else nullptr.
   void rate(size_t e, const rk_entry* entries, const double* weights);
+  // Events are rated in the order read: one dated before the latest date read
+  // so far (a newest-first export) is refused, as games are.
+  void check_order(const event_info& info);
   // The n entries' players' state fields besides the rating into states[i * (fields - 1)
   // + f - 1], and into `rows` whole (rating first) for the forecasts.
   void snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows = nullptr);
@@ -59,6 +62,7 @@ class event_rater {
   std::vector<rk_entry> entries_;  // kept
   std::vector<rk_event> events_;
   std::vector<event_info> infos_;
+  event_info latest_;  // the latest dated event read so far
   uint64_t entry_count_ = 0;
   // The event being rated: its outputs and states when the run keeps none.
   std::vector<rk_entry_out> out_;

@@ -74,6 +74,7 @@ class game_engine {
     if (n == 0) return;
     refuse_idle_home_advantage();
     checker_.finish(n, first_line_, last_line_);
+    checker_.check_reported(replay_.ratings(), n, first_line_, last_line_);
     // The rating a player holds is one he reached: the peaks followed the games'
     // changes, whose sum can differ from the model's rating in the last bits, and
     // miss a rating set at a period's end (an initial rating).
@@ -219,6 +220,7 @@ class game_engine {
                   }
                   accuracy_.add(g, facts.home[i], out_[i]);
                 });
+    checker_.check_reported(games, facts, window_.first(), complete, replay_.ratings());
     if (keep_) r_.game_out.insert(r_.game_out.end(), out_.begin(), out_.begin() + long(complete));
     if (keep_ && shown_fields_) r_.game_state_after.insert(r_.game_state_after.end(), state_.begin(), state_.end());
     if (sink_) hand_to_sink(complete);
@@ -256,7 +258,7 @@ class game_engine {
     handed_.after_a = ratings_.data() + 2 * complete, handed_.after_b = ratings_.data() + 3 * complete;
     handed_.state = state_.data();
     handed_.shown = shown_fields_;
-    handed_.instance = r_.rater->instance();
+    handed_.rater = r_.rater.get();
     sink_->take(handed_);
     handed_.new_names.clear();
     handed_.new_period_names.clear();

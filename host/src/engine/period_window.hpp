@@ -57,8 +57,8 @@ class period_window {
   size_t complete(bool last) {
     const size_t n = games_.size();
     ends_.clear();
-    if (kind_ == period_kind::game) return n;
     find_period_ends();
+    if (kind_ == period_kind::game) return n;
     if (last) {
       if (n > 0) ends_.push_back(n);
       return n;
@@ -68,8 +68,6 @@ class period_window {
 
   // Drops the first `n` games, rated now.
   void drop(size_t n) {
-    prev_date_ = facts_.date[n - 1];
-    prev_line_ = facts_.line[n - 1];
     games_.erase(games_.begin(), games_.begin() + long(n));
     drop_front(facts_, n);
     first_ += n;
@@ -101,30 +99,39 @@ class period_window {
   }
 
  private:
-  // Period ends of the window, checking the dates of the games not seen before.
-  // Games before scanned_ are the open period left from the last piece: no end inside.
+  // Period ends of the window (none with game periods), checking the dates of
+  // the games not seen before. Games before scanned_ are the open period left
+  // from the last piece: no end inside.
   void find_period_ends() {
     const size_t n = games_.size();
+    const bool grouped = kind_ != period_kind::game;
     for (size_t i = scanned_; i < n; ++i) {
-      if (by_date_) check_date(i);
+      check_date(i);
       if (kind_ == period_kind::event && facts_.period[i] < 0) refuse_unnamed_event(i);
-      if (i > 0 && period_key(kind_, facts_, i) != period_key(kind_, facts_, i - 1)) ends_.push_back(i);
+      if (grouped && i > 0 && period_key(kind_, facts_, i) != period_key(kind_, facts_, i - 1)) ends_.push_back(i);
     }
     scanned_ = n;
   }
 
+  // Whatever the periods, games are rated in the order read: a dated game
+  // before the latest date read so far (a newest-first export) is refused.
+  // Calendar periods need every game dated; game and event periods compare
+  // the dated games only.
   void check_date(size_t i) {
     if (problems_.size() >= 20) return;
     const int32_t date = facts_.date[i];
-    if (date == 0)
-      problems_.push_back({source_, facts_.line[i], 0, "a date is needed to group games by " +
-                                                          std::string(kind_ == period_kind::day ? "day" : kind_ == period_kind::month ? "month" : "year")});
-    const bool has_prev = i > 0 || first_ > 0;
-    const int32_t prev = i > 0 ? facts_.date[i - 1] : prev_date_;
-    const int32_t prev_line = i > 0 ? facts_.line[i - 1] : prev_line_;
-    if (has_prev && date < prev && problems_.size() < 20)
+    if (date == 0) {
+      if (by_date_)
+        problems_.push_back({source_, facts_.line[i], 0, "a date is needed to group games by " +
+                                                            std::string(kind_ == period_kind::day ? "day" : kind_ == period_kind::month ? "month" : "year")});
+      return;
+    }
+    if (date < latest_date_)
       problems_.push_back({source_, facts_.line[i], 0,
-                           "dates out of order: this game is dated before the one on line " + std::to_string(prev_line)});
+                           "dates out of order: this game is dated before the one on line " +
+                               std::to_string(latest_line_) + "; sort the games by date, oldest first"});
+    else
+      latest_date_ = date, latest_line_ = facts_.line[i];
   }
 
   // Without its event, a game would join one period of every such game, named by none.
@@ -162,7 +169,7 @@ class period_window {
   game_facts facts_;
   size_t first_ = 0, scanned_ = 0;
   std::vector<uint64_t> ends_;
-  int32_t prev_date_ = 0, prev_line_ = 0;
+  int32_t latest_date_ = 0, latest_line_ = 0;  // the latest date read so far, and its line
   bool unnamed_event_ = false;
   std::vector<diagnostic> problems_;
 };

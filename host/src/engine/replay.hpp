@@ -62,6 +62,9 @@ class game_replay {
     }
   }
 
+  // Each player's rating as the changes the games reported add up, after the games replayed.
+  const std::vector<double>& ratings() const noexcept { return rating_; }
+
  private:
   // A period's players are met at random: their lines are fetched a few games ahead.
   void fetch(const rk_game* games, size_t i, size_t end, bool ratings) {
@@ -90,6 +93,9 @@ class entry_replay {
   explicit entry_replay(std::vector<double> start) : rating_(std::move(start)) {}
 
   void add_players(const double* start, size_t count) { rating_.insert(rating_.end(), start + rating_.size(), start + count); }
+
+  // Each player's rating as the changes the entries reported add up, after the events replayed.
+  const std::vector<double>& ratings() const noexcept { return rating_; }
 
   // Entries [0, n) of one event into before[0, n) and after[0, n).
   void event(const rk_entry* entries, const rk_entry_out* out, size_t n, double* before, double* after) {

@@ -32,19 +32,12 @@ void start_peaks(player_state& s, int rated, size_t from) {
 // goes on across runs: `last_played` (yyyymmdd, the last date of his last rated
 // period) gives calendar periods their number; event and game periods need the
 // `last_period` a history database keeps, else the player starts as never rated.
-void start_last_rated(player_state& s, const competition_config& c, const player_table& players,
-                      const ratings_list& list) {
+void start_last_rated(player_state& s, const competition_config& c, const ratings_list& list) {
   const int date_col = list.column("last_played"), period_col = list.column("last_period");
-  const std::string source = c.initial_ratings.empty() ? c.initial_database.string() : c.initial_ratings.string();
   for (size_t row = 0; row < list.ids.size(); ++row) {
     const size_t id = size_t(list.ids[row]);
     const double v = list.value(row, date_col);
-    int32_t date = 0;
-    if (!std::isnan(v) && v != 0) {
-      if (!(v == std::trunc(v) && std::fabs(v) < 1e9 && valid_date(int32_t(v))))
-        throw user_error(source, 0, 0, "last_played of " + players.name(int32_t(id)) + " is not a date written yyyymmdd");
-      date = int32_t(v);
-    }
+    const int32_t date = std::isnan(v) ? 0 : int32_t(v);  // a date or 0, as the list's reader checked
     const double recorded = list.value(row, period_col);
     int64_t number = 0;
     if (is_calendar(c.period) ? !(date != 0 && calendar_number(c.period, date, number)) : std::isnan(recorded)) continue;
@@ -101,7 +94,7 @@ player_state initial_state(const competition_config& c, const model& m, const pl
     if (rated >= 0 && list.column("rated") < 0) s.columns[size_t(rated)][id] = 1.0;
     if (const double g = list.value(row, list.column("games")); !std::isnan(g)) s.games[id] = g;
   }
-  start_last_rated(s, c, players, list);
+  start_last_rated(s, c, list);
   start_peaks(s, rated, 0);  // again: declared ratings and the list changed ratings and flags
   for (size_t row = 0; row < list.ids.size(); ++row)
     if (const double pk = list.value(row, list.column("peak")); !std::isnan(pk))

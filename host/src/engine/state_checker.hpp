@@ -94,7 +94,32 @@ class state_checker {
       check_finite(r_, p, settle_, [&] { return after_games(0, n, first_line, last_line); });
   }
 
+  // Every rating change was reported: the players of window games [0, n)
+  // (stream games from `first`) hold the ratings their games' changes add up
+  // to, `reported` (the replay's), but for the last bits of a sum.
+  void check_reported(const std::vector<rk_game>& games, const game_facts& facts, size_t first, size_t n,
+                      const std::vector<double>& reported) {
+    const double* rating = r_.state.rating();
+    for (size_t i = 0; i < n; ++i)
+      for (const int32_t p : {games[i].a, games[i].b})
+        if (!adds_up(reported[size_t(p)], rating[p]))
+          refuse_unreported(p, reported[size_t(p)], after_games(first, first + n, facts.line[0], facts.line[n - 1]));
+  }
+
+  // The same for every player once the run is rated: one the plugin moved
+  // while he played no game of the window is found here.
+  void check_reported(const std::vector<double>& reported, size_t n, int32_t first_line, int32_t last_line) {
+    const double* rating = r_.state.rating();
+    for (size_t p = 0; p < reported.size(); ++p)
+      if (!adds_up(reported[p], rating[p]))
+        refuse_unreported(int32_t(p), reported[p], after_games(0, n, first_line, last_line));
+  }
+
  private:
+  [[noreturn]] void refuse_unreported(int32_t player, double reported, const std::string& after) const {
+    throw unreported_change(r_, settle_(), player, reported, after);
+  }
+
   // " after games 1 to 3 (games.csv:2 to line 4)" for stream games [begin, end).
   std::string after_games(size_t begin, size_t end, int32_t first_line, int32_t last_line) const {
     if (end == begin + 1) return " after game " + std::to_string(end) + " (" + source_ + ":" + std::to_string(first_line) + ")";

@@ -96,6 +96,10 @@ bool csv_splitter::split(const line& l, problem_list& problems) {
   }
 }
 
+std::string repeated_column(std::string_view name, int first_column) {
+  return "expected each column once, got " + quote(name) + " again (first at column " + std::to_string(first_column) + ")";
+}
+
 std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
                             problem_list& problems, bool ignore_unknown) {
   std::vector<int> index(spec.size(), -1);
@@ -120,9 +124,7 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
     }
     int& slot = index[size_t(it - names.begin())];
     if (slot >= 0) {
-      problems.add(l.number, header.column(f),
-                   "expected each column once, got " + quote(header[f]) + " again (first at column " +
-                       std::to_string(header.column(size_t(slot))) + ")");
+      problems.add(l.number, header.column(f), repeated_column(header[f], header.column(size_t(slot))));
       continue;
     }
     slot = int(f);

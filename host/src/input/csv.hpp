@@ -88,6 +88,9 @@ struct column_spec {
   bool required;
 };
 
+// The problem of a header naming a column again: every reader refuses it so.
+std::string repeated_column(std::string_view name, int first_column);
+
 // Maps a header line to column numbers: result[i] is the field index of
 // spec[i], or -1 when absent. Unknown (with a did-you-mean), repeated and
 // missing required columns are added to `problems`; with `ignore_unknown`,

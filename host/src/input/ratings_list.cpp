@@ -1,12 +1,14 @@
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/input/ratings_list.hpp>
 
+#include "input/numbers.hpp"
 #include "input/text.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <spdlog/spdlog.h>
 #include <cmath>
+#include <unordered_map>
 
 namespace ratekit {
 
@@ -30,13 +32,14 @@ namespace {
 // A column the run does not know is ignored with a warning (a list another
 // model wrote), unless it is surely a known one misspelt ('RD' for 'rd'):
 // ignoring that would start everyone from the model's initial value unseen.
-// False for a column to ignore.
-bool check_column(const text::source& src, int at, const std::string& name, const std::vector<std::string>& known,
-                  const std::string& model, text::problem_list& problems) {
+// False for a column to ignore. `header` holds field `i`, the column's name.
+bool check_column(const text::source& src, const text::csv_splitter& header, size_t i,
+                  const std::vector<std::string>& known, const std::string& model, text::problem_list& problems) {
+  const std::string name(header[i]);
   if (known.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
   if (const std::string meant = slip_of(name, known); !meant.empty()) {
-    problems.add(1, at, "column " + text::quote(name) + " is not one model '" + model + "' keeps (did you mean '" +
-                            meant + "'?); rename it, or remove it");
+    problems.add(1, header.column(i), "column " + text::quote(name) + " is not one model '" + model +
+                                          "' keeps (did you mean '" + meant + "'?); rename it, or remove it");
     return true;
   }
   spdlog::warn("{}: column {} is not one model '{}' keeps, nor a player fact: ignored", src.file(), text::quote(name),
@@ -44,10 +47,22 @@ bool check_column(const text::source& src, int at, const std::string& name, cons
   return false;
 }
 
-// Games played count the player's rated games: a whole number, never negative.
-bool is_game_count(double v) { return v >= 0 && v == std::floor(v) && v < 1e15; }
+bool is_whole(double v, double below) { return v == std::floor(v) && std::fabs(v) < below; }
 
 }  // namespace
+
+std::string host_value_problem(std::string_view name, double v) {
+  if (std::isnan(v)) return "";
+  if (name == "games" && !(v >= 0 && is_whole(v, 1e15))) return "a whole number of games, 0 or more";
+  if (name == "peak" && !std::isfinite(v)) return "a finite peak rating";
+  int32_t date = 0;
+  if (name == "last_played" && v != 0 &&
+      !(is_whole(v, 1e8) && text::make_date(int(v) / 10000, int(v) / 100 % 100, int(v) % 100, date)))
+    return "a date written yyyymmdd, or 0";
+  if (name == "last_period" && !is_whole(v, 0x1p53)) return "a whole period number within 2^53";
+  if (name == "birth_year" && !(v >= 1 && is_whole(v, 10000))) return "a birth year from 1 to 9999";
+  return "";
+}
 
 ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players,
                                const std::vector<std::string>& known, const std::string& model) {
@@ -63,8 +78,14 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
   // Text columns carry player facts (or labels); every other column is a number.
   int birth = -1, federation = -1, id = -1;
   std::vector<int> numeric;  // field index -> list column, -1 for text columns
+  std::unordered_map<std::string_view, size_t> first_field{{csv[0], 0}};  // each name's first field
   for (size_t i = 1; i < csv.size(); ++i) {
     const std::string name(csv[i]);
+    if (const auto [first, fresh] = first_field.emplace(csv[i], i); !fresh) {
+      problems.add(1, csv.column(i), text::repeated_column(csv[i], csv.column(first->second)));
+      numeric.push_back(-1);
+      continue;
+    }
     std::string fact = name;  // text facts whatever their case (FIDE's lists say ID)
     std::transform(fact.begin(), fact.end(), fact.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (fact == "federation") federation = int(i);
@@ -74,7 +95,7 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       numeric.push_back(-1);
       continue;
     }
-    if (!check_column(src, csv.column(i), name, known, model, problems)) {
+    if (!check_column(src, csv, i, known, model, problems)) {
       numeric.push_back(-1);  // ignored: its cells are not read
       continue;
     }
@@ -82,7 +103,6 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     list.columns.push_back(name);
   }
   problems.throw_if_any();
-  const int games = list.column("games");
   const size_t width = csv.size();
   while (lines.next(l)) {
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
@@ -108,8 +128,8 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       if (!text::parse_number(csv[i], v))
         problems.add(l.number, csv.column(i), "expected a number for " + list.columns[size_t(col)] + ", got " +
                                                   text::quote(csv[i]));
-      else if (col == games && !is_game_count(v))
-        problems.add(l.number, csv.column(i), "expected a whole number of games, 0 or more, got " + text::quote(csv[i]));
+      else if (const std::string expected = host_value_problem(list.columns[size_t(col)], v); !expected.empty())
+        problems.add(l.number, csv.column(i), "expected " + expected + ", got " + text::quote(csv[i]));
     }
     if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
     if (federation >= 0) players.federation.set(size_t(player), csv[size_t(federation)]);

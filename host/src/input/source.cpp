@@ -67,6 +67,12 @@ void source::load(const std::filesystem::path& file) {
   if (!S_ISREG(st.st_mode))
     throw user_error(file.string(), 0, 0, std::string("expected a regular file, got ") + kind_of(st.st_mode));
   const size_t size = size_t(st.st_size);
+  // A file of the kernel's (/proc, /sys) says 0 bytes and has text: not the
+  // empty file its size says, nor one of a size to map.
+  if (char probe = 0; size == 0 && ::read(fd, &probe, 1) > 0)
+    throw user_error(file.string(), 0, 0,
+                     "expected a regular file of a fixed size, got one that says it has 0 bytes but has text (a file "
+                     "the kernel makes, in /proc or /sys): copy it to a file first");
   if (size == 0) return;
   void* address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   const int guard = address == MAP_FAILED ? -1 : shrink_guard::watch(address, size);

@@ -97,6 +97,18 @@ int32_t make_date(int y, int m, int d) {
   return text::parse_date(buf, out) ? out : 0;
 }
 
+// The year of a birth date YYYY/MM/DD, 00 for a month or day not known (a
+// known day needs its month), or YYYY alone; 0 when it is no possible date.
+int birth_year_of(std::string_view b) {
+  if (b.size() < 4 || !is_digits(b.substr(0, 4))) return 0;
+  const int year = std::stoi(std::string(b.substr(0, 4)));
+  if (b.size() == 4) return year;
+  if (b.size() != 10 || b[4] != '/' || b[7] != '/' || !is_digits(b.substr(5, 2)) || !is_digits(b.substr(8, 2))) return 0;
+  const int month = std::stoi(std::string(b.substr(5, 2))), day = std::stoi(std::string(b.substr(8, 2)));
+  if (day > 0 && month == 0) return 0;
+  return make_date(year, month == 0 ? 1 : month, day == 0 ? 1 : day) ? year : 0;
+}
+
 // A date written as three numbers with one separator between each: the
 // numbers and how many digits each has.
 bool split_date(std::string_view s, std::array<int, 3>& v, std::array<size_t, 3>& digits) {
@@ -208,8 +220,8 @@ void read_trf(const std::filesystem::path& file, const reader_options& options, 
     }
     double birth_year = nan_value;
     if (const auto b = field(70, 79); std::any_of(b.begin(), b.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      if (is_digits(b.substr(0, 4))) birth_year = std::stoi(std::string(b.substr(0, 4)));
-      else bad(70, "the birth date in columns 70-79 as YYYY/MM/DD", b);
+      if (const int year = birth_year_of(b)) birth_year = year;
+      else bad(70, "the birth date in columns 70-79 as a date YYYY/MM/DD (00 for an unknown month or day)", b);
     }
 
     row rw{int32_t(start), out.players.intern(name), l.number, cells.size(), 0};

@@ -15,6 +15,17 @@ namespace ratekit {
 
 namespace {
 
+// A's expectation against B; a failure of the plugin (or a value that is no
+// probability) names the plugin and the row, `where()`.
+template <class Where>
+double expectation(const model& m, const double* a, const double* b, double advantage, Where&& where) {
+  try {
+    return m.expect(a, b, advantage);
+  } catch (const plugin_error& e) {
+    throw m.source().failure(where(), e.what());
+  }
+}
+
 // One player's state row: his rated state, or the initial one when unknown.
 class state_rows {
  public:
@@ -98,9 +109,10 @@ std::string predict_games(const prediction_basis& b, const text::source& src) {
     append_state(out, a, d.state_count, new_a);
     append_state(out, bb, d.state_count, new_b);
     out += ',';
-    append_number(out, b.rater.expect(a, bb, advantage));
+    const auto where = [&] { return "the game at " + src.file() + ":" + std::to_string(table.current().number); };
+    append_number(out, expectation(b.rater, a, bb, advantage, where));
     out += ',';
-    append_number(out, b.rater.expect(bb, a, -advantage));
+    append_number(out, expectation(b.rater, bb, a, -advantage, where));
     out += '\n';
   }
   if (games == 0) problems.add(0, 0, "no games: expected at least one row after the header");
@@ -119,12 +131,14 @@ struct event_rows {
   std::vector<char> fresh;
 };
 
-void write_event(std::string& out, const prediction_basis& b, const event_rows& e, size_t fields) {
+void write_event(std::string& out, const prediction_basis& b, const event_rows& e, size_t fields,
+                 const std::string& name) {
+  const auto where = [&] { return "event " + text::quote(name); };
   for (size_t i = 0; i < e.lines.size(); ++i) {
     // 1 + the chances that each other entry finishes ahead of this one.
     double rank = 1;
     for (size_t j = 0; j < e.lines.size(); ++j)
-      if (j != i) rank += b.rater.expect(&e.states[j * fields], &e.states[i * fields], 0.0);
+      if (j != i) rank += expectation(b.rater, &e.states[j * fields], &e.states[i * fields], 0.0, where);
     out += e.lines[i];
     append_state(out, &e.states[i * fields], fields, e.fresh[i]);
     out += ',';
@@ -152,7 +166,7 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
     if (event.lines.size() == 1 && !split)
       problems.add(first_line, 1, "expected at least 2 players in event " + text::quote(name) + ", got 1");
     else if (!event.lines.empty())
-      write_event(out, b, event, d.state_count);
+      write_event(out, b, event, d.state_count, name);
     event = {};
     entered.clear();
   };

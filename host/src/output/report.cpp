@@ -47,17 +47,18 @@ rk_game mirrored(const rk_game& g) {
 
 }  // namespace
 
-void report_column_values(const rk_ext_game_columns& columns, rk_instance instance, const rk_game& g, bool is_a,
-                          double mine, double theirs, double* out) {
-  const rk_game view = is_a ? g : mirrored(g);
-  rk_error error{};
-  if (columns.values(instance, &view, mine, theirs, out, &error) != RK_OK) std::fill(out, out + columns.count, NAN);
+void report_column_values(const model& rater, size_t game, const rk_game& g, bool is_a, double mine, double theirs,
+                          double* out) {
+  try {
+    rater.game_columns(is_a ? g : mirrored(g), mine, theirs, out);
+  } catch (const plugin_error& e) {
+    throw rater.source().failure("the report columns of game " + std::to_string(game + 1), e.what());
+  }
 }
 
 report_text::report_text(const run_result& run)
     : r_(run),
-      columns_(static_cast<const rk_ext_game_columns*>(run.source->extension(RK_EXT_GAME_COLUMNS))),
-      performance_(static_cast<const rk_ext_performance*>(run.source->extension(RK_EXT_PERFORMANCE))) {
+      columns_(run.source->game_columns()) {
   std::string extra_header;
   if (columns_)
     for (uint32_t c = 0; c < columns_->count; ++c) (extra_header += ',') += columns_->names[c];
@@ -98,7 +99,7 @@ void report_text::period(const std::string& label, const std::string& name, cons
     markdown += '\n';
   }
   const double games = double(n), before = sides[0].mine;
-  const double perf = performance(opponents / games, games, score);
+  const double perf = performance(opponents / games, games, score, name, label);
   const std::string category = category_of(r_.config.categories, after);
   {
     csv_row row(periods_csv);
@@ -117,14 +118,15 @@ void report_text::period(const std::string& label, const std::string& name, cons
   markdown += '\n';
 }
 
-double report_text::performance(double mean_opponent, double games, double score) const {
-  if (!performance_) return NAN;
-  double out = NAN;
-  rk_error error{};
+double report_text::performance(double mean_opponent, double games, double score, const std::string& name,
+                                const std::string& label) const {
   std::unique_lock<std::mutex> lock;
   if (model_calls_) lock = std::unique_lock(*model_calls_);
-  if (performance_->performance(r_.rater->instance(), mean_opponent, games, score, &out, &error) != RK_OK) return NAN;
-  return out;
+  try {
+    return r_.rater->performance(mean_opponent, games, score);
+  } catch (const plugin_error& e) {
+    throw r_.source->failure("the performance rating of " + name + " in period " + label, e.what());
+  }
 }
 
 namespace {
@@ -179,7 +181,6 @@ class pairwise_report {
 
   void write_period(report_text& text, size_t begin, size_t end) {
     const size_t count = text.column_count(), shown = r_.shown_state.size();
-    const auto* columns = static_cast<const rk_ext_game_columns*>(r_.source->extension(RK_EXT_GAME_COLUMNS));
     values_.resize((end - begin) * count);
     rows_.clear();
     for (size_t s = begin; s < end; ++s) {
@@ -189,7 +190,7 @@ class pairwise_report {
       const double mine = x.is_a ? before_a_[x.game] : before_b_[x.game];
       const double theirs = x.is_a ? before_b_[x.game] : before_a_[x.game];
       double* values = values_.data() + (s - begin) * count;
-      if (count) report_column_values(*columns, r_.rater->instance(), g, x.is_a, mine, theirs, values);
+      if (count) report_column_values(*r_.rater, x.game, g, x.is_a, mine, theirs, values);
       rows_.push_back({&d_.players.name(x.is_a ? g.b : g.a), mine, theirs, x.is_a ? o.expected_a : o.expected_b,
                        x.is_a ? g.score_a : 1 - g.score_a, x.is_a ? g.k_a : g.k_b, x.is_a ? o.delta_a : o.delta_b,
                        values});

@@ -15,6 +15,7 @@
 namespace ratekit {
 
 struct run_result;
+class model;
 
 // One player's side of one game, as the report shows it.
 struct report_side {
@@ -24,10 +25,12 @@ struct report_side {
   const double* columns;  // the model's extra columns (report_text::column_count() of them)
 };
 
-// The model's extra report columns (RK_EXT_GAME_COLUMNS) of game `g` seen from
-// side A or B (`is_a`), evaluated on `mine` and `theirs`; NaN when it fails.
-void report_column_values(const rk_ext_game_columns& columns, rk_instance instance, const rk_game& g, bool is_a,
-                          double mine, double theirs, double* out);
+// The model's extra report columns (RK_EXT_GAME_COLUMNS) of game `g`, the
+// run's game number `game` from 0, seen from side A or B (`is_a`), evaluated
+// on `mine` and `theirs`; NaN when it fails. An infinite value is the
+// plugin's failure, a user_error naming it and the game.
+void report_column_values(const model& rater, size_t game, const rk_game& g, bool is_a, double mine, double theirs,
+                          double* out);
 
 // The three files' text, appended to: take it away (swap, clear) whenever it suits.
 class report_text {
@@ -51,11 +54,12 @@ class report_text {
   std::string csv, periods_csv, markdown;
 
  private:
-  double performance(double mean_opponent, double games, double score) const;
+  // The player `name`'s performance rating in period `label` (for a message naming them).
+  double performance(double mean_opponent, double games, double score, const std::string& name,
+                     const std::string& label) const;
 
   const run_result& r_;
   const rk_ext_game_columns* columns_;
-  const rk_ext_performance* performance_;
   std::mutex* model_calls_ = nullptr;
 };
 

@@ -44,7 +44,7 @@ void hand_over(report_text& text, background_file& csv, background_file& periods
 
 report_writer::report_writer(std::filesystem::path dir, const plugin& model, size_t bucket_bytes)
     : dir_(std::move(dir)),
-      columns_(static_cast<const rk_ext_game_columns*>(model.extension(RK_EXT_GAME_COLUMNS))),
+      columns_(model.game_columns()),
       bucket_bytes_(bucket_bytes) {}
 
 void report_writer::take(rated_games& g) {
@@ -81,7 +81,7 @@ void report_writer::take(rated_games& g) {
       char* to = pending_.data() + at;
       std::memcpy(to, &r, sizeof r);
       auto* extra = reinterpret_cast<double*>(to + sizeof r);
-      if (count) report_column_values(*columns_, g.instance, game, is_a, r.mine, r.theirs, extra);
+      if (count) report_column_values(*g.rater, g.first + i, game, is_a, r.mine, r.theirs, extra);
       if (shown_) std::memcpy(extra + count, g.state + (2 * i + (is_a ? 0 : 1)) * shown_, shown_ * sizeof(double));
     }
     if (pending_.size() >= spill_bytes) flush();

@@ -17,9 +17,30 @@ namespace ratekit {
 
 namespace fs = std::filesystem;
 
-void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {
+namespace {
+
+// The output folder as its links lead, refused when they lead nowhere: a loop
+// of links, or a link to what does not exist.
+fs::path resolved_output(const fs::path& dir) {
   std::error_code ec;
   const fs::path out = fs::weakly_canonical(fs::absolute(dir), ec);
+  if (ec == std::errc::too_many_symbolic_link_levels)
+    throw user_error(dir.string(), 0, 0,
+                     "expected an output folder, got a loop of symbolic links: replace the link, or write the "
+                     "outputs elsewhere (--out)");
+  if (ec) throw user_error(dir.string(), 0, 0, "cannot resolve the output folder: " + ec.message());
+  if (fs::is_symlink(fs::symlink_status(dir, ec)) && !fs::exists(dir, ec))
+    throw user_error(dir.string(), 0, 0,
+                     "expected an output folder, got a symbolic link to '" + fs::read_symlink(dir, ec).string() +
+                         "', which does not exist: create it, or write the outputs elsewhere (--out)");
+  return out;
+}
+
+}  // namespace
+
+void refuse_inputs_inside(const competition_config& config, const fs::path& dir) {
+  std::error_code ec;
+  const fs::path out = resolved_output(dir);
   std::vector<fs::path> inputs = config.input_paths;
   if (!config.initial_ratings.empty()) inputs.push_back(config.initial_ratings);
   const fs::path database = config.output_database.empty() ? fs::path() : fs::weakly_canonical(config.output_database, ec);

@@ -27,7 +27,7 @@ struct sink_thread::batch {
     view.after_a = after_a.data(), view.after_b = after_b.data();
     view.state = state.data(), view.shown = g.shown;
     view.ends = g.ends ? ends.data() : nullptr, view.period_count = g.period_count;
-    view.instance = nullptr;  // the engine's thread is calling it
+    view.rater = nullptr;  // the engine's thread is calling it
     view.new_names.swap(g.new_names);
     view.new_period_names.swap(g.new_period_names);
     is_event = false;

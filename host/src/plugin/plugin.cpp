@@ -2,6 +2,9 @@
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include "plugin/elf_check.hpp"
+#include "plugin/names_check.hpp"
+
+#include <ratekit/host/text/format.hpp>
 
 #include <boost/dll/shared_library.hpp>
 #include <spdlog/spdlog.h>
@@ -28,12 +31,13 @@ void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d)
   if (d == nullptr) refuse(file, "no descriptor");
   if (d->struct_size < sizeof(rk_descriptor)) refuse(file, "descriptor struct_size too small");
   if (blank(d->id) || blank(d->version) || d->summary == nullptr) refuse(file, "descriptor lacks id, version or summary");
-  if (d->state_count == 0 || d->state == nullptr || blank(d->state[0].name) || std::strcmp(d->state[0].name, "rating") != 0)
+  // Counts bounded and names plain before any list is walked.
+  if (const std::string why = descriptor_names_problem(*d); !why.empty()) refuse(file, why);
+  if (d->state_count == 0 || blank(d->state[0].name) || std::strcmp(d->state[0].name, "rating") != 0)
     refuse(file, "state field 0 must be 'rating'");
   for (uint32_t i = 0; i < d->state_count; ++i)
     if (blank(d->state[i].name) || !std::isfinite(d->state[i].initial))
       refuse(file, "state field " + std::to_string(i) + " has no name or a non-finite initial value");
-  if (d->param_count > 0 && d->params == nullptr) refuse(file, "parameter list missing");
   for (uint32_t i = 0; i < d->param_count; ++i) {
     const rk_param_spec& p = d->params[i];
     const std::string where = "parameter " + std::to_string(i) + (blank(p.key) ? "" : " '" + std::string(p.key) + "'");
@@ -87,6 +91,49 @@ rk_error fresh_error() {
   return e;
 }
 
+// Calls the plugin: `fn(error)` returns its status. Whatever it throws (a
+// plugin without the SDK's guard, or a type no guard knows) stops here, so
+// the host reports it as any failure instead of ending the process.
+template <class Fn>
+void call_plugin(Fn&& fn) {
+  rk_error error = fresh_error();
+  int32_t status = RK_OK;
+  try {
+    status = fn(&error);
+  } catch (const std::exception& e) {
+    throw plugin_error(std::string("threw a C++ exception through the C ABI: ") + e.what(), -1);
+  } catch (...) {
+    throw plugin_error("threw a C++ exception of an unknown type through the C ABI", -1);
+  }
+  if (status != RK_OK) throw plugin_error(message_of(error, status), error.index);
+}
+
+// The extension `id` of a plugin, or null; asked once, at load time.
+const void* extension_of(const std::filesystem::path& file, const rk_plugin_entry& entry, const char* id) {
+  if (!entry.get_extension) return nullptr;
+  try {
+    return entry.get_extension(id);
+  } catch (...) {
+    refuse(file, std::string("get_extension threw for '") + id + "'");
+  }
+}
+
+// What the host reads of the extensions, checked once.
+void check_extensions(const std::filesystem::path& file, const rk_descriptor& d, const rk_ext_game_columns* columns,
+                      const rk_ext_performance* performance, const rk_ext_param_needs* needs) {
+  if (columns)
+    if (const std::string why = game_columns_problem(*columns); !why.empty()) refuse(file, why);
+  if (needs)
+    if (const std::string why = param_needs_problem(d, *needs); !why.empty()) refuse(file, why);
+  if (performance && (performance->struct_size < sizeof(rk_ext_performance) || !performance->performance))
+    refuse(file, "performance extension without its function or with struct_size too small");
+}
+
+// A value of an extension: finite, or NaN where the model leaves it undefined.
+void check_defined_or_finite(double v, const std::string& what) {
+  if (std::isinf(v)) throw plugin_error("returned an infinite " + what, -1);
+}
+
 }  // namespace
 
 std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
@@ -117,7 +164,12 @@ std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
       (!(entry.descriptor->capabilities & RK_CAP_RANKED) || !RK_HAS_FIELD(&entry, rk_plugin_entry, expect_teams) ||
        !entry.expect_teams))
     refuse(file, "declares team matches but does not rate ranked events or has no expect_teams");
-  return std::shared_ptr<const plugin>(new plugin(std::move(lib), file, entry));
+  auto p = std::shared_ptr<plugin>(new plugin(std::move(lib), file, entry));
+  p->game_columns_ = static_cast<const rk_ext_game_columns*>(extension_of(file, entry, RK_EXT_GAME_COLUMNS));
+  p->performance_ = static_cast<const rk_ext_performance*>(extension_of(file, entry, RK_EXT_PERFORMANCE));
+  p->param_needs_ = static_cast<const rk_ext_param_needs*>(extension_of(file, entry, RK_EXT_PARAM_NEEDS));
+  check_extensions(file, *entry.descriptor, p->game_columns_, p->performance_, p->param_needs_);
+  return p;
 }
 
 plugin::plugin(std::unique_ptr<library> lib, std::filesystem::path file, const rk_plugin_entry& entry)
@@ -125,8 +177,8 @@ plugin::plugin(std::unique_ptr<library> lib, std::filesystem::path file, const r
 
 plugin::~plugin() = default;
 
-const void* plugin::extension(const char* id) const {
-  return entry_.get_extension ? entry_.get_extension(id) : nullptr;
+user_error plugin::failure(const std::string& what, const std::string& why) const {
+  return user_error(file_.string(), 0, 0, "plugin '" + std::string(id()) + "' failed on " + what + ": " + why);
 }
 
 int plugin::state_field(std::string_view name) const {
@@ -143,17 +195,23 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
   host_.abi_major = RK_ABI_MAJOR;
   host_.abi_minor = RK_ABI_MINOR;
   host_.version = RATEKIT_VERSION;
-  rk_error error = fresh_error();
-  const int32_t status =
-      plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, &error);
-  if (status != RK_OK || instance_ == nullptr)
-    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, status));
+  try {
+    call_plugin([&](rk_error* e) {
+      return plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, e);
+    });
+  } catch (const plugin_error& e) {
+    throw user_error(plugin_->file().string(), 0, 0, std::string("plugin failed to start: ") + e.what());
+  }
+  if (instance_ == nullptr)
+    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: create gave no instance");
   const rk_descriptor& d = plugin_->descriptor();
   for (uint32_t f = 0; f < d.state_count; ++f) new_player_.push_back(d.state[f].initial);
-  const rk_plugin_entry& e = plugin_->entry();
-  if (!e.initial_state) return;
-  if (const int32_t s = e.initial_state(instance_, new_player_.data(), &error); s != RK_OK)
-    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: " + message_of(error, s));
+  if (!plugin_->entry().initial_state) return;
+  try {
+    call_plugin([&](rk_error* e) { return plugin_->entry().initial_state(instance_, new_player_.data(), e); });
+  } catch (const plugin_error& e) {
+    throw user_error(plugin_->file().string(), 0, 0, std::string("plugin failed to start: ") + e.what());
+  }
   for (uint32_t f = 0; f < d.state_count; ++f)
     if (!std::isfinite(new_player_[f]))
       throw user_error(plugin_->file().string(), 0, 0,
@@ -161,15 +219,30 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
 }
 
 model::~model() {
-  if (instance_) plugin_->entry().destroy(instance_);
+  if (!instance_) return;
+  try {
+    plugin_->entry().destroy(instance_);
+  } catch (...) {
+    spdlog::warn("{}: plugin '{}' threw a C++ exception from destroy", plugin_->file().string(), plugin_->id());
+  }
 }
 
+namespace {
+
+// An expected score as the host uses it: a probability.
+double checked_expectation(double p) {
+  if (!(p >= 0 && p <= 1))
+    throw plugin_error("returned " + (std::isnan(p) ? std::string("NaN") : format_number(p)) +
+                           " as an expected score, not a probability from 0 to 1", -1);
+  return p;
+}
+
+}  // namespace
+
 double model::expect(double ra, double rb, double advantage) const {
-  rk_error error = fresh_error();
   double out = NAN;
-  if (const int32_t status = plugin_->entry().expect(instance_, ra, rb, advantage, &out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
-  return out;
+  call_plugin([&](rk_error* e) { return plugin_->entry().expect(instance_, ra, rb, advantage, &out, e); });
+  return checked_expectation(out);
 }
 
 bool model::expects_from_states() const noexcept {
@@ -179,19 +252,16 @@ bool model::expects_from_states() const noexcept {
 
 double model::expect(const double* a, const double* b, double advantage) const {
   if (!expects_from_states()) return expect(a[0], b[0], advantage);
-  rk_error error = fresh_error();
   double out = NAN;
-  if (const int32_t status = plugin_->entry().expect_states(instance_, a, b, advantage, &out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
-  return out;
+  call_plugin([&](rk_error* e) { return plugin_->entry().expect_states(instance_, a, b, advantage, &out, e); });
+  return checked_expectation(out);
 }
 
 void model::expect_teams(const double* states, const uint32_t* teams, const double* weights, size_t players,
                          double* beats, double* draws) const {
-  rk_error error = fresh_error();
-  if (const int32_t status = plugin_->entry().expect_teams(instance_, states, teams, weights, players, beats, draws, &error);
-      status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
+  call_plugin([&](rk_error* e) {
+    return plugin_->entry().expect_teams(instance_, states, teams, weights, players, beats, draws, e);
+  });
   const size_t t = size_t(teams[players - 1]) + 1;
   for (const double* chances : {static_cast<const double*>(beats), static_cast<const double*>(draws)})
     for (size_t k = 0; chances && k < t * t; ++k)
@@ -200,15 +270,35 @@ void model::expect_teams(const double* states, const uint32_t* teams, const doub
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {
-  rk_error error = fresh_error();
-  if (const int32_t status = plugin_->entry().rate_games(instance_, &s, &b, out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
+  call_plugin([&](rk_error* e) { return plugin_->entry().rate_games(instance_, &s, &b, out, e); });
 }
 
 void model::rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out) {
-  rk_error error = fresh_error();
-  if (const int32_t status = plugin_->entry().rate_events(instance_, &s, &b, out, &error); status != RK_OK)
-    throw plugin_error(message_of(error, status), error.index);
+  call_plugin([&](rk_error* e) { return plugin_->entry().rate_events(instance_, &s, &b, out, e); });
+}
+
+void model::game_columns(const rk_game& g, double ra, double rb, double* out) const {
+  const rk_ext_game_columns& c = *plugin_->game_columns();
+  try {
+    call_plugin([&](rk_error* e) { return c.values(instance_, &g, ra, rb, out, e); });
+  } catch (const plugin_error&) {  // a column the model cannot give for this game stays empty
+    std::fill(out, out + c.count, NAN);
+    return;
+  }
+  for (uint32_t i = 0; i < c.count; ++i) check_defined_or_finite(out[i], std::string("value for report column '") + c.names[i] + "'");
+}
+
+double model::performance(double mean_opponent, double games, double score) const {
+  const rk_ext_performance* p = plugin_->performance();
+  if (!p) return NAN;
+  double out = NAN;
+  try {
+    call_plugin([&](rk_error* e) { return p->performance(instance_, mean_opponent, games, score, &out, e); });
+  } catch (const plugin_error&) {  // undefined for this player and period
+    return NAN;
+  }
+  check_defined_or_finite(out, "performance rating");
+  return out;
 }
 
 }  // namespace ratekit

@@ -107,6 +107,12 @@ const rk_descriptor* plugin_registry::find(std::string_view id) const {
   return nullptr;
 }
 
+const rk_ext_param_needs* plugin_registry::param_needs(std::string_view id) const {
+  for (const auto& p : plugins_)
+    if (p->id() == id) return p->param_needs();
+  return nullptr;
+}
+
 std::vector<std::string> plugin_registry::ids() const {
   std::vector<std::string> out;
   for (const auto& p : plugins_) out.emplace_back(p->id());

@@ -2,6 +2,7 @@
 // players (to start the next run from) and one player's ratings over time.
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/store/store.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include "store/schema.hpp"
 #include "store/sqlite.hpp"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <unordered_map>
 
 namespace ratekit {
 namespace {
@@ -36,6 +38,13 @@ std::string listing(const std::vector<std::string>& names) {
                        listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
 }
 
+// A value of the host's own (games, birth_year, ...) is checked as a ratings list's is.
+void check_host_value(const std::filesystem::path& file, const std::string& where, std::string_view field, double v) {
+  if (const std::string expected = host_value_problem(field, v); !expected.empty())
+    throw user_error(file.string(), 0, 0,
+                     "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
+}
+
 }  // namespace
 
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
@@ -54,6 +63,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       "ORDER BY p.id");
   s.bind(1, find.integer(0)).bind(2, before_run);
   ratings_list list;
+  std::unordered_map<std::string, int> column_of;  // each field's list column: one look-up per value, not a scan
   int64_t current = -1;
   while (s.step()) {
     if (s.integer(0) != current) {
@@ -61,17 +71,21 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       const int32_t id = players.intern(s.text(1));
       players.external_id.set(size_t(id), s.text(2));
       players.federation.set(size_t(id), s.text(3));
-      players.birth_year[size_t(id)] = s.checked_number(4, "table players, player '" + std::string(s.text(1)) + "', birth_year");
+      const std::string born = "table players, player '" + std::string(s.text(1)) + "', birth_year";
+      players.birth_year[size_t(id)] = s.checked_number(4, born);
+      check_host_value(file, born, "birth_year", players.birth_year[size_t(id)]);
       list.add_row(id);
     }
     const std::string field(s.text(5));
-    int col = list.column(field);
-    if (col < 0) col = list.add_column(field);
+    const auto [at, fresh] = column_of.try_emplace(field, -1);
+    if (fresh) at->second = list.add_column(field);
+    const int col = at->second;
     const std::string where = "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'";
     const double v = s.checked_number(6, where);
     // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
     if (std::isnan(v) && field != "peak" && field != "last_period" && field != "last_played")
       throw user_error(file.string(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
+    check_host_value(file, where, field, v);
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   return list;

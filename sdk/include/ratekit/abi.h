@@ -114,6 +114,7 @@ typedef struct rk_host {
 #define RK_CAP_STATE_AFTER ((uint64_t)1 << 8)    /* fills rk_game_batch.state_after (1.2) */
 #define RK_CAP_TEAMS ((uint64_t)1 << 9)          /* rates team matches: reads rk_entry.team and
                                                     rk_event_batch.weights, has expect_teams (1.3) */
+#define RK_CAP_CALENDAR_PERIODS ((uint64_t)1 << 10) /* its mathematics counts calendar time: day, month or year periods only */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {
@@ -339,6 +340,20 @@ typedef struct rk_ext_game_columns {
                     rk_error* error);
 } rk_ext_game_columns;
 
+/* "ratekit.param_needs.v1": parameters that act only while another parameter
+ * is non-zero (FIDE's floor needs first_rating): a config that sets `key`
+ * while `needs` is 0 is refused, as a setting that would do nothing. */
+#define RK_EXT_PARAM_NEEDS "ratekit.param_needs.v1"
+typedef struct rk_param_need {
+  const char* key;    /* a parameter of the descriptor... */
+  const char* needs;  /* ...that acts only while this one is non-zero */
+} rk_param_need;
+typedef struct rk_ext_param_needs {
+  uint32_t struct_size;
+  uint32_t count;
+  const rk_param_need* needs; /* count pairs */
+} rk_ext_param_needs;
+
 /* The one exported object. Function pointers a plugin does not support may be
  * NULL (rate_games without RK_CAP_PAIRWISE, rate_events without RK_CAP_RANKED). */
 typedef struct rk_plugin_entry {
@@ -433,6 +448,8 @@ RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_teams) == RK_PLUGIN_ENTRY_SIZE
 RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_3, "rk_plugin_entry layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
 RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
+RK_STATIC_ASSERT(sizeof(rk_param_need) == 16, "rk_param_need layout");
+RK_STATIC_ASSERT(sizeof(rk_ext_param_needs) == 16, "rk_ext_param_needs layout");
 #undef RK_STATIC_ASSERT
 
 #endif /* RATEKIT_ABI_H */

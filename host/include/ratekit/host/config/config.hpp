@@ -106,6 +106,8 @@ class model_catalog {
   virtual ~model_catalog() = default;
   virtual const rk_descriptor* find(std::string_view id) const = 0;
   virtual std::vector<std::string> ids() const = 0;
+  // The parameters of model `id` that act only while another is non-zero (RK_EXT_PARAM_NEEDS), or null.
+  virtual const rk_ext_param_needs* param_needs(std::string_view) const { return nullptr; }
 };
 
 // Parses and validates `file`. Every problem found (unknown or misspelt keys

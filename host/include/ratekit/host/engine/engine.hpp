@@ -111,7 +111,7 @@ struct rated_games {
   // nullptr with game periods (a period per game).
   const uint64_t* ends = nullptr;
   size_t period_count = 0;
-  rk_instance instance = nullptr;  // the model rating them, for its extensions (RK_EXT_GAME_COLUMNS)
+  const model* rater = nullptr;  // the model rating them, for its extensions (report columns)
   std::vector<std::string> new_names, new_period_names;
 };
 

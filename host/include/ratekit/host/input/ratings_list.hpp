@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ratekit {
@@ -31,6 +32,13 @@ struct ratings_list {
   // A column missing from every row so far; its index.
   int add_column(std::string name);
 };
+
+// Why `v` cannot be the value of the host's own column `name` in a ratings
+// list or a history database, "" when it can (or the column is another's):
+// `games` whole and 0 or more, `peak` finite, `last_played` a date yyyymmdd
+// (0: never), `last_period` whole and within 2^53, `birth_year` a whole year
+// from 1 to 9999. NaN, a missing value, can.
+std::string host_value_problem(std::string_view name, double v);
 
 // `known`: the columns the run reads (the model's state fields, the player
 // facts), checked against the header when not empty; `model` names it in messages.

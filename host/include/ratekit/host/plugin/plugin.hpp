@@ -6,6 +6,7 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/config/config.hpp>
 
 #include <filesystem>
@@ -28,10 +29,15 @@ class plugin {
   std::string_view id() const noexcept { return entry_.descriptor->id; }
   const std::filesystem::path& file() const noexcept { return file_; }
   const rk_plugin_entry& entry() const noexcept { return entry_; }
-  const void* extension(const char* id) const;
+  // The extensions the host reads, checked at load time; null when the plugin has none.
+  const rk_ext_game_columns* game_columns() const noexcept { return game_columns_; }
+  const rk_ext_performance* performance() const noexcept { return performance_; }
+  const rk_ext_param_needs* param_needs() const noexcept { return param_needs_; }
   bool has(uint64_t capability) const noexcept { return (descriptor().capabilities & capability) != 0; }
   // Index of a state field by name, -1 when the plugin has none.
   int state_field(std::string_view name) const;
+  // The user's message for a failure of this plugin on `what` (a game, the batch): its file, its id, `why`.
+  user_error failure(const std::string& what, const std::string& why) const;
 
  private:
   struct library;
@@ -39,6 +45,9 @@ class plugin {
   std::unique_ptr<library> lib_;  // first member: destroyed last
   std::filesystem::path file_;
   rk_plugin_entry entry_{};       // copy, zero beyond the plugin's struct_size
+  const rk_ext_game_columns* game_columns_ = nullptr;
+  const rk_ext_performance* performance_ = nullptr;
+  const rk_ext_param_needs* param_needs_ = nullptr;
 };
 
 // A model created from a plugin with parameter values; owns the plugin handle
@@ -64,9 +73,16 @@ class model {
   void expect_teams(const double* states, const uint32_t* teams, const double* weights, size_t players,
                     double* beats, double* draws) const;
   // Rate a batch; a failure becomes a plugin_error carrying the batch index.
+  // So does anything the plugin throws, and an expected score that is no probability.
   void rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out);
   void rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out);
-  rk_instance instance() const noexcept { return instance_; }
+  // The game columns extension's values for game `g` seen from side A on
+  // ratings ra and rb, into `out` (source().game_columns()->count values):
+  // NaN where the call fails; a plugin_error for an infinite value.
+  void game_columns(const rk_game& g, double ra, double rb, double* out) const;
+  // The performance rating (RK_EXT_PERFORMANCE), NaN when undefined or the
+  // model has none; a plugin_error for an infinite value.
+  double performance(double mean_opponent, double games, double score) const;
 
  private:
   std::shared_ptr<const plugin> plugin_;
@@ -101,6 +117,7 @@ class plugin_registry : public model_catalog {
   static std::filesystem::path builtin_dir();
 
   const rk_descriptor* find(std::string_view id) const override;
+  const rk_ext_param_needs* param_needs(std::string_view id) const override;
   std::vector<std::string> ids() const override;
   // The plugin of `id`; throws user_error with a suggestion when unknown.
   std::shared_ptr<const plugin> get(std::string_view id) const;
