@@ -33,7 +33,7 @@ TEST_CASE("fide-logistic: the F row of table 1, d = 0..400", "[fide-logistic]") 
   }
 }
 
-TEST_CASE("fide-logistic: 1500 vs 1900 expects 0.0909 and 0.9091; the winner gains 0.91K or 0.09K (seed 003)",
+TEST_CASE("fide-logistic: 1500 vs 1900 expects 0.0909 and 0.9091, the winner gains 0.91K or 0.09K (seed 003)",
           "[fide-logistic]") {
   const fide_logistic m = make();
   CHECK(shows_as(m.expect(1500, 1900, 0), 0.0909, 4));

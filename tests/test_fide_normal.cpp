@@ -125,7 +125,7 @@ TEST_CASE("fide-normal: the cap counts differences above 400 as 400", "[fide-nor
   CHECK(shows_as(make(none).expect(2500, 1800, 0), 0.99334, 5));
 }
 
-TEST_CASE("fide-normal: a rating period uses its start ratings; per game does not", "[fide-normal]") {
+TEST_CASE("fide-normal: a rating period uses its start ratings, per game does not", "[fide-normal]") {
   // Table 8.1.2, K = 20: 1800 beats 1860 (PD 0.42), draws 1770 (0.54), loses to 2000 (0.24).
   const std::vector<rk_game> games = {game(0, 1, 1.0), game(0, 2, 0.5), game(0, 3, 0.0)};
   SECTION("one period: 1800 + 20 (1.5 - 1.2) = 1806") {

@@ -164,7 +164,7 @@ TEST_CASE("8.3.4 in the plugin: the period's change is rounded, and its games st
   CHECK(q.rating(3) == 2014);
 }
 
-TEST_CASE("7.2.1: below the floor a rated player becomes unrated; at it he stays", "[fide][rules]") {
+TEST_CASE("7.2.1: below the floor a rated player becomes unrated, at it he stays", "[fide][rules]") {
   const double values[] = {200, 0, 400, double(ratekit::plugins::fide_normal::table), 0, 1, 1, 1400, 26};
   ratekit::plugins::fide_normal m(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 9));
   // Each loses once to an equal opponent with K 20: -10.

@@ -108,7 +108,7 @@ TEST_CASE("floor: a first rating exactly at it is published, one below is not", 
   }
 }
 
-TEST_CASE("first rating: five games against rated opponents, not four; capped at 2200", "[fide][thresholds]") {
+TEST_CASE("first rating: five games against rated opponents, not four, capped at 2200", "[fide][thresholds]") {
   const std::string model = GENERATE("fide-normal", "fide-logistic");
   CAPTURE(model);
   for (const int n : {4, 5, 6}) {

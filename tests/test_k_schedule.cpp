@@ -127,7 +127,7 @@ TEST_CASE("Tags select rules by event importance", "[k_schedule]") {
   CHECK_FALSE(s.reads_player_state());
 }
 
-TEST_CASE("No matching rule gives NaN; an empty schedule is empty", "[k_schedule]") {
+TEST_CASE("No matching rule gives NaN, an empty schedule is empty", "[k_schedule]") {
   k_rule only_new = rule(40);
   only_new.games = k_range{-INFINITY, 30};
   const k_schedule s({only_new});

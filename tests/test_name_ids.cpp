@@ -55,7 +55,7 @@ TEST_CASE("games-csv gives each name one id, in order of first appearance", "[re
   }
 }
 
-TEST_CASE("player table: every name keeps its id across the index's growth; unknown names are -1", "[readers]") {
+TEST_CASE("player table: every name keeps its id across the index's growth, unknown names are -1", "[readers]") {
   ratekit::player_table t;
   CHECK(t.find("anyone") == -1);  // before the first name
   constexpr int players = 200'000;  // the index starts at 1024 slots: eight growths

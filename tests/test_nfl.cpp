@@ -348,7 +348,7 @@ TEST_CASE("nfl-score-elo: 2009 experiment (c), points, K 32/16/64", "[nfl][book]
   CHECK(r.metrics["brier"].get<double>() == Approx(0.243951).margin(1e-6));
 }
 
-TEST_CASE("games-csv seasons start season regression; without them it is refused", "[nfl][cli]") {
+TEST_CASE("games-csv seasons start season regression, without them it is refused", "[nfl][cli]") {
   ratekit::testing::temp_dir dir;
   // Teams start at 0. A beats B (xi 400, K 20: +10 / -10); the 2025 season opens halfway back to
   // the mean (A 5, B -5); then a draw: A gets 20 (0.5 - 1 / (1 + 10^(-10/400))) = -0.28774.

@@ -63,7 +63,7 @@ TEST_CASE("games in a ratings list are a whole number, 0 or more", "[ratings_lis
   }
 }
 
-TEST_CASE("a column surely no slip of the model's is ignored unread; FIDE's ID is the id fact", "[ratings_list]") {
+TEST_CASE("a column surely no slip of the model's is ignored unread, FIDE's ID is the id fact", "[ratings_list]") {
   const glicko_run g;
   // 'country' is read as nothing (its cells are no numbers), 'games_played' is no slip of 'last_played'.
   auto r = g.run("player,rating,rd,country,games_played\nA,1600,40,ESP,12\n");

@@ -100,7 +100,7 @@ TEST_CASE("fast path: dates are YYYY-MM-DD with real months and days", "[readers
   }
 }
 
-TEST_CASE("fast path: scores 0, 1 and 0.d are exact; others go to the number parser", "[readers][fast]") {
+TEST_CASE("fast path: scores 0, 1 and 0.d are exact, others go to the number parser", "[readers][fast]") {
   CHECK(one_game("2024-01-01,p1,p2,0").score == 0.0);
   CHECK(one_game("2024-01-01,p1,p2,1").score == 1.0);
   CHECK(one_game("2024-01-01,p1,p2,0.5").score == 0.5);

@@ -73,7 +73,7 @@ TEST_CASE("a row batch stores each value as bound: integers, reals, text, NaN an
   CHECK(r.number(2) == 1.7976931348623157e308);
 }
 
-TEST_CASE("a row batch goes in when it holds its capacity, not a row before; flush inserts the rest", "[store]") {
+TEST_CASE("a row batch goes in when it holds its capacity, not a row before, flush inserts the rest", "[store]") {
   scratch_db s;
   row_batch rows(s.db, "INSERT INTO t (a, b, c)", 3, 4);
   for (int64_t i = 1; i <= 3; ++i) rows.bind(1, i).bind(2, i * 10).bind(3, std::string_view("r" + std::to_string(i))).run();

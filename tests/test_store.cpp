@@ -457,7 +457,7 @@ TEST_CASE("two tournaments of one file name rated game by game are told apart by
   CHECK(count_rows(dir / "go.db", "runs") == 2);
 }
 
-TEST_CASE("a model's state missing from the database is damage, named; an unknown peak is not", "[store][cli]") {
+TEST_CASE("a model's state missing from the database is damage, named, an unknown peak is not", "[store][cli]") {
   two_months t;
   REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
   exec_sql(t.dir / "ratings.db", "UPDATE states SET value = NULL WHERE field = 'peak'");

@@ -132,7 +132,7 @@ TEST_CASE("trf: ISO-8859-1 names become UTF-8 without shifting the columns", "[t
   CHECK(games_of(d, id(d, "Ogintas, Aligmantas")) == 4);
 }
 
-TEST_CASE("trf: forfeits and byes are not games; the 042 date stands in for 132", "[trf]") {
+TEST_CASE("trf: forfeits and byes are not games, the 042 date stands in for 132", "[trf]") {
   const dataset d = read(trf("gonzaga_classic_2008.trf"));
   CHECK(d.players.size() == 12);
   CHECK(d.games.size() == 24);
@@ -199,7 +199,7 @@ TEST_CASE("trf: a malformed record names line and column", "[trf]") {
   }
 }
 
-TEST_CASE("trf: a birth date is a possible date; 00 marks an unknown month or day", "[trf][readers]") {
+TEST_CASE("trf: a birth date is a possible date, 00 marks an unknown month or day", "[trf][readers]") {
   const auto birth_year = [](const std::string& date) {
     const dataset d = read(broken_copy("irish_junior_champs_2011.trf", 23, "1994/01/21", date));
     return d.players.birth_year[size_t(id(d, "Cormican, Ruth E"))];

@@ -1,6 +1,6 @@
 // A plugin that tells what the host said of itself (ABI 1.1 rk_host): its
-// expectation is the host's ABI minor version, plus 0.5 when the host gave its
-// own version string.
+// expectation is the host's ABI minor version in tenths, plus 0.05 when the
+// host gave its own version string (a probability, as the host requires).
 #include <ratekit/sdk.hpp>
 
 #include <cstring>
@@ -10,7 +10,7 @@ namespace {
 struct host_probe {
   static const rk_descriptor descriptor;
   explicit host_probe(const ratekit::sdk::host& h, ratekit::sdk::params)
-      : told_(double(h.abi_minor()) + (std::strlen(h.version()) > 0 ? 0.5 : 0.0)) {}
+      : told_(h.abi_minor() / 10.0 + (std::strlen(h.version()) > 0 ? 0.05 : 0.0)) {}
   double expect(double, double, double) const { return told_; }
   void rate_games(const ratekit::sdk::state&, const rk_game_batch&, rk_game_out*) {}
   double told_;
