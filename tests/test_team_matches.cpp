@@ -137,7 +137,14 @@ TEST_CASE("team-csv refuses what is no team match, at its line and column", "[te
       {"m,2024-01-01,a,A,-1,1\nm,2024-01-01,b,B,2,1\n", "matches.csv:2:18: expected rank as a positive number"},
       {"m,2024-01-01,a,A,x,1\nm,2024-01-01,b,B,2,1\n", "matches.csv:2:18: expected rank as a positive number"},
       {"m,2024-01-01,a,A,1,1\nn,2024-01-02,a,A,1,1\nn,2024-01-02,b,B,2,1\nm,2024-01-03,b,B,2,1\n",
-       "matches.csv:5:1: expected the rows of match 'm' together"},
+       "matches.csv:5:1: expected the rows of match 'm' together, got it again (its rows began at line 2)"},
+      {",2024-01-01,a,A,1,1\nm,2024-01-01,b,B,2,1\n", "matches.csv:2:1: expected match as a match name without control"},
+      {"m\x01,2024-01-01,a,A,1,1\nm\x01,2024-01-01,b,B,2,1\n", "matches.csv:3:1: expected match as a match name"},
+      {"m,2024-01-01,a,A,1,1\nm,2024-01-01,\x1b,B,2,1\n", "matches.csv:3:14: expected team as a team name without control"},
+      {"m,2024-01-01,a,A,1,1\nm,2024-01-01,,B,2,1\n", "matches.csv:3:14: expected team as a team name without control"},
+      {"m,2024-01-01,a,A,1,1\nm,2024-01-01,a,B\x02,1,1\nm,2024-01-01,b,C,2,1\n",
+       "matches.csv:3:16: expected player as a player name without control"},
+      {"m,2024-01-01,a,A,1,1\nm,2024-01-01,b,,2,1\n", "matches.csv:3:16: expected player as a player name without control"},
       {"m,2024-02-30,a,A,1,1\nm,2024-02-30,b,B,2,1\n", "matches.csv:2:3: expected date as a valid date"},
       {"m,2024-01-01,a,A,1,1\nm,2024-01-02,b,B,2,1\n", "matches.csv:3:3: expected date as '2024-01-01'"},
   };
@@ -158,13 +165,14 @@ TEST_CASE("team-csv refuses what is no team match, at its line and column", "[te
   CHECK(history[3][6] == "1");
 }
 
-TEST_CASE("team-csv needs a model of team matches; weights change the update", "[teams]") {
+TEST_CASE("team-csv needs a model of team matches, weights change the update", "[teams]") {
   temp_dir dir;
   const auto r = run_matches(dir, "elod-duplicate-scrabble", two_new_players);
   CHECK(r.status != 0);
   CHECK_THAT(r.out, Catch::Contains("rates ranked events of single players, but the input holds team matches"));
-  const auto glicko = run_matches(dir, "fide-logistic", two_new_players);
-  CHECK_THAT(glicko.out, Catch::Contains("rates pairwise games, but the input holds team matches"));
+  const auto elo = run_matches(dir, "fide-logistic\nk_schedule: [{ k: 20 }]", two_new_players);
+  CHECK(elo.status != 0);
+  CHECK_THAT(elo.out, Catch::Contains("rates pairwise games, but the input holds team matches"));
   const auto home = run_matches(dir, "trueskill", two_new_players, "{}", ", home_side: a");
   CHECK(home.status != 0);
   CHECK_THAT(home.out, Catch::Contains("c.yaml:4:47: 'home_side' is not an option of input format 'team-csv'"));

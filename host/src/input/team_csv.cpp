@@ -8,7 +8,6 @@
 #include "input/text.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace ratekit {
 
@@ -44,11 +43,11 @@ struct open_match {
   std::vector<int> rank_lines;     // the line that gave each team its rank
   std::vector<member> members;
 
-  uint32_t team_of(std::string_view t) {
-    for (uint32_t i = 0; i < teams.size(); ++i)
-      if (teams[i] == t) return i;
-    teams.emplace_back(t);
-    return uint32_t(teams.size() - 1);
+  // The team's index, teams.size() for a team not met yet in this match.
+  uint32_t find_team(std::string_view t) const {
+    uint32_t i = 0;
+    while (i < teams.size() && teams[i] != t) ++i;
+    return i;
   }
 };
 
@@ -82,7 +81,8 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
   if (out.source.empty()) out.source = src.file();
 
   open_match m;
-  std::unordered_map<std::string, int> match_lines;  // first line of every match, to refuse one met again
+  player_table match_names;  // every match met, to refuse one met again
+  std::vector<int> match_lines;  // by match name id: the line its rows began
   std::vector<int32_t> seen_match, seen_line;        // per player: the last match he was in, and the line
   int32_t serial = 0;
   text::name_cache ids(out.players);
@@ -99,19 +99,21 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
       m.had_problems = true;
     };
 
-    if (field(match).empty() || has_control(field(match))) {
-      bad(match, "as a match name without control characters");
-      continue;
-    }
     if (m.line == 0 || field(match) != m.name) {
+      if (field(match).empty() || has_control(field(match))) {  // a name met before passed already
+        bad(match, "as a match name without control characters");
+        continue;
+      }
       close_match(m, problems, out);
       m.name.assign(field(match));
       m.line = line, m.date = 0, m.had_problems = false;
       m.teams.clear(), m.ranks.clear(), m.rank_lines.clear(), m.members.clear();
       ++serial;
-      if (const auto [it, fresh] = match_lines.emplace(m.name, line); !fresh)
+      if (const int32_t id = match_names.intern(m.name); size_t(id) < match_lines.size())
         report(match, "expected the rows of match " + text::quote(m.name) +
-                          " together, got it again (its rows began at line " + std::to_string(it->second) + ")");
+                          " together, got it again (its rows began at line " + std::to_string(match_lines[size_t(id)]) + ")");
+      else
+        match_lines.push_back(line);
       const bool dated = options.us_dates ? text::parse_us_date(field(date), m.date) : text::parse_date(field(date), m.date);
       if (!dated) bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
       m.date_text.assign(field(date));
@@ -127,21 +129,22 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
       bad(weight, "as a share of the match in (0, 1], or empty for 1");
       continue;
     }
-    if (field(team).empty() || has_control(field(team))) {
+    const uint32_t t = m.find_team(field(team));
+    const bool new_team = t == m.teams.size();  // a team met before passed the check already
+    if (new_team && (field(team).empty() || has_control(field(team)))) {
       bad(team, "as a team name without control characters");
       continue;
     }
-    if (field(player).empty() || has_control(field(player))) {
+    const int32_t id = field(player).empty() ? -1 : ids.intern(field(player));  // -1 also for a control character
+    if (id < 0) {
       bad(player, "as a player name without control characters");
       continue;
     }
-    const uint32_t t = m.team_of(field(team));
-    if (t == m.ranks.size()) m.ranks.push_back(place), m.rank_lines.push_back(line);
+    if (new_team) m.teams.emplace_back(field(team)), m.ranks.push_back(place), m.rank_lines.push_back(line);
     else if (ranked && m.ranks[t] != place)
       report(rank, "expected rank " + text::quote(format_number(m.ranks[t])) + " for team " +
                        text::quote(field(team)) + " as at line " + std::to_string(m.rank_lines[t]) + ", got " +
                        text::quote(field(rank)));
-    const int32_t id = ids.intern(field(player));
     if (size_t(id) >= seen_match.size()) seen_match.resize(size_t(id) + 1, 0), seen_line.resize(size_t(id) + 1, 0);
     if (seen_match[size_t(id)] == serial) {
       report(player, "expected each player once per match, got " + text::quote(field(player)) + " again in match " +
