@@ -153,6 +153,10 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
     c.error(std::string("cannot read config file: ") + (errno ? std::strerror(errno) : "not found"), 0);
     return YAML::Node(YAML::NodeType::Undefined);
   }
+  return load_text(c, s);
+}
+
+YAML::Node load_text(checker& c, const std::string& s) {
   check_tabs(c, s);
   check_text(c, s);
   if (c.failed()) return YAML::Node(YAML::NodeType::Undefined);

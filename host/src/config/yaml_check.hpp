@@ -41,6 +41,8 @@ struct field {
 // Parses the file: unreadable files, tabs in indentation, syntax errors and
 // duplicate keys are reported; returns an undefined node when the text failed.
 YAML::Node load_document(checker& c, const std::filesystem::path& file);
+// The same checks over a config's text already in memory.
+YAML::Node load_text(checker& c, const std::string& text);
 
 // "'abc'", "a map", "a list" or "nothing": what the user wrote, for messages.
 std::string describe(const YAML::Node& n);

@@ -115,6 +115,17 @@ class model_catalog {
 // is reported together in one user_error with file:line:column.
 competition_config load_config(const std::filesystem::path& file, const model_catalog& models);
 
+// A config a program holds as text (a Python dict as YAML): `name` stands for
+// the file in messages and `base` for its folder. With `input_apart`, `input`
+// needs no path: the caller sets input_paths and hands the rows over itself
+// (reader_options::fill).
+struct config_text {
+  std::string name, yaml;
+  std::filesystem::path base;
+  bool input_apart = false;
+};
+competition_config load_config(const config_text& text, const model_catalog& models);
+
 // Validates `key=value` parameter overrides (from the command line) against a
 // schema and returns every value in descriptor order, defaults filled in.
 std::vector<double> resolve_params(const rk_descriptor& schema,
