@@ -372,14 +372,19 @@ bool chart_reads_history(const competition_config& c) { return c.write_history &
 
 competition_config load_config(const fs::path& file, const model_catalog& models) {
   checker c(file.string());
-  const YAML::Node root = config::load_document(c, file);
-  return read_config(c, root, file, fs::absolute(file).parent_path(), false, models);
+  std::string text;
+  const YAML::Node root = config::load_document(c, file, text);
+  competition_config cfg = read_config(c, root, file, fs::absolute(file).parent_path(), false, models);
+  cfg.text = std::move(text);
+  return cfg;
 }
 
 competition_config load_config(const config_text& text, const model_catalog& models) {
   checker c(text.name);
   const YAML::Node root = config::load_text(c, text.yaml);
-  return read_config(c, root, text.name, fs::absolute(text.base), text.input_apart, models);
+  competition_config cfg = read_config(c, root, text.name, fs::absolute(text.base), text.input_apart, models);
+  cfg.text = text.yaml;
+  return cfg;
 }
 
 user_error competition_config::error_at(std::string_view key, std::string message) const {

@@ -68,6 +68,7 @@ bool chart_reads_history(const competition_config& c);
 
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself
+  std::string text;            // its YAML as read, recorded with the run and part of its fingerprint
   // Line and column of each top-level key, for what the run finds wrong with it later.
   std::map<std::string, std::pair<int, int>, std::less<>> key_places;
   // A problem with `key` found once the input is read, placed at the key.
