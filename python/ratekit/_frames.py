@@ -57,7 +57,7 @@ def game_columns(columns, mapping):
         elif name in _NUMBERS and _number(series) is not None:
             out[name] = (source, "number", _number(series))
         else:
-            out[name] = (source, "text", _text(series))
+            out[name] = (source, "name" if name in ("player_a", "player_b") else "text", _text(series))
     return out
 
 

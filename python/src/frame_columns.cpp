@@ -46,6 +46,7 @@ frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string s
     if (c == games_csv_columns.size()) throw user_error(in_.source, 0, 0, "no games-csv column '" + name + "'");
     const auto spec = value.cast<py::tuple>();
     game_column& col = in_.columns[c];
+    col.present = true;
     col.name = spec[0].cast<std::string>();
     const auto kind = spec[1].cast<std::string>();
     if (kind == "number") {
@@ -57,7 +58,8 @@ frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string s
       auto& days = days_.emplace_back(rows);
       for (size_t i = 0; i < rows; ++i) days[i] = day_of(a.data()[i]);
       col.day = days.data();
-    } else {
+    } else {  // "text", or "name": text only, a number is no player's name
+      const bool names = kind == "name";
       const auto a = spec[2].cast<py::array>();
       if (a.dtype().kind() != 'O') throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected text");
       auto* objects = static_cast<PyObject* const*>(a.data());
@@ -65,6 +67,10 @@ frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string s
       for (size_t i = 0; i < rows; ++i) {
         PyObject* v = objects[i];
         if (is_missing(v)) continue;
+        if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
+          views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
+          continue;
+        }
         if (!PyUnicode_Check(v)) not_text(in_.source, col.name, i, v);
         Py_ssize_t size = 0;
         const char* utf8 = PyUnicode_AsUTF8AndSize(v, &size);  // kept with the string

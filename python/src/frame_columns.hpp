@@ -8,6 +8,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,7 +18,8 @@ namespace ratekit::python {
 class frame_columns {
  public:
   // `columns`: games-csv's column name -> (the program's name, kind, array), where kind
-  // is "text" (an object array of str; None and NaN read as empty), "number"
+  // is "text" (an object array of str or numbers; None and NaN read as empty),
+  // "name" (as text, but str only), "number"
   // (float64) or "datetime" (datetime64[ns]).
   frame_columns(const pybind11::dict& columns, size_t rows, std::string source);
   const game_columns& columns() const { return in_; }
@@ -27,6 +29,7 @@ class frame_columns {
   std::vector<pybind11::object> kept_;  // the arrays the views and pointers point into
   std::vector<std::vector<std::string_view>> texts_;
   std::vector<std::vector<int32_t>> days_;
+  std::deque<std::string> numbers_;  // numbers met in text columns, as text
 };
 
 }  // namespace ratekit::python

@@ -17,7 +17,7 @@ struct column_row {
   mutable std::string shown;  // a number or date as text, for field()
 
   const ratekit::game_column& col(game_field c) const { return in.columns[size_t(c)]; }
-  bool has(game_field c) const { return col(c).present(); }
+  bool has(game_field c) const { return col(c).present; }
   std::string_view field(game_field c) const {
     const ratekit::game_column& k = col(c);
     if (k.text) return k.text[i];
@@ -58,12 +58,12 @@ void read_game_columns(const game_columns& in, const reader_options& options, da
   using namespace text;
   problem_list problems(in.source);
   for (const game_field c : {date, player_a, player_b})
-    if (!in.columns[c].present())
+    if (!in.columns[c].present)
       problems.add(0, 0, "expected a column '" + std::string(games_csv_columns[c]) + "'");
-  const auto has = [&](game_field c) { return in.columns[c].present(); };
+  const auto has = [&](game_field c) { return in.columns[c].present; };
   std::string names;
   for (const auto& c : in.columns)
-    if (c.present()) names += (names.empty() ? "" : ",") + c.name;
+    if (c.present) names += (names.empty() ? "" : ",") + c.name;
   if (const std::string why =
           score_columns_problem(has(score_a), has(points_a), has(points_b), !options.columns.empty(), names);
       !why.empty())

@@ -12,13 +12,13 @@
 
 namespace ratekit {
 
-// One of games-csv's columns, `rows` long: absent unless one of these is set.
+// One of games-csv's columns, `rows` long, held as one of text, number or day.
 struct game_column {
+  bool present = false;
   const std::string_view* text = nullptr;  // as a file's fields
   const double* number = nullptr;          // NaN: empty
   const int32_t* day = nullptr;            // a date as yyyymmdd; 0: none
   std::string name;                        // the program's name for it, in messages
-  bool present() const { return text || number || day; }
 };
 
 struct game_columns {
