@@ -20,9 +20,15 @@ class Result:
         self._handle = handle
         self._folder = pathlib.Path(folder)
         self._keep = keep  # a temporary folder, removed with the result
-        self.ratings = _frames.read_csv(self._folder / "ratings.csv")
         self.summary = json.loads((self._folder / "summary.json").read_text(encoding="utf-8"))
-        self._history = None
+        self._ratings = self._history = None
+
+    @property
+    def ratings(self):
+        """DataFrame of ratings.csv, read when first asked for."""
+        if self._ratings is None:
+            self._ratings = _frames.read_csv(self._folder / "ratings.csv")
+        return self._ratings
 
     @property
     def history(self):
@@ -46,4 +52,4 @@ class Result:
         return target
 
     def __repr__(self):
-        return f"<ratekit.Result {self.summary.get('model')}: {len(self.ratings)} players>"
+        return f"<ratekit.Result of {self.summary.get('model')} in {self._folder}>"

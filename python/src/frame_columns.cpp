@@ -66,6 +66,10 @@ frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string s
       auto& views = texts_.emplace_back(rows);
       for (size_t i = 0; i < rows; ++i) {
         PyObject* v = objects[i];
+        if (PyUnicode_CheckExact(v) && PyUnicode_IS_COMPACT_ASCII(v)) {  // most names: their bytes in place
+          views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
+          continue;
+        }
         if (is_missing(v)) continue;
         if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
           views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
