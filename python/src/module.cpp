@@ -17,8 +17,10 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -74,9 +76,15 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     };
   }
   refuse_inputs_inside(config, out);
-  const py::gil_scoped_release unlocked;  // rating touches no Python object
-  app::progress bar(false);
-  return {std::make_shared<const app::unit_result>(app::run_unit(std::move(config), plugins, out, {}, bar))};
+  std::optional<app::unit_result> unit;
+  {
+    const py::gil_scoped_release unlocked;  // rating touches no Python object
+    app::progress bar(false);
+    unit.emplace(app::run_unit(std::move(config), plugins, out, {}, bar));
+    // The result outlives the call, the games' columns do not: they go with `columns`, under the GIL.
+    unit->run.config.input_options.fill = nullptr;
+  }
+  return {std::make_shared<const app::unit_result>(std::move(*unit))};
 }
 
 std::string predict_run(const run_handle& h, const std::string& games) {

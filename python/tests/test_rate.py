@@ -61,33 +61,33 @@ def test_k_schedule_history_off(world_cup_cli):
     assert result.history is None
 
 
-def test_initial_list_and_month_periods(run_cli):
-    expected = run_cli(ROOT / "configs" / "glicko-example.yaml")
-    games = pd.read_csv(ROOT / "data" / "glicko" / "example-games.csv")
-    initial = pd.read_csv(ROOT / "data" / "glicko" / "example-ratings.csv")
-    result = ratekit.rate(games, "glicko", params={"c": 34.6}, initial=initial, period="month")
+# Shipped configs whose games the DataFrame holds: (config, games, model, config keys).
+FROM_FILES = [
+    ("glicko-example", "glicko/example-games.csv", "glicko",
+     {"params": {"c": 34.6}, "period": "month", "initial": "glicko/example-ratings.csv"}),
+    ("teams-5v5-trueskill", "teams/5v5-generated.csv", "trueskill",
+     {"params": {"draw_probability": 0.04}, "period": "event"}),
+    ("scrabble-example", "scrabble/duplicate_2023.csv", "elod-duplicate-scrabble",
+     {"params": {"min_rounds": 12}, "period": "event"}),
+]
+
+
+@pytest.mark.parametrize("config,data,model,keys", FROM_FILES, ids=[c[0] for c in FROM_FILES])
+def test_games_of_other_layouts(config, data, model, keys, run_cli):
+    expected = run_cli(ROOT / "configs" / f"{config}.yaml")
+    if "initial" in keys:  # a ratings list as a DataFrame
+        keys = {**keys, "initial": pd.read_csv(ROOT / "data" / keys["initial"])}
+    result = ratekit.rate(pd.read_csv(ROOT / "data" / data), model, **keys)
     same_as_file(result.ratings, expected / "ratings.csv")
     same_as_file(result.history, expected / "history.csv")
 
 
-def test_team_matches(run_cli):
-    expected = run_cli(ROOT / "configs" / "teams-5v5-trueskill.yaml")
-    matches = pd.read_csv(ROOT / "data" / "teams" / "5v5-generated.csv")
-    result = ratekit.rate(matches, "trueskill", params={"draw_probability": 0.04}, period="event")
-    same_as_file(result.ratings, expected / "ratings.csv")
-    same_as_file(result.history, expected / "history.csv")
-
-
-def test_standings(run_cli):
-    expected = run_cli(ROOT / "configs" / "scrabble-example.yaml")
-    standings = pd.read_csv(ROOT / "data" / "scrabble" / "duplicate_2023.csv")
-    result = ratekit.rate(standings, "elod-duplicate-scrabble", params={"min_rounds": 12}, period="event")
-    same_as_file(result.ratings, expected / "ratings.csv")
-
-
-def test_summary_metrics(world_cup_cli):
+def test_summary(world_cup_cli):
     import json
-    result = ratekit.rate(world_cup(), "fide-logistic", **WORLD_CUP_CONFIG)
+    result = ratekit.rate(world_cup(), "fide-logistic", competition="world-cup-elo", **WORLD_CUP_CONFIG)
     expected = json.loads((world_cup_cli / "summary.json").read_text())
-    assert result.summary["metrics"] == expected["metrics"]
-    assert result.summary["counts"] == expected["counts"] if "counts" in expected else True
+    assert result.summary["input"]["format"] == "games-csv"
+    assert '"model": "fide-logistic"' in result.summary["config_text"]  # the config rate() made
+    apart = ("input", "config_text")
+    assert {k: v for k, v in result.summary.items() if k not in apart} == \
+        {k: v for k, v in expected.items() if k not in apart}
