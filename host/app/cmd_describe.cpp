@@ -1,5 +1,6 @@
 #include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
+#include "plugin_json.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/output/outputs.hpp>
@@ -14,36 +15,6 @@ namespace ratekit::app {
 
 namespace {
 
-const char* type_name(int32_t type) {
-  switch (type) {
-    case RK_PARAM_INTEGER: return "integer";
-    case RK_PARAM_BOOL: return "bool";
-    case RK_PARAM_CHOICE: return "choice";
-    default: return "number";
-  }
-}
-
-std::string capabilities(uint64_t caps) {
-  static const std::pair<uint64_t, const char*> names[] = {
-      {RK_CAP_PAIRWISE, "pairwise games"}, {RK_CAP_RANKED, "ranked events"},     {RK_CAP_USES_K, "K factor"},
-      {RK_CAP_HOME_ADVANTAGE, "home advantage"}, {RK_CAP_DRAWS, "draws"}, {RK_CAP_POINTS, "points"},
-      {RK_CAP_HANDICAP, "handicap"}, {RK_CAP_PERIODS, "rating periods"},
-      {RK_CAP_STATE_AFTER, "state after each period"}, {RK_CAP_TEAMS, "team matches"},
-      {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}};
-  std::string out;
-  for (const auto& [bit, name] : names)
-    if (caps & bit) (out += out.empty() ? "" : ", ") += name;
-  return out;
-}
-
-std::string default_text(const rk_param_spec& p) {
-  if (p.type == RK_PARAM_BOOL) return p.default_value != 0 ? "true" : "false";
-  if (p.type != RK_PARAM_CHOICE) return format_number(p.default_value);
-  std::string_view choices = p.choices;
-  for (int k = 0; k < int(p.default_value); ++k) choices.remove_prefix(choices.find('|') + 1);
-  return std::string(choices.substr(0, choices.find('|')));
-}
-
 // A table cell: pipes and line breaks would end the cell or the row.
 std::string cell(const char* text) {
   std::string out;
@@ -52,12 +23,6 @@ std::string cell(const char* text) {
     out += *c == '\n' ? ' ' : *c;
   }
   return out;
-}
-
-std::string range_text(const rk_param_spec& s) {
-  if (s.type == RK_PARAM_CHOICE) return std::string("one of ") + s.choices;
-  if (s.type == RK_PARAM_BOOL) return "";
-  return "[" + format_number(s.min) + ", " + format_number(s.max) + "]";
 }
 
 void print_text(const plugin& p) {
@@ -96,45 +61,6 @@ void print_markdown(const rk_descriptor& d) {
     std::printf("| `%s` | %s | %s |\n", d.state[i].name, format_number(d.state[i].initial).c_str(),
                 cell(d.state[i].help).c_str());
   std::printf("\n");
-}
-
-// The same facts for programs: capability names as listed above, defaults as typed values.
-nlohmann::ordered_json describe_json(const plugin& p) {
-  using json = nlohmann::ordered_json;
-  const rk_descriptor& d = p.descriptor();
-  json caps = json::array();
-  const std::string names = capabilities(d.capabilities);
-  for (size_t at = 0; at < names.size();) {
-    const size_t comma = std::min(names.find(", ", at), names.size());
-    caps.push_back(names.substr(at, comma - at));
-    at = comma + 2;
-  }
-  json state = json::array(), params = json::array();
-  for (uint32_t i = 0; i < d.state_count; ++i)
-    state.push_back({{"name", d.state[i].name}, {"initial", d.state[i].initial},
-                     {"help", d.state[i].help ? d.state[i].help : ""}});
-  for (uint32_t i = 0; i < d.param_count; ++i) {
-    const rk_param_spec& s = d.params[i];
-    json param = {{"key", s.key}, {"type", type_name(s.type)}};
-    if (s.type == RK_PARAM_BOOL) param["default"] = s.default_value != 0;
-    else if (s.type == RK_PARAM_CHOICE) param["default"] = default_text(s);
-    else param["default"] = s.default_value;
-    if (s.type == RK_PARAM_CHOICE) {
-      json choices = json::array();
-      std::string_view rest = s.choices ? s.choices : "";
-      for (size_t bar; (bar = rest.find('|')) != std::string_view::npos; rest.remove_prefix(bar + 1))
-        choices.push_back(std::string(rest.substr(0, bar)));
-      choices.push_back(std::string(rest));
-      param["choices"] = choices;
-    } else if (s.type != RK_PARAM_BOOL) {
-      param["min"] = s.min;
-      param["max"] = s.max;
-    }
-    param["help"] = s.help ? s.help : "";
-    params.push_back(param);
-  }
-  return {{"id", d.id}, {"version", d.version}, {"summary", d.summary ? d.summary : ""},
-          {"file", p.file().string()}, {"capabilities", caps}, {"state", state}, {"params", params}};
 }
 
 }  // namespace

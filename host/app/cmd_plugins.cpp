@@ -1,5 +1,6 @@
 #include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
+#include "plugin_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,13 +15,7 @@ void add_plugins_command(CLI::App& app, context& ctx) {
   cmd->callback([&ctx] {
     const plugin_registry registry = ctx.registry();
     if (json) {
-      nlohmann::ordered_json plugins = nlohmann::ordered_json::array(), refused = nlohmann::ordered_json::array();
-      for (const auto& p : registry.plugins())
-        plugins.push_back({{"id", p->descriptor().id}, {"version", p->descriptor().version},
-                           {"summary", p->descriptor().summary ? p->descriptor().summary : ""},
-                           {"file", p->file().string()}});
-      for (const auto& r : registry.refused()) refused.push_back({{"file", r.file.string()}, {"reason", r.reason}});
-      std::printf("%s\n", json_text(nlohmann::ordered_json{{"plugins", plugins}, {"refused", refused}}, 2).c_str());
+      std::printf("%s\n", json_text(plugins_json(registry), 2).c_str());
       return;
     }
     for (const auto& p : registry.plugins())

@@ -141,7 +141,7 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
     c.error(f.key.Mark(), "'initial.adjust' changes a list: give 'ratings' or 'database' with it");
 }
 
-void read_input(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+void read_input(checker& c, const field& f, const fs::path& base, bool apart, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
   std::vector<std::string> keys = {"format", "path", "encoding"};
   keys.insert(keys.end(), config::column_option_keys.begin(), config::column_option_keys.end());
@@ -184,7 +184,7 @@ void read_input(checker& c, const field& f, const fs::path& base, competition_co
     } else if (const auto p = existing_file(c, *path, base, "input file")) {
       cfg.input_paths.push_back(*p);
     }
-  } else {
+  } else if (!apart) {
     c.error(f.key.Mark(), "'input' needs 'path'");
   }
   if (const field* encoding = find(fields, "encoding"))
@@ -263,39 +263,11 @@ void read_categories(checker& c, const field& f, competition_config& cfg) {
   }
 }
 
-}  // namespace
-
-std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
-  std::vector<uint32_t> shown;
-  for (uint32_t f = 1; f < d.state_count; ++f)
-    if (!(f < 32 && d.bookkeeping_state >> f & 1u)) shown.push_back(f);
-  return shown;
-}
-
-std::vector<std::string> history_column_names(const rk_descriptor& d) {
-  const bool teams = d.capabilities & RK_CAP_TEAMS;
-  std::vector<std::string> names;
-  if (teams) names.assign(std::begin(history_team_columns), std::end(history_team_columns));
-  else names.assign(std::begin(history_fixed_columns), std::end(history_fixed_columns));
-  for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_after");
-  if (teams)
-    for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_before");
-  return names;
-}
-
-bool history_shows_state(const std::vector<std::string>& columns) {
-  return columns.empty() || std::any_of(columns.begin(), columns.end(), [](const std::string& c) {
-           return (c.ends_with("_after") && c != "rating_after") || (c.ends_with("_before") && c != "rating_before");
-         });
-}
-
-bool chart_reads_history(const competition_config& c) { return c.write_history && c.history_columns.empty(); }
-
-competition_config load_config(const fs::path& file, const model_catalog& models) {
-  checker c(file.string());
+// The top level of a config: its keys, in reading order, every problem at once.
+competition_config read_config(checker& c, const YAML::Node& root, const fs::path& file, const fs::path& base,
+                               bool input_apart, const model_catalog& models) {
   competition_config cfg;
   cfg.file = file;
-  const YAML::Node root = config::load_document(c, file);
   if (c.failed()) throw user_error(std::move(c.diagnostics()));
   if (!root.IsMap()) {
     if (root.IsNull())
@@ -305,7 +277,6 @@ competition_config load_config(const fs::path& file, const model_catalog& models
                                config::describe(root));
     throw user_error(std::move(c.diagnostics()));
   }
-  const fs::path base = fs::absolute(file).parent_path();
   const auto fields = config::entries(c, root, top_keys);
   for (const auto& f : fields) cfg.key_places[f.name] = {f.key.Mark().line + 1, f.key.Mark().column + 1};
   for (const char* required : {"competition", "model", "input"})
@@ -344,7 +315,7 @@ competition_config load_config(const fs::path& file, const model_catalog& models
       c.error(f->key.Mark(), "model '" + cfg.model + "' has no home advantage; remove 'home_advantage'");
   }
   if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
-  if (const field* f = find(fields, "input")) read_input(c, *f, base, cfg);
+  if (const field* f = find(fields, "input")) read_input(c, *f, base, input_apart, cfg);
   if (const field* f = find(fields, "period"))
     if (const auto i = config::one_of(c, *f, period_names)) {
       cfg.period = period_kind(*i);
@@ -368,6 +339,51 @@ competition_config load_config(const fs::path& file, const model_catalog& models
     });
     throw user_error(std::move(c.diagnostics()));
   }
+  return cfg;
+}
+
+}  // namespace
+
+std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
+  std::vector<uint32_t> shown;
+  for (uint32_t f = 1; f < d.state_count; ++f)
+    if (!(f < 32 && d.bookkeeping_state >> f & 1u)) shown.push_back(f);
+  return shown;
+}
+
+std::vector<std::string> history_column_names(const rk_descriptor& d) {
+  const bool teams = d.capabilities & RK_CAP_TEAMS;
+  std::vector<std::string> names;
+  if (teams) names.assign(std::begin(history_team_columns), std::end(history_team_columns));
+  else names.assign(std::begin(history_fixed_columns), std::end(history_fixed_columns));
+  for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_after");
+  if (teams)
+    for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_before");
+  return names;
+}
+
+bool history_shows_state(const std::vector<std::string>& columns) {
+  return columns.empty() || std::any_of(columns.begin(), columns.end(), [](const std::string& c) {
+           return (c.ends_with("_after") && c != "rating_after") || (c.ends_with("_before") && c != "rating_before");
+         });
+}
+
+bool chart_reads_history(const competition_config& c) { return c.write_history && c.history_columns.empty(); }
+
+competition_config load_config(const fs::path& file, const model_catalog& models) {
+  checker c(file.string());
+  std::string text;
+  const YAML::Node root = config::load_document(c, file, text);
+  competition_config cfg = read_config(c, root, file, fs::absolute(file).parent_path(), false, models);
+  cfg.text = std::move(text);
+  return cfg;
+}
+
+competition_config load_config(const config_text& text, const model_catalog& models) {
+  checker c(text.name);
+  const YAML::Node root = config::load_text(c, text.yaml);
+  competition_config cfg = read_config(c, root, text.name, fs::absolute(text.base), text.input_apart, models);
+  cfg.text = text.yaml;
   return cfg;
 }
 

@@ -135,7 +135,7 @@ std::string type_error(const field& f, std::string_view expected) {
 
 }  // namespace
 
-YAML::Node load_document(checker& c, const std::filesystem::path& file) {
+YAML::Node load_document(checker& c, const std::filesystem::path& file, std::string& text) {
   // A directory or a device (/dev/zero) would fail or never end.
   std::error_code ec;
   if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {
@@ -148,11 +148,15 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file) {
   }
   errno = 0;
   std::ifstream in(file, std::ios::binary);
-  const std::string s{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   if (!in.is_open() || in.bad()) {
     c.error(std::string("cannot read config file: ") + (errno ? std::strerror(errno) : "not found"), 0);
     return YAML::Node(YAML::NodeType::Undefined);
   }
+  return load_text(c, text);
+}
+
+YAML::Node load_text(checker& c, const std::string& s) {
   check_tabs(c, s);
   check_text(c, s);
   if (c.failed()) return YAML::Node(YAML::NodeType::Undefined);

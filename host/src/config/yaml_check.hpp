@@ -38,9 +38,11 @@ struct field {
   YAML::Mark where() const;
 };
 
-// Parses the file: unreadable files, tabs in indentation, syntax errors and
+// Parses the file, its text left in `text`: unreadable files, tabs in indentation, syntax errors and
 // duplicate keys are reported; returns an undefined node when the text failed.
-YAML::Node load_document(checker& c, const std::filesystem::path& file);
+YAML::Node load_document(checker& c, const std::filesystem::path& file, std::string& text);
+// The same checks over a config's text already in memory.
+YAML::Node load_text(checker& c, const std::string& text);
 
 // "'abc'", "a map", "a list" or "nothing": what the user wrote, for messages.
 std::string describe(const YAML::Node& n);

@@ -7,10 +7,16 @@ input_stream::input_stream(const competition_config& config, const reader_entry&
   data_.stream_to([this](dataset& d) { hand_over(d); }, piece_games);
   reader_ = std::thread([this, &config, &reader] {
     try {
-      for (const auto& path : config.input_paths) {
-        if (data_.source.empty()) data_.source = path.string();
-        reader.read(path, config.input_options, data_);
-        data_.flush();  // a file's games or events go on while the next file is read
+      if (const auto& fill = config.input_options.fill) {  // a program's rows; input_paths names them
+        data_.source = config.input_paths.front().string();
+        fill(data_);
+        data_.flush();
+      } else {
+        for (const auto& path : config.input_paths) {
+          if (data_.source.empty()) data_.source = path.string();
+          reader.read(path, config.input_options, data_);
+          data_.flush();  // a file's games or events go on while the next file is read
+        }
       }
     } catch (...) {
       error_ = std::current_exception();

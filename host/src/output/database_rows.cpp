@@ -12,20 +12,11 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace ratekit::db_rows {
 namespace {
 
 using store::statement;
-
-std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 std::vector<std::string> shown_names(const rk_descriptor& model, const std::vector<uint32_t>& shown) {
   std::vector<std::string> names;
@@ -54,7 +45,7 @@ int64_t insert_run(store::database& db, int64_t competition, const competition_c
   nlohmann::json inputs = nlohmann::json::array();
   for (const auto& path : config.input_paths) inputs.push_back(path.string());
   const std::string params = params_json(config, model), input_text = json_text(inputs),
-                    file = valid_utf8(config.file.string()), text = read_file(config.file);
+                    file = valid_utf8(config.file.string()), text = config.text;
   statement s = db.prepare(
       "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "
       "config_text, fingerprint) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)");

@@ -55,7 +55,7 @@ void add_file(hasher& h, const std::filesystem::path& file) {
 
 std::string input_fingerprint(const competition_config& config) {
   hasher h;
-  add_file(h, config.file);
+  h.add(config.text.data(), config.text.size());
   for (const auto& input : config.input_paths) add_file(h, input);
   if (!config.initial_ratings.empty()) add_file(h, config.initial_ratings);
   return fmt::format("{:016x}", h.value());

@@ -44,7 +44,7 @@ fs::path plugin_registry::builtin_dir() {
   return prefix / RATEKIT_PLUGIN_INSTALL_DIR;
 }
 
-std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string>& extra) {
+std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string>& extra, const fs::path& builtin) {
   std::vector<fs::path> dirs(extra.begin(), extra.end());
   if (const char* env = std::getenv("RATEKIT_PLUGIN_PATH")) {
     std::string_view rest = env;
@@ -55,7 +55,7 @@ std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string
       rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
     }
   }
-  dirs.push_back(builtin_dir());
+  dirs.push_back(builtin);
   return dirs;
 }
 

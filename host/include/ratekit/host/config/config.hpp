@@ -68,6 +68,7 @@ bool chart_reads_history(const competition_config& c);
 
 struct competition_config {
   std::filesystem::path file;  // the YAML file itself
+  std::string text;            // its YAML as read, recorded with the run and part of its fingerprint
   // Line and column of each top-level key, for what the run finds wrong with it later.
   std::map<std::string, std::pair<int, int>, std::less<>> key_places;
   // A problem with `key` found once the input is read, placed at the key.
@@ -114,6 +115,17 @@ class model_catalog {
 // with a suggestion, wrong types, out-of-range values, unknown model or format)
 // is reported together in one user_error with file:line:column.
 competition_config load_config(const std::filesystem::path& file, const model_catalog& models);
+
+// A config a program holds as text (a Python dict as YAML): `name` stands for
+// the file in messages and `base` for its folder. With `input_apart`, `input`
+// needs no path: the caller sets input_paths and hands the rows over itself
+// (reader_options::fill).
+struct config_text {
+  std::string name, yaml;
+  std::filesystem::path base;
+  bool input_apart = false;
+};
+competition_config load_config(const config_text& text, const model_catalog& models);
 
 // Validates `key=value` parameter overrides (from the command line) against a
 // schema and returns every value in descriptor order, defaults filled in.

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,6 +28,9 @@ struct reader_options {
   std::vector<std::pair<std::string, std::string>> columns;
   bool us_dates = false;  // dates as M/D/YYYY instead of YYYY-MM-DD
   int8_t home_side = 0;   // without a home column: +1 A, -1 B at home in every game not neutral
+  // Rows a program hands over instead of files (the Python module's DataFrame):
+  // when set, it adds the input to the dataset and no file is read.
+  std::function<void(dataset&)> fill;
 };
 
 using reader_fn = void (*)(const std::filesystem::path& file, const reader_options& options, dataset& out);

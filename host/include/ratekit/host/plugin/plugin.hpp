@@ -112,8 +112,10 @@ class plugin_registry : public model_catalog {
   // Scans `dirs` in order for files named ratekit-*.so.
   explicit plugin_registry(const std::vector<std::filesystem::path>& dirs, bool allow_insecure = false);
 
-  // The directories to scan: `extra` (--plugin-dir), then RATEKIT_PLUGIN_PATH, then the built-in one.
-  static std::vector<std::filesystem::path> search_path(const std::vector<std::string>& extra);
+  // The directories to scan: `extra` (--plugin-dir), then RATEKIT_PLUGIN_PATH, then the built-in one
+  // (the program's; a library loaded into another program, such as the Python module, names its own).
+  static std::vector<std::filesystem::path> search_path(const std::vector<std::string>& extra,
+                                                        const std::filesystem::path& builtin = builtin_dir());
   static std::filesystem::path builtin_dir();
 
   const rk_descriptor* find(std::string_view id) const override;

@@ -1,0 +1,34 @@
+// Pairwise games a program holds as columns (the Python module's DataFrame),
+// read with games-csv's rules and messages: a row for a line, numbers and dates
+// taken as they are, without going through text.
+#pragma once
+
+#include <ratekit/host/input/readers.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace ratekit {
+
+// One of games-csv's columns, `rows` long, held as one of text, number or day.
+struct game_column {
+  bool present = false;
+  const std::string_view* text = nullptr;  // as a file's fields
+  const double* number = nullptr;          // NaN: empty
+  const int32_t* day = nullptr;            // a date as yyyymmdd; 0: none
+  std::string name;                        // the program's name for it, in messages
+};
+
+struct game_columns {
+  std::string source;  // stands for the file in messages
+  size_t rows = 0;
+  std::array<game_column, 14> columns;  // in games_csv_columns' order
+};
+
+// Adds the rows' games to `out` as read_games_csv adds a file's; a problem
+// names its row (counted from 0) and column.
+void read_game_columns(const game_columns& in, const reader_options& options, dataset& out);
+
+}  // namespace ratekit

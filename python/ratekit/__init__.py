@@ -1,0 +1,184 @@
+"""ratekit from Python: rate games held in a DataFrame, run a competition's
+config, ask a model for expected scores, predict new games.
+
+    import ratekit
+    result = ratekit.rate(games, model="fide-logistic", k=20)
+    result.ratings.head()
+
+Plugins are found as the CLI finds them: `plugin_dir=` (a folder or a list),
+then RATEKIT_PLUGIN_PATH, then the built-in folder; a plugin that others than
+you or root could change is refused unless `allow_insecure_plugins=True`.
+Every error is a ratekit.Error (a ValueError) with the CLI's message.
+"""
+
+import json
+import os
+import pathlib
+import tempfile
+
+from . import _config, _frames
+from ._ratekit import Error
+from ._result import Result
+from . import _ratekit
+
+__all__ = ["Error", "Result", "plugins", "describe", "run", "rate", "expect", "predict"]
+
+
+def _dirs(plugin_dir):
+    if plugin_dir is None:
+        return []
+    if isinstance(plugin_dir, (str, os.PathLike)):
+        return [os.fspath(plugin_dir)]
+    return [os.fspath(d) for d in plugin_dir]
+
+
+def plugins(plugin_dir=None, allow_insecure_plugins=False):
+    """The loadable plugins: a list of dicts with id, version, summary and file (`ratekit plugins --json`)."""
+    return json.loads(_ratekit.plugins_json(_dirs(plugin_dir), allow_insecure_plugins))["plugins"]
+
+
+def describe(model, plugin_dir=None, allow_insecure_plugins=False):
+    """A model's description (`ratekit describe MODEL --json`): id, version, summary, file,
+    capabilities, state fields and parameters with their types, defaults and ranges."""
+    return json.loads(_ratekit.describe_json(model, _dirs(plugin_dir), allow_insecure_plugins))
+
+
+def _run(config_file, text, out, games=None, rows=0, plugin_dir=None, allow_insecure_plugins=False, keep=None):
+    handle = _ratekit.run(config_file, text, os.fspath(out), games, rows, _dirs(plugin_dir), allow_insecure_plugins)
+    return Result(handle, out, keep)
+
+
+def run(config, out=None, plugin_dir=None, allow_insecure_plugins=False):
+    """Rates a competition from its config: a YAML file's path, or a dict of the same structure
+    (its paths relative to the working folder). Writes the files `ratekit run --out OUT` writes
+    only when `out` is given; returns a Result either way."""
+    keep = None if out is not None else tempfile.TemporaryDirectory(prefix="ratekit-")
+    target = pathlib.Path(out) if out is not None else pathlib.Path(keep.name) / "out"
+    if isinstance(config, dict):
+        text = _ratekit.ConfigText("config", _config.to_yaml(config), os.getcwd())
+        return _run("", text, target, plugin_dir=plugin_dir, allow_insecure_plugins=allow_insecure_plugins, keep=keep)
+    if not isinstance(config, (str, os.PathLike)):
+        raise Error(f"expected a config file's path or a dict, got {type(config).__name__}")
+    return _run(os.fspath(config), None, target, plugin_dir=plugin_dir,
+                allow_insecure_plugins=allow_insecure_plugins, keep=keep)
+
+
+def _format(columns, mapping):
+    names = set(columns) | set((mapping or {}).keys())
+    if {"match", "team"} <= names:
+        return "team-csv"
+    if "event" in names:
+        return "standings-csv"
+    return "games-csv"
+
+
+def _initial(initial, folder):
+    if hasattr(initial, "to_csv"):  # a ratings list as a DataFrame
+        path = pathlib.Path(folder) / "initial.csv"
+        initial.to_csv(path, index=False)
+        return {"ratings": str(path)}
+    if isinstance(initial, (str, os.PathLike)):
+        path = os.path.abspath(os.fspath(initial))
+        return {"database": path} if path.endswith((".db", ".sqlite")) else {"ratings": path}
+    return initial
+
+
+def rate(games, model, *, columns=None, format=None, k=None, competition="python", plugin_dir=None,
+         allow_insecure_plugins=False, **config):
+    """Rates games held in memory with `model`; returns a Result.
+
+    games: a DataFrame or a dict of columns (lists or numpy arrays) in a layout the CLI's readers
+    take: games-csv (date, player_a, player_b, score_a, or points_a and points_b, home, neutral,
+    period, season, ...), team-csv (match, date, team, player, rank[, weight]) or standings-csv
+    (event, date, player, rank or score); `format=` names it when the columns do not.
+    Dates are text (YYYY-MM-DD) or datetime64; names text, categories or integers.
+    columns: the input.columns mapping, e.g. {"player_a": "home", "player_b": "away"}.
+    Every other config key is a keyword: params, k_schedule, period, initial (a number, a dict, a
+    ratings list as a DataFrame, or a database path), home_advantage, categories, and the output
+    keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
+    """
+    try:
+        frame, rows = _frames.as_columns(games)
+    except (TypeError, ValueError) as e:
+        raise Error(str(e)) from None
+    keep = tempfile.TemporaryDirectory(prefix="ratekit-")
+    folder = pathlib.Path(keep.name)
+    if k is not None:
+        if "k_schedule" in config:
+            raise Error("give k or k_schedule, not both")
+        config["k_schedule"] = [{"k": k}]
+    output = {key: config.pop(key) for key in ("history", "report", "charts") if key in config}
+    if "output" in config:
+        raise Error("rate() writes no output folder or database: use history=, report=, charts=, "
+                    "then Result.to_files(dir); or run() with a config")
+    if "initial" in config:
+        config["initial"] = _initial(config["initial"], folder)
+    fmt = format or _format(frame, columns)
+    source = {"format": fmt}
+    if columns:
+        source["columns"] = dict(columns)
+        missing = [f"{key} -> '{name}'" for key, name in columns.items() if name not in frame]
+        if missing:
+            raise Error("input.columns names columns the games do not have: " + ", ".join(missing))
+    cfg = {"competition": competition, "model": model, **config, "input": source}
+    if output:
+        cfg["output"] = output
+    games_in = None
+    if fmt == "games-csv":
+        if columns:  # as the CLI: with a mapping, only the mapped columns and the required ones
+            frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
+                     if name in frame}
+        games_in = _frames.game_columns(frame, columns)
+    else:
+        source["path"] = str(folder / "games.csv")
+        _frames.to_csv(frame, source["path"])
+    text = _ratekit.ConfigText("config", _config.to_yaml(cfg), os.getcwd())
+    return _run("", text, folder / "out", games_in, rows, plugin_dir, allow_insecure_plugins, keep)
+
+
+def _state(side):
+    return dict(side) if isinstance(side, dict) else {"rating": side}
+
+
+def _param_text(value):
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def expect(model, a, b, params=None, advantage=0, plugin_dir=None, allow_insecure_plugins=False):
+    """A's expected score against B (`ratekit expect`): each side a rating, or a dict of its state
+    fields ({"rating": 1500, "rd": 200}; the others take the model's initial values);
+    params overrides the model's defaults; advantage is added to A's side."""
+    overrides = [(str(k), _param_text(v)) for k, v in (params or {}).items()]
+    try:
+        state_a, state_b = ({str(k): float(v) for k, v in _state(s).items()} for s in (a, b))
+    except (TypeError, ValueError) as e:
+        raise Error(f"expected numbers for the state fields: {e}") from None
+    return _ratekit.expect(model, state_a, state_b, overrides, float(advantage), _dirs(plugin_dir),
+                           allow_insecure_plugins)
+
+
+def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None, allow_insecure_plugins=False):
+    """Expected scores of new games (or ranks of new events) as a DataFrame, as `ratekit predict`
+    writes them: from a Result's final state, or from a history database's last run of `competition`.
+    games: a DataFrame or dict with player_a, player_b and optional home (or event, player; or
+    match, team, player for team models)."""
+    try:
+        frame, _ = _frames.as_columns(games)
+    except (TypeError, ValueError) as e:
+        raise Error(str(e)) from None
+    with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
+        path = os.path.join(folder, "games.csv")
+        _frames.to_csv(frame, path)
+        try:
+            if isinstance(basis, Result):
+                text = _ratekit.predict_run(basis._handle, path)
+            elif isinstance(basis, (str, os.PathLike)):
+                if competition is None:
+                    raise Error("predict from a database needs competition=")
+                text = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, path,
+                                                 _dirs(plugin_dir), allow_insecure_plugins)
+            else:
+                raise Error(f"expected a Result or a database path, got {type(basis).__name__}")
+        except Error as e:
+            raise Error(str(e).replace(path, "games")) from None
+    return _frames.read_csv(text=text)

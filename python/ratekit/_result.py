@@ -1,0 +1,55 @@
+"""What a run leaves, as Python objects: the files `ratekit run` writes."""
+
+import json
+import pathlib
+import shutil
+
+from . import _frames
+
+
+class Result:
+    """A rated competition.
+
+    ratings: DataFrame of ratings.csv (player, rating, the model's state fields, games, peak, ...).
+    history: DataFrame of history.csv (one row per player per game), None when history is off.
+    summary: dict of summary.json (model, parameters, counts, metrics).
+    to_files(dir): writes the files `ratekit run --out dir` writes.
+    """
+
+    def __init__(self, handle, folder, keep=None):
+        self._handle = handle
+        self._folder = pathlib.Path(folder)
+        self._keep = keep  # a temporary folder, removed with the result
+        self.summary = json.loads((self._folder / "summary.json").read_text(encoding="utf-8"))
+        self._ratings = self._history = None
+
+    @property
+    def ratings(self):
+        """DataFrame of ratings.csv, read when first asked for."""
+        if self._ratings is None:
+            self._ratings = _frames.read_csv(self._folder / "ratings.csv")
+        return self._ratings
+
+    @property
+    def history(self):
+        """DataFrame of history.csv, read when first asked for; None when the run wrote none."""
+        path = self._folder / "history.csv"
+        if self._history is None and path.exists():
+            self._history = _frames.read_csv(path)
+        return self._history
+
+    @property
+    def files(self):
+        """The names of the files the run wrote."""
+        return sorted(p.name for p in self._folder.iterdir())
+
+    def to_files(self, dir):
+        """Writes the run's files (ratings.csv, history.csv, summary.json, ...) into `dir`, created if needed."""
+        target = pathlib.Path(dir)
+        target.mkdir(parents=True, exist_ok=True)
+        for path in self._folder.iterdir():
+            shutil.copy2(path, target / path.name)
+        return target
+
+    def __repr__(self):
+        return f"<ratekit.Result of {self.summary.get('model')} in {self._folder}>"

@@ -1,0 +1,94 @@
+#include "frame_columns.hpp"
+
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+namespace py = pybind11;
+
+namespace ratekit::python {
+namespace {
+
+// A row's value that is no text: a problem named like the reader's.
+[[noreturn]] void not_text(const std::string& source, const std::string& column, size_t row, PyObject* value) {
+  const std::string type = Py_TYPE(value)->tp_name;
+  throw user_error(source, 0, 0,
+                   "row " + std::to_string(row) + ", column '" + column + "': expected text, got " +
+                       py::repr(py::handle(value)).cast<std::string>() + " (" + type + ")");
+}
+
+bool is_missing(PyObject* v) { return v == Py_None || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v))); }
+
+// yyyymmdd of a datetime64[ns] value; 0 for NaT.
+int32_t day_of(int64_t ns) {
+  if (ns == std::numeric_limits<int64_t>::min()) return 0;
+  using namespace std::chrono;
+  const int64_t day_ns = int64_t(86400) * 1000000000;
+  const int64_t days = ns / day_ns - (ns % day_ns < 0 ? 1 : 0);
+  const year_month_day ymd{sys_days{std::chrono::days{days}}};
+  return int32_t(int(ymd.year()) * 10000 + int(unsigned(ymd.month())) * 100 + int(unsigned(ymd.day())));
+}
+
+}  // namespace
+
+frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string source) {
+  in_.source = std::move(source);
+  in_.rows = rows;
+  texts_.reserve(columns.size());
+  days_.reserve(columns.size());
+  for (const auto& [key, value] : columns) {
+    const auto name = key.cast<std::string>();
+    size_t c = 0;
+    while (c < games_csv_columns.size() && games_csv_columns[c] != name) ++c;
+    if (c == games_csv_columns.size()) throw user_error(in_.source, 0, 0, "no games-csv column '" + name + "'");
+    const auto spec = value.cast<py::tuple>();
+    game_column& col = in_.columns[c];
+    col.present = true;
+    col.name = spec[0].cast<std::string>();
+    const auto kind = spec[1].cast<std::string>();
+    if (kind == "number") {
+      auto a = spec[2].cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
+      col.number = a.data();
+      kept_.push_back(std::move(a));
+    } else if (kind == "datetime") {
+      auto a = spec[2].cast<py::array_t<int64_t, py::array::c_style>>();
+      auto& days = days_.emplace_back(rows);
+      for (size_t i = 0; i < rows; ++i) days[i] = day_of(a.data()[i]);
+      col.day = days.data();
+    } else {  // "text", or "name": text only, a number is no player's name
+      const bool names = kind == "name";
+      const auto a = spec[2].cast<py::array>();
+      if (a.dtype().kind() != 'O') throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected text");
+      auto* objects = static_cast<PyObject* const*>(a.data());
+      auto& views = texts_.emplace_back(rows);
+      for (size_t i = 0; i < rows; ++i) {
+        PyObject* v = objects[i];
+        if (PyUnicode_CheckExact(v) && PyUnicode_IS_COMPACT_ASCII(v)) {  // most names: their bytes in place
+          views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
+          continue;
+        }
+        if (is_missing(v)) continue;
+        if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
+          views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
+          continue;
+        }
+        if (!PyUnicode_Check(v)) not_text(in_.source, col.name, i, v);
+        Py_ssize_t size = 0;
+        const char* utf8 = PyUnicode_AsUTF8AndSize(v, &size);  // kept with the string
+        if (!utf8) {
+          PyErr_Clear();
+          throw user_error(in_.source, 0, 0,
+                           "row " + std::to_string(i) + ", column '" + col.name + "': expected text in UTF-8");
+        }
+        views[i] = {utf8, size_t(size)};
+      }
+      col.text = views.data();
+      kept_.push_back(a);
+    }
+  }
+}
+
+}  // namespace ratekit::python

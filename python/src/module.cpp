@@ -1,0 +1,178 @@
+// ratekit's Python module (_ratekit): the host's commands as functions. The
+// Python package (python/ratekit/) turns DataFrames and dicts into what these
+// take, and their files back into DataFrames.
+#include "frame_columns.hpp"
+
+#include <plugin_json.hpp>
+#include <predict_database.hpp>
+#include <progress.hpp>
+#include <run_unit.hpp>
+
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/predictions.hpp>
+#include <ratekit/host/text/escape.hpp>
+
+#include <pybind11/stl.h>
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace py = pybind11;
+namespace fs = std::filesystem;
+
+namespace ratekit::python {
+namespace {
+
+// The plugins beside this module's build tree, or the installed ones: the
+// program is Python, so the CLI's rule (beside the executable) does not apply.
+fs::path builtin_plugins() {
+  Dl_info info{};
+  std::error_code ec;
+  if (dladdr(reinterpret_cast<void*>(&builtin_plugins), &info) && info.dli_fname) {
+    const fs::path self = fs::weakly_canonical(info.dli_fname, ec);
+    const fs::path build = fs::weakly_canonical(RATEKIT_BUILD_DIR, ec);
+    if (!ec && self.string().starts_with(build.string() + "/")) return RATEKIT_BUILD_PLUGIN_DIR;
+  }
+  return RATEKIT_INSTALLED_PLUGIN_DIR;
+}
+
+// The CLI's search path and trust rules: `plugin_dir` first, RATEKIT_PLUGIN_PATH, the built-in folder.
+plugin_registry registry(const std::vector<std::string>& plugin_dir, bool allow_insecure) {
+  return plugin_registry(plugin_registry::search_path(plugin_dir, builtin_plugins()), allow_insecure);
+}
+
+// A finished run, kept for predictions from its final state.
+struct run_handle {
+  std::shared_ptr<const app::unit_result> unit;
+  double rating_seconds() const { return unit->rating_seconds; }
+};
+
+competition_config config_of(const std::string& config_file, const std::optional<config_text>& text,
+                             const plugin_registry& plugins) {
+  return text ? load_config(*text, plugins) : load_config(fs::path(config_file), plugins);
+}
+
+run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
+               const py::object& games, size_t rows, const std::vector<std::string>& plugin_dir,
+               bool allow_insecure) {
+  const plugin_registry plugins = registry(plugin_dir, allow_insecure);
+  if (text) text->input_apart = !games.is_none();
+  competition_config config = config_of(config_file, text, plugins);
+  std::shared_ptr<frame_columns> columns;
+  if (!games.is_none()) {
+    if (config.input_format != "games-csv")
+      throw config.error_at("input", "expected games-csv for columns of pairwise games, got " + config.input_format);
+    columns = std::make_shared<frame_columns>(games.cast<py::dict>(), rows, "games");
+    config.input_paths = {"games"};
+    config.input_options.fill = [columns, options = config.input_options](dataset& d) {
+      read_game_columns(columns->columns(), options, d);
+    };
+  }
+  refuse_inputs_inside(config, out);
+  std::optional<app::unit_result> unit;
+  {
+    const py::gil_scoped_release unlocked;  // rating touches no Python object
+    app::progress bar(false);
+    unit.emplace(app::run_unit(std::move(config), plugins, out, {}, bar));
+    // The result outlives the call, the games' columns do not: they go with `columns`, under the GIL.
+    unit->run.config.input_options.fill = nullptr;
+  }
+  return {std::make_shared<const app::unit_result>(std::move(*unit))};
+}
+
+std::string predict_run(const run_handle& h, const std::string& games) {
+  const run_result& r = h.unit->run;
+  const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
+                               app::initial_row(*r.rater, r.config.initial_rating), r.config.home_predict};
+  return predictions_csv(basis, games);
+}
+
+std::string predict_database(const std::string& db, const std::string& competition,
+                             std::optional<double> home_advantage, const std::string& games,
+                             const std::vector<std::string>& plugin_dir, bool allow_insecure) {
+  return app::predictions_from_database(registry(plugin_dir, allow_insecure), db, competition, home_advantage, games);
+}
+
+// One side's whole state: the model's initial values, then the fields named.
+std::vector<double> state_row(const rk_descriptor& d, const std::map<std::string, double>& fields,
+                              const std::string& side) {
+  std::vector<double> row;
+  std::vector<std::string> names;
+  for (uint32_t i = 0; i < d.state_count; ++i) {
+    row.push_back(d.state[i].initial);
+    names.emplace_back(d.state[i].name);
+  }
+  for (const auto& [name, value] : fields) {
+    const auto at = std::find(names.begin(), names.end(), name);
+    if (at == names.end()) {
+      std::string msg = "'" + name + "' of " + side + " is no state field of " + d.id;
+      if (const auto guess = did_you_mean(name, names); !guess.empty()) msg += " (did you mean '" + guess + "'?)";
+      throw user_error(msg);
+    }
+    if (!std::isfinite(value))
+      throw user_error("expected a finite number for " + side + "'s " + name + ", got " + std::to_string(value));
+    row[size_t(at - names.begin())] = value;
+  }
+  return row;
+}
+
+double expect(const std::string& id, const std::map<std::string, double>& a, const std::map<std::string, double>& b,
+              const std::vector<std::pair<std::string, std::string>>& params, double advantage,
+              const std::vector<std::string>& plugin_dir, bool allow_insecure) {
+  if (!std::isfinite(advantage)) throw user_error("expected a finite number for advantage");
+  const auto p = registry(plugin_dir, allow_insecure).get(id);
+  const std::vector<double> row_a = state_row(p->descriptor(), a, "A"), row_b = state_row(p->descriptor(), b, "B");
+  const model m(p, resolve_params(p->descriptor(), params));
+  try {
+    return m.expect(row_a.data(), row_b.data(), advantage);
+  } catch (const plugin_error& e) {
+    throw p->failure("A's expected score", e.what());
+  }
+}
+
+}  // namespace
+}  // namespace ratekit::python
+
+PYBIND11_MODULE(_ratekit, m) {
+  using namespace ratekit;
+  using namespace ratekit::python;
+  m.doc() = "ratekit's host: plugins, runs, expectations and predictions (the ratekit package wraps it)";
+  static py::exception<user_error> error(m, "Error", PyExc_ValueError);
+  // Every fault of the host or a plugin arrives as ratekit.Error with the CLI's message.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const py::error_already_set&) {
+      throw;
+    } catch (const py::builtin_exception&) {
+      throw;
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      error(e.what());
+    }
+  });
+  py::class_<config_text>(m, "ConfigText")
+      .def(py::init([](std::string name, std::string yaml, std::string base) {
+        return config_text{std::move(name), std::move(yaml), std::move(base), false};
+      }));
+  py::class_<run_handle>(m, "Run").def_property_readonly("rating_seconds", &run_handle::rating_seconds);
+  m.def("plugins_json", [](const std::vector<std::string>& dirs, bool insecure) {
+    return json_text(app::plugins_json(registry(dirs, insecure)), 2);
+  });
+  m.def("describe_json", [](const std::string& id, const std::vector<std::string>& dirs, bool insecure) {
+    return json_text(app::describe_json(*registry(dirs, insecure).get(id)), 2);
+  });
+  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("rows"),
+        py::arg("plugin_dir"), py::arg("allow_insecure"));
+  m.def("predict_run", &predict_run);
+  m.def("predict_database", &predict_database);
+  m.def("expect", &expect);
+}

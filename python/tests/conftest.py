@@ -1,0 +1,54 @@
+"""The CLI that the module's results are held against: an independent run of
+the same config, its files compared to the module's to the last digit."""
+
+import os
+import pathlib
+import subprocess
+
+import pandas as pd
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = os.environ.get("RATEKIT_CLI", str(ROOT / "build" / "host" / "ratekit"))
+
+
+def cli(*args, check=True):
+    """Runs `ratekit ARGS...`; its completed process."""
+    done = subprocess.run([CLI, "-q", *map(str, args)], capture_output=True, text=True)
+    if check and done.returncode != 0:
+        raise AssertionError(f"ratekit {' '.join(map(str, args))} failed: {done.stderr}")
+    return done
+
+
+def cli_csv(path):
+    """A CSV the CLI wrote, read as text so every digit is compared as written."""
+    return pd.read_csv(path, dtype=str, keep_default_na=False)
+
+
+def exact(text):
+    """The double a CSV cell writes (Python's float reads it exactly; pandas' fast parser may not)."""
+    return float(text) if text else float("nan")
+
+
+def same_as_file(frame, path):
+    """The module's DataFrame holds the values of the CLI's file, each number to the last digit."""
+    expected = cli_csv(path)
+    assert list(frame.columns) == list(expected.columns)
+    assert len(frame) == len(expected)
+    for column in expected.columns:
+        got = frame[column]
+        if got.dtype.kind in "fi":
+            want = expected[column].map(exact)
+            assert got.astype("float64").equals(want), column  # exact, NaN where empty
+        else:
+            assert (got.fillna("").astype(str) == expected[column]).all(), column
+
+
+@pytest.fixture
+def run_cli(tmp_path):
+    """Runs a config with the CLI into a fresh folder; returns the folder."""
+    def run(config):
+        out = tmp_path / "cli"
+        cli("run", config, "--out", out)
+        return out
+    return run

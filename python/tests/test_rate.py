@@ -1,0 +1,93 @@
+"""ratekit.rate on games held in memory gives what `ratekit run` gives on the same games from their file."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ratekit
+from conftest import ROOT, same_as_file
+
+WORLD_CUP = ROOT / "data" / "football" / "world_cup_1930_2022.csv"
+WORLD_CUP_CONFIG = dict(params={"xi": 400, "cap": 0}, k=60, home_advantage=100, initial=1500)
+
+
+@pytest.fixture(scope="module")
+def world_cup_cli(tmp_path_factory):
+    from conftest import cli
+    out = tmp_path_factory.mktemp("cli") / "world-cup"
+    cli("run", ROOT / "configs" / "world-cup-elo.yaml", "--out", out)
+    return out
+
+
+def world_cup():
+    return pd.read_csv(WORLD_CUP, dtype={"home": object})
+
+
+def check_world_cup(result, expected):
+    same_as_file(result.ratings, expected / "ratings.csv")
+    same_as_file(result.history, expected / "history.csv")
+
+
+def test_dataframe(world_cup_cli):
+    check_world_cup(ratekit.rate(world_cup(), "fide-logistic", **WORLD_CUP_CONFIG), world_cup_cli)
+
+
+def test_dtypes(world_cup_cli):
+    games = world_cup()
+    games["date"] = pd.to_datetime(games["date"])
+    games["player_a"] = games["player_a"].astype("category")
+    games["score_a"] = games["score_a"].astype(np.float32)  # 0, 0.5 and 1 are exact
+    games["points_a"] = games["points_a"].astype(np.int32)
+    games["neutral"] = games["neutral"].astype(bool).astype(int)
+    check_world_cup(ratekit.rate(games, "fide-logistic", **WORLD_CUP_CONFIG), world_cup_cli)
+
+
+def test_dict_of_arrays(world_cup_cli):
+    games = {name: column.to_numpy() for name, column in world_cup().items()}
+    check_world_cup(ratekit.rate(games, "fide-logistic", **WORLD_CUP_CONFIG), world_cup_cli)
+
+
+def test_columns_mapping(world_cup_cli):
+    games = world_cup().rename(columns={"player_a": "team1", "player_b": "team2", "score_a": "result"})
+    mapping = {"player_a": "team1", "player_b": "team2", "score_a": "result", "points_a": "points_a",
+               "points_b": "points_b", "home": "home", "neutral": "neutral"}
+    check_world_cup(ratekit.rate(games, "fide-logistic", columns=mapping, **WORLD_CUP_CONFIG), world_cup_cli)
+
+
+def test_k_schedule_history_off(world_cup_cli):
+    result = ratekit.rate(world_cup(), "fide-logistic", params={"xi": 400, "cap": 0}, k_schedule=[{"k": 60}],
+                          home_advantage=100, initial=1500, history=False)
+    same_as_file(result.ratings, world_cup_cli / "ratings.csv")
+    assert result.history is None
+
+
+# Shipped configs whose games the DataFrame holds: (config, games, model, config keys).
+FROM_FILES = [
+    ("glicko-example", "glicko/example-games.csv", "glicko",
+     {"params": {"c": 34.6}, "period": "month", "initial": "glicko/example-ratings.csv"}),
+    ("teams-5v5-trueskill", "teams/5v5-generated.csv", "trueskill",
+     {"params": {"draw_probability": 0.04}, "period": "event"}),
+    ("scrabble-example", "scrabble/duplicate_2023.csv", "elod-duplicate-scrabble",
+     {"params": {"min_rounds": 12}, "period": "event"}),
+]
+
+
+@pytest.mark.parametrize("config,data,model,keys", FROM_FILES, ids=[c[0] for c in FROM_FILES])
+def test_games_of_other_layouts(config, data, model, keys, run_cli):
+    expected = run_cli(ROOT / "configs" / f"{config}.yaml")
+    if "initial" in keys:  # a ratings list as a DataFrame
+        keys = {**keys, "initial": pd.read_csv(ROOT / "data" / keys["initial"])}
+    result = ratekit.rate(pd.read_csv(ROOT / "data" / data), model, **keys)
+    same_as_file(result.ratings, expected / "ratings.csv")
+    same_as_file(result.history, expected / "history.csv")
+
+
+def test_summary(world_cup_cli):
+    import json
+    result = ratekit.rate(world_cup(), "fide-logistic", competition="world-cup-elo", **WORLD_CUP_CONFIG)
+    expected = json.loads((world_cup_cli / "summary.json").read_text())
+    assert result.summary["input"]["format"] == "games-csv"
+    assert '"model": "fide-logistic"' in result.summary["config_text"]  # the config rate() made
+    apart = ("input", "config_text")
+    assert {k: v for k, v in result.summary.items() if k not in apart} == \
+        {k: v for k, v in expected.items() if k not in apart}
