@@ -105,6 +105,8 @@ void add_run_command(CLI::App& app, context& ctx) {
     else
       spdlog::info("rated {} games among {} players with {} in {:.3f} s", unit->run.game_count, d.players.size(),
                    config.model, unit->rating_seconds);
+    for (const auto& [result, rows] : d.skipped_results)
+      spdlog::info("skipped {} {} with result '{}' (input.skip_results)", rows, rows == 1 ? "row" : "rows", result);
     spdlog::info("done in {:.3f} s; phases: {}", seconds, timings);
     if (const auto& rec = unit->recorded; rec && rec->unchanged)
       spdlog::info("{} already holds this run from the same input (run {}); left as it was",

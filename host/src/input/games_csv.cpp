@@ -4,25 +4,27 @@
 #include "input/text.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 namespace ratekit {
 
-const std::array<std::string_view, 14> games_csv_columns{
-    "date", "player_a", "player_b", "score_a", "period", "points_a", "points_b",
-    "home", "neutral",  "week",     "playoff",  "tag",     "handicap", "season"};
+const std::array<std::string_view, 16> games_csv_columns{
+    "date",    "player_a", "player_b", "score_a", "period",   "points_a", "points_b", "home",
+    "neutral", "week",     "playoff",  "tag",     "handicap", "season",   "rating_a", "rating_b"};
 
 namespace {
 
 enum column {
-  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap, season
+  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap, season,
+  rating_a, rating_b
 };
 
 // The header names to look for: the reader's own; or, with `input.columns`,
 // the mapped ones (which must then be present), the required columns under
 // their own names when not mapped, and no other.
-std::array<text::column_spec, 14> header_spec(const reader_options& options) {
-  std::array<text::column_spec, 14> spec;
+std::array<text::column_spec, 16> header_spec(const reader_options& options) {
+  std::array<text::column_spec, 16> spec;
   for (size_t c = 0; c < spec.size(); ++c) {
     const bool required = c == date || c == player_a || c == player_b;
     spec[c] = {options.columns.empty() || required ? games_csv_columns[c] : "", required};
@@ -33,12 +35,16 @@ std::array<text::column_spec, 14> header_spec(const reader_options& options) {
   return spec;
 }
 
-// A's score as a number from 0 to 1, or a result as chess writes it.
-bool parse_score(std::string_view s, double& out) {
-  if (text::parse_number(s, out)) return out >= 0 && out <= 1;
-  if (s == "1-0") return out = 1.0, true;
-  if (s == "0-1") return out = 0.0, true;
-  if (s == "1/2-1/2" || s == "\u00BD-\u00BD") return out = 0.5, true;
+// A rating the file gives a player (empty or PGN's `?`: none); false when it is no number.
+bool parse_rating(std::string_view s, double& out) {
+  out = nan_value;
+  return s.empty() || s == "?" || text::parse_number(s, out);
+}
+
+// The rows of skipped result `s` counted; false when `skip` does not name it.
+bool count_skipped(std::string_view s, std::vector<std::pair<std::string, size_t>>& skipped) {
+  for (auto& [result, rows] : skipped)
+    if (result == s) return ++rows, true;
   return false;
 }
 
@@ -59,7 +65,11 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
                      ? "expected a column named 'score_a' (or points_a and points_b), got header " +
                            text::quote(table.current().text)
                      : std::string("expected input.columns to map score_a (or points_a and points_b)"));
+  if (!options.skip_results.empty() && !table.has(score_a))
+    problems.add(table.current().number, 1, "expected a score_a column, since input.skip_results names results to skip");
   problems.throw_if_any();
+  if (out.skipped_results.empty())
+    for (const auto& result : options.skip_results) out.skipped_results.emplace_back(result, 0);
 
   const size_t first = out.game_count();
   out.reserve_games(table.estimated_rows());
@@ -72,21 +82,25 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     bool ok = true;
     auto has = [&](column c) { return table.has(c); };
     auto field = [&](column c) { return table.field(c); };
-    auto bad = [&](column c, const char* expected) {
+    auto bad = [&](column c, std::string_view expected) {
       table.bad(c, expected);
       ok = false;
     };
 
     int32_t day = 0;
-    if (options.us_dates ? !text::parse_us_date(field(date), day) : !text::parse_date(field(date), day))
-      bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
+    if (!text::parse_date_as(options.dates, field(date), day)) bad(date, text::expected_date(options.dates));
     if (field(player_a).empty()) bad(player_a, "as a player name");
     if (field(player_b).empty()) bad(player_b, "as a player name");
     if (!field(player_a).empty() && text::same_text(field(player_a), field(player_b)))
       bad(player_b, "as a different player than player_a");
+    // A result that is none (an unfinished game's `*`) is counted when the config names it, else refused.
+    if (has(score_a) && !out.skipped_results.empty() && count_skipped(field(score_a), out.skipped_results)) continue;
     double score = 0;
-    if (has(score_a) && !parse_score(field(score_a), score))
+    if (has(score_a) && !text::parse_score(field(score_a), score))
       bad(score_a, "as a number from 0 to 1");
+    double seed_a = nan_value, seed_b = nan_value;
+    if (has(rating_a) && !parse_rating(field(rating_a), seed_a)) bad(rating_a, "as a rating (a number), ? or empty");
+    if (has(rating_b) && !parse_rating(field(rating_b), seed_b)) bad(rating_b, "as a rating (a number), ? or empty");
 
     double pa = nan_value, pb = nan_value;
     if (has(points_a)) {
@@ -136,11 +150,16 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
     if (has(season) && field(season).empty()) bad(season, "as a season label");
     if (!ok) continue;
 
+    const int32_t known = out.players.size();
     const int32_t a = ids.intern(field(player_a));  // A before B: ids follow the file
     const int32_t b = ids.intern(field(player_b));
     if (a < 0) bad(player_a, "as a player name without control characters");
     if (b < 0) bad(player_b, "as a player name without control characters");
     if (!ok) continue;
+    // The rating given with a player's first game seeds him, as a TRF's rating column does; later ones
+    // are his rating elsewhere as the game went on, not where he started.
+    if (a >= known) out.players.declared_rating[size_t(a)] = seed_a;
+    if (b >= known) out.players.declared_rating[size_t(b)] = seed_b;
     rk_game g = make_game(a, b, score);
     g.points_a = pa;
     g.points_b = pb;

@@ -112,8 +112,7 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
       if (const auto [it, fresh] = match_lines.emplace(m.name, line); !fresh)
         report(match, "expected the rows of match " + text::quote(m.name) +
                           " together, got it again (its rows began at line " + std::to_string(it->second) + ")");
-      const bool dated = options.us_dates ? text::parse_us_date(field(date), m.date) : text::parse_date(field(date), m.date);
-      if (!dated) bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
+      if (!text::parse_date_as(options.dates, field(date), m.date)) bad(date, text::expected_date(options.dates));
       m.date_text.assign(field(date));
     } else if (field(date) != m.date_text) {
       bad(date, "as " + text::quote(m.date_text) + " like the match's first row");
