@@ -178,6 +178,26 @@ TEST_CASE("no player's peak is below the rating he holds", "[glicko]") {
   CHECK(players > 50);
 }
 
+// The README shows two history rows of this run to explain that rating_before
+// and rating_after are the period's; they must be what the run writes.
+TEST_CASE("the README's history.csv example is what glicko-world-cup writes", "[glicko][docs]") {
+  ratekit::testing::temp_dir dir;
+  const auto result = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/glicko-world-cup.yaml").string() +
+                                                " --out " + (dir / "out").string());
+  REQUIRE(result.status == 0);
+  const std::string history = ratekit::testing::read_text(dir / "out" / "history.csv");
+  std::istringstream readme(ratekit::testing::read_text(ratekit::testing::source_path("README.md")));
+  size_t shown = 0;
+  for (std::string line; std::getline(readme, line);)
+    if (line.starts_with("  1958,1958-06-")) {
+      CHECK_THAT(history, Catch::Contains("\n" + line.substr(2) + "\n"));
+      ++shown;
+    } else if (line.starts_with("  period,date,player,opponent,")) {
+      CHECK_THAT(history, Catch::StartsWith(line.substr(2) + "\n"));
+    }
+  CHECK(shown == 2);
+}
+
 TEST_CASE("glicko run by a 1.0 host, which keeps no time, refuses with a status instead of guessing", "[glicko][abi]") {
   table t({{1500, 1500}, {350, 350}});
   t.raw.struct_size = RK_STATE_SIZE_1_0;  // a 1.0 host's shorter state
