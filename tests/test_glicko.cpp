@@ -24,6 +24,14 @@ double round_to(double x, int decimals) { return std::round(x * std::pow(10.0, d
 
 glicko make(double c) { return glicko(ratekit::sdk::host(nullptr), ratekit::sdk::params(&c, 1)); }
 
+// `file` of configs/glicko-world-cup.yaml rated into `dir`.
+std::string world_cup_output(const ratekit::testing::temp_dir& dir, const std::string& file) {
+  const auto result = ratekit::testing::run_cli(
+      "-q run " + ratekit::testing::source_path("configs/glicko-world-cup.yaml").string() + " --out " + (dir / "out").string());
+  REQUIRE(result.status == 0);
+  return ratekit::testing::read_text(dir / "out" / file);
+}
+
 }  // namespace
 
 TEST_CASE("glicko reproduces Glickman's example: 1464.1 and RD 151.4", "[glicko]") {
@@ -159,10 +167,7 @@ TEST_CASE("glicko's example config writes 1464.1 and 151.4 to ratings.csv", "[gl
 // had a peak of 1572.5070745960531.
 TEST_CASE("no player's peak is below the rating he holds", "[glicko]") {
   ratekit::testing::temp_dir dir;
-  const auto result = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/glicko-world-cup.yaml").string() +
-                                                " --out " + (dir / "out").string());
-  REQUIRE(result.status == 0);
-  std::istringstream rows(ratekit::testing::read_text(dir / "out" / "ratings.csv"));
+  std::istringstream rows(world_cup_output(dir, "ratings.csv"));
   std::string line;
   std::getline(rows, line);
   REQUIRE(line == "player,rating,rd,games,peak,last_played");
@@ -182,10 +187,7 @@ TEST_CASE("no player's peak is below the rating he holds", "[glicko]") {
 // and rating_after are the period's; they must be what the run writes.
 TEST_CASE("the README's history.csv example is what glicko-world-cup writes", "[glicko][docs]") {
   ratekit::testing::temp_dir dir;
-  const auto result = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/glicko-world-cup.yaml").string() +
-                                                " --out " + (dir / "out").string());
-  REQUIRE(result.status == 0);
-  const std::string history = ratekit::testing::read_text(dir / "out" / "history.csv");
+  const std::string history = world_cup_output(dir, "history.csv");
   std::istringstream readme(ratekit::testing::read_text(ratekit::testing::source_path("README.md")));
   size_t shown = 0;
   for (std::string line; std::getline(readme, line);)

@@ -13,7 +13,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <optional>
 
 namespace ratekit::app {
 
@@ -54,7 +53,7 @@ void deliver(const std::string& csv, const std::string& out) {
 
 // The competition's players as its last run left them, under the model and parameters of that run.
 std::string from_database(const plugin_registry& plugins, const std::string& db, const std::string& competition,
-                          std::optional<double> home_advantage, const std::string& games) {
+                          const double* home_advantage, const std::string& games) {
   const recorded_model recorded = last_run_model(db, competition);
   const recorded_defaults defaults = defaults_of(recorded.config_text);
   const auto p = plugins.get(recorded.model);
@@ -78,7 +77,8 @@ std::string from_database(const plugin_registry& plugins, const std::string& db,
       columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
     }
   }
-  return predictions_csv({m, players, columns, initial, home_advantage.value_or(defaults.home)}, games);
+  const double home = home_advantage ? *home_advantage : defaults.home;  // null: as the config had it
+  return predictions_csv({m, players, columns, initial, home}, games);
 }
 
 }  // namespace
@@ -109,7 +109,8 @@ void add_predict_command(CLI::App& app, context& ctx) {
     if (!database.empty() && competition.empty()) throw CLI::ValidationError("--competition", "--database needs it");
     const plugin_registry plugins = ctx.registry();
     if (!database.empty()) {
-      const auto home = home_option->count() ? std::optional(home_advantage) : std::nullopt;
+      // A pointer, not an optional: GCC 12 takes an optional<double> passed here for uninitialized.
+      const double* home = home_option->count() ? &home_advantage : nullptr;
       return deliver(from_database(plugins, database, competition, home, games), out);
     }
     const run_result r = rate(load_config(files.front(), plugins), plugins);

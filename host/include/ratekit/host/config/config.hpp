@@ -44,6 +44,16 @@ struct list_adjustment {
   }
 };
 
+// The keys the config reader accepts in each map, the top level named "":
+// docs/config.md lists every one (tests/test_config_keys.cpp checks it).
+struct config_section {
+  std::string name;  // "", "initial", "initial.adjust", "home_advantage", "input", "output", "categories"
+  std::vector<std::string> keys;
+};
+const std::vector<config_section>& config_keys();
+// The keys of one section of config_keys().
+const std::vector<std::string>& keys_of(std::string_view section);
+
 // The state fields besides the rating that outputs show per game and period:
 // all but the plugin's bookkeeping_state.
 std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
