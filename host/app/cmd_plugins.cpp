@@ -14,18 +14,21 @@ void add_plugins_command(CLI::App& app, context& ctx) {
   cmd->callback([&ctx] {
     const plugin_registry registry = ctx.registry();
     if (json) {
-      nlohmann::ordered_json plugins = nlohmann::ordered_json::array(), refused = nlohmann::ordered_json::array();
+      nlohmann::ordered_json plugins = nlohmann::ordered_json::array(), refused = nlohmann::ordered_json::array(),
+                             replaced = nlohmann::ordered_json::array();
       for (const auto& p : registry.plugins())
         plugins.push_back({{"id", p->descriptor().id}, {"version", p->descriptor().version},
                            {"summary", p->descriptor().summary ? p->descriptor().summary : ""},
                            {"file", p->file().string()}});
       for (const auto& r : registry.refused()) refused.push_back({{"file", r.file.string()}, {"reason", r.reason}});
-      std::printf("%s\n", json_text(nlohmann::ordered_json{{"plugins", plugins}, {"refused", refused}}, 2).c_str());
+      for (const auto& r : registry.replaced()) replaced.push_back({{"file", r.file.string()}, {"reason", r.reason}});
+      std::printf("%s\n", json_text(nlohmann::ordered_json{{"plugins", plugins}, {"refused", refused}, {"replaced", replaced}}, 2).c_str());
       return;
     }
     for (const auto& p : registry.plugins())
       std::printf("%-26s %-8s %s\n", p->descriptor().id, p->descriptor().version, p->file().c_str());
     for (const auto& r : registry.refused()) std::printf("refused: %s: %s\n", r.file.c_str(), r.reason.c_str());
+    for (const auto& r : registry.replaced()) std::printf("replaced: %s: %s\n", r.file.c_str(), r.reason.c_str());
     if (registry.plugins().empty()) std::printf("no plugins found\n");
   });
 }
