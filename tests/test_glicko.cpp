@@ -22,7 +22,11 @@ namespace {
 
 double round_to(double x, int decimals) { return std::round(x * std::pow(10.0, decimals)) / std::pow(10.0, decimals); }
 
-glicko make(double c) { return glicko(ratekit::sdk::host(nullptr), ratekit::sdk::params(&c, 1)); }
+// rdmax at its default, 350.
+glicko make(double c) {
+  const double values[] = {c, glicko::new_rd};
+  return glicko(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 2));
+}
 
 // `file` of configs/glicko-world-cup.yaml rated into `dir`.
 std::string world_cup_output(const ratekit::testing::temp_dir& dir, const std::string& file) {

@@ -135,7 +135,7 @@ TEST_CASE("a glicko state out of its domain is refused alike from a ratings list
           "[ratings_list][glicko][readers]") {
   const glicko_run g;
   const std::string refused = "plugin 'glicko' failed on game 1 (" + (g.dir / "games.csv").string() +
-                              ":2): a player's rd must be above 0 and at most 350";
+                              ":2): a player's rd must be above 0 and at most rdmax (350)";
   for (const std::string bad : {"-5", "0", "350.0001"}) {
     const auto r = g.run("player,rating,rd\nA,1600," + bad + "\n");
     CHECK(r.status == 1);

@@ -108,7 +108,23 @@ void read_adjustment(checker& c, const field& f, competition_config& cfg) {
   cfg.initial_adjustment = a;
 }
 
-void read_initial(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+// initial.state: { rd: 300, volatility: 0.15 }: the model's state fields but the rating, which `rating` sets.
+void read_initial_state(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
+  if (!config::is_map(c, f) || !model) return;  // an unknown model is reported already
+  std::vector<std::string> fields;
+  for (uint32_t i = 1; i < model->state_count; ++i) fields.emplace_back(model->state[i].name);
+  for (const auto& kv : f.value)
+    if (kv.first.IsScalar() && kv.first.Scalar() == model->state[0].name)
+      c.error(kv.first.Mark(), "the starting rating is 'initial.rating', not 'initial.state." +
+                                   kv.first.Scalar() + "'");
+  fields.emplace_back(model->state[0].name);  // reported above, not again as unknown
+  for (const auto& e : config::entries(c, f.value, fields, "unknown state field",
+                                       " in 'initial.state' of model '" + std::string(model->id) + "'"))
+    if (const auto v = config::number(c, e); v && e.name != model->state[0].name) cfg.initial_state.emplace_back(e.name, *v);
+}
+
+void read_initial(checker& c, const field& f, const fs::path& base, const rk_descriptor* model,
+                  competition_config& cfg) {
   if (!f.value.IsMap()) {
     if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
     return;
@@ -117,6 +133,8 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
        config::entries(c, f.value, keys_of("initial"), "unknown key", " in 'initial'")) {
     if (e.name == "adjust") {
       read_adjustment(c, e, cfg);
+    } else if (e.name == "state") {
+      read_initial_state(c, e, model, cfg);
     } else if (e.name == "rating") {
       if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
     } else if (e.name == "games") {
@@ -267,7 +285,7 @@ const std::vector<config_section>& config_keys() {
         {"", {"competition", "model", "params", "k_schedule", "home_advantage", "initial", "input", "period", "output",
               "categories"}},
         {"home_advantage", {"predict", "update", "hindsight"}},
-        {"initial", {"rating", "ratings", "database", "games", "adjust"}},
+        {"initial", {"rating", "ratings", "database", "games", "adjust", "state"}},
         {"initial.adjust", {"date", "from", "to", "toward", "fraction", "round"}},
         {"input", input},
         {"output", {"dir", "history", "charts", "report", "database"}},
@@ -360,7 +378,7 @@ competition_config load_config(const fs::path& file, const model_catalog& models
     if (model && !(model->capabilities & RK_CAP_HOME_ADVANTAGE) && (cfg.home_predict != 0 || cfg.home_update != 0))
       c.error(f->key.Mark(), "model '" + cfg.model + "' has no home advantage; remove 'home_advantage'");
   }
-  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
+  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, model, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, cfg);
   if (const field* f = find(fields, "period"))
     if (const auto i = config::one_of(c, *f, period_names)) {

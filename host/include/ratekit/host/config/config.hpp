@@ -91,6 +91,8 @@ struct competition_config {
   double home_hindsight = NAN; // ... for hindsight accuracy; NaN: as when predicting
   double initial_rating = NAN; // NaN: the plugin's initial value
   double initial_games = 0;    // games assumed for players whose rating comes from the input
+  // initial.state: a new player's value of the model's other state fields (Glicko's rd), by name.
+  std::vector<std::pair<std::string, double>> initial_state;
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::filesystem::path initial_database; // history database to start from, absolute; empty when none
   int64_t initial_before_run = INT64_MAX; // ... its state before this run (set when a run is redone)
