@@ -113,7 +113,7 @@ TEST_CASE("codeforces: new accounts since 2020 are rated from 1400 and shown fro
   for (int round = 0; round < 7; ++round) {
     const rk_entry entries[] = {{0, 0, 1.0 + round % 3}, {1, 0, 1.0 + (round + 1) % 3}, {2, 0, 1.0 + (round + 2) % 3}};
     const rk_event event{0, 3, NAN};
-    const rk_event_batch batch{sizeof(rk_event_batch), 0, entries, 3, &event, 1};
+    const rk_event_batch batch{sizeof(rk_event_batch), 0, entries, 3, &event, 1, nullptr};
     std::vector<rk_entry_out> out(3);
     m.rate_events(s, batch, out.data());
     if (round == 0) CHECK(rating[0] == 1400 + out[0].delta);  // computed from 1400, not the list's 1500

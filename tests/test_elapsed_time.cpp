@@ -151,7 +151,7 @@ TEST_CASE("a ratings list carries when players were last rated: month by month r
     write_outputs(rate(config("first", jan_feb, ""), testing::builtin()), dir / "first");
     const std::string list = testing::read_text(dir / "first" / "ratings.csv");
     CHECK_THAT(list, Catch::Contains(",games,peak,last_played\n"));
-    CHECK_THAT(list, Catch::Contains(",20240131\n"));  // A and D, last rated in January
+    CHECK_THAT(list, Catch::Contains(",2024-01-31\n"));  // A and D, last rated in January, as ISO dates
     const run_result second = rate(config("second", march, "initial: { ratings: first/ratings.csv }\n"), testing::builtin());
     for (const std::string name : {"A", "B", "C", "D", "E"})
       for (size_t f = 0; f < whole.state.columns.size(); ++f) {
@@ -172,7 +172,7 @@ TEST_CASE("a last_played that is not a date is refused, naming its line and colu
     rate(load_config(dir / "c.yaml", testing::builtin()), testing::builtin());
     FAIL("no error");
   } catch (const user_error& e) {
-    CHECK_THAT(std::string(e.what()), Catch::Contains("list.csv:2:12: expected a date written yyyymmdd, or 0, got '20241399'"));
+    CHECK_THAT(std::string(e.what()), Catch::Contains("list.csv:2:12: expected a date written yyyy-mm-dd (or yyyymmdd), or 0, got '20241399'"));
   }
 }
 

@@ -47,7 +47,7 @@ struct run {
     double* columns[] = {rating.data(), volatility.data(), played.data()};
     const rk_state state{sizeof(rk_state), 3, players.size(), columns, nullptr, nullptr};
     const rk_event event{0, entries.size(), rounds};
-    const rk_event_batch batch{sizeof(rk_event_batch), 0, entries.data(), entries.size(), &event, 1};
+    const rk_event_batch batch{sizeof(rk_event_batch), 0, entries.data(), entries.size(), &event, 1, nullptr};
     out.resize(entries.size());
     elod_duplicate_scrabble model(ratekit::sdk::host(nullptr),
                                   ratekit::sdk::params(params.data(), uint32_t(params.size())));
@@ -196,7 +196,7 @@ TEST_CASE("bad events name the offending entry", "[elod]") {
   const rk_state state{sizeof(rk_state), 3, 3, columns, nullptr, nullptr};
   const rk_entry twice[] = {{0, 0, 1}, {1, 0, 2}, {0, 0, 3}};
   const rk_event event{0, 3, NAN};
-  const rk_event_batch batch{sizeof(rk_event_batch), 0, twice, 3, &event, 1};
+  const rk_event_batch batch{sizeof(rk_event_batch), 0, twice, 3, &event, 1, nullptr};
   try {
     m.rate_events(ratekit::sdk::state(&state), batch, nullptr);
     FAIL("a duplicate player was accepted");
@@ -206,7 +206,7 @@ TEST_CASE("bad events name the offending entry", "[elod]") {
   }
   const rk_entry unknown[] = {{0, 0, 1}, {7, 0, 2}};
   const rk_event event2{0, 2, NAN};
-  const rk_event_batch batch2{sizeof(rk_event_batch), 0, unknown, 2, &event2, 1};
+  const rk_event_batch batch2{sizeof(rk_event_batch), 0, unknown, 2, &event2, 1, nullptr};
   CHECK_THROWS_AS(m.rate_events(ratekit::sdk::state(&state), batch2, nullptr), ratekit::sdk::failure);
 }
 

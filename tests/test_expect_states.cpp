@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <vector>
 
 using namespace ratekit;
 namespace fs = std::filesystem;
@@ -33,7 +34,9 @@ TEST_CASE("glicko and glicko2 expect from both RDs, as Glickman predicts a game"
   const double expected[3] = {0.618797, 0.441587, 0.319169};
   for (const char* id : {"glicko", "glicko2"}) {
     const auto p = plugins().get(id);
-    const model m(p, {p->descriptor().params[0].default_value});
+    std::vector<double> defaults;  // every parameter at its default
+    for (uint32_t i = 0; i < p->descriptor().param_count; ++i) defaults.push_back(p->descriptor().params[i].default_value);
+    const model m(p, defaults);
     INFO(id);
     REQUIRE(m.expects_from_states());
     for (int i = 0; i < 3; ++i) {

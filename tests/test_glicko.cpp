@@ -22,7 +22,19 @@ namespace {
 
 double round_to(double x, int decimals) { return std::round(x * std::pow(10.0, decimals)) / std::pow(10.0, decimals); }
 
-glicko make(double c) { return glicko(ratekit::sdk::host(nullptr), ratekit::sdk::params(&c, 1)); }
+// rdmax at its default, 350.
+glicko make(double c) {
+  const double values[] = {c, glicko::new_rd};
+  return glicko(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 2));
+}
+
+// `file` of configs/glicko-world-cup.yaml rated into `dir`.
+std::string world_cup_output(const ratekit::testing::temp_dir& dir, const std::string& file) {
+  const auto result = ratekit::testing::run_cli(
+      "-q run " + ratekit::testing::source_path("configs/glicko-world-cup.yaml").string() + " --out " + (dir / "out").string());
+  REQUIRE(result.status == 0);
+  return ratekit::testing::read_text(dir / "out" / file);
+}
 
 }  // namespace
 
@@ -159,10 +171,7 @@ TEST_CASE("glicko's example config writes 1464.1 and 151.4 to ratings.csv", "[gl
 // had a peak of 1572.5070745960531.
 TEST_CASE("no player's peak is below the rating he holds", "[glicko]") {
   ratekit::testing::temp_dir dir;
-  const auto result = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/glicko-world-cup.yaml").string() +
-                                                " --out " + (dir / "out").string());
-  REQUIRE(result.status == 0);
-  std::istringstream rows(ratekit::testing::read_text(dir / "out" / "ratings.csv"));
+  std::istringstream rows(world_cup_output(dir, "ratings.csv"));
   std::string line;
   std::getline(rows, line);
   REQUIRE(line == "player,rating,rd,games,peak,last_played");
@@ -176,6 +185,23 @@ TEST_CASE("no player's peak is below the rating he holds", "[glicko]") {
     ++players;
   }
   CHECK(players > 50);
+}
+
+// The README shows two history rows of this run to explain that rating_before
+// and rating_after are the period's; they must be what the run writes.
+TEST_CASE("the README's history.csv example is what glicko-world-cup writes", "[glicko][docs]") {
+  ratekit::testing::temp_dir dir;
+  const std::string history = world_cup_output(dir, "history.csv");
+  std::istringstream readme(ratekit::testing::read_text(ratekit::testing::source_path("README.md")));
+  size_t shown = 0;
+  for (std::string line; std::getline(readme, line);)
+    if (line.starts_with("  1958,1958-06-")) {
+      CHECK_THAT(history, Catch::Contains("\n" + line.substr(2) + "\n"));
+      ++shown;
+    } else if (line.starts_with("  period,date,player,opponent,")) {
+      CHECK_THAT(history, Catch::StartsWith(line.substr(2) + "\n"));
+    }
+  CHECK(shown == 2);
 }
 
 TEST_CASE("glicko run by a 1.0 host, which keeps no time, refuses with a status instead of guessing", "[glicko][abi]") {

@@ -19,7 +19,11 @@ namespace {
 
 double round_to(double x, int decimals) { return std::round(x * std::pow(10.0, decimals)) / std::pow(10.0, decimals); }
 
-glicko2 make(double tau) { return glicko2(ratekit::sdk::host(nullptr), ratekit::sdk::params(&tau, 1)); }
+// rdmax at its default, 0: no cap.
+glicko2 make(double tau) {
+  const double values[] = {tau, 0};
+  return glicko2(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 2));
+}
 
 struct ref_player {
   double r = 1500, rd = 350, sigma = 0.06;

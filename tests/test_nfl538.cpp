@@ -219,7 +219,7 @@ ratekit::reader_options mapped_538() {
   ratekit::reader_options o;
   o.columns = {{"date", "date"},       {"season", "season"},   {"neutral", "neutral"}, {"player_a", "team1"},
                {"player_b", "team2"}, {"points_a", "score1"}, {"points_b", "score2"}};
-  o.us_dates = true;
+  o.dates = ratekit::date_layout::us;
   o.home_side = 1;
   return o;
 }

@@ -130,7 +130,7 @@ TEST_CASE("a 10,000-player event is rated with finite, symmetric results", "[num
   for (size_t i = 0; i < n; ++i) entries.push_back({int32_t(i), 0, double(i + 1)});
   const rk_event event{0, n, 15};
   std::vector<rk_entry_out> out(n);
-  m.rate_events(s.view(), {sizeof(rk_event_batch), 0, entries.data(), n, &event, 1}, out.data());
+  m.rate_events(s.view(), {sizeof(rk_event_batch), 0, entries.data(), n, &event, 1, nullptr}, out.data());
   for (size_t i = 0; i < n; ++i) {
     INFO("rank " << i + 1);
     REQUIRE(std::isfinite(s.rating()[i]));

@@ -82,8 +82,8 @@ TEST_CASE("names and counts are bounded", "[loader][names]") {
 }
 
 TEST_CASE("a plugin id is lowercase words joined by hyphens", "[loader][names]") {
-  for (const std::string good : std::vector<std::string>{"fide-normal", "glicko2", "a", std::string(64, 'a')}) CHECK(id_problem(good) == "");
-  for (const std::string bad : std::vector<std::string>{"Fide", "fide normal", "fide_normal", "-fide", "fide-", "fide\x1b", "a,b",
+  for (const std::string& good : std::vector<std::string>{"fide-normal", "glicko2", "a", std::string(64, 'a')}) CHECK(id_problem(good) == "");
+  for (const std::string& bad : std::vector<std::string>{"Fide", "fide normal", "fide_normal", "-fide", "fide-", "fide\x1b", "a,b",
                                 std::string(65, 'a')})
     CHECK_THAT(id_problem(bad), Catch::EndsWith("is not lowercase letters and digits joined by '-'"));
 }

@@ -100,10 +100,14 @@ TEST_CASE("the host's columns of a ratings list hold what they must, at each bou
     const auto r = g.run("player,rating,rd," + column + "\nA,1600,40," + value + "\n");
     return r.status == 1 ? r.out : "";
   };
-  CHECK_THAT(refused("last_played", "20241399"), Catch::Contains("expected a date written yyyymmdd, or 0, got '20241399'"));
+  CHECK_THAT(refused("last_played", "20241399"), Catch::Contains("expected a date written yyyy-mm-dd (or yyyymmdd), or 0, got '20241399'"));
   for (const std::string bad : {"20230229", "20241301", "20240100", "-20240101", "2024010.5", "100000000"})
-    CHECK_THAT(refused("last_played", bad), Catch::Contains("list.csv:2:11: expected a date written yyyymmdd, or 0"));
+    CHECK_THAT(refused("last_played", bad), Catch::Contains("list.csv:2:11: expected a date written yyyy-mm-dd (or yyyymmdd), or 0"));
   for (const std::string good : {"0", "20200229", "20231231", "20240105"}) CHECK(refused("last_played", good) == "");
+  // As ratings.csv writes it, at the same bounds.
+  for (const std::string bad : {"2023-02-29", "2024-13-01", "2024-01-00", "2024-1-5", "2024-01-05T10:00"})
+    CHECK_THAT(refused("last_played", bad), Catch::Contains("list.csv:2:11: expected a date written yyyy-mm-dd (or yyyymmdd), or 0, got '" + bad + "'"));
+  for (const std::string good : {"2020-02-29", "2023-12-31", "2024-01-05"}) CHECK(refused("last_played", good) == "");
   for (const std::string bad : {"1.5", "9007199254740992", "-9007199254740992", "1e300"})
     CHECK_THAT(refused("last_period", bad), Catch::Contains("expected a whole period number within 2^53, got '" + bad + "'"));
   for (const std::string good : {"0", "-5", "9007199254740991"}) CHECK(refused("last_period", good) == "");
@@ -131,7 +135,7 @@ TEST_CASE("a glicko state out of its domain is refused alike from a ratings list
           "[ratings_list][glicko][readers]") {
   const glicko_run g;
   const std::string refused = "plugin 'glicko' failed on game 1 (" + (g.dir / "games.csv").string() +
-                              ":2): a player's rd must be above 0 and at most 350";
+                              ":2): a player's rd must be above 0 and at most rdmax (350)";
   for (const std::string bad : {"-5", "0", "350.0001"}) {
     const auto r = g.run("player,rating,rd\nA,1600," + bad + "\n");
     CHECK(r.status == 1);

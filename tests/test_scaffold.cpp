@@ -3,6 +3,7 @@
 #include "test_support.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/host/plugin/scaffold.hpp>
 
 #include <catch2/catch.hpp>
@@ -62,4 +63,40 @@ TEST_CASE("ratekit new-plugin creates the folder and says what comes next", "[sc
   const auto again = run_cli("new-plugin club-elo --dir " + (dir / "club").string());
   CHECK(again.status == 1);
   CHECK_THAT(again.out, Catch::Contains("error: " + (dir / "club").string() + ": expected a new or empty folder"));
+}
+
+TEST_CASE("the scaffold builds Release unless told, and its test takes every parameter's default", "[scaffold]") {
+  temp_dir dir;
+  ratekit::scaffold_plugin("club-elo", dir / "p", "/opt/ratekit");
+  const std::string cmake = read_text(dir / "p/CMakeLists.txt");
+  CHECK_THAT(cmake, Catch::Contains("if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)\n  set(CMAKE_BUILD_TYPE Release)"));
+  CHECK_THAT(cmake, Catch::Contains("-DCMAKE_PREFIX_PATH=/opt/ratekit "));
+  // The golden test links the descriptor, so a parameter added to plugin.cpp comes with its default.
+  CHECK_THAT(cmake, Catch::Contains("add_executable(club-elo-golden test.cpp plugin.cpp)"));
+  const std::string test = read_text(dir / "p/test.cpp");
+  CHECK_THAT(test, Catch::Contains("for (uint32_t i = 0; i < d.param_count; ++i) values.push_back(d.params[i].default_value);"));
+  CHECK(test.find("params(&xi, 1)") == std::string::npos);
+  CHECK_THAT(read_text(dir / "p/README.md"), Catch::Contains("cmake -S . -B build -DCMAKE_PREFIX_PATH=/opt/ratekit "));
+}
+
+TEST_CASE("new-plugin names the prefix ratekit is installed under, or says to install it", "[scaffold][cli]") {
+  temp_dir dir;
+  const auto built = run_cli("new-plugin club-elo --dir " + (dir / "a").string());
+  CHECK(built.status == 0);
+  CHECK_THAT(built.out, Catch::Contains("cmake --install " + ratekit::plugin_registry::program_root().string() +
+                                        " --prefix <ratekit install prefix>   # this ratekit runs from its build tree"));
+  CHECK_THAT(built.out, Catch::Contains("-DCMAKE_PREFIX_PATH=<ratekit install prefix>\n"));
+  // The same program installed under a prefix of its own.
+  std::filesystem::create_directories(dir / "prefix/bin");
+  std::filesystem::copy_file(RATEKIT_EXE, dir / "prefix/bin/ratekit");
+  FILE* pipe = ::popen(((dir / "prefix/bin/ratekit").string() + " new-plugin club-elo --dir " + (dir / "b").string() +
+                        " 2>&1").c_str(), "r");
+  std::string out;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  CHECK(::pclose(pipe) == 0);
+  const std::string prefix = std::filesystem::canonical(dir / "prefix").string();
+  CHECK_THAT(out, Catch::Contains("-DCMAKE_PREFIX_PATH=" + prefix + "\n"));
+  CHECK(out.find("cmake --install") == std::string::npos);
+  CHECK_THAT(read_text(dir / "b/README.md"), Catch::Contains("-DCMAKE_PREFIX_PATH=" + prefix + " "));
 }

@@ -77,14 +77,14 @@ TEST_CASE("state_after: a first rating shows from the end of the period that ear
 }
 
 TEST_CASE("state_after: Glicko's RD per game equals the RD after each period rated alone", "[sdk][state-after][glicko]") {
-  const double c = 60;
+  const double c[] = {60, ratekit::plugins::glicko::new_rd};  // c and rdmax
   const glicko_test::stream s(7);
   const auto fresh = [&] {
     return glicko_test::table({std::vector<double>(size_t(s.players), 1500), std::vector<double>(size_t(s.players), 350)});
   };
   // Reference: one call per period, the RD read after each.
   glicko_test::table alone = fresh();
-  ratekit::plugins::glicko one(ratekit::sdk::host(nullptr), ratekit::sdk::params(&c, 1));
+  ratekit::plugins::glicko one(ratekit::sdk::host(nullptr), ratekit::sdk::params(c, 2));
   std::vector<double> expected;
   for (const auto& p : s.months) {
     glicko_test::rate(one, alone, {p});
@@ -93,7 +93,7 @@ TEST_CASE("state_after: Glicko's RD per game equals the RD after each period rat
   }
   // One call for every period, the RD written per game.
   glicko_test::table together = fresh();
-  ratekit::plugins::glicko all(ratekit::sdk::host(nullptr), ratekit::sdk::params(&c, 1));
+  ratekit::plugins::glicko all(ratekit::sdk::host(nullptr), ratekit::sdk::params(c, 2));
   std::vector<double> after(expected.size(), -1.0);
   glicko_test::rate(all, together, s.months, after.data(), uint64_t(1) << 1);
   REQUIRE(expected.size() > 40);

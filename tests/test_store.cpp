@@ -470,3 +470,53 @@ TEST_CASE("a model's state missing from the database is damage, named, an unknow
   CHECK_THAT(r.out, Catch::Contains("ratings.db: damaged rating database: table states, player 'B', field 'rating': "
                                     "expected a finite number, found NULL"));
 }
+
+namespace {
+
+// A long competition name, whole ratings in January and fractional ones in February.
+struct named_players {
+  testing::temp_dir dir;
+  named_players() {
+    testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n"
+                                       "2024-01-05,\"Short, Nigel\",\"Adams, Michael\",1\n"
+                                       "2024-01-05,\"Shorter, Frank\",\"Nakamura, Hikaru\",0.5\n"
+                                       "2024-01-05,\"Carlsen, Magnus\",\"Caruana, Fabiano\",0\n"
+                                       "2024-01-06,\"Ding, Liren\",\"Short, Nigel\",1\n"
+                                       "2024-02-02,\"Short, Nigel\",\"Caruana, Fabiano\",1\n");
+    testing::write_text(dir / "c.yaml", "competition: irish-championship-seniors-2024\nmodel: fide-logistic\n"
+                                        "k_schedule: [ { k: 20 } ]\ninitial: 1500\n"
+                                        "input: { format: games-csv, path: g.csv }\nperiod: month\n"
+                                        "output: { dir: out, database: ratings.db }\n");
+    REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string()).status == 0);
+  }
+  std::string history(const std::string& player) const {
+    return testing::run_cli("history " + (dir / "ratings.db").string() + " '" + player + "'").out;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("ratekit history lines up long competition names and prints whole ratings whole", "[store][cli]") {
+  const named_players t;
+  const std::string table = t.history("Short, Nigel");
+  CHECK(table ==
+        "competition                     period      rating    change  games        rated\n"
+        "irish-championship-seniors-2024 2024-01       1500        +0      2            1\n"
+        "irish-championship-seniors-2024 2024-02    1510.29    +10.29      1            1\n");
+}
+
+TEST_CASE("ratekit history suggests players by case, then by part of the name, then by a near miss", "[store][cli]") {
+  const named_players t;
+  CHECK_THAT(t.history("short, nigel"), Catch::Contains("no player 'short, nigel' (name or id) recorded here "
+                                                         "(did you mean 'Short, Nigel'?)"));
+  CHECK_THAT(t.history("SHORT"), Catch::Contains("(did you mean 'Short, Nigel' or 'Shorter, Frank'?)"));
+  // Five names hold an 'a': all listed; six hold an 'n': five and one more.
+  CHECK_THAT(t.history("a"), Catch::Contains("(did you mean 'Adams, Michael', 'Carlsen, Magnus', 'Caruana, Fabiano', "
+                                             "'Nakamura, Hikaru' or 'Shorter, Frank'?)"));
+  CHECK_THAT(t.history("N"), Catch::Contains("(did you mean 'Carlsen, Magnus', 'Caruana, Fabiano', 'Ding, Liren', "
+                                             "'Nakamura, Hikaru', 'Short, Nigel' or 1 more?)"));
+  CHECK_THAT(t.history("Nakamuar, Hikaru"), Catch::Contains("(did you mean 'Nakamura, Hikaru'?)"));
+  const std::string nobody = t.history("Kasparov");
+  CHECK_THAT(nobody, Catch::Contains("no player 'Kasparov' (name or id) recorded here"));
+  CHECK_THAT(nobody, !Catch::Contains("did you mean"));
+}

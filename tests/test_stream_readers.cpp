@@ -137,7 +137,7 @@ whole_run rate_whole(const competition_config& c, const dataset& d) {
     rows.resize(size_t(e.end - e.begin) * fields);
     for (size_t i = e.begin; i < e.end; ++i)
       for (size_t f = 0; f < fields; ++f) rows[(i - e.begin) * fields + f] = w.state.columns[f][size_t(d.entries[i].player)];
-    const rk_event_batch b{sizeof(rk_event_batch), 0, d.entries.data(), d.entries.size(), &e, 1};
+    const rk_event_batch b{sizeof(rk_event_batch), 0, d.entries.data(), d.entries.size(), &e, 1, nullptr};
     m.rate_events(w.state.view(), b, w.out.data());
     pairs.add_event(d.entries.data() + e.begin, e.begin, size_t(e.end - e.begin), [&](size_t i, size_t j) {
       return m.expect(&rows[i * fields], &rows[j * fields], 0.0);

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include "test_support.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -38,4 +40,26 @@ TEST_CASE("fixed and signed_fixed write what printf writes", "[format]") {
   CHECK(fixed(NAN, 2).empty());
   CHECK(signed_fixed(NAN, 2).empty());
   CHECK(fixed(INFINITY, 1) == "inf");
+}
+
+TEST_CASE("counted says 1 period and 2 periods", "[format]") {
+  CHECK(ratekit::counted(1, "period") == "1 period");
+  CHECK(ratekit::counted(2, "period") == "2 periods");
+  CHECK(ratekit::counted(0, "period") == "0 periods");
+  CHECK(ratekit::counted(0.5, "round") == "0.5 rounds");
+  CHECK(ratekit::counted(1, "entry", "entries") == "1 entry");
+  CHECK(ratekit::counted(3, "entry", "entries") == "3 entries");
+}
+
+TEST_CASE("a run's messages count one period, one game and one player in the singular", "[format][cli]") {
+  ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n");
+  ratekit::testing::write_text(dir / "c.yaml", "competition: one\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                               "input: { format: games-csv, path: g.csv, skip_results: [\"*\"] }\n"
+                                               "period: month\noutput: { dir: out, database: r.db }\n");
+  const auto r = ratekit::testing::run_cli("run " + (dir / "c.yaml").string());
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("rated 1 game among 2 players with fide-logistic"));
+  CHECK_THAT(r.out, Catch::Contains("skipped 0 rows with result '*'"));
+  CHECK_THAT(r.out, Catch::Contains("recorded run 1 (1 period, 2 players)"));
 }

@@ -38,7 +38,7 @@ TEST_CASE("an output folder that is a loop of links or a link to nothing is call
   const competition c;
   fs::create_symlink("loop", c.dir / "loop");
   fs::create_symlink("nowhere/x", c.dir / "dangling");
-  for (const fs::path out : {c.dir / "loop", c.dir / "loop" / "sub"}) {
+  for (const fs::path& out : {c.dir / "loop", c.dir / "loop" / "sub"}) {
     const command_result r = c.run_into(out);
     CHECK(r.status == 1);
     CHECK(r.out == "error: " + out.string() +

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <numbers>
@@ -67,7 +68,7 @@ struct row {
 };
 // Each match's rows, in the file's order.
 std::vector<std::vector<row>> read_stream(const std::string& name) {
-  std::ifstream in(std::string(RATEKIT_SOURCE_DIR) + "/tests/data/teams/" + name);
+  std::ifstream in(std::filesystem::path(RATEKIT_SOURCE_DIR) / "tests/data/teams" / name);
   REQUIRE(in);
   std::string line;
   std::getline(in, line);

@@ -4,6 +4,7 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/store/store.hpp>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -12,6 +13,25 @@
 #include <optional>
 
 namespace ratekit::app {
+
+namespace {
+
+// Characters, not bytes, so a name with 'é' lines up.
+size_t characters(std::string_view s) {
+  return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string padded(std::string_view s, size_t width) {
+  return std::string(s) + std::string(width - std::min(width, characters(s)), ' ');
+}
+
+// 2345 as 2345, 1510.4237 as 1510.42; a change with its sign.
+std::string rating_text(double v, bool change) {
+  const int decimals = v == std::floor(v) && std::fabs(v) < 1e15 ? 0 : 2;
+  return change ? fmt::format("{:+.{}f}", v, decimals) : fmt::format("{:.{}f}", v, decimals);
+}
+
+}  // namespace
 
 void add_history_command(CLI::App& app, context&) {
   auto* cmd = app.add_subcommand("history", "Print a player's rating over time from a rating database");
@@ -45,19 +65,26 @@ void add_history_command(CLI::App& app, context&) {
       std::printf("%s\n", json_text(nlohmann::ordered_json{{"player", player}, {"history", rows}}, 2).c_str());
       return;
     }
-    std::printf("%-20s %-24s %10s %9s %6s", "competition", "period", "rating", "change", "games");
-    for (const auto& f : fields) std::printf(" %12s", f.c_str());
-    std::printf("\n");
+    // Text columns as wide as their longest cell; ratings as whole numbers when they are.
+    size_t competition_width = 11, period_width = 6;
     for (const auto& p : points) {
-      std::printf("%-20s %-24s %10.2f %+9.2f %6lld", p.competition.c_str(), p.period.c_str(), p.rating, p.change,
-                  static_cast<long long>(p.games));
+      competition_width = std::max(competition_width, characters(p.competition));
+      period_width = std::max(period_width, characters(p.period));
+    }
+    std::string table = padded("competition", competition_width) + " " + padded("period", period_width) +
+                        fmt::format(" {:>10} {:>9} {:>6}", "rating", "change", "games");
+    for (const auto& f : fields) table += fmt::format(" {:>12}", f);
+    table += '\n';
+    for (const auto& p : points) {
+      table += padded(p.competition, competition_width) + " " + padded(p.period, period_width) +
+               fmt::format(" {:>10} {:>9} {:>6}", rating_text(p.rating, false), rating_text(p.change, true), p.games);
       for (const auto& f : fields) {
         const double v = value_of(p, f);
-        if (std::isnan(v)) std::printf(" %12s", "");
-        else std::printf(" %12.6g", v);
+        table += std::isnan(v) ? fmt::format(" {:>12}", "") : fmt::format(" {:>12.6g}", v);
       }
-      std::printf("\n");
+      table += '\n';
     }
+    std::fputs(table.c_str(), stdout);
   });
 }
 

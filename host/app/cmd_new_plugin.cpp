@@ -33,10 +33,17 @@ void add_new_plugin_command(CLI::App& app, context& ctx) {
         throw user_error("a plugin with id '" + id + "' is already loaded from " + p->file().string() +
                          "; choose another id (for example '" + id + "-custom')");
     const std::string target = dir.empty() ? id : dir;
-    for (const auto& file : scaffold_plugin(id, target)) std::printf("created %s/%s\n", target.c_str(), file.c_str());
+    // The prefix find_package(ratekit) needs: this ratekit's own, or, run from its build tree, one to install to.
+    const auto installed = plugin_registry::install_prefix();
+    const std::string prefix = installed ? shell_quoted(installed->string()) : "<ratekit install prefix>";
+    for (const auto& file : scaffold_plugin(id, target, prefix)) std::printf("created %s/%s\n", target.c_str(), file.c_str());
     // The next steps as commands to paste: a folder with spaces or quotes is quoted for the shell.
     const std::string t = shell_quoted(target), b = shell_quoted(target + "/build");
-    std::printf("\nnext:\n  cmake -S %s -B %s -DCMAKE_PREFIX_PATH=<ratekit install prefix>\n", t.c_str(), b.c_str());
+    std::printf("\nnext:\n");
+    if (!installed)
+      std::printf("  cmake --install %s --prefix <ratekit install prefix>   # this ratekit runs from its build tree\n",
+                  shell_quoted(plugin_registry::program_root().string()).c_str());
+    std::printf("  cmake -S %s -B %s -DCMAKE_PREFIX_PATH=%s\n", t.c_str(), b.c_str(), prefix.c_str());
     std::printf("  cmake --build %s && ctest --test-dir %s\n", b.c_str(), b.c_str());
     std::printf("  cd %s && ratekit --plugin-dir build run example.yaml\n", t.c_str());
   });

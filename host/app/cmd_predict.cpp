@@ -7,7 +7,6 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/predictions.hpp>
 #include <cstdio>
-#include <optional>
 
 namespace ratekit::app {
 
@@ -51,7 +50,7 @@ void add_predict_command(CLI::App& app, context& ctx) {
     }
     const run_result r = rate(load_config(files.front(), plugins), plugins);
     const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
-                                 initial_row(*r.rater, r.config.initial_rating), r.config.home_predict};
+                                 initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
     deliver(predictions_csv(basis, games), out);
   });
 }

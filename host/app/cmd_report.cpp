@@ -9,7 +9,7 @@
 namespace ratekit::app {
 
 void add_report_command(CLI::App& app, context&) {
-  auto* cmd = app.add_subcommand("report", "Write one self-contained HTML page from a run's output directory");
+  auto* cmd = app.add_subcommand("report", "Write the HTML overview, one self-contained page, from a run's output directory");
   static std::string dir, output;
   cmd->add_option("OUTDIR", dir, "Output directory of a run (holds ratings.csv)")->required();
   cmd->add_option("-o,--output", output, "HTML file to write (default OUTDIR/report.html)");

@@ -7,6 +7,7 @@
 #include "run_unit.hpp"
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/database.hpp>
 #include <ratekit/host/output/output_folder.hpp>
@@ -66,7 +67,7 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "Output folder, relative to the working folder (default: the config's output.dir, relative to "
                   "the config's folder; without it out/<competition> in the working folder)")
       ->check([](const std::string& dir) { return dir.empty() ? std::string("expected a folder, got ''") : std::string(); });
-  cmd->add_flag("-r,--report", print_report, "Also print the per-player report (Markdown) on stdout");
+  cmd->add_flag("-r,--report", print_report, "Also write the player report (output.report) and print its report.md on stdout");
   cmd->add_flag("--replace", options.replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input");
   cmd->add_flag("--new-model", options.new_model,
@@ -100,17 +101,21 @@ void add_run_command(CLI::App& app, context& ctx) {
     const auto& d = unit->run.data;
     // The rating time is reading and rating only; the total adds recording and writing.
     if (d.ranked())
-      spdlog::info("rated {} placings in {} events among {} players with {} in {:.3f} s", unit->run.entry_count,
-                   d.events.size(), d.players.size(), config.model, unit->rating_seconds);
+      spdlog::info("rated {} in {} among {} with {} in {:.3f} s", counted(double(unit->run.entry_count), "placing"),
+                   counted(double(d.events.size()), "event"), counted(d.players.size(), "player"), config.model,
+                   unit->rating_seconds);
     else
-      spdlog::info("rated {} games among {} players with {} in {:.3f} s", unit->run.game_count, d.players.size(),
-                   config.model, unit->rating_seconds);
+      spdlog::info("rated {} among {} with {} in {:.3f} s", counted(double(unit->run.game_count), "game"),
+                   counted(d.players.size(), "player"), config.model, unit->rating_seconds);
+    for (const auto& [result, rows] : d.skipped_results)
+      spdlog::info("skipped {} with result '{}' (input.skip_results)", counted(double(rows), "row"), result);
     spdlog::info("done in {:.3f} s; phases: {}", seconds, timings);
     if (const auto& rec = unit->recorded; rec && rec->unchanged)
       spdlog::info("{} already holds this run from the same input (run {}); left as it was",
                    config.output_database.string(), rec->run_id);
     else if (rec)
-      spdlog::info("recorded run {} ({} periods, {} players) in {}", rec->run_id, rec->periods, rec->players,
+      spdlog::info("recorded run {} ({}, {}) in {}", rec->run_id, counted(double(rec->periods), "period"),
+                   counted(double(rec->players), "player"),
                    config.output_database.string());
     if (const auto& rec = unit->recorded) report_replaced(rec->replaced);
     spdlog::info("wrote {}", dir.string());

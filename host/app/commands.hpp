@@ -15,9 +15,9 @@ struct context {
   std::vector<std::string> plugin_dirs;  // --plugin-dir, in order
   bool allow_insecure = false;           // --allow-insecure-plugins
 
-  // The plugins found on the search path.
+  // The plugins found on the search path; those of --plugin-dir replace installed ones of their id.
   plugin_registry registry() const {
-    return plugin_registry(plugin_registry::search_path(plugin_dirs), allow_insecure);
+    return plugin_registry(plugin_registry::search_path(plugin_dirs), allow_insecure, plugin_dirs.size());
   }
 };
 

@@ -24,8 +24,11 @@ std::string capabilities(uint64_t caps) {
       {RK_CAP_STATE_AFTER, "state after each period"}, {RK_CAP_TEAMS, "team matches"},
       {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}};
   std::string out;
-  for (const auto& [bit, name] : names)
-    if (caps & bit) (out += out.empty() ? "" : ", ") += name;
+  for (const auto& [bit, name] : names) {
+    if (!(caps & bit)) continue;
+    if (!out.empty()) out += ", ";
+    out += name;
+  }
   return out;
 }
 
@@ -40,7 +43,12 @@ std::string default_text(const rk_param_spec& p) {
 std::string range_text(const rk_param_spec& s) {
   if (s.type == RK_PARAM_CHOICE) return std::string("one of ") + s.choices;
   if (s.type == RK_PARAM_BOOL) return "";
-  return "[" + format_number(s.min) + ", " + format_number(s.max) + "]";
+  std::string range = "[";  // appended, not chained: GCC 12 warns falsely (-Wrestrict) on "[" + a + ", " + b
+  range += format_number(s.min);
+  range += ", ";
+  range += format_number(s.max);
+  range += ']';
+  return range;
 }
 
 nlohmann::ordered_json describe_json(const plugin& p) {
@@ -82,13 +90,15 @@ nlohmann::ordered_json describe_json(const plugin& p) {
 }
 
 nlohmann::ordered_json plugins_json(const plugin_registry& registry) {
-  nlohmann::ordered_json plugins = nlohmann::ordered_json::array(), refused = nlohmann::ordered_json::array();
+  nlohmann::ordered_json plugins = nlohmann::ordered_json::array(), refused = nlohmann::ordered_json::array(),
+                         replaced = nlohmann::ordered_json::array();
   for (const auto& p : registry.plugins())
     plugins.push_back({{"id", p->descriptor().id}, {"version", p->descriptor().version},
                        {"summary", p->descriptor().summary ? p->descriptor().summary : ""},
                        {"file", p->file().string()}});
   for (const auto& r : registry.refused()) refused.push_back({{"file", r.file.string()}, {"reason", r.reason}});
-  return {{"plugins", plugins}, {"refused", refused}};
+  for (const auto& r : registry.replaced()) replaced.push_back({{"file", r.file.string()}, {"reason", r.reason}});
+  return {{"plugins", plugins}, {"refused", refused}, {"replaced", replaced}};
 }
 
 }  // namespace ratekit::app

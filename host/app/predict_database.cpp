@@ -18,6 +18,7 @@ namespace {
 // loaded as a config: the files it names may be gone.
 struct recorded_defaults {
   double entry = NAN, home = 0;
+  initial_fields state;
 };
 
 recorded_defaults defaults_of(const std::string& config_text) {
@@ -29,6 +30,9 @@ recorded_defaults defaults_of(const std::string& config_text) {
     const YAML::Node root = YAML::Load(config_text);
     const YAML::Node initial = root["initial"], home = root["home_advantage"];  // either may be missing
     if (initial) number(initial.IsMap() ? initial["rating"] : initial, d.entry);
+    if (initial && initial.IsMap())
+      if (const YAML::Node state = initial["state"]; state && state.IsMap())  // a missing key is no node to ask
+        for (const auto& kv : state) d.state.emplace_back(kv.first.Scalar(), kv.second.as<double>());
     if (home) number(home.IsMap() ? home["predict"] : home, d.home);
   } catch (const YAML::Exception&) {  // a run read it, so it parses: nothing is lost
   }
@@ -37,9 +41,11 @@ recorded_defaults defaults_of(const std::string& config_text) {
 
 }  // namespace
 
-std::vector<double> initial_row(const model& m, double initial_rating) {
+std::vector<double> initial_row(const model& m, double initial_rating, const initial_fields& state) {
   std::vector<double> row = m.new_player();
   if (std::isfinite(initial_rating)) row[0] = initial_rating;
+  for (const auto& [name, value] : state)
+    if (const int f = m.source().state_field(name); f > 0) row[size_t(f)] = value;
   return row;
 }
 
@@ -61,7 +67,7 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
   player_table players;
   const ratings_list list = read_database_ratings(db, competition, players);
   const model m(p, params);
-  const std::vector<double> initial = initial_row(m, defaults.entry);
+  const std::vector<double> initial = initial_row(m, defaults.entry, defaults.state);
   std::vector<std::vector<double>> columns(d.state_count, std::vector<double>(size_t(players.size())));
   for (uint32_t f = 0; f < d.state_count; ++f) {
     const int c = list.column(d.state[f].name);

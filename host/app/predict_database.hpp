@@ -6,12 +6,16 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ratekit::app {
 
-// The state of a player not rated yet: the model's, with `initial_rating` when finite.
-std::vector<double> initial_row(const model& m, double initial_rating);
+using initial_fields = std::vector<std::pair<std::string, double>>;
+
+// The state of a player not rated yet: the model's, with `initial_rating` when
+// finite and the config's initial.state fields.
+std::vector<double> initial_row(const model& m, double initial_rating, const initial_fields& state);
 
 // The CSV of predictions of `games` from the last run of `competition` in `db`,
 // under that run's model and parameters; `home_advantage` overrides its config's.

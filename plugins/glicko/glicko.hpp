@@ -10,6 +10,8 @@
 #include <ratekit/sdk.hpp>
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 namespace ratekit::plugins {
@@ -17,10 +19,15 @@ namespace ratekit::plugins {
 class glicko {
  public:
   static const rk_descriptor descriptor;
-  static constexpr double max_rd = 350.0;  // a new player's RD; growth never goes beyond it
+  static constexpr double new_rd = 350.0;  // a new player's RD, and rdmax's default
   enum field : uint32_t { f_rating, f_rd };
+  enum param : uint32_t { p_c, p_rdmax };
 
-  glicko(const sdk::host&, sdk::params p) : c_(p[0]) {}
+  glicko(const sdk::host&, sdk::params p) : c_(p[p_c]), rdmax_(p[p_rdmax]) {
+    char text[96];
+    std::snprintf(text, sizeof text, "a player's rd must be above 0 and at most rdmax (%g)", rdmax_);
+    rd_range_ = text;
+  }
 
   // Without the players' RDs the host asks for the plain logistic expectation (g = 1).
   double expect(double ra, double rb, double advantage) const {
@@ -55,21 +62,23 @@ class glicko {
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
       const int64_t t = sdk::elapsed_periods(p.number, last[who]);
       if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
-      // From a ratings list or a database alike: the deviation the model keeps, above 0 and at most 350.
-      if (!(rd[who] > 0 && rd[who] <= max_rd))
-        throw sdk::failure(RK_ERR_DOMAIN, "a player's rd must be above 0 and at most 350", int64_t(i));
-      return scratch{glicko_math::grown_rd(rd[who], c_, t, max_rd)};
+      // From a ratings list, a database or initial.state alike: above 0 and at most rdmax.
+      if (!(rd[who] > 0 && rd[who] <= rdmax_))
+        throw sdk::failure(RK_ERR_DOMAIN, rd_range_, int64_t(i));
+      return scratch{glicko_math::grown_rd(rd[who], c_, t, rdmax_)};
     });
   }
 
-  // One game on the ratings and grown RDs of the period's start. Until the
-  // period ends, out holds g(RD_opponent) (S - E) where the changes go.
+  // One game on the ratings and grown RDs of the period's start, A's side
+  // raised by the home advantage in both expectations (PlayerRatings' gamma).
+  // Until the period ends, out holds g(RD_opponent) (S - E) where the changes go.
   void play(const sdk::state& s, const rk_game& g, rk_game_out* out) {
     const double* r = s.rating();
     scratch& a = roster_[g.a];
     scratch& b = roster_[g.b];
-    const double ea = glicko_math::expected(r[g.a], r[g.b], b.rd);
-    const double eb = glicko_math::expected(r[g.b], r[g.a], a.rd);
+    const double ra = r[g.a] + g.adv_update;
+    const double ea = glicko_math::expected(ra, r[g.b], b.rd);
+    const double eb = glicko_math::expected(r[g.b], ra, a.rd);
     const double ga = glicko_math::g(b.rd), gb = glicko_math::g(a.rd);
     a.information += ga * ga * ea * (1 - ea);
     b.information += gb * gb * eb * (1 - eb);
@@ -87,7 +96,8 @@ class glicko {
     });
   }
 
-  double c_;
+  double c_, rdmax_;
+  std::string rd_range_;  // the message for an rd outside (0, rdmax]
   sdk::period_roster<scratch> roster_;
 };
 

@@ -7,18 +7,21 @@ namespace ratekit::plugins {
 namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(1500.0, "rating points (Elo scale)"),
-    {"rd", glicko::max_rd, "rating deviation: the uncertainty of the rating, as of the player's last period"},
+    {"rd", glicko::new_rd, "rating deviation: the uncertainty of the rating, as of the player's last period"},
 };
 const rk_param_spec param_specs[] = {
     sdk::param{.key = "c", .default_value = 34.6, .min = 0.0, .max = 350.0,
-               .help = "RD growth per elapsed period: RD becomes min(sqrt(RD^2 + c^2 t), 350) after t periods"},
+               .help = "RD growth per elapsed period: RD becomes min(sqrt(RD^2 + c^2 t), rdmax) after t periods"},
+    sdk::param{.key = "rdmax", .default_value = glicko::new_rd, .min = 1.0, .max = 10000.0,
+               .help = "the largest RD: growth stops there, and a starting RD above it is refused (PlayerRatings' rdmax)"},
 };
 }  // namespace
 
 const rk_descriptor glicko::descriptor = {
     sizeof(rk_descriptor), 0, "glicko", "1.0.0",
     "Glicko (Glickman 1999): a rating and its deviation RD, which grows with the periods a player is away",
-    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS,
+    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
+        RK_CAP_HOME_ADVANTAGE,
     uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
 
 }  // namespace ratekit::plugins

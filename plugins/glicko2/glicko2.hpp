@@ -9,6 +9,7 @@
 #include <ratekit/period_roster.hpp>
 #include <ratekit/sdk.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -18,8 +19,11 @@ class glicko2 {
  public:
   static const rk_descriptor descriptor;
   enum field : uint32_t { f_rating, f_rd, f_volatility };
+  enum param : uint32_t { p_tau, p_rdmax };
 
-  glicko2(const sdk::host&, sdk::params p) : tau_(p[0]) {}
+  // rdmax 0 caps nothing: phi is at most infinity.
+  glicko2(const sdk::host&, sdk::params p)
+      : tau_(p[p_tau]), phi_max_(p[p_rdmax] > 0 ? p[p_rdmax] / glicko2_math::scale : INFINITY) {}
 
   // Without the players' RDs the host asks for the plain logistic expectation (g = 1).
   double expect(double ra, double rb, double advantage) const {
@@ -50,7 +54,7 @@ class glicko2 {
   };
 
   // Every player of the period: phi grown by sigma^2 for each of the t - 1
-  // periods he sat out since he was last rated (step 6 adds this period's).
+  // periods he sat out since he was last rated (step 6 adds this period's), at most rdmax.
   void start_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p) {
     const double* r = s.rating();
     const double* rd = s.column(f_rd);
@@ -64,17 +68,19 @@ class glicko2 {
       const double phi = rd[who] / glicko2_math::scale;
       const double idle = t > 1 ? double(t - 1) : 0.0;
       return scratch{(r[who] - glicko2_math::center) / glicko2_math::scale,
-                     std::sqrt(phi * phi + idle * sigma[who] * sigma[who])};
+                     std::min(std::sqrt(phi * phi + idle * sigma[who] * sigma[who]), phi_max_)};
     });
   }
 
   // One game on the period's starting values (step 3 and 4's sums). Until the
   // period ends, out holds g(phi_opponent) (S - E) where the changes go.
+  // A's side is raised by the home advantage in both expectations (PlayerRatings' gamma).
   void play(const rk_game& g, rk_game_out* out) {
     scratch& a = roster_[g.a];
     scratch& b = roster_[g.b];
-    const double ea = glicko2_math::expected(a.mu, b.mu, b.phi);
-    const double eb = glicko2_math::expected(b.mu, a.mu, a.phi);
+    const double mu_a = a.mu + g.adv_update / glicko2_math::scale;
+    const double ea = glicko2_math::expected(mu_a, b.mu, b.phi);
+    const double eb = glicko2_math::expected(b.mu, mu_a, a.phi);
     const double ga = glicko2_math::g(b.phi), gb = glicko2_math::g(a.phi);
     a.information += ga * ga * ea * (1 - ea);
     b.information += gb * gb * eb * (1 - eb);
@@ -104,7 +110,7 @@ class glicko2 {
     });
   }
 
-  double tau_;
+  double tau_, phi_max_;
   sdk::period_roster<scratch> roster_;
 };
 

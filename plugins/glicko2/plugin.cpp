@@ -13,13 +13,16 @@ const rk_state_field state_fields[] = {
 const rk_param_spec param_specs[] = {
     sdk::param{.key = "tau", .default_value = 0.5, .min = 0.01, .max = 10.0,
                .help = "how fast the volatility may change; Glickman suggests 0.3 to 1.2, smaller for steadier games"},
+    sdk::param{.key = "rdmax", .default_value = 0.0, .min = 0.0, .max = 10000.0,
+               .help = "the largest RD a player's grows to while away (PlayerRatings' rdmax); 0: no cap"},
 };
 }  // namespace
 
 const rk_descriptor glicko2::descriptor = {
     sizeof(rk_descriptor), 0, "glicko2", "1.0.0",
     "Glicko-2 (Glickman 2012): rating, deviation RD and volatility; RD grows by the volatility each period away",
-    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS,
+    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
+        RK_CAP_HOME_ADVANTAGE,
     uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
 
 }  // namespace ratekit::plugins

@@ -90,7 +90,7 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
 std::string predict_run(const run_handle& h, const std::string& games) {
   const run_result& r = h.unit->run;
   const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
-                               app::initial_row(*r.rater, r.config.initial_rating), r.config.home_predict};
+                               app::initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
   return predictions_csv(basis, games);
 }
 

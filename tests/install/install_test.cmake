@@ -87,30 +87,44 @@ endforeach()
 file(STRINGS ${out}/ratings.csv ratings LIMIT_COUNT 2)
 expect_match("ratings list" "^player,rating,games,peak;[^,]+,[0-9]+\\." "${ratings}")
 
-# 3. A scaffolded plugin builds, passes its golden test and runs as is.
+# 3. A scaffolded plugin builds as its next steps say (the installed prefix,
+#    Release without being asked), passes its golden test and runs as is; its
+#    golden test still passes once a parameter is added.
 set(scaffold ${WORK_DIR}/scaffold/my-federation-elo)
-run("new-plugin" COMMAND ${ratekit} new-plugin my-federation-elo --dir ${scaffold})
+run("new-plugin" COMMAND ${ratekit} new-plugin my-federation-elo --dir ${scaffold} OUT next_steps)
+file(REAL_PATH ${prefix} real_prefix)
+expect_match("new-plugin names the prefix" "-DCMAKE_PREFIX_PATH=${real_prefix}\n" "${next_steps}")
 run("configure scaffold" COMMAND ${CMAKE_COMMAND} -S ${scaffold} -B ${scaffold}/build -G ${GENERATOR}
-    -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
+    -DCMAKE_PREFIX_PATH=${real_prefix})
+file(STRINGS ${scaffold}/build/CMakeCache.txt build_type REGEX "^CMAKE_BUILD_TYPE:")
+expect_match("scaffold builds Release" "=Release$" "${build_type}")
 run("build scaffold" COMMAND ${CMAKE_COMMAND} --build ${scaffold}/build)
 run("scaffold tests" COMMAND ${CMAKE_CTEST_COMMAND} --output-on-failure WORKING_DIRECTORY ${scaffold}/build)
 run("describe scaffold" COMMAND ${ratekit} --plugin-dir ${scaffold}/build describe my-federation-elo OUT described)
 expect_match("scaffold descriptor" "my-federation-elo 0\\.1\\.0" "${described}")
+file(READ ${scaffold}/plugin.cpp plugin_source)
+string(REPLACE "ratekit::sdk::xi_param(400.0),"
+       "ratekit::sdk::xi_param(400.0),\n    {\"draw_weight\", RK_PARAM_NUMBER, 0, 0.5, 0.0, 1.0, nullptr, \"a new parameter\"},"
+       plugin_source "${plugin_source}")
+file(WRITE ${scaffold}/plugin.cpp "${plugin_source}")
+run("build scaffold with a parameter more" COMMAND ${CMAKE_COMMAND} --build ${scaffold}/build)
+run("scaffold tests with a parameter more" COMMAND ${CMAKE_CTEST_COMMAND} --output-on-failure
+    WORKING_DIRECTORY ${scaffold}/build)
 # 4. The Glicko plugins build from their folders against the installed SDK alone,
-#    and the tool runs Glickman's examples with them. A plugin never replaces
-#    another of its id, so the installed copy makes way in this scratch prefix.
+#    and the tool runs Glickman's examples with them: with --plugin-dir, the
+#    copy built here replaces the installed one of its id, and says so.
 foreach(id glicko glicko2)
   file(GLOB_RECURSE installed ${prefix}/*/ratekit/plugins/ratekit-${id}.so)
   if(NOT installed)
     message(FATAL_ERROR "not installed: ratekit-${id}.so")
   endif()
-  file(REMOVE ${installed})
   set(dir ${WORK_DIR}/${id})
   run("configure ${id}" COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/plugins/${id} -B ${dir} -G ${GENERATOR}
       -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=Release)
   run("build ${id}" COMMAND ${CMAKE_COMMAND} --build ${dir})
   run("plugins with ${id}" COMMAND ${ratekit} --plugin-dir ${dir} plugins OUT listing)
   expect_match("${id} built outside" "${id} +[0-9.]+ +${dir}/ratekit-${id}.so" "${listing}")
+  expect_match("${id} installed copy replaced" "replaced: [^\n]*/ratekit-${id}.so: replaced by ${dir}/ratekit-${id}.so" "${listing}")
   run("run ${id} example" COMMAND ${ratekit} --plugin-dir ${dir} -q run ${SOURCE_DIR}/configs/${id}-example.yaml
       --out ${WORK_DIR}/out/${id})
   file(STRINGS ${WORK_DIR}/out/${id}/ratings.csv rows REGEX "^Player,")

@@ -85,6 +85,39 @@ TEST_CASE("a second plugin of an id already loaded is an error naming both files
   CHECK_NOTHROW(plugin_registry({plugin_registry::builtin_dir(), plugin_registry::builtin_dir()}));  // the same folder twice
 }
 
+TEST_CASE("a plugin of a --plugin-dir replaces the installed one of its id, and only that one", "[security][trust]") {
+  const plugin_folder f;
+  const fs::path builtin = plugin_registry::builtin_dir();
+  const plugin_registry r({f.dir, builtin}, false, 1);  // f.dir given with --plugin-dir
+  CHECK(r.get("fide-logistic")->file() == f.dir / "ratekit-fide-logistic.so");
+  CHECK(r.get("glicko")->file() == builtin / "ratekit-glicko.so");  // the other models as installed
+  REQUIRE(r.replaced().size() == 1);
+  CHECK(r.replaced()[0].file == builtin / "ratekit-fide-logistic.so");
+  CHECK(r.replaced()[0].reason == "replaced by " + (f.dir / "ratekit-fide-logistic.so").string() + " (--plugin-dir)");
+  // Two --plugin-dir folders with one id: which is meant is unknown.
+  const plugin_folder g;
+  CHECK_THROWS_WITH(plugin_registry({f.dir, g.dir, builtin}, false, 2),
+                    Catch::Contains("plugin id 'fide-logistic' is already loaded from " +
+                                    (f.dir / "ratekit-fide-logistic.so").string()));
+}
+
+TEST_CASE("ratekit --plugin-dir runs every command with its plugin in place of the installed one", "[security][trust][cli]") {
+  const plugin_folder f;
+  const std::string flag = "--plugin-dir " + f.dir.string() + " ";
+  const std::string notice = "plugin 'fide-logistic' of " + (f.dir / "ratekit-fide-logistic.so").string() +
+                             " replaces the one installed at " +
+                             (plugin_registry::builtin_dir() / "ratekit-fide-logistic.so").string() + " for this command";
+  const auto run = testing::run_cli(flag + "run " + testing::source_path("configs/world-cup-elo.yaml").string() +
+                                    " --out " + (f.top / "out").string());
+  CHECK(run.status == 0);
+  CHECK_THAT(run.out, Catch::Contains(notice));
+  const auto other = testing::run_cli(flag + "expect glicko 1500:200 1400:30");  // a model it does not replace
+  CHECK(other.status == 0);
+  const auto listing = testing::run_cli(flag + "plugins");
+  CHECK_THAT(listing.out, Catch::Contains("replaced: " + (plugin_registry::builtin_dir() / "ratekit-fide-logistic.so").string()));
+  CHECK(testing::run_cli("-q " + flag + "plugins").out.find(notice) == std::string::npos);
+}
+
 TEST_CASE("an installed ratekit never searches the build tree", "[security][trust]") {
   const testing::temp_dir prefix;
   fs::create_directories(prefix / "bin");

@@ -19,4 +19,4 @@ int32_t rate_games(rk_instance, const rk_state*, const rk_game_batch*, rk_game_o
 
 extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = {
     RK_ABI_MAJOR, RK_ABI_MINOR, sizeof(rk_plugin_entry), 0, &descriptor, ratekit::testing::bare::create,
-    ratekit::testing::bare::destroy, ratekit::testing::bare::expect, rate_games, nullptr, nullptr, nullptr};
+    ratekit::testing::bare::destroy, ratekit::testing::bare::expect, rate_games, nullptr, nullptr, nullptr, nullptr, nullptr};

@@ -21,4 +21,4 @@ int32_t expect(rk_instance, double, double, double, double*, rk_error*) { throw 
 
 extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = {
     RK_ABI_MAJOR, RK_ABI_MINOR, sizeof(rk_plugin_entry), 0, &descriptor, ratekit::testing::bare::create,
-    ratekit::testing::bare::destroy, expect, rate_games, rate_events, nullptr, nullptr};
+    ratekit::testing::bare::destroy, expect, rate_games, rate_events, nullptr, nullptr, nullptr, nullptr};

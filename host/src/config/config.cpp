@@ -22,10 +22,6 @@ namespace fs = std::filesystem;
 using config::checker;
 using config::field;
 
-const std::vector<std::string> top_keys = {"competition", "model",  "params", "k_schedule",
-                                           "home_advantage", "initial", "input", "period", "output",
-                                           "categories"};
-
 const field* find(const std::vector<field>& fields, std::string_view name) {
   const auto it = std::find_if(fields.begin(), fields.end(), [&](const field& f) { return f.name == name; });
   return it == fields.end() ? nullptr : &*it;
@@ -84,7 +80,7 @@ void read_home(checker& c, const field& f, competition_config& cfg) {
     return;
   }
   for (const auto& e :
-       config::entries(c, f.value, {"predict", "update", "hindsight"}, "unknown key", " in 'home_advantage'"))
+       config::entries(c, f.value, keys_of("home_advantage"), "unknown key", " in 'home_advantage'"))
     if (const auto v = config::number(c, e))
       (e.name == "predict" ? cfg.home_predict : e.name == "update" ? cfg.home_update : cfg.home_hindsight) = *v;
 }
@@ -94,7 +90,7 @@ void read_adjustment(checker& c, const field& f, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
   list_adjustment a;
   bool dated = false;
-  for (const auto& e : config::entries(c, f.value, {"date", "from", "to", "toward", "fraction", "round"},
+  for (const auto& e : config::entries(c, f.value, keys_of("initial.adjust"),
                                        "unknown key", " in 'initial.adjust'")) {
     if (e.name == "date") {
       const std::string text = e.value.IsScalar() ? e.value.Scalar() : "";
@@ -112,15 +108,33 @@ void read_adjustment(checker& c, const field& f, competition_config& cfg) {
   cfg.initial_adjustment = a;
 }
 
-void read_initial(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+// initial.state: { rd: 300, volatility: 0.15 }: the model's state fields but the rating, which `rating` sets.
+void read_initial_state(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
+  if (!config::is_map(c, f) || !model) return;  // an unknown model is reported already
+  std::vector<std::string> fields;
+  for (uint32_t i = 1; i < model->state_count; ++i) fields.emplace_back(model->state[i].name);
+  for (const auto& kv : f.value)
+    if (kv.first.IsScalar() && kv.first.Scalar() == model->state[0].name)
+      c.error(kv.first.Mark(), "the starting rating is 'initial.rating', not 'initial.state." +
+                                   kv.first.Scalar() + "'");
+  fields.emplace_back(model->state[0].name);  // reported above, not again as unknown
+  for (const auto& e : config::entries(c, f.value, fields, "unknown state field",
+                                       " in 'initial.state' of model '" + std::string(model->id) + "'"))
+    if (const auto v = config::number(c, e); v && e.name != model->state[0].name) cfg.initial_state.emplace_back(e.name, *v);
+}
+
+void read_initial(checker& c, const field& f, const fs::path& base, const rk_descriptor* model,
+                  competition_config& cfg) {
   if (!f.value.IsMap()) {
     if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
     return;
   }
   for (const auto& e :
-       config::entries(c, f.value, {"rating", "ratings", "database", "games", "adjust"}, "unknown key", " in 'initial'")) {
+       config::entries(c, f.value, keys_of("initial"), "unknown key", " in 'initial'")) {
     if (e.name == "adjust") {
       read_adjustment(c, e, cfg);
+    } else if (e.name == "state") {
+      read_initial_state(c, e, model, cfg);
     } else if (e.name == "rating") {
       if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
     } else if (e.name == "games") {
@@ -143,9 +157,7 @@ void read_initial(checker& c, const field& f, const fs::path& base, competition_
 
 void read_input(checker& c, const field& f, const fs::path& base, bool apart, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
-  std::vector<std::string> keys = {"format", "path", "encoding"};
-  keys.insert(keys.end(), config::column_option_keys.begin(), config::column_option_keys.end());
-  const auto fields = config::entries(c, f.value, keys, "unknown key", " in 'input'");
+  const auto fields = config::entries(c, f.value, keys_of("input"), "unknown key", " in 'input'");
   const reader_entry* reader = nullptr;
   if (const field* format = find(fields, "format")) {
     if (const auto name = config::text(c, *format)) {
@@ -224,7 +236,7 @@ void read_history(checker& c, const field& f, const rk_descriptor* model, compet
 
 void read_output(checker& c, const field& f, const fs::path& base, const rk_descriptor* model, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
-  for (const auto& e : config::entries(c, f.value, {"dir", "history", "charts", "report", "database"}, "unknown key",
+  for (const auto& e : config::entries(c, f.value, keys_of("output"), "unknown key",
                                        " in 'output'")) {
     if (e.name == "dir") {
       if (const auto dir = config::text(c, e)) cfg.output_dir = (base / *dir).lexically_normal();
@@ -247,7 +259,7 @@ void read_categories(checker& c, const field& f, competition_config& cfg) {
   for (size_t i = 0; i < f.value.size(); ++i) {
     const field item{"categories", f.value[i], f.value[i]};
     if (!config::is_map(c, item)) continue;
-    const auto fields = config::entries(c, item.value, {"from", "label"}, "unknown key", " in a category");
+    const auto fields = config::entries(c, item.value, keys_of("categories"), "unknown key", " in a category");
     const field* from = find(fields, "from");
     const field* label = find(fields, "label");
     if (!from || !label) {
@@ -277,7 +289,7 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
                                config::describe(root));
     throw user_error(std::move(c.diagnostics()));
   }
-  const auto fields = config::entries(c, root, top_keys);
+  const auto fields = config::entries(c, root, keys_of(""));
   for (const auto& f : fields) cfg.key_places[f.name] = {f.key.Mark().line + 1, f.key.Mark().column + 1};
   for (const char* required : {"competition", "model", "input"})
     if (!find(fields, required)) c.error("missing required key '" + std::string(required) + "'");
@@ -314,7 +326,7 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
     if (model && !(model->capabilities & RK_CAP_HOME_ADVANTAGE) && (cfg.home_predict != 0 || cfg.home_update != 0))
       c.error(f->key.Mark(), "model '" + cfg.model + "' has no home advantage; remove 'home_advantage'");
   }
-  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, cfg);
+  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, model, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, input_apart, cfg);
   if (const field* f = find(fields, "period"))
     if (const auto i = config::one_of(c, *f, period_names)) {
@@ -343,6 +355,29 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
 }
 
 }  // namespace
+
+const std::vector<config_section>& config_keys() {
+  static const std::vector<config_section> sections = [] {
+    std::vector<std::string> input = {"format", "path", "encoding"};
+    input.insert(input.end(), config::column_option_keys.begin(), config::column_option_keys.end());
+    return std::vector<config_section>{
+        {"", {"competition", "model", "params", "k_schedule", "home_advantage", "initial", "input", "period", "output",
+              "categories"}},
+        {"home_advantage", {"predict", "update", "hindsight"}},
+        {"initial", {"rating", "ratings", "database", "games", "adjust", "state"}},
+        {"initial.adjust", {"date", "from", "to", "toward", "fraction", "round"}},
+        {"input", input},
+        {"output", {"dir", "history", "charts", "report", "database"}},
+        {"categories", {"from", "label"}}};
+  }();
+  return sections;
+}
+
+const std::vector<std::string>& keys_of(std::string_view section) {
+  for (const auto& s : config_keys())
+    if (s.name == section) return s.keys;
+  throw std::logic_error("no config section '" + std::string(section) + "'");
+}
 
 std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
   std::vector<uint32_t> shown;

@@ -1,5 +1,8 @@
 #include "config/input_columns.hpp"
 
+#include "input/dates.hpp"
+#include "input/numbers.hpp"
+
 #include <algorithm>
 
 namespace ratekit::config {
@@ -27,6 +30,26 @@ void read_columns(checker& c, const field& f, const reader_entry& reader, reader
   }
 }
 
+// skip_results: ["*", "+-"]: score_a values, each once, whose rows are counted and not rated.
+void read_skip_results(checker& c, const field& f, reader_options& options) {
+  if (!f.value.IsSequence() || f.value.size() == 0) {
+    c.error(f.where(), "expected a list of results to skip, such as [\"*\"], got " + describe(f.value));
+    return;
+  }
+  for (size_t i = 0; i < f.value.size(); ++i) {
+    const field item{f.name, f.value[i], f.value[i]};
+    const auto result = text(c, item);
+    if (!result) continue;
+    double score = 0;
+    if (result->empty() || text::parse_number(*result, score) || text::parse_score(*result, score))
+      c.error(item.where(), "expected a result that is no score to skip (such as \"*\"), got '" + *result + "'");
+    else if (std::find(options.skip_results.begin(), options.skip_results.end(), *result) != options.skip_results.end())
+      c.error(item.where(), "result '" + *result + "' is listed twice in 'skip_results'");
+    else
+      options.skip_results.push_back(*result);
+  }
+}
+
 }  // namespace
 
 void read_column_option(checker& c, const field& f, const reader_entry* reader, reader_options& options) {
@@ -36,9 +59,13 @@ void read_column_option(checker& c, const field& f, const reader_entry* reader, 
     return;
   }
   if (f.name == "date_format") {
-    if (const auto i = one_of(c, f, {"yyyy-mm-dd", "m/d/yyyy"})) options.us_dates = *i == 1;
+    if (const auto i = one_of(c, f, text::date_layout_names())) options.dates = date_layout(*i);
   } else if (f.name == "home_side" && reader && reader->read == &read_team_csv) {
     c.error(f.key.Mark(), "'home_side' is not an option of input format 'team-csv': a team match has no home side");
+  } else if (f.name == "skip_results" && reader && reader->read == &read_team_csv) {
+    c.error(f.key.Mark(), "'skip_results' is not an option of input format 'team-csv': a match's rows give ranks");
+  } else if (f.name == "skip_results") {
+    read_skip_results(c, f, options);
   } else if (f.name == "home_side") {
     if (const auto i = one_of(c, f, {"a", "b"})) options.home_side = *i == 0 ? 1 : -1;
   } else if (reader) {

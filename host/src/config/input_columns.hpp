@@ -1,4 +1,4 @@
-// The `input` keys of readers with named columns: columns, date_format, home_side.
+// The `input` keys of readers with named columns: columns, date_format, home_side, skip_results.
 #pragma once
 
 #include <ratekit/host/input/readers.hpp>
@@ -8,7 +8,7 @@
 namespace ratekit::config {
 
 // Names of the keys read_column_options takes.
-inline const std::vector<std::string> column_option_keys = {"columns", "date_format", "home_side"};
+inline const std::vector<std::string> column_option_keys = {"columns", "date_format", "home_side", "skip_results"};
 
 // Reads one of column_option_keys into `options`; `reader` (null when the format
 // is unknown) must have named columns.

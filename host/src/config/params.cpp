@@ -2,6 +2,8 @@
 
 #include <ratekit/host/config/config.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <set>
 
@@ -120,9 +122,9 @@ void refuse_idle_params(checker& c, const field& params, const rk_descriptor& d,
     if (values[other] != 0) continue;
     for (const auto& kv : params.value)
       if (kv.first.Scalar() == n.key)
-        c.error(kv.first.Mark(), "'" + std::string(n.key) + "' does nothing while '" + n.needs + "' is " +
-                                     (d.params[other].type == RK_PARAM_BOOL ? "false" : "0") + ": set '" + n.needs +
-                                     "', or remove '" + n.key + "'");
+        c.error(kv.first.Mark(), fmt::format("'{}' does nothing while '{}' is {}: set '{}', or remove '{}'", n.key,
+                                             n.needs, d.params[other].type == RK_PARAM_BOOL ? "false" : "0", n.needs,
+                                             n.key));
   }
 }
 

@@ -31,13 +31,13 @@ void refuse_seasonal_without_seasons(const run_result& r) {
                                             "(games-csv: add a 'season' column); remove it or give the seasons");
 }
 
-// Games credited to ratings the input declares (TRF, EGD) would be credited to
+// Games credited to ratings the input declares (TRF, EGD, games-csv's rating columns) would be credited to
 // nobody on an input that declares none: refused rather than ignored.
 void refuse_idle_initial_games(const run_result& r) {
   if (r.config.initial_games == 0) return;
   const auto& declared = r.data.players.declared_rating;
   if (std::any_of(declared.begin(), declared.end(), [](double v) { return !std::isnan(v); })) return;
-  throw r.config.error_at("initial", "initial.games credits games to the ratings an input declares (TRF, EGD), but '" +
+  throw r.config.error_at("initial", "initial.games credits games to the ratings an input declares (TRF, EGD, rating_a and rating_b), but '" +
                                          std::filesystem::path(r.data.source).filename().string() +
                                          "' declares none; remove it (a ratings list or database carries games itself)");
 }

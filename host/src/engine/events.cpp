@@ -2,6 +2,8 @@
 
 #include "setup.hpp"
 
+#include <ratekit/host/text/format.hpp>
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -100,8 +102,8 @@ void event_rater::rate(size_t e, const rk_entry* entries, const double* weights)
   else if (!skipped) forecast(e, entries, n);
   if (sink_) hand_over(ev, infos_[e], entries, out, state_before, state_after);
   if (skipped)
-    spdlog::warn("event '{}' ({}:{}) was not rated: {} rounds is fewer than the model rates", infos_[e].name,
-                 r_.config.input_paths.front().string(), infos_[e].line, ev.rounds);
+    spdlog::warn("event '{}' ({}:{}) was not rated: it had {}, fewer than the model rates", infos_[e].name,
+                 r_.config.input_paths.front().string(), infos_[e].line, counted(ev.rounds, "round"));
 }
 
 void event_rater::snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows) {

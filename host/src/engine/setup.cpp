@@ -66,6 +66,10 @@ void add_players(player_state& s, const competition_config& c, const model& m, s
   if (count <= from) return;
   for (uint32_t f = 0; f < desc.state_count; ++f) s.columns[f].resize(count, m.new_player()[f]);
   if (std::isfinite(c.initial_rating)) std::fill(s.columns[0].begin() + long(from), s.columns[0].end(), c.initial_rating);
+  for (const auto& [name, value] : c.initial_state) {  // initial.state: checked to be the model's fields
+    auto& column = s.columns[size_t(p.state_field(name))];
+    std::fill(column.begin() + long(from), column.end(), value);
+  }
   s.games.resize(count, 0.0);
   s.last_period.resize(count, RK_NEVER_RATED);
   s.last_date.resize(count, 0);

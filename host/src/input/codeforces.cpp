@@ -53,7 +53,7 @@ void read_codeforces_standings(const std::filesystem::path& file, const reader_o
     if (rows == 1)  // nobody to be compared with (a contest of bad rows has them named already)
       problems.add(current_line, 1,
                    "expected at least 2 participants in contest " + std::to_string(current) + ", got 1");
-    out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{std::to_string(current), 0, current_line});
+    out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{std::to_string(current), 0, current_line, {}});
   };
 
   while (table.next_row()) {

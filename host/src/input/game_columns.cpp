@@ -44,9 +44,9 @@ bool empty(const column_row& row, game_field c) {
   const ratekit::game_column& k = row.col(c);
   return k.number ? std::isnan(k.number[row.i]) : row.field(c).empty();
 }
-bool day(const column_row& row, game_field c, bool us_dates, int32_t& out) {
+bool day(const column_row& row, game_field c, date_layout layout, int32_t& out) {
   const ratekit::game_column& k = row.col(c);
-  if (!k.day) return us_dates ? parse_us_date(row.field(c), out) : parse_date(row.field(c), out);
+  if (!k.day) return parse_date_as(layout, row.field(c), out);
   out = k.day[row.i];
   return out != 0;
 }
@@ -68,7 +68,11 @@ void read_game_columns(const game_columns& in, const reader_options& options, da
           score_columns_problem(has(score_a), has(points_a), has(points_b), !options.columns.empty(), names);
       !why.empty())
     problems.add(0, 0, why);
+  if (!options.skip_results.empty() && !has(score_a))
+    problems.add(0, 0, "expected a score_a column, since input.skip_results names results to skip");
   problems.throw_if_any();
+  if (out.skipped_results.empty())
+    for (const auto& result : options.skip_results) out.skipped_results.emplace_back(result, 0);
   if (in.rows == 0) problems.add(0, 0, "no games: expected at least one row");
   problems.throw_if_any();
   if (out.source.empty()) out.source = in.source;
@@ -79,7 +83,7 @@ void read_game_columns(const game_columns& in, const reader_options& options, da
   // reader's lookahead does.
   constexpr size_t stride = 8;
   const std::string_view* sides[2] = {in.columns[player_a].text, in.columns[player_b].text};
-  column_row row{in, problems};
+  column_row row{in, problems, 0, {}};
   for (; row.i < in.rows; ++row.i) {
     for (const std::string_view* name : sides) {
       if (!name) continue;

@@ -12,11 +12,15 @@
 #include "input/text.hpp"
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace ratekit::text {
 
 enum game_field {
-  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap, season
+  date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap, season,
+  rating_a, rating_b
 };
 
 template <class Row>
@@ -28,8 +32,8 @@ bool empty(const Row& row, game_field c) {
   return row.field(c).empty();
 }
 template <class Row>
-bool day(const Row& row, game_field c, bool us_dates, int32_t& out) {
-  return us_dates ? parse_us_date(row.field(c), out) : parse_date(row.field(c), out);
+bool day(const Row& row, game_field c, date_layout layout, int32_t& out) {
+  return parse_date_as(layout, row.field(c), out);
 }
 
 // A's score as a number from 0 to 1, or a result as chess writes it.
@@ -40,6 +44,20 @@ bool score(const Row& row, double& out) {
   if (s == "1-0") return out = 1.0, true;
   if (s == "0-1") return out = 0.0, true;
   if (s == "1/2-1/2" || s == "\u00BD-\u00BD") return out = 0.5, true;
+  return false;
+}
+
+// A rating the input gives a player (empty or PGN's `?`: none); false when it is no number.
+template <class Row>
+bool rating(const Row& row, game_field c, double& out) {
+  out = nan_value;
+  return empty(row, c) || row.field(c) == "?" || number(row, c, out);
+}
+
+// The rows of skipped result `s` counted; false when `skipped` does not name it.
+inline bool count_skipped(std::string_view s, std::vector<std::pair<std::string, size_t>>& skipped) {
+  for (auto& [result, rows] : skipped)
+    if (result == s) return ++rows, true;
   return false;
 }
 
@@ -64,14 +82,18 @@ void add_game_row(Row& row, const reader_options& options, name_cache& ids, data
   };
 
   int32_t when = 0;
-  if (!day(row, date, options.us_dates, when))
-    bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
+  if (!day(row, date, options.dates, when)) bad(date, expected_date(options.dates).c_str());
   if (field(player_a).empty()) bad(player_a, "as a player name");
   if (field(player_b).empty()) bad(player_b, "as a player name");
   if (!field(player_a).empty() && same_text(field(player_a), field(player_b)))
     bad(player_b, "as a different player than player_a");
+  // A result that is none (an unfinished game's `*`) is counted when the config names it, else refused.
+  if (has(score_a) && !out.skipped_results.empty() && count_skipped(field(score_a), out.skipped_results)) return;
   double s = 0;
   if (has(score_a) && !score(row, s)) bad(score_a, "as a number from 0 to 1");
+  double seed_a = nan_value, seed_b = nan_value;
+  if (has(rating_a) && !rating(row, rating_a, seed_a)) bad(rating_a, "as a rating (a number), ? or empty");
+  if (has(rating_b) && !rating(row, rating_b, seed_b)) bad(rating_b, "as a rating (a number), ? or empty");
 
   double pa = nan_value, pb = nan_value;
   if (has(points_a)) {
@@ -118,11 +140,16 @@ void add_game_row(Row& row, const reader_options& options, name_cache& ids, data
   if (has(season) && field(season).empty()) bad(season, "as a season label");
   if (!ok) return;
 
+  const int32_t known = out.players.size();
   const int32_t a = ids.intern(field(player_a));  // A before B: ids follow the input
   const int32_t b = ids.intern(field(player_b));
   if (a < 0) bad(player_a, "as a player name without control characters");
   if (b < 0) bad(player_b, "as a player name without control characters");
   if (!ok) return;
+  // The rating given with a player's first game seeds him, as a TRF's rating column does; later ones
+  // are his rating elsewhere as the game went on, not where he started.
+  if (a >= known) out.players.declared_rating[size_t(a)] = seed_a;
+  if (b >= known) out.players.declared_rating[size_t(b)] = seed_b;
   rk_game g = make_game(a, b, s);
   g.points_a = pa;
   g.points_b = pb;

@@ -7,9 +7,9 @@
 
 namespace ratekit {
 
-const std::array<std::string_view, 14> games_csv_columns{
-    "date", "player_a", "player_b", "score_a", "period", "points_a", "points_b",
-    "home", "neutral",  "week",     "playoff",  "tag",     "handicap", "season"};
+const std::array<std::string_view, 16> games_csv_columns{
+    "date",    "player_a", "player_b", "score_a", "period",   "points_a", "points_b", "home",
+    "neutral", "week",     "playoff",  "tag",     "handicap", "season",   "rating_a", "rating_b"};
 
 namespace {
 
@@ -27,8 +27,8 @@ struct csv_row {
 // The header names to look for: the reader's own; or, with `input.columns`,
 // the mapped ones (which must then be present), the required columns under
 // their own names when not mapped, and no other.
-std::array<column_spec, 14> header_spec(const reader_options& options) {
-  std::array<column_spec, 14> spec;
+std::array<column_spec, 16> header_spec(const reader_options& options) {
+  std::array<column_spec, 16> spec;
   for (size_t c = 0; c < spec.size(); ++c) {
     const bool required = c == date || c == player_a || c == player_b;
     spec[c] = {options.columns.empty() || required ? games_csv_columns[c] : "", required};
@@ -52,7 +52,11 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
                                                      !options.columns.empty(), table.current().text);
       !why.empty())
     problems.add(table.current().number, 1, why);
+  if (!options.skip_results.empty() && !table.has(score_a))
+    problems.add(table.current().number, 1, "expected a score_a column, since input.skip_results names results to skip");
   problems.throw_if_any();
+  if (out.skipped_results.empty())
+    for (const auto& result : options.skip_results) out.skipped_results.emplace_back(result, 0);
 
   const size_t first = out.game_count();
   out.reserve_games(table.estimated_rows());

@@ -19,21 +19,12 @@ bool parse_integer(std::string_view s, int64_t& out) {
   return r.ec == std::errc{} && r.ptr == end && !s.empty();
 }
 
-bool parse_us_date(std::string_view s, int32_t& out) {
-  // Digits up to `stop`, `min` to `max` of them, into v; the rest after `stop` stays in s.
-  auto part = [&s](char stop, size_t min, size_t max, int& v) {
-    const size_t end = stop ? s.find(stop) : s.size();
-    if (end == std::string_view::npos || end < min || end > max) return false;
-    v = 0;
-    for (size_t k = 0; k < end; ++k) {
-      if (unsigned(s[k] - '0') > 9) return false;
-      v = v * 10 + (s[k] - '0');
-    }
-    s.remove_prefix(stop ? end + 1 : end);
-    return true;
-  };
-  int m = 0, d = 0, y = 0;
-  return part('/', 1, 2, m) && part('/', 1, 2, d) && part(0, 4, 4, y) && make_date(y, m, d, out);
+bool parse_score(std::string_view s, double& out) {
+  if (parse_number(s, out)) return out >= 0 && out <= 1;
+  if (s == "1-0") return out = 1.0, true;
+  if (s == "0-1") return out = 0.0, true;
+  if (s == "1/2-1/2" || s == "\u00BD-\u00BD") return out = 0.5, true;
+  return false;
 }
 
 bool parse_flag(std::string_view s, bool& out) {

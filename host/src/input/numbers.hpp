@@ -35,8 +35,8 @@ inline bool parse_date(std::string_view s, int32_t& out) {
     if (unsigned(v[k] = s[size_t(at[k])] - '0') > 9) return false;
   return make_date(v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3], v[4] * 10 + v[5], v[6] * 10 + v[7], out);
 }
-// M/D/YYYY (month and day of one or two digits, as US files write them) -> yyyymmdd.
-bool parse_us_date(std::string_view s, int32_t& out);
+// A's score as a number from 0 to 1, or a result as chess writes it (1-0, 0-1, 1/2-1/2).
+bool parse_score(std::string_view s, double& out);
 // 0, 1, true or false (any case).
 bool parse_flag(std::string_view s, bool& out);
 

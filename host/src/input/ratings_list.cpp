@@ -49,6 +49,9 @@ bool check_column(const text::source& src, const text::csv_splitter& header, siz
 
 bool is_whole(double v, double below) { return v == std::floor(v) && std::fabs(v) < below; }
 
+// What a list's last_played may hold: ratings.csv writes yyyy-mm-dd, lists of earlier versions yyyymmdd.
+const std::string last_played_shape = "a date written yyyy-mm-dd (or yyyymmdd), or 0";
+
 }  // namespace
 
 std::string host_value_problem(std::string_view name, double v) {
@@ -125,11 +128,17 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       const int col = numeric[i - 1];
       if (col < 0 || csv[i].empty()) continue;
       double& v = list.at(row, size_t(col));
-      if (!text::parse_number(csv[i], v))
-        problems.add(l.number, csv.column(i), "expected a number for " + list.columns[size_t(col)] + ", got " +
-                                                  text::quote(csv[i]));
-      else if (const std::string expected = host_value_problem(list.columns[size_t(col)], v); !expected.empty())
-        problems.add(l.number, csv.column(i), "expected " + expected + ", got " + text::quote(csv[i]));
+      const std::string& name = list.columns[size_t(col)];
+      // ratings.csv writes last_played as yyyy-mm-dd; older lists wrote the number yyyymmdd.
+      const bool date = name == "last_played";
+      if (int32_t day = 0; date && text::parse_date(csv[i], day))
+        v = day;
+      else if (!text::parse_number(csv[i], v))
+        problems.add(l.number, csv.column(i),
+                     "expected " + (date ? last_played_shape : "a number for " + name) + ", got " +
+                         text::quote(csv[i]));
+      else if (const std::string expected = host_value_problem(name, v); !expected.empty())
+        problems.add(l.number, csv.column(i), "expected " + (date ? last_played_shape : expected) + ", got " + text::quote(csv[i]));
     }
     if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
     if (federation >= 0) players.federation.set(size_t(player), csv[size_t(federation)]);

@@ -63,7 +63,7 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
   }
   const uint64_t begin = out.entry_count();
   for (const auto& x : p) out.entries.push_back(rk_entry{x.player, 0, x.value});
-  out.add_event(rk_event{begin, out.entry_count(), e.rounds}, event_info{e.name, e.date, e.line});
+  out.add_event(rk_event{begin, out.entry_count(), e.rounds}, event_info{e.name, e.date, e.line, {}});
 }
 
 }  // namespace

@@ -114,8 +114,7 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
                           " together, got it again (its rows began at line " + std::to_string(match_lines[size_t(id)]) + ")");
       else
         match_lines.push_back(line);
-      const bool dated = options.us_dates ? text::parse_us_date(field(date), m.date) : text::parse_date(field(date), m.date);
-      if (!dated) bad(date, options.us_dates ? "as a valid date M/D/YYYY" : "as a valid date YYYY-MM-DD");
+      if (!text::parse_date_as(options.dates, field(date), m.date)) bad(date, text::expected_date(options.dates));
       m.date_text.assign(field(date));
     } else if (field(date) != m.date_text) {
       bad(date, "as " + text::quote(m.date_text) + " like the match's first row");

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "input/csv.hpp"
+#include "input/dates.hpp"
 #include "input/numbers.hpp"
 #include "input/problems.hpp"
 #include "input/source.hpp"

@@ -214,7 +214,7 @@ std::string players_title(const std::vector<std::string>& players, const chart_o
   const box plot = plot_box(o);
   // The title is bold at 17 px: its characters a little wider than the labels'.
   if (text_width(joined, 17 * 1.05) <= plot.right - plot.left) return joined;
-  return std::to_string(players.size()) + " players";
+  return counted(double(players.size()), "player");
 }
 
 std::pair<double, double> fitted_x_range(const std::vector<rating_series>& series) {

@@ -3,6 +3,7 @@
 
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -62,7 +63,7 @@ std::string ratings_csv(const run_result& r) {
         for (size_t f = 0; f < columns.size(); ++f) row.number(values[i * width + f]);
         if (sigma > 0) row.number(values[i * width] - 3 * values[i * width + size_t(sigma)]);
         for (size_t f = columns.size(); f < width; ++f) row.number(values[i * width + f]);
-        if (last_played) row.number(r.state.last_date[p] ? double(r.state.last_date[p]) : NAN);
+        if (last_played) row.text(r.state.last_date[p] ? iso_date(r.state.last_date[p]) : std::string());
         if (births) row.number(players.birth_year[p]);
         if (feds) row.text(players.federation[p]);
         if (ids) row.text(players.external_id[p]);

@@ -107,7 +107,7 @@ void report_text::period(const std::string& label, const std::string& name, cons
         .number(after).number(perf).text(category);
     for (size_t k = 0; k < shown; ++k) row.number(state[k]);
   }
-  markdown += "\n" + format_number(games) + (games == 1 ? " game" : " games") + ", score " + fixed(score, 1) +
+  markdown += "\n" + counted(games, "game") + ", score " + fixed(score, 1) +
               ", expected " + fixed(expected, 3) + ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) +
               " -> **" + fixed(after, 1) + "**";
   if (!std::isnan(perf)) markdown += ", performance " + fixed(perf, 0);

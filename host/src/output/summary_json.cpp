@@ -49,6 +49,11 @@ nlohmann::ordered_json summary_json(const run_result& r) {
     }
     s["skipped_events"] = skipped;
   }
+  if (!r.data.skipped_results.empty()) {  // input.skip_results: rows read past, by result
+    json skipped = json::object();
+    for (const auto& [result, rows] : r.data.skipped_results) skipped[result] = rows;
+    s["skipped_results"] = skipped;
+  }
   s["metrics"] = json(r.metrics);
   // The config itself, so a report shows exactly what produced the numbers.
   s["config_text"] = c.text;

@@ -25,7 +25,11 @@ constexpr std::array<std::string_view, 10> report_columns = {
     "rating_after"};
 
 // Messages show control characters escaped: the name goes in as it is.
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string quoted(std::string_view s) {
+  std::string q(1, '\'');
+  q.append(s);
+  return q += '\'';
+}
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 

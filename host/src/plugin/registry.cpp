@@ -37,11 +37,20 @@ std::string not_a_file(const fs::path& p) {
 // The build tree's plugins for a ratekit run from its build tree; for an
 // installed one only its installed folder, never a folder compiled into it.
 fs::path plugin_registry::builtin_dir() {
+  const auto prefix = install_prefix();
+  return prefix ? *prefix / RATEKIT_PLUGIN_INSTALL_DIR : fs::path(RATEKIT_BUILD_PLUGIN_DIR);
+}
+
+fs::path plugin_registry::program_root() {
   std::error_code ec;
-  const fs::path exe = fs::canonical("/proc/self/exe", ec);
-  const fs::path prefix = exe.parent_path().parent_path();  // <build>/host/ratekit or <prefix>/bin/ratekit
-  if (prefix == fs::weakly_canonical(RATEKIT_BUILD_DIR, ec)) return RATEKIT_BUILD_PLUGIN_DIR;
-  return prefix / RATEKIT_PLUGIN_INSTALL_DIR;
+  return fs::canonical("/proc/self/exe", ec).parent_path().parent_path();
+}
+
+std::optional<fs::path> plugin_registry::install_prefix() {
+  std::error_code ec;
+  const fs::path root = program_root();
+  if (root == fs::weakly_canonical(RATEKIT_BUILD_DIR, ec)) return std::nullopt;
+  return root;
 }
 
 std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string>& extra, const fs::path& builtin) {
@@ -59,9 +68,11 @@ std::vector<fs::path> plugin_registry::search_path(const std::vector<std::string
   return dirs;
 }
 
-plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_insecure) {
+plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_insecure, size_t overriding) {
   std::vector<fs::path> seen;  // a folder listed twice is scanned once
-  for (const fs::path& dir : dirs) {
+  size_t overrides = 0;        // plugins_[0, overrides) come from the overriding dirs
+  for (size_t d = 0; d < dirs.size(); ++d) {
+    const fs::path& dir = dirs[d];
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
       spdlog::warn("plugin folder {} does not exist; no plugins loaded from it", dir.string());
@@ -91,12 +102,19 @@ plugin_registry::plugin_registry(const std::vector<fs::path>& dirs, bool allow_i
         refused_.push_back({file, e.diagnostics().front().message});
         continue;
       }
-      for (const auto& other : plugins_)
-        if (other->id() == p->id())
-          throw user_error(file.string(), 0, 0,
-                           "plugin id '" + std::string(p->id()) + "' is already loaded from " + other->file().string() +
-                               "; a plugin never replaces another: remove or rename one of them");
+      const auto other = std::find_if(plugins_.begin(), plugins_.end(), [&](const auto& o) { return o->id() == p->id(); });
+      if (other != plugins_.end() && d >= overriding && size_t(other - plugins_.begin()) < overrides) {
+        spdlog::info("plugin '{}' of {} replaces the one installed at {} for this command", p->id(),
+                     (*other)->file().string(), file.string());
+        replaced_.push_back({file, "replaced by " + (*other)->file().string() + " (--plugin-dir)"});
+        continue;
+      }
+      if (other != plugins_.end())
+        throw user_error(file.string(), 0, 0,
+                         "plugin id '" + std::string(p->id()) + "' is already loaded from " + (*other)->file().string() +
+                             "; only a plugin of a --plugin-dir replaces one of another folder: remove or rename one of them");
       plugins_.push_back(std::move(p));
+      if (d < overriding) overrides = plugins_.size();
     }
   }
 }

@@ -9,18 +9,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Templates: @ID@ is the plugin id, @IDENT@ the id as a C++ identifier.
+// Templates: @ID@ is the plugin id, @IDENT@ the id as a C++ identifier,
+// @PREFIX@ where ratekit is installed.
 const char* const cmake_lists = R"tmpl(# @ID@: a ratekit plugin built against the installed SDK:
-#   cmake -S . -B build -DCMAKE_PREFIX_PATH=<ratekit prefix> && cmake --build build
+#   cmake -S . -B build -DCMAKE_PREFIX_PATH=@PREFIX@ && cmake --build build
 cmake_minimum_required(VERSION 3.22)
 project(@IDENT@ LANGUAGES CXX)
+
+# Optimised unless asked otherwise: ratings of a long input are computed here.
+if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE Release)
+endif()
 
 find_package(ratekit 1 REQUIRED)
 ratekit_add_plugin(@ID@ plugin.cpp)
 
 # Golden test (the model's published numbers) and a run of the example config.
 enable_testing()
-add_executable(@ID@-golden test.cpp)
+add_executable(@ID@-golden test.cpp plugin.cpp)
 target_link_libraries(@ID@-golden PRIVATE ratekit::sdk)
 add_test(NAME @ID@-golden COMMAND @ID@-golden)
 add_test(NAME @ID@-run
@@ -102,6 +108,7 @@ const char* const test_cpp = R"tmpl(// Golden test: the logistic Elo's worked ex
 
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 namespace {
 
@@ -116,8 +123,13 @@ void check(const char* what, double got, double want) {
 }  // namespace
 
 int main() {
-  const double xi = 400;
-  @IDENT@::model m(ratekit::sdk::host(nullptr), ratekit::sdk::params(&xi, 1));
+  // Every parameter at the descriptor's default, as a config that leaves it out
+  // gives it, so a parameter added to plugin.cpp needs no change here.
+  const rk_descriptor& d = @IDENT@::model::descriptor;
+  std::vector<double> values;
+  for (uint32_t i = 0; i < d.param_count; ++i) values.push_back(d.params[i].default_value);
+  values[@IDENT@::model::p_xi] = 400;
+  @IDENT@::model m(ratekit::sdk::host(nullptr), ratekit::sdk::params(values.data(), uint32_t(values.size())));
   check("E(1500 vs 1900)", m.expect(1500, 1900, 0), 1.0 / 11);
   check("E(1900 vs 1500)", m.expect(1900, 1500, 0), 10.0 / 11);
   check("E(1500 + 400 advantage vs 1900)", m.expect(1500, 1900, 400), 0.5);
@@ -178,12 +190,16 @@ A ratekit rating system, built outside ratekit against its installed SDK.
 ## Build, test, run
 
 ```sh
-cmake -S . -B build -DCMAKE_PREFIX_PATH=<ratekit install prefix>
+cmake -S . -B build -DCMAKE_PREFIX_PATH=@PREFIX@    # builds Release unless -DCMAKE_BUILD_TYPE says otherwise
 cmake --build build
 ctest --test-dir build --output-on-failure
 ratekit --plugin-dir build describe @ID@
 ratekit --plugin-dir build run example.yaml     # writes out/@ID@-example/
 ```
+
+With `--plugin-dir build`, this build replaces an installed plugin of the same
+id for that command (ratekit says so), so a changed copy of an installed model
+can be tried without uninstalling it.
 
 ## Next steps
 
@@ -203,7 +219,7 @@ const file_template files[] = {
     {"README.md", readme_md},
 };
 
-std::string expand(std::string_view text, std::string_view id, std::string_view ident) {
+std::string expand(std::string_view text, std::string_view id, std::string_view ident, std::string_view prefix) {
   std::string out;
   out.reserve(text.size());
   while (!text.empty()) {
@@ -217,6 +233,9 @@ std::string expand(std::string_view text, std::string_view id, std::string_view 
     } else if (text.starts_with("@IDENT@")) {
       out += ident;
       text.remove_prefix(7);
+    } else if (text.starts_with("@PREFIX@")) {
+      out += prefix;
+      text.remove_prefix(8);
     } else {
       out += '@';
       text.remove_prefix(1);
@@ -237,7 +256,7 @@ bool valid_plugin_id(std::string_view id) {
   return true;
 }
 
-std::vector<std::string> scaffold_plugin(std::string_view id, const fs::path& dir) {
+std::vector<std::string> scaffold_plugin(std::string_view id, const fs::path& dir, const std::string& prefix) {
   if (!valid_plugin_id(id))
     throw user_error("expected a plugin id of lowercase letters, digits and single hyphens, starting with a letter "
                      "(e.g. 'my-federation-elo'), got '" + std::string(id) + "'");
@@ -256,7 +275,7 @@ std::vector<std::string> scaffold_plugin(std::string_view id, const fs::path& di
   for (const auto& [name, text] : files) {
     const fs::path path = dir / name;
     std::ofstream out(path, std::ios::binary);
-    out << expand(text, id, ident);
+    out << expand(text, id, ident, prefix);
     out.close();
     if (!out) throw user_error(path.string() + ": cannot write the file");
     written.emplace_back(name);

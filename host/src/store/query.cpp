@@ -9,6 +9,7 @@
 #include "store/state_object.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <optional>
 #include <unordered_map>
@@ -29,6 +30,37 @@ std::string listing(const std::vector<std::string>& names) {
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "'" : ", '") + n + "'";
   return s.empty() ? "none" : s;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return out;
+}
+
+// Whom a name that is nobody's may mean: the names equal to it but for case,
+// else those holding it in any case ("short" for "Short, Nigel"), else a near
+// miss; as " (did you mean 'a', 'b' or 'c'?)", or "" for none.
+std::string meant_players(const std::string& word, std::vector<std::string> names) {
+  constexpr size_t shown = 5;
+  const std::string key = lower(word);
+  std::vector<std::string> same, holding;
+  for (auto& n : names) {
+    const std::string l = lower(n);
+    if (l == key) same.push_back(n);
+    else if (!key.empty() && l.find(key) != std::string::npos) holding.push_back(n);
+  }
+  std::vector<std::string>& found = !same.empty() ? same : holding;
+  if (found.empty())
+    if (std::string guess = did_you_mean(word, names); !guess.empty()) found.push_back(std::move(guess));
+  if (found.empty()) return "";
+  std::sort(found.begin(), found.end());
+  const size_t listed = std::min(found.size(), shown);
+  std::string s = " (did you mean ";
+  for (size_t i = 0; i < listed; ++i)
+    s += (i == 0 ? "'" : i + 1 == listed && found.size() <= shown ? " or '" : ", '") + found[i] + "'";
+  if (found.size() > shown) s += " or " + std::to_string(found.size() - shown) + " more";
+  return s + "?)";
 }
 
 [[noreturn]] void unknown_competition(store::database& db, const std::filesystem::path& file,
@@ -140,8 +172,7 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
   if (out.empty()) {
     std::string msg = "no player '" + player + "' (name or id) recorded here";
     if (competition) msg += " in competition '" + *competition + "'";
-    const auto guess = did_you_mean(player, column_strings(db, "SELECT DISTINCT name FROM players"));
-    if (!guess.empty()) msg += " (did you mean '" + guess + "'?)";
+    msg += meant_players(player, column_strings(db, "SELECT DISTINCT name FROM players"));
     throw user_error(file.string(), 0, 0, msg);
   }
   return out;

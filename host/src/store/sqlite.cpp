@@ -86,8 +86,8 @@ void database::fail(const std::string& what) const {
 // SQLite says "readonly database" for a folder where it may not create its
 // journal too: the user is told that the folder is the cause.
 std::string database::why_read_only() const {
-  std::string folder = std::filesystem::path(journal_of(file_)).parent_path().string();
-  if (folder.empty()) folder = ".";
+  const std::string parent = std::filesystem::path(journal_of(file_)).parent_path().string();
+  const std::string folder = parent.empty() ? std::string(".") : parent;
   if (::access(file_.c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK | X_OK) == 0) return "";
   return ": this user may not create files in its folder " + folder +
          ", where a run writes its journal beside the file (" + std::strerror(errno) + ")";

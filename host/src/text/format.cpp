@@ -54,6 +54,10 @@ std::string brief(double v, int decimals) {
   return s;
 }
 
+std::string counted(double n, const std::string& one, const std::string& many) {
+  return format_number(n) + " " + (n == 1 ? one : many.empty() ? one + "s" : many);
+}
+
 std::string iso_date(int32_t d) { return fmt::format("{:04}-{:02}-{:02}", d / 10000, d / 100 % 100, d % 100); }
 
 std::string iso_month(int32_t d) { return fmt::format("{:04}-{:02}", d / 10000, d / 100 % 100); }

@@ -44,6 +44,16 @@ struct list_adjustment {
   }
 };
 
+// The keys the config reader accepts in each map, the top level named "":
+// docs/config.md lists every one (tests/test_config_keys.cpp checks it).
+struct config_section {
+  std::string name;  // "", "initial", "initial.adjust", "home_advantage", "input", "output", "categories"
+  std::vector<std::string> keys;
+};
+const std::vector<config_section>& config_keys();
+// The keys of one section of config_keys().
+const std::vector<std::string>& keys_of(std::string_view section);
+
 // The state fields besides the rating that outputs show per game and period:
 // all but the plugin's bookkeeping_state.
 std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
@@ -82,6 +92,8 @@ struct competition_config {
   double home_hindsight = NAN; // ... for hindsight accuracy; NaN: as when predicting
   double initial_rating = NAN; // NaN: the plugin's initial value
   double initial_games = 0;    // games assumed for players whose rating comes from the input
+  // initial.state: a new player's value of the model's other state fields (Glicko's rd), by name.
+  std::vector<std::pair<std::string, double>> initial_state;
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::filesystem::path initial_database; // history database to start from, absolute; empty when none
   int64_t initial_before_run = INT64_MAX; // ... its state before this run (set when a run is redone)

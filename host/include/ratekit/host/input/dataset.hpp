@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ratekit {
@@ -130,6 +131,8 @@ struct dataset {
   game_facts facts;
   std::vector<std::string> period_names;  // names for explicit periods (facts.period indexes it)
   std::string season;                     // season label of the last game read, when the input has seasons
+  // Rows read past because `input.skip_results` names their result: (result, rows), in the list's order.
+  std::vector<std::pair<std::string, size_t>> skipped_results;
 
   std::vector<rk_entry> entries;
   // Team matches only (else empty): each entry's share of its match, in (0, 1].

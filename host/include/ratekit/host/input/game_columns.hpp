@@ -24,7 +24,7 @@ struct game_column {
 struct game_columns {
   std::string source;  // stands for the file in messages
   size_t rows = 0;
-  std::array<game_column, 14> columns;  // in games_csv_columns' order
+  std::array<game_column, 16> columns;  // in games_csv_columns' order
 };
 
 // Adds the rows' games to `out` as read_games_csv adds a file's; a problem

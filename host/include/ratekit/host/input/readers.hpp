@@ -20,13 +20,18 @@
 
 namespace ratekit {
 
+// How a reader with named columns reads its dates (`input.date_format`).
+enum class date_layout : uint8_t { iso, us, dotted_ymd, dotted_dmy, slashed_dmy, iso_datetime };
+
 // Format-specific options from the config's `input:` map (all optional).
 struct reader_options {
   std::string encoding;  // "" (auto: UTF-8, else ISO-8859-1 is converted), "utf-8", "latin1"
   // Readers with named columns (reader_entry::columns): (reader's column, file's header) pairs;
   // with any, the file's other columns are ignored.
   std::vector<std::pair<std::string, std::string>> columns;
-  bool us_dates = false;  // dates as M/D/YYYY instead of YYYY-MM-DD
+  date_layout dates = date_layout::iso;
+  // games-csv: score_a values that are no result (`*`, a forfeit), whose rows are counted, not rated.
+  std::vector<std::string> skip_results;
   int8_t home_side = 0;   // without a home column: +1 A, -1 B at home in every game not neutral
   // Rows a program hands over instead of files (the Python module's DataFrame):
   // when set, it adds the input to the dataset and no file is read.
@@ -51,7 +56,7 @@ const std::vector<reader_entry>& readers();
 const reader_entry* find_reader(std::string_view format);
 
 // The columns of games-csv and team-csv, in their headers' words.
-extern const std::array<std::string_view, 14> games_csv_columns;
+extern const std::array<std::string_view, 16> games_csv_columns;
 extern const std::array<std::string_view, 6> team_csv_columns;
 
 // The built-in readers.

@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -109,14 +110,23 @@ class plugin_registry : public model_catalog {
     std::string reason;
   };
 
-  // Scans `dirs` in order for files named ratekit-*.so.
-  explicit plugin_registry(const std::vector<std::filesystem::path>& dirs, bool allow_insecure = false);
+  // Scans `dirs` in order for files named ratekit-*.so. A plugin in one of the
+  // first `overriding` dirs (--plugin-dir) replaces one of its id in a later dir
+  // (an installed one), with a notice: a plugin author tries his build in place
+  // of the installed copy. Two plugins of one id are otherwise an error.
+  explicit plugin_registry(const std::vector<std::filesystem::path>& dirs, bool allow_insecure = false,
+                           size_t overriding = 0);
 
   // The directories to scan: `extra` (--plugin-dir), then RATEKIT_PLUGIN_PATH, then the built-in one
   // (the program's; a library loaded into another program, such as the Python module, names its own).
   static std::vector<std::filesystem::path> search_path(const std::vector<std::string>& extra,
                                                         const std::filesystem::path& builtin = builtin_dir());
   static std::filesystem::path builtin_dir();
+  // The folder two levels above this ratekit: its build tree (<build>/host/ratekit)
+  // or the prefix it is installed under (<prefix>/bin/ratekit).
+  static std::filesystem::path program_root();
+  // program_root() when ratekit is installed; none when it runs from its build tree.
+  static std::optional<std::filesystem::path> install_prefix();
 
   const rk_descriptor* find(std::string_view id) const override;
   const rk_ext_param_needs* param_needs(std::string_view id) const override;
@@ -125,10 +135,13 @@ class plugin_registry : public model_catalog {
   std::shared_ptr<const plugin> get(std::string_view id) const;
   const std::vector<std::shared_ptr<const plugin>>& plugins() const noexcept { return plugins_; }
   const std::vector<refusal>& refused() const noexcept { return refused_; }
+  // The plugins a --plugin-dir one replaced, each with the file that replaced it.
+  const std::vector<refusal>& replaced() const noexcept { return replaced_; }
 
  private:
   std::vector<std::shared_ptr<const plugin>> plugins_;
   std::vector<refusal> refused_;
+  std::vector<refusal> replaced_;
 };
 
 }  // namespace ratekit

@@ -23,6 +23,8 @@ std::string fixed(double v, int decimals);
 std::string signed_fixed(double v, int decimals);
 // At most `decimals` decimals, trailing zeros dropped: 10, 38.16, 0.049.
 std::string brief(double v, int decimals);
+// A count with its noun: "1 period", "2 periods" (`many` for a plural that is not noun + s).
+std::string counted(double n, const std::string& one, const std::string& many = "");
 // yyyymmdd as YYYY-MM-DD, and its month as YYYY-MM.
 std::string iso_date(int32_t yyyymmdd);
 std::string iso_month(int32_t yyyymmdd);
