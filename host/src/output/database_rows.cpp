@@ -1,7 +1,6 @@
 #include "output/database_rows.hpp"
 
-#include "store/schema.hpp"
-
+#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -12,8 +11,10 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <ctime>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace ratekit::db_rows {
 namespace {
@@ -25,6 +26,23 @@ std::string read_file(const std::filesystem::path& file) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// Now, as runs.recorded_at holds it: the same text whichever engine stores it.
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+// The config as recorded: without a password a database URI in it names.
+std::string recorded_config_text(const competition_config& config) {
+  std::string text = read_file(config.file);
+  for (const auto& db : {config.output_database, config.initial_database}) text = without_password(text, db.string());
+  return text;
 }
 
 std::vector<std::string> shown_names(const rk_descriptor& model, const std::vector<uint32_t>& shown) {
@@ -54,14 +72,21 @@ int64_t insert_run(store::database& db, int64_t competition, const competition_c
   nlohmann::json inputs = nlohmann::json::array();
   for (const auto& path : config.input_paths) inputs.push_back(path.string());
   const std::string params = params_json(config, model), input_text = json_text(inputs),
-                    file = valid_utf8(config.file.string()), text = read_file(config.file);
+                    file = valid_utf8(config.file.string()), text = recorded_config_text(config), now = utc_now();
   statement s = db.prepare(
       "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "
-      "config_text, fingerprint) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+      "config_text, fingerprint) VALUES (?1, ?9, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
   s.bind(1, competition).bind(2, std::string_view(model.id)).bind(3, std::string_view(model.version));
   s.bind(4, std::string_view(params)).bind(5, std::string_view(input_text)).bind(6, std::string_view(file));
-  s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).run();
-  return db.last_id();
+  s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).bind(9, std::string_view(now));
+  return inserted_id(s);
+}
+
+int64_t inserted_id(statement& insert) {
+  if (!insert.step()) throw std::logic_error("an INSERT ... RETURNING id returned no row");
+  const int64_t id = insert.integer(0);
+  insert.run();  // done, ready to run again
+  return id;
 }
 
 std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label) {
@@ -139,7 +164,7 @@ player_rows::player_rows(store::database& db, int64_t competition)
     : db_(db),
       competition_(competition),
       find_(db.prepare("SELECT id FROM players WHERE competition_id = ?1 AND name = ?2")),
-      insert_(db.prepare("INSERT INTO players (competition_id, name) VALUES (?1, ?2)")),
+      insert_(db.prepare("INSERT INTO players (competition_id, name) VALUES (?1, ?2) RETURNING id")),
       upsert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
                          "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) ON CONFLICT (competition_id, name) DO "
                          "UPDATE SET external_id = coalesce(excluded.external_id, external_id), "
@@ -156,8 +181,8 @@ int64_t player_rows::add(std::string_view name, std::string_view external_id, st
     const int64_t id = found ? find_.integer(0) : 0;
     find_.reset();
     if (found) return id;
-    insert_.bind(1, competition_).bind(2, name).run();
-    return db_.last_id();
+    insert_.bind(1, competition_).bind(2, name);
+    return inserted_id(insert_);
   }
   upsert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
   upsert_.step();
@@ -280,13 +305,13 @@ database_stream::database_stream(store::database& db, const competition_config& 
       fingerprint_(std::move(fingerprint)),
       policy_(std::move(policy)),
       competition_(competition_id(db, config.competition)),
-      deferred_indexes_(store::defer_indexes(db, "ratings")),
+      deferred_indexes_(db.defer_indexes("ratings")),
       taken_(config.period),
       checked_(config.period),
       recorded_(recorded_periods(db, competition_)),
       players_(db, competition_),
       totals_(db, model, shown_state_fields(model), player_ids_),
-      insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3)")) {}
+      insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id")) {}
 
 namespace {
 
@@ -347,8 +372,8 @@ void database_stream::before_rating(const rated_games& window) {
 
 int64_t database_stream::add_period(const std::string& label) {
   meet(label);
-  insert_period_.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label)).run();
-  return db_.last_id();
+  insert_period_.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label));
+  return inserted_id(insert_period_);
 }
 
 void database_stream::start(const std::vector<std::string>& new_names) {
