@@ -61,7 +61,7 @@ std::string params_json(const competition_config& config, const rk_descriptor& m
 
 int64_t competition_id(store::database& db, const std::string& name) {
   statement s = db.prepare(
-      "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id");
+      "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id");
   s.bind(1, std::string_view(name));
   s.step();
   return s.integer(0);
@@ -167,9 +167,9 @@ player_rows::player_rows(store::database& db, int64_t competition)
       insert_(db.prepare("INSERT INTO players (competition_id, name) VALUES (?1, ?2) RETURNING id")),
       upsert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
                          "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) ON CONFLICT (competition_id, name) DO "
-                         "UPDATE SET external_id = coalesce(excluded.external_id, external_id), "
-                         "federation = coalesce(excluded.federation, federation), "
-                         "birth_year = coalesce(excluded.birth_year, birth_year) RETURNING id")) {}
+                         "UPDATE SET external_id = coalesce(excluded.external_id, players.external_id), "
+                         "federation = coalesce(excluded.federation, players.federation), "
+                         "birth_year = coalesce(excluded.birth_year, players.birth_year) RETURNING id")) {}
 
 int64_t player_rows::add(std::string_view name, std::string_view external_id, std::string_view federation,
                          double birth_year) {

@@ -120,7 +120,7 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
                           (in_row ? "r.state" : "NULL") +
                           " FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
                           "JOIN competitions c ON c.id = p.competition_id "
-                          "WHERE (p.name = ?1 OR p.external_id = ?1) AND (?2 IS NULL OR c.name = ?2) ORDER BY c.id, pe.id";
+                          "WHERE (p.name = ?1 OR p.external_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR c.name = ?2) ORDER BY c.id, pe.id";
   statement s = db.prepare(sql.c_str());
   s.bind(1, std::string_view(player));
   if (competition) s.bind(2, std::string_view(*competition));
