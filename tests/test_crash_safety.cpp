@@ -133,8 +133,8 @@ TEST_CASE("kill -9 during a long run leaves previous or complete outputs", "[cra
 
 TEST_CASE("a run that runs out of memory says so and leaves the previous outputs and database as they were", "[crash]") {
   temp_dir dir;
-  // 400,000 games among 800,000 players: far more than 60 MB of address
-  // space, which the run of one game fits in.
+  // 400,000 games among 800,000 players: far more than 100 MB of address
+  // space, which the run of one game fits in (with libpq's libraries mapped).
   std::string many = "date,player_a,player_b,score_a\n";
   for (int i = 0; i < 400'000; ++i)
     many += "2024-01-01,p" + std::to_string(2 * i) + ",p" + std::to_string(2 * i + 1) + ",1\n";
@@ -144,7 +144,7 @@ TEST_CASE("a run that runs out of memory says so and leaves the previous outputs
                              "output: { database: oom.db }\ninput: { format: games-csv, path: ";
   write_text(dir / "small.yaml", config + "games.csv }\n");
   write_text(dir / "big.yaml", config + "many.csv }\n");
-  const std::string limit = "ulimit -v 60000; ";
+  const std::string limit = "ulimit -v 100000; ";
   REQUIRE(run_cli("-q run " + (dir / "small.yaml").string() + " --out " + (dir / "out").string(), limit).status == 0);
   std::map<std::string, std::string> before;
   for (const char* f : outputs) before[f] = read_text(dir / "out" / f);

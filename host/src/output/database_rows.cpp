@@ -1,6 +1,5 @@
 #include "output/database_rows.hpp"
 
-#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -12,21 +11,12 @@
 #include <climits>
 #include <cmath>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace ratekit::db_rows {
 namespace {
 
 using store::statement;
-
-std::string read_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // Now, as runs.recorded_at holds it: the same text whichever engine stores it.
 std::string utc_now() {
@@ -35,13 +25,6 @@ std::string utc_now() {
   gmtime_r(&now, &utc);
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-// The config as recorded: without a password a database URI in it names.
-std::string recorded_config_text(const competition_config& config) {
-  std::string text = read_file(config.file);
-  for (const auto& db : {config.output_database, config.initial_database}) text = without_password(text, db.string());
   return text;
 }
 
@@ -59,12 +42,14 @@ std::string params_json(const competition_config& config, const rk_descriptor& m
   return json_text(params);
 }
 
+// Looked up first: a PostgreSQL upsert would draw an id each time, found or not.
 int64_t competition_id(store::database& db, const std::string& name) {
-  statement s = db.prepare(
-      "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id");
-  s.bind(1, std::string_view(name));
-  s.step();
-  return s.integer(0);
+  statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
+  find.bind(1, std::string_view(name));
+  if (find.step()) return find.integer(0);
+  statement insert = db.prepare("INSERT INTO competitions (name) VALUES (?1) RETURNING id");
+  insert.bind(1, std::string_view(name));
+  return inserted_id(insert);
 }
 
 int64_t insert_run(store::database& db, int64_t competition, const competition_config& config,
@@ -161,33 +146,29 @@ std::string game_run_label(const competition_config& config, int32_t first_date,
 }
 
 player_rows::player_rows(store::database& db, int64_t competition)
-    : db_(db),
-      competition_(competition),
+    : competition_(competition),
       find_(db.prepare("SELECT id FROM players WHERE competition_id = ?1 AND name = ?2")),
-      insert_(db.prepare("INSERT INTO players (competition_id, name) VALUES (?1, ?2) RETURNING id")),
-      upsert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
-                         "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) ON CONFLICT (competition_id, name) DO "
-                         "UPDATE SET external_id = coalesce(excluded.external_id, players.external_id), "
-                         "federation = coalesce(excluded.federation, players.federation), "
-                         "birth_year = coalesce(excluded.birth_year, players.birth_year) RETURNING id")) {}
+      insert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
+                         "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) RETURNING id")),
+      update_(db.prepare("UPDATE players SET external_id = coalesce(nullif(?2, ''), external_id), "
+                         "federation = coalesce(nullif(?3, ''), federation), birth_year = coalesce(?4, birth_year) "
+                         "WHERE id = ?1")) {}
 
+// Looked up first, then inserted or its facts updated: an upsert would copy
+// each page it touches aside in case it had to undo itself halfway (SQLite),
+// and draw an id from the sequence each time, found or not (PostgreSQL).
 int64_t player_rows::add(std::string_view name, std::string_view external_id, std::string_view federation,
                          double birth_year) {
-  if (external_id.empty() && federation.empty() && std::isnan(birth_year)) {
-    // No facts to record: looked up, or inserted plainly. An upsert would also
-    // copy each page it touches aside in case it had to undo itself halfway.
-    find_.bind(1, competition_).bind(2, name);
-    const bool found = find_.step();
-    const int64_t id = found ? find_.integer(0) : 0;
-    find_.reset();
-    if (found) return id;
-    insert_.bind(1, competition_).bind(2, name);
+  find_.bind(1, competition_).bind(2, name);
+  const bool found = find_.step();
+  const int64_t id = found ? find_.integer(0) : 0;
+  find_.reset();
+  if (!found) {
+    insert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
     return inserted_id(insert_);
   }
-  upsert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
-  upsert_.step();
-  const int64_t id = upsert_.integer(0);
-  upsert_.reset();
+  if (!external_id.empty() || !federation.empty() || !std::isnan(birth_year))
+    update_.bind(1, id).bind(2, external_id).bind(3, federation).bind(4, birth_year).run();
   return id;
 }
 

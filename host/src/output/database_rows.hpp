@@ -79,9 +79,8 @@ class player_rows {
               double birth_year = NAN);
 
  private:
-  store::database& db_;
   const int64_t competition_;
-  store::statement find_, insert_, upsert_;
+  store::statement find_, insert_, update_;
 };
 
 // Per period, each player's first rating before and last rating and shown

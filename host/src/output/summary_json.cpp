@@ -1,7 +1,6 @@
 #include "output/run_files.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <iterator>
 
 namespace ratekit {
@@ -53,8 +52,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
   }
   s["metrics"] = json(r.metrics);
   // The config itself, so a report shows exactly what produced the numbers.
-  std::ifstream config(c.file, std::ios::binary);
-  s["config_text"] = std::string(std::istreambuf_iterator<char>(config), std::istreambuf_iterator<char>());
+  s["config_text"] = recorded_config_text(c);
   return s;
 }
 

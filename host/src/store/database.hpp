@@ -40,6 +40,7 @@ class statement_impl {
   virtual double number(int col) const = 0;  // NULL is NaN
   virtual std::string_view text(int col) const = 0;
   virtual std::string sql() const = 0;
+  virtual int columns() const = 0;  // of its result
 };
 
 // Where a row_batch's rows go when it flushes: one engine's bulk insert.
@@ -126,6 +127,7 @@ class statement {
   double number(int col) const { return impl_->number(col); }  // NULL is NaN
   std::string_view text(int col) const { return impl_->text(col); }
   bool is_null(int col) const { return impl_->kind(col) == value_kind::null; }
+  int columns() const { return impl_->columns(); }
   // NULL (NaN) or a finite number; anything else is a damaged row, named by `where`.
   double checked_number(int col, const std::string& where) const;
   statement_impl& impl() { return *impl_; }

@@ -107,6 +107,7 @@ class postgres_statement final : public statement_impl {
     return {PQgetvalue(result_, row_, col), size_t(PQgetlength(result_, row_, col))};
   }
   std::string sql() const override { return sql_; }
+  int columns() const override { return PQnfields(result_); }
 
  private:
   std::optional<std::string>& param(int i) {

@@ -44,15 +44,6 @@ std::vector<std::string> column_names(const table& t) {
   return names;
 }
 
-// "CREATE INDEX a ON ...;CREATE INDEX b ON ...;": a, b.
-std::vector<std::string> index_names(const char* indexes) {
-  std::vector<std::string> names;
-  const std::string text = indexes;
-  for (size_t at = text.find("INDEX "); at != std::string::npos; at = text.find("INDEX ", at + 6))
-    names.push_back(text.substr(at + 6, text.find(' ', at + 6) - at - 6));
-  return names;
-}
-
 int version_of(postgres_database& db) {
   statement s = db.prepare("SELECT max(version) FROM ratekit_schema");
   return s.step() && !s.is_null(0) ? int(s.integer(0)) : 0;
@@ -129,13 +120,8 @@ void postgres_database::check_schema() {
   }
 }
 
-std::string postgres_database::defer_indexes(const char* name) {
-  const auto t = std::find_if(schema_tables.begin(), schema_tables.end(),
-                              [&](const table& t) { return t.name == std::string_view(name); });
-  if (t == schema_tables.end() || !*t->indexes || prepare(("SELECT 1 FROM " + std::string(name) + " LIMIT 1").c_str()).step())
-    return "";
-  for (const std::string& index : index_names(t->indexes)) exec(("DROP INDEX IF EXISTS " + index).c_str());
-  return t->indexes;
-}
+// Never: dropping an index locks its table until the run commits, and runs of
+// other competitions, and readers, would wait for it that long.
+std::string postgres_database::defer_indexes(const char*) { return ""; }
 
 }  // namespace ratekit::store

@@ -148,6 +148,7 @@ class sqlite_statement final : public statement_impl {
     return p ? std::string_view(p, size_t(sqlite3_column_bytes(stmt_, col))) : std::string_view();
   }
   std::string sql() const override { return sqlite3_sql(stmt_); }
+  int columns() const override { return sqlite3_column_count(stmt_); }
 
  private:
   void check(int rc) const {
