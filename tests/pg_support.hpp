@@ -96,4 +96,20 @@ inline std::string config_into(const std::string& head, const std::string& datab
   return head + "output: { database: \"" + database + "\" }\n";
 }
 
+// Configs of fide-logistic by month, each recording into one database, run by
+// name (config NAME.yaml, outputs in out-NAME).
+struct monthly_runs {
+  temp_dir dir;
+  std::string database;
+  explicit monthly_runs(std::string into) : database(std::move(into)) {}
+  void config(const std::string& name, const std::string& competition, const std::string& games_csv) const {
+    write_text(dir / (name + ".yaml"),
+               config_into("competition: " + competition + "\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                           "period: month\ninput: { format: games-csv, path: " + games_csv + " }\n", database));
+  }
+  command_result run(const std::string& name, const std::string& flags = "") const {
+    return run_cli("run '" + (dir / (name + ".yaml")).string() + "' --out '" + (dir / ("out-" + name)).string() + "'" + flags);
+  }
+};
+
 }  // namespace ratekit::testing

@@ -16,19 +16,14 @@ using namespace ratekit;
 
 namespace {
 
-struct two_competitions {
-  testing::temp_dir dir;
-  explicit two_competitions(const testing::pg_schema& pg) {
+// Competitions north and south, each recorded by the config of its name.
+struct two_competitions : testing::monthly_runs {
+  explicit two_competitions(const testing::pg_schema& pg) : monthly_runs(pg.uri) {
     testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n2024-01-12,A,C,0.5\n");
-    for (const std::string name : {"north", "south"})
-      testing::write_text(dir / (name + ".yaml"),
-                          testing::config_into("competition: " + name + "\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                                               "period: month\ninput: { format: games-csv, path: g.csv }\n", pg.uri));
+    config("north", "north", "g.csv");
+    config("south", "south", "g.csv");
   }
-  competition_config config(const std::string& name) const { return load_config(dir / (name + ".yaml"), testing::builtin()); }
-  testing::command_result run(const std::string& name, const std::string& flags = "") const {
-    return testing::run_cli("run '" + (dir / (name + ".yaml")).string() + "' --out '" + (dir / ("out-" + name)).string() + "'" + flags);
-  }
+  competition_config load(const std::string& name) const { return load_config(dir / (name + ".yaml"), testing::builtin()); }
 };
 
 }  // namespace
@@ -36,7 +31,7 @@ struct two_competitions {
 TEST_CASE("PostgreSQL: runs of two competitions record at the same time", "[.][postgres]") {
   const testing::pg_schema pg("two_at_once");
   two_competitions t(pg);
-  const competition_config north = t.config("north"), south = t.config("south");
+  const competition_config north = t.load("north"), south = t.load("south");
   // Both recordings open, each in its transaction, neither waiting for the other (wait: false refuses instead).
   run_recording a(north.output_database, north.competition, false);
   run_recording b(south.output_database, south.competition, false);
@@ -52,7 +47,7 @@ TEST_CASE("PostgreSQL: runs of two competitions record at the same time", "[.][p
 TEST_CASE("PostgreSQL: a second run of one competition waits for the first, or is refused with --no-wait", "[.][postgres]") {
   const testing::pg_schema pg("one_at_a_time");
   two_competitions t(pg);
-  const competition_config north = t.config("north");
+  const competition_config north = t.load("north");
   std::optional<run_recording> first;
   first.emplace(north.output_database, north.competition);
   first->record(rate(north, testing::builtin()), "first");

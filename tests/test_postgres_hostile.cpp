@@ -12,17 +12,13 @@ using namespace ratekit;
 
 namespace {
 
-struct one_club {
-  testing::temp_dir dir;
-  explicit one_club(const testing::pg_schema& pg) {
+// January's games, recorded by jan, and February's, by feb.
+struct one_club : testing::monthly_runs {
+  explicit one_club(const testing::pg_schema& pg) : monthly_runs(pg.uri) {
     testing::write_text(dir / "jan.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n2024-01-12,A,C,0.5\n");
     testing::write_text(dir / "feb.csv", "date,player_a,player_b,score_a\n2024-02-02,C,A,1\n");
-    const std::string head = "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n";
-    testing::write_text(dir / "jan.yaml", testing::config_into(head + "input: { format: games-csv, path: jan.csv }\n", pg.uri));
-    testing::write_text(dir / "feb.yaml", testing::config_into(head + "input: { format: games-csv, path: feb.csv }\n", pg.uri));
-  }
-  testing::command_result run(const std::string& config) const {
-    return testing::run_cli("run '" + (dir / config).string() + "' --out '" + (dir / "out").string() + "'");
+    config("jan", "club", "jan.csv");
+    config("feb", "club", "feb.csv");
   }
 };
 
@@ -31,9 +27,9 @@ struct one_club {
 TEST_CASE("PostgreSQL: a layout of a newer ratekit is refused, recording and reading", "[.][postgres]") {
   const testing::pg_schema pg("newer_layout");
   one_club club(pg);
-  REQUIRE(club.run("jan.yaml").status == 0);
+  REQUIRE(club.run("jan").status == 0);
   pg.exec("UPDATE ratekit_schema SET version = 6");
-  const auto refused = club.run("feb.yaml");
+  const auto refused = club.run("feb");
   CHECK(refused.status != 0);
   CHECK(refused.out.find("rating database of layout 6; this ratekit reads layout 5 and older: a newer ratekit") !=
         std::string::npos);
@@ -47,10 +43,10 @@ TEST_CASE("PostgreSQL: a layout of a newer ratekit is refused, recording and rea
 TEST_CASE("PostgreSQL: a table altered by hand is refused before anything is recorded", "[.][postgres]") {
   const testing::pg_schema pg("altered");
   one_club club(pg);
-  REQUIRE(club.run("jan.yaml").status == 0);
+  REQUIRE(club.run("jan").status == 0);
   SECTION("a column added") { pg.exec("ALTER TABLE games ADD COLUMN note TEXT"); }
   SECTION("a column dropped") { pg.exec("ALTER TABLE ratings DROP COLUMN state"); }
-  const auto refused = club.run("feb.yaml");
+  const auto refused = club.run("feb");
   CHECK(refused.status != 0);
   CHECK(refused.out.find("has columns (") != std::string::npos);
   CHECK(refused.out.find("changed by hand") != std::string::npos);
@@ -65,7 +61,7 @@ TEST_CASE("PostgreSQL: a database of other tables, or without ratekit's, is refu
   CHECK(empty.status != 0);
   CHECK(empty.out.find("no ratekit history in this PostgreSQL database") != std::string::npos);
   pg.exec("CREATE TABLE games (id INTEGER)");
-  const auto refused = club.run("jan.yaml");
+  const auto refused = club.run("jan");
   CHECK(refused.status != 0);
   CHECK(refused.out.find("holds a table 'games' but no ratekit_schema") != std::string::npos);
   CHECK(testing::table_rows(pg.uri, "SELECT count(*) FROM information_schema.tables WHERE table_schema = "
@@ -75,7 +71,7 @@ TEST_CASE("PostgreSQL: a database of other tables, or without ratekit's, is refu
 TEST_CASE("PostgreSQL: a connection that goes mid-run ends the run with nothing recorded", "[.][postgres]") {
   const testing::pg_schema pg("goes_away");
   one_club club(pg);
-  REQUIRE(club.run("jan.yaml").status == 0);
+  REQUIRE(club.run("jan").status == 0);
   const competition_config config = load_config(club.dir / "feb.yaml", testing::builtin());
   const run_result rated = rate(config, testing::builtin());
   run_recording recording(config.output_database, config.competition);
