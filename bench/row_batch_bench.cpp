@@ -5,7 +5,6 @@
 //
 //   ratekit-row-batch-bench [--benchmark_filter=...]
 #include "store/row_batch.hpp"
-#include "store/schema.hpp"
 #include "store/sqlite.hpp"
 
 #include <benchmark/benchmark.h>
@@ -28,7 +27,7 @@ constexpr const char* columns =
 // A new database file, set up as run_recording sets up a recording, inside a transaction.
 struct scratch {
   fs::path file = fs::temp_directory_path() / ("ratekit-row-batch-bench-" + std::to_string(::getpid()) + ".db");
-  std::optional<database> db;
+  std::optional<sqlite_database> db;
   std::optional<transaction> tx;
   scratch() {
     fs::remove(file);
@@ -37,7 +36,7 @@ struct scratch {
     db->exec("PRAGMA foreign_keys = OFF");
     db->exec("PRAGMA cache_size = -8192");
     tx.emplace(*db);
-    ensure_schema(*db);
+    db->ensure_schema();
   }
   ~scratch() {
     tx.reset();

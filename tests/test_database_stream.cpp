@@ -151,7 +151,7 @@ recorded_run record_streamed(const fs::path& config_file, const fs::path& db) {
   competition_config config = load_config(config_file, builtin());
   config.output_database = db;
   config.write_history = false;  // only the database: nothing else would keep the games
-  run_recording recording(db);
+  run_recording recording(db, config.competition);
   rated_games_sink& sink =
       recording.stream(config, builtin().get(config.model)->descriptor(), input_fingerprint(config), {});
   const run_result run = rate(config, builtin(), nullptr, &sink);

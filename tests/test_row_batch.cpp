@@ -1,7 +1,7 @@
 // store::row_batch: rows held in memory and inserted a batch at a time, each
 // value exactly as bound, at the capacity exactly, and nothing reachable from SQL.
 #include "store/row_batch.hpp"
-#include "store/schema.hpp"
+#include "store/sqlite.hpp"
 
 #include "test_support.hpp"
 
@@ -21,7 +21,7 @@ namespace {
 
 struct scratch_db {
   testing::temp_dir dir;
-  store::database db{dir / "rows.db", store::database::mode::read_write};
+  store::sqlite_database db{dir / "rows.db", store::database::mode::read_write};
   scratch_db() { db.exec("CREATE TABLE t (a ANY, b ANY, c ANY) STRICT"); }
 
   int64_t count() {
@@ -181,7 +181,7 @@ TEST_CASE("a connection that checks numbers as bound refuses them at the schema'
   // SQLite evaluates no CHECK on this connection: the binds are the guard.
   CHECK_NOTHROW(s.db.exec("INSERT INTO checked (id, w) VALUES (10, -1)"));
   // Another connection to the file keeps every constraint.
-  store::database other(s.dir / "rows.db", store::database::mode::read_write);
+  store::sqlite_database other(s.dir / "rows.db", store::database::mode::read_write);
   CHECK_THROWS_WITH(other.exec("INSERT INTO checked (id, w) VALUES (11, -1)"), Catch::Contains("CHECK constraint failed"));
   store::statement plain = other.prepare("INSERT INTO checked (id, v) VALUES (12, ?1)");
   CHECK_THROWS_WITH(plain.bind(1, double(INFINITY)).run(), Catch::Contains("CHECK constraint failed"));
@@ -192,8 +192,8 @@ TEST_CASE("every CHECK constraint of the schema is the rule the binds check: a R
   // A recording connection leaves its CHECKs to the binds (check_numbers_when_bound): a constraint of any other
   // kind added to the schema would go unchecked there.
   testing::temp_dir dir;
-  store::database db(dir / "new.db", store::database::mode::read_write);
-  store::ensure_schema(db);
+  store::sqlite_database db(dir / "new.db", store::database::mode::read_write);
+  db.ensure_schema();
   CHECK(store::storable_limit == 1e308);  // the literal the schema's constraints state
   store::statement tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'");
   int checks = 0, reals = 0;

@@ -1,5 +1,6 @@
 // ratings.state: one JSON object a row, written and read back exactly.
 #include "store/state_object.hpp"
+#include "store/sqlite.hpp"
 
 #include "test_support.hpp"
 
@@ -19,7 +20,7 @@ namespace {
 
 struct scratch_db {
   testing::temp_dir dir;
-  store::database db{dir / "s.db", store::database::mode::read_write};
+  store::sqlite_database db{dir / "s.db", store::database::mode::read_write};
 };
 
 }  // namespace

@@ -72,6 +72,9 @@ void add_run_command(CLI::App& app, context& ctx) {
                 "Replace the runs in the database that recorded any of this run's periods from other input");
   cmd->add_flag("--new-model", options.new_model,
                 "Record the run although its model or parameters differ from the competition's latest run");
+  cmd->add_flag("--no-wait", options.no_wait,
+                "With a PostgreSQL history database: refuse at once, not wait, while another run records the "
+                "same competition");
   cmd->callback([&ctx] {
     const auto start = std::chrono::steady_clock::now();
     const plugin_registry registry = ctx.registry();

@@ -4,6 +4,7 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/run_end.hpp>
 #include <ratekit/host/output/streamed_outputs.hpp>
+#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <spdlog/spdlog.h>
@@ -15,8 +16,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// One history database: one file, or one URI (a server's database is named one way here).
 bool same_file(const fs::path& a, const fs::path& b) {
   std::error_code ec;
+  if (is_database_uri(a.string()) || is_database_uri(b.string())) return a == b;
   return !a.empty() && !b.empty() && fs::equivalent(a, b, ec);
 }
 
@@ -52,7 +55,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   std::string fingerprint;
   std::optional<earlier_run> same;  // the run that recorded this input before
   if (!config.output_database.empty()) {
-    recording.emplace(config.output_database);
+    recording.emplace(config.output_database, config.competition, !options.no_wait);
     fingerprint = input_fingerprint(config);
     same = recording->same_input(config.competition, fingerprint);
     // Known before rating: with --replace, which runs go is known only when their periods are met.

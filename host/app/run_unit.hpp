@@ -29,6 +29,7 @@ struct unit_result {
 struct unit_options {
   bool replace = false;    // replace the runs that recorded this run's periods from other input
   bool new_model = false;  // accept a model or parameters other than the competition's latest run
+  bool no_wait = false;    // on a server: refuse, not wait, while another run records the competition
 };
 
 unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,

@@ -4,17 +4,30 @@ into a history database, retries each time, and checks that every retry
 succeeds and leaves exactly what an undisturbed run leaves: the same output
 files byte for byte and the same database rows (the recording time aside).
 
-  kill_stress.py RATEKIT [--kills 40] [--games 60000] [--seed 1]
+  kill_stress.py RATEKIT [--kills 40] [--games 60000] [--seed 1] [--postgres SOCKET_DIR]
+
+With --postgres the runs record into a PostgreSQL server listening in
+SOCKET_DIR (tests/postgres/server.sh), each folder's into a schema of its own.
 
 Each kill point starts from the state the previous kill left: a killed run may
 have committed (the retry then finds its own input recorded) or not.
 """
-import argparse, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
+import argparse, csv, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
 
 TABLES = ["competitions", "runs", "periods", "players", "ratings", "states", "games"]
 
 
-def make_input(folder, games, seed):
+def pg_uri(server, schema):
+    return f"postgresql://postgres@/postgres?host={server}&options=-csearch_path%3D{schema}"
+
+
+def psql(server, sql):
+    return subprocess.run(["psql", f"postgresql://postgres@/postgres?host={server}", "-qAt", "-v", "ON_ERROR_STOP=1",
+                           "-c", sql], check=True, stdout=subprocess.PIPE, text=True,
+                          env=dict(os.environ, PGOPTIONS="-c client_min_messages=warning")).stdout
+
+
+def make_input(folder, games, seed, database):
     rng = random.Random(seed)
     players = [f"P{i:04d}" for i in range(max(50, games // 60))]
     rows = ["date,player_a,player_b,score_a"]
@@ -26,11 +39,38 @@ def make_input(folder, games, seed):
         f.write("\n".join(rows) + "\n")
     with open(os.path.join(folder, "c.yaml"), "w") as f:
         f.write("competition: stress\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: month\n"
-                "input: { format: games-csv, path: games.csv }\noutput: { database: c.db, report: true }\n")
+                f"input: {{ format: games-csv, path: games.csv }}\noutput: {{ database: {database}, report: true }}\n")
 
 
-def snapshot(folder, out):
+# The columns that hold a row's id, by the table it names.
+ID_OF = {"competition_id": "competitions", "run_id": "runs", "period_id": "periods", "player_id": "players",
+         "player_a": "players", "player_b": "players"}
+
+
+def pg_rows(server, schema, folder):
+    """Every table's rows as the server prints them, sorted. A killed run's ids
+    are spent (a sequence is not rolled back): ids are compared by their order."""
+    tables = {}
+    for table in TABLES:
+        cols = [c for c in psql(server, f"SELECT column_name FROM information_schema.columns WHERE table_schema = "
+                                        f"'{schema}' AND table_name = '{table}' ORDER BY ordinal_position").split()
+                if c != "recorded_at"]
+        text = psql(server, f"COPY (SELECT {', '.join(cols)} FROM {schema}.{table}) TO STDOUT WITH CSV")
+        tables[table] = (cols, list(csv.reader(text.splitlines())))
+    rank = {t: {v: str(i) for i, v in enumerate(sorted((r[0] for r in rows), key=int))}
+            for t, (cols, rows) in tables.items() if cols[0] == "id"}
+    out = {}
+    for table, (cols, rows) in tables.items():
+        named = [rank[table] if c == "id" else rank.get(ID_OF.get(c)) for c in cols]
+        out[table] = sorted(tuple(m[v] if m and v in m else v.replace(folder, "<folder>") for m, v in zip(named, row))
+                            for row in rows)
+    return out
+
+
+def snapshot(folder, out, server, schema):
     files = {name: open(os.path.join(out, name), "rb").read() for name in sorted(os.listdir(out))}
+    if server:
+        return files, pg_rows(server, schema, folder)
     db = sqlite3.connect(os.path.join(folder, "c.db"))
     rows = {}
     for table in TABLES:
@@ -53,19 +93,27 @@ def main():
     ap.add_argument("--kills", type=int, default=40)
     ap.add_argument("--games", type=int, default=60000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--postgres", metavar="SOCKET_DIR")
     args = ap.parse_args()
+    server = args.postgres
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="ratekit-kill-") as top:
         ref, work = os.path.join(top, "ref"), os.path.join(top, "work")
+        # On a server, one schema of this temporary folder's name: the undisturbed run's, then the retries'.
+        schema = os.path.basename(top).replace("-", "_")
+        if server:
+            psql(server, f"CREATE SCHEMA {schema}")
         os.makedirs(ref)
-        make_input(ref, args.games, args.seed)
+        make_input(ref, args.games, args.seed, f'"{pg_uri(server, schema)}"' if server else "c.db")
         start = time.monotonic()
         r = run(args.ratekit, ref, os.path.join(ref, "out"))
         took = time.monotonic() - start
         if r.returncode != 0:
             sys.exit("the undisturbed run failed:\n" + r.stdout)
-        expected = snapshot(ref, os.path.join(ref, "out"))
+        expected = snapshot(ref, os.path.join(ref, "out"), server, schema)
         shutil.copytree(ref, work, ignore=shutil.ignore_patterns("out", "c.db"))
+        if server:
+            psql(server, f"DROP SCHEMA {schema} CASCADE; CREATE SCHEMA {schema}")
         out = os.path.join(work, "out")
         landed = 0
         for k in range(args.kills):
@@ -78,7 +126,7 @@ def main():
             r = run(args.ratekit, work, out)
             if r.returncode != 0:
                 sys.exit(f"kill {k + 1} at {delay:.3f} s: the retry failed:\n{r.stdout}")
-            got = snapshot(work, out)
+            got = snapshot(work, out, server, schema)
             if got != expected:
                 diff = [n for n in expected[0] if got[0].get(n) != expected[0][n]] + \
                        [t for t in TABLES if got[1][t] != expected[1][t]]
@@ -86,6 +134,8 @@ def main():
             leftovers = [n for n in os.listdir(work) if ".new-" in n] + [n for n in os.listdir(out) if ".tmp-" in n]
             if leftovers:
                 sys.exit(f"kill {k + 1}: the retry left {leftovers}")
+        if server:
+            psql(server, f"DROP SCHEMA {schema} CASCADE")
         print(f"{args.kills} kills ({landed} during the run, undisturbed run {took:.2f} s): "
               "every retry succeeded and equals the undisturbed run")
 

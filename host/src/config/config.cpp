@@ -1,6 +1,7 @@
 // load_config: the top level of a competition config. Sections with rules of
 // their own (params, k_schedule) live in config/.
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include "config/input_columns.hpp"
@@ -108,6 +109,13 @@ void read_adjustment(checker& c, const field& f, competition_config& cfg) {
   cfg.initial_adjustment = a;
 }
 
+// A PostgreSQL URI, as handed round (its password kept aside), or nothing for a file.
+std::optional<std::string> database_uri(checker& c, const field& f) {
+  if (!f.value.IsScalar() || !is_database_uri(f.value.Scalar())) return std::nullopt;
+  if (const auto text = config::text(c, f)) return database_location(*text);
+  return std::nullopt;
+}
+
 // initial.state: { rd: 300, volatility: 0.15 }: the model's state fields but the rating, which `rating` sets.
 void read_initial_state(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
   if (!config::is_map(c, f) || !model) return;  // an unknown model is reported already
@@ -144,7 +152,8 @@ void read_initial(checker& c, const field& f, const fs::path& base, const rk_des
         cfg.initial_games = *v;
       }
     } else if (e.name == "database") {
-      if (const auto p = existing_file(c, e, base, "rating database")) cfg.initial_database = *p;
+      if (const auto uri = database_uri(c, e)) cfg.initial_database = *uri;
+      else if (const auto p = existing_file(c, e, base, "rating database")) cfg.initial_database = *p;
     } else if (const auto p = existing_file(c, e, base, "ratings file")) {
       cfg.initial_ratings = *p;
     }
@@ -241,7 +250,8 @@ void read_output(checker& c, const field& f, const fs::path& base, const rk_desc
     if (e.name == "dir") {
       if (const auto dir = config::text(c, e)) cfg.output_dir = (base / *dir).lexically_normal();
     } else if (e.name == "database") {
-      if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
+      if (const auto db = config::text(c, e))
+        cfg.output_database = is_database_uri(*db) ? fs::path(database_location(*db)) : (base / *db).lexically_normal();
     } else if (e.name == "history") {
       read_history(c, e, model, cfg);
     } else if (const auto b = config::boolean(c, e)) {

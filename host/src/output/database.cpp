@@ -3,10 +3,10 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/database.hpp>
 #include <ratekit/host/output/run_end.hpp>
+#include <ratekit/host/store/location.hpp>
 
 #include "output/database_rows.hpp"
-#include "store/schema.hpp"
-#include "store/sqlite.hpp"
+#include "store/database.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -82,10 +82,10 @@ class recorder {
 
  private:
   void insert_periods(const std::vector<std::string>& labels) {
-    statement s = db_.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3)");
+    statement s = db_.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id");
     for (const auto& label : labels) {
-      s.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label)).run();
-      period_ids_.push_back(db_.last_id());
+      s.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label));
+      period_ids_.push_back(db_rows::inserted_id(s));
     }
   }
 
@@ -210,15 +210,11 @@ class database_lock {
 }  // namespace
 
 struct run_recording::impl {
-  explicit impl(const fs::path& file) : lock(file), db(file, store::database::mode::read_write) {
-    db.exec("PRAGMA page_size = 16384");  // a new file's: rows go in by the million, fewer and larger pages
-    store::upgrade_schema(db);
-    // The host writes every reference itself: checking each row's would cost more than the rows.
-    db.exec("PRAGMA foreign_keys = OFF");
-    // Every number is checked as it is bound, against the rule the CHECK constraints state, so SQLite need not.
-    db.check_numbers_when_bound();
-    // Pages of the tables' ends stay in memory while rows go in, not written and read back (8 MB).
-    db.exec("PRAGMA cache_size = -8192");
+  impl(const fs::path& where, const std::string& competition, bool wait) {
+    // A file is locked whole, by the file lock; a server's competition by the engine (open_for_recording).
+    if (!is_database_uri(where.string())) lock.emplace(where);
+    db = store::open_database(where.string(), store::database::mode::read_write);
+    db->open_for_recording(competition, wait);
     begin();
   }
   ~impl() {
@@ -226,11 +222,11 @@ struct run_recording::impl {
     tx.reset();
   }
   void begin() {
-    tx.emplace(db);
-    store::ensure_schema(db);  // the tables of a new file are part of the transaction too
+    tx.emplace(*db);
+    db->ensure_schema();  // the tables of a new file are part of the transaction too
   }
-  database_lock lock;  // first in, last out: released after the connection closes
-  store::database db;
+  std::optional<database_lock> lock;  // first in, last out: released after the connection closes
+  std::unique_ptr<store::database> db;
   std::optional<store::transaction> tx;
   std::unique_ptr<db_rows::database_stream> stream;
 };
@@ -256,7 +252,8 @@ std::string same_label_advice(period_kind period) {
                        same_label_advice(config.period));
 }
 
-run_recording::run_recording(const fs::path& file) : impl_(std::make_unique<impl>(file)) {}
+run_recording::run_recording(const fs::path& where, const std::string& competition, bool wait)
+    : impl_(std::make_unique<impl>(where, competition, wait)) {}
 run_recording::~run_recording() = default;
 
 void run_recording::abandon_living() noexcept {
@@ -265,12 +262,12 @@ void run_recording::abandon_living() noexcept {
 
 std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
   std::vector<earlier_run> found;
-  statement c = impl_->db.prepare("SELECT id FROM competitions WHERE name = ?1");
+  statement c = impl_->db->prepare("SELECT id FROM competitions WHERE name = ?1");
   c.bind(1, std::string_view(run.config.competition));
   if (!c.step()) return found;
   const int64_t competition = c.integer(0);
   for (const auto& label : split_periods(run).labels) {
-    auto e = db_rows::period_owner(impl_->db, competition, label);
+    auto e = db_rows::period_owner(*impl_->db, competition, label);
     if (e && std::none_of(found.begin(), found.end(), [&](const earlier_run& f) { return f.id == e->id; }))
       found.push_back(std::move(*e));
   }
@@ -278,7 +275,7 @@ std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
 }
 
 std::optional<earlier_run> run_recording::same_input(const std::string& competition, const std::string& fingerprint) {
-  statement s = impl_->db.prepare(
+  statement s = impl_->db->prepare(
       "SELECT r.id, r.recorded_at, (SELECT label FROM periods WHERE run_id = r.id ORDER BY id LIMIT 1), r.config_file "
       "FROM runs r JOIN competitions c ON c.id = r.competition_id WHERE c.name = ?1 AND r.fingerprint = ?2 "
       "ORDER BY r.id DESC LIMIT 1");
@@ -289,7 +286,7 @@ std::optional<earlier_run> run_recording::same_input(const std::string& competit
 
 std::string run_recording::model_change(const competition_config& config, const rk_descriptor& model,
                                         const std::vector<earlier_run>& replaced) {
-  statement s = impl_->db.prepare(
+  statement s = impl_->db->prepare(
       "SELECT r.id, r.model, r.params FROM runs r JOIN competitions c ON c.id = r.competition_id "
       "WHERE c.name = ?1 ORDER BY r.id DESC");
   s.bind(1, std::string_view(config.competition));
@@ -306,12 +303,12 @@ std::string run_recording::model_change(const competition_config& config, const 
 
 recorded_run run_recording::record(const run_result& run, const std::string& fingerprint,
                                    std::atomic<uint64_t>* done) {
-  return recorder(impl_->db, run, done).record(fingerprint);
+  return recorder(*impl_->db, run, done).record(fingerprint);
 }
 
 rated_games_sink& run_recording::stream(const competition_config& config, const rk_descriptor& model,
                                         const std::string& fingerprint, stream_policy policy) {
-  impl_->stream = std::make_unique<db_rows::database_stream>(impl_->db, config, model, fingerprint, std::move(policy));
+  impl_->stream = std::make_unique<db_rows::database_stream>(*impl_->db, config, model, fingerprint, std::move(policy));
   return *impl_->stream;
 }
 
@@ -325,11 +322,11 @@ void run_recording::restart() {
 
 void run_recording::commit() {
   impl_->tx->commit();
-  impl_->lock.keep();
+  if (impl_->lock) impl_->lock->keep();
 }
 
 recorded_run record_run(const run_result& run, const fs::path& file, std::atomic<uint64_t>* done) {
-  run_recording recording(file);
+  run_recording recording(file, run.config.competition);
   const auto earlier = recording.earlier_runs(run);
   if (!earlier.empty())
     throw user_error(file.string(), 0, 0,

@@ -1,7 +1,5 @@
 #include "output/database_rows.hpp"
 
-#include "store/schema.hpp"
-
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -12,11 +10,23 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <ctime>
+#include <stdexcept>
 
 namespace ratekit::db_rows {
 namespace {
 
 using store::statement;
+
+// Now, as runs.recorded_at holds it: the same text whichever engine stores it.
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
 
 std::vector<std::string> shown_names(const rk_descriptor& model, const std::vector<uint32_t>& shown) {
   std::vector<std::string> names;
@@ -32,12 +42,14 @@ std::string params_json(const competition_config& config, const rk_descriptor& m
   return json_text(params);
 }
 
+// Looked up first: a PostgreSQL upsert would draw an id each time, found or not.
 int64_t competition_id(store::database& db, const std::string& name) {
-  statement s = db.prepare(
-      "INSERT INTO competitions (name) VALUES (?1) ON CONFLICT (name) DO UPDATE SET name = name RETURNING id");
-  s.bind(1, std::string_view(name));
-  s.step();
-  return s.integer(0);
+  statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
+  find.bind(1, std::string_view(name));
+  if (find.step()) return find.integer(0);
+  statement insert = db.prepare("INSERT INTO competitions (name) VALUES (?1) RETURNING id");
+  insert.bind(1, std::string_view(name));
+  return inserted_id(insert);
 }
 
 int64_t insert_run(store::database& db, int64_t competition, const competition_config& config,
@@ -45,14 +57,21 @@ int64_t insert_run(store::database& db, int64_t competition, const competition_c
   nlohmann::json inputs = nlohmann::json::array();
   for (const auto& path : config.input_paths) inputs.push_back(path.string());
   const std::string params = params_json(config, model), input_text = json_text(inputs),
-                    file = valid_utf8(config.file.string()), text = config.text;
+                    file = valid_utf8(config.file.string()), text = recorded_config_text(config), now = utc_now();
   statement s = db.prepare(
       "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "
-      "config_text, fingerprint) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+      "config_text, fingerprint) VALUES (?1, ?9, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
   s.bind(1, competition).bind(2, std::string_view(model.id)).bind(3, std::string_view(model.version));
   s.bind(4, std::string_view(params)).bind(5, std::string_view(input_text)).bind(6, std::string_view(file));
-  s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).run();
-  return db.last_id();
+  s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).bind(9, std::string_view(now));
+  return inserted_id(s);
+}
+
+int64_t inserted_id(statement& insert) {
+  if (!insert.step()) throw std::logic_error("an INSERT ... RETURNING id returned no row");
+  const int64_t id = insert.integer(0);
+  insert.run();  // done, ready to run again
+  return id;
 }
 
 std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label) {
@@ -127,33 +146,29 @@ std::string game_run_label(const competition_config& config, int32_t first_date,
 }
 
 player_rows::player_rows(store::database& db, int64_t competition)
-    : db_(db),
-      competition_(competition),
+    : competition_(competition),
       find_(db.prepare("SELECT id FROM players WHERE competition_id = ?1 AND name = ?2")),
-      insert_(db.prepare("INSERT INTO players (competition_id, name) VALUES (?1, ?2)")),
-      upsert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
-                         "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) ON CONFLICT (competition_id, name) DO "
-                         "UPDATE SET external_id = coalesce(excluded.external_id, external_id), "
-                         "federation = coalesce(excluded.federation, federation), "
-                         "birth_year = coalesce(excluded.birth_year, birth_year) RETURNING id")) {}
+      insert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
+                         "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) RETURNING id")),
+      update_(db.prepare("UPDATE players SET external_id = coalesce(nullif(?2, ''), external_id), "
+                         "federation = coalesce(nullif(?3, ''), federation), birth_year = coalesce(?4, birth_year) "
+                         "WHERE id = ?1")) {}
 
+// Looked up first, then inserted or its facts updated: an upsert would copy
+// each page it touches aside in case it had to undo itself halfway (SQLite),
+// and draw an id from the sequence each time, found or not (PostgreSQL).
 int64_t player_rows::add(std::string_view name, std::string_view external_id, std::string_view federation,
                          double birth_year) {
-  if (external_id.empty() && federation.empty() && std::isnan(birth_year)) {
-    // No facts to record: looked up, or inserted plainly. An upsert would also
-    // copy each page it touches aside in case it had to undo itself halfway.
-    find_.bind(1, competition_).bind(2, name);
-    const bool found = find_.step();
-    const int64_t id = found ? find_.integer(0) : 0;
-    find_.reset();
-    if (found) return id;
-    insert_.bind(1, competition_).bind(2, name).run();
-    return db_.last_id();
+  find_.bind(1, competition_).bind(2, name);
+  const bool found = find_.step();
+  const int64_t id = found ? find_.integer(0) : 0;
+  find_.reset();
+  if (!found) {
+    insert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
+    return inserted_id(insert_);
   }
-  upsert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
-  upsert_.step();
-  const int64_t id = upsert_.integer(0);
-  upsert_.reset();
+  if (!external_id.empty() || !federation.empty() || !std::isnan(birth_year))
+    update_.bind(1, id).bind(2, external_id).bind(3, federation).bind(4, birth_year).run();
   return id;
 }
 
@@ -271,13 +286,13 @@ database_stream::database_stream(store::database& db, const competition_config& 
       fingerprint_(std::move(fingerprint)),
       policy_(std::move(policy)),
       competition_(competition_id(db, config.competition)),
-      deferred_indexes_(store::defer_indexes(db, "ratings")),
+      deferred_indexes_(db.defer_indexes("ratings")),
       taken_(config.period),
       checked_(config.period),
       recorded_(recorded_periods(db, competition_)),
       players_(db, competition_),
       totals_(db, model, shown_state_fields(model), player_ids_),
-      insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3)")) {}
+      insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id")) {}
 
 namespace {
 
@@ -338,8 +353,8 @@ void database_stream::before_rating(const rated_games& window) {
 
 int64_t database_stream::add_period(const std::string& label) {
   meet(label);
-  insert_period_.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label)).run();
-  return db_.last_id();
+  insert_period_.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label));
+  return inserted_id(insert_period_);
 }
 
 void database_stream::start(const std::vector<std::string>& new_names) {

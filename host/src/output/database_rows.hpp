@@ -3,8 +3,8 @@
 // writes a run's pairwise games as they are rated, so the run keeps none of them.
 #pragma once
 
+#include "store/database.hpp"
 #include "store/row_batch.hpp"
-#include "store/sqlite.hpp"
 #include "store/state_object.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
@@ -24,6 +24,8 @@ int64_t competition_id(store::database& db, const std::string& name);
 // The run's row in `runs`; returns its id.
 int64_t insert_run(store::database& db, int64_t competition, const competition_config& config,
                    const rk_descriptor& model, const std::string& fingerprint);
+// The id an `INSERT ... RETURNING id` gave; the statement is ready to run again.
+int64_t inserted_id(store::statement& insert);
 // The run of competition `competition` (its id) that recorded period `label`, if any.
 std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label);
 // Run `first` and every run of competition `competition` (its id) recorded
@@ -77,9 +79,8 @@ class player_rows {
               double birth_year = NAN);
 
  private:
-  store::database& db_;
   const int64_t competition_;
-  store::statement find_, insert_, upsert_;
+  store::statement find_, insert_, update_;
 };
 
 // Per period, each player's first rating before and last rating and shown

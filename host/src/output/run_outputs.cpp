@@ -6,6 +6,7 @@
 #include <ratekit/host/output/outputs.hpp>
 #include <ratekit/host/output/report.hpp>
 #include <ratekit/host/output/streamed_outputs.hpp>
+#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include "output/run_files.hpp"
@@ -43,7 +44,9 @@ void refuse_inputs_inside(const competition_config& config, const fs::path& dir)
   const fs::path out = resolved_output(dir);
   std::vector<fs::path> inputs = config.input_paths;
   if (!config.initial_ratings.empty()) inputs.push_back(config.initial_ratings);
-  const fs::path database = config.output_database.empty() ? fs::path() : fs::weakly_canonical(config.output_database, ec);
+  const bool on_server = is_database_uri(config.output_database.string());
+  const fs::path database =
+      config.output_database.empty() || on_server ? fs::path() : fs::weakly_canonical(config.output_database, ec);
   const auto inside = [&](const fs::path& in) {  // `in` with its links resolved
     return std::mismatch(out.begin(), out.end(), in.begin(), in.end()).first == out.end();
   };
@@ -58,7 +61,7 @@ void refuse_inputs_inside(const competition_config& config, const fs::path& dir)
   }
   // The run replaces the folder as a whole: a database in it would go with the old folder.
   for (const fs::path& db : {config.output_database, config.initial_database})
-    if (!db.empty() && inside(fs::weakly_canonical(db, ec)))
+    if (!db.empty() && !is_database_uri(db.string()) && inside(fs::weakly_canonical(db, ec)))
       throw user_error(db.string(), 0, 0,
                        "the history database lies inside the output folder " + dir.string() +
                            ", which the run replaces as a whole: keep it beside the folder, or write the outputs "

@@ -1,6 +1,7 @@
 #include "output/run_files.hpp"
 
 #include <cmath>
+#include <iterator>
 
 namespace ratekit {
 
@@ -56,7 +57,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
   }
   s["metrics"] = json(r.metrics);
   // The config itself, so a report shows exactly what produced the numbers.
-  s["config_text"] = c.text;
+  s["config_text"] = recorded_config_text(c);
   return s;
 }
 

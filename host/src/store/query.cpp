@@ -4,8 +4,7 @@
 #include <ratekit/host/store/store.hpp>
 #include <ratekit/host/text/format.hpp>
 
-#include "store/schema.hpp"
-#include "store/sqlite.hpp"
+#include "store/database.hpp"
 #include "store/state_object.hpp"
 
 #include <algorithm>
@@ -63,17 +62,16 @@ std::string meant_players(const std::string& word, std::vector<std::string> name
   return s + "?)";
 }
 
-[[noreturn]] void unknown_competition(store::database& db, const std::filesystem::path& file,
-                                      const std::string& competition) {
-  throw user_error(file.string(), 0, 0,
+[[noreturn]] void unknown_competition(store::database& db, const std::string& competition) {
+  throw user_error(db.file(), 0, 0,
                    "no competition '" + competition + "' recorded here (competitions: " +
                        listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
 }
 
 // A value of the host's own (games, birth_year, ...) is checked as a ratings list's is.
-void check_host_value(const std::filesystem::path& file, const std::string& where, std::string_view field, double v) {
+void check_host_value(const store::database& db, const std::string& where, std::string_view field, double v) {
   if (const std::string expected = host_value_problem(field, v); !expected.empty())
-    throw user_error(file.string(), 0, 0,
+    throw user_error(db.file(), 0, 0,
                      "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
 }
 
@@ -81,12 +79,13 @@ void check_host_value(const std::filesystem::path& file, const std::string& wher
 
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run) {
-  store::database db(file, store::database::mode::read_only);
-  store::check_schema(db);
+  const auto opened = store::open_database(file.string(), store::database::mode::read_only);
+  store::database& db = *opened;
+  db.check_schema();
   statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
   find.bind(1, std::string_view(competition));
   if (!find.step())
-    unknown_competition(db, file, competition);
+    unknown_competition(db, competition);
   // Each player's state from the last run that recorded him.
   statement s = db.prepare(
       "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value "
@@ -105,7 +104,7 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
       players.federation.set(size_t(id), s.text(3));
       const std::string born = "table players, player '" + std::string(s.text(1)) + "', birth_year";
       players.birth_year[size_t(id)] = s.checked_number(4, born);
-      check_host_value(file, born, "birth_year", players.birth_year[size_t(id)]);
+      check_host_value(db, born, "birth_year", players.birth_year[size_t(id)]);
       list.add_row(id);
     }
     const std::string field(s.text(5));
@@ -116,47 +115,49 @@ ratings_list read_database_ratings(const std::filesystem::path& file, const std:
     const double v = s.checked_number(6, where);
     // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
     if (std::isnan(v) && field != "peak" && field != "last_period" && field != "last_played")
-      throw user_error(file.string(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
-    check_host_value(file, where, field, v);
+      throw user_error(db.file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
+    check_host_value(db, where, field, v);
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   return list;
 }
 
 recorded_model last_run_model(const std::filesystem::path& file, const std::string& competition) {
-  store::database db(file, store::database::mode::read_only);
-  store::check_schema(db);
+  const auto opened = store::open_database(file.string(), store::database::mode::read_only);
+  store::database& db = *opened;
+  db.check_schema();
   statement s = db.prepare(
       "SELECT r.model, r.params, r.config_text FROM runs r JOIN competitions c ON c.id = r.competition_id "
       "WHERE c.name = ?1 ORDER BY r.id DESC LIMIT 1");
   s.bind(1, std::string_view(competition));
-  if (!s.step()) unknown_competition(db, file, competition);
+  if (!s.step()) unknown_competition(db, competition);
   return {std::string(s.text(0)), std::string(s.text(1)), std::string(s.text(2))};
 }
 
 std::vector<history_point> player_history(const std::filesystem::path& file, const std::string& player,
                                           const std::optional<std::string>& competition) {
-  store::database db(file, store::database::mode::read_only);
-  store::check_schema(db);
+  const auto opened = store::open_database(file.string(), store::database::mode::read_only);
+  store::database& db = *opened;
+  db.check_schema();
   if (competition) {
     statement c = db.prepare("SELECT 1 FROM competitions WHERE name = ?1");
     c.bind(1, std::string_view(*competition));
     if (!c.step())
-      unknown_competition(db, file, *competition);
+      unknown_competition(db, *competition);
   }
   // Layout 5 holds the state fields in ratings.state; a file of layout 3 or 4,
   // read as it is until a run upgrades it, in period_states; layout 2 has none.
-  const bool in_row = store::has_column(db, "ratings", "state");
+  const bool in_row = db.has_column("ratings", "state");
   const std::string sql = std::string("SELECT c.name, pe.label, r.rating, r.change, r.games, r.period_id, r.player_id, ") +
                           (in_row ? "r.state" : "NULL") +
                           " FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
                           "JOIN competitions c ON c.id = p.competition_id "
-                          "WHERE (p.name = ?1 OR p.external_id = ?1) AND (?2 IS NULL OR c.name = ?2) ORDER BY c.id, pe.id";
+                          "WHERE (p.name = ?1 OR p.external_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR c.name = ?2) ORDER BY c.id, pe.id";
   statement s = db.prepare(sql.c_str());
   s.bind(1, std::string_view(player));
   if (competition) s.bind(2, std::string_view(*competition));
   std::optional<statement> fields;
-  if (!in_row && store::has_table(db, "period_states"))
+  if (!in_row && db.has_table("period_states"))
     fields.emplace(db.prepare("SELECT field, value FROM period_states WHERE period_id = ?1 AND player_id = ?2 ORDER BY field"));
   std::vector<history_point> out;
   while (s.step()) {
@@ -173,7 +174,7 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
     std::string msg = "no player '" + player + "' (name or id) recorded here";
     if (competition) msg += " in competition '" + *competition + "'";
     msg += meant_players(player, column_strings(db, "SELECT DISTINCT name FROM players"));
-    throw user_error(file.string(), 0, 0, msg);
+    throw user_error(db.file(), 0, 0, msg);
   }
   return out;
 }

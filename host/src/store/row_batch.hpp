@@ -1,10 +1,10 @@
-// Rows inserted a batch at a time. Binding and stepping an INSERT costs as much
-// as the insert itself, so rows are held in memory and go in by one
-// `INSERT ... SELECT` per batch from a table-valued function over them
-// (ratekit_rows): half the time of a row inserted alone.
+// Rows inserted a batch at a time. Binding and running an INSERT per row costs
+// as much as the insert itself, so rows are held in memory and go in by the
+// engine's bulk insert per batch (database::rows_into): SQLite's
+// `INSERT ... SELECT` from a table-valued function over them, PostgreSQL's COPY.
 #pragma once
 
-#include "store/sqlite.hpp"
+#include "store/database.hpp"
 
 #include <cstdint>
 #include <string>
@@ -12,9 +12,6 @@
 #include <vector>
 
 namespace ratekit::store {
-
-// Makes ratekit_rows known to a connection (database's constructor does).
-void add_row_source(sqlite3* db);
 
 class row_batch {
  public:
@@ -39,7 +36,7 @@ class row_batch {
   size_t held() const { return rows_; }
   int columns() const { return columns_; }
 
-  // What ratekit_rows reads.
+  // What the engine's row_writer reads.
   struct value {
     enum kind : uint8_t { null, integer, real, text } kind = null;
     uint32_t size = 0;  // of text
@@ -62,7 +59,7 @@ class row_batch {
   std::vector<value> values_;
   std::string text_;
   size_t rows_ = 0;
-  statement insert_;
+  std::unique_ptr<row_writer> writer_;
 };
 
 }  // namespace ratekit::store

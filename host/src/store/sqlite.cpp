@@ -1,7 +1,5 @@
 #include "store/sqlite.hpp"
 
-#include "store/row_batch.hpp"
-
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
@@ -47,24 +45,24 @@ void roll_back_interrupted(const std::string& file) {
 
 }  // namespace
 
-database::database(const std::filesystem::path& file, mode m) : file_(file.string()) {
+sqlite_database::sqlite_database(const std::filesystem::path& file, mode m) : database(file.string()) {
   configure_sqlite();
   if (m == mode::read_only && !std::filesystem::is_regular_file(file))
-    throw user_error(file_, 0, 0, "rating database not found");
-  if (m == mode::read_only) roll_back_interrupted(file_);
+    throw user_error(this->file(), 0, 0, "rating database not found");
+  if (m == mode::read_only) roll_back_interrupted(this->file());
   // A connection is used by one thread at a time: SQLite need not lock it on every call.
   const int flags = (m == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
                     SQLITE_OPEN_NOMUTEX;
-  if (sqlite3_open_v2(file_.c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
+  if (sqlite3_open_v2(this->file().c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
   sqlite3_busy_timeout(db_, 5000);  // another run may be recording
   exec("PRAGMA foreign_keys = ON");
   add_row_source(db_);
 }
 
-database::~database() { sqlite3_close_v2(db_); }
+sqlite_database::~sqlite_database() { sqlite3_close_v2(db_); }
 
-void database::fail(const std::string& what) const {
-  if (!db_) throw user_error(file_, 0, 0, what + ": out of memory");
+void sqlite_database::fail(const std::string& what) const {
+  if (!db_) throw user_error(file(), 0, 0, what + ": out of memory");
   std::string text = what + ": " + sqlite3_errmsg(db_);
   // SQLite's "disk I/O error" says what failed, the system's error why (a full disk, a size limit).
   const int code = sqlite3_extended_errcode(db_) & 0xff;
@@ -75,130 +73,124 @@ void database::fail(const std::string& what) const {
   if ((code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN) && system != 0)
     text += " (" + std::string(std::strerror(system)) + ")";
   if (sqlite3_extended_errcode(db_) == SQLITE_READONLY_ROLLBACK)
-    text += ": it holds the journal of a run that was interrupted (" + journal_of(file_) +
+    text += ": it holds the journal of a run that was interrupted (" + journal_of(file()) +
             "), which only a program allowed to write the database can roll back; a ratekit run that "
             "records into it does";
   else if (code == SQLITE_READONLY)
     text += why_read_only();
-  throw user_error(file_, 0, 0, text);
+  throw user_error(file(), 0, 0, text);
 }
 
 // SQLite says "readonly database" for a folder where it may not create its
 // journal too: the user is told that the folder is the cause.
-std::string database::why_read_only() const {
-  const std::string parent = std::filesystem::path(journal_of(file_)).parent_path().string();
-  const std::string folder = parent.empty() ? std::string(".") : parent;
-  if (::access(file_.c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK | X_OK) == 0) return "";
+std::string sqlite_database::why_read_only() const {
+  const std::string parent = std::filesystem::path(journal_of(file())).parent_path().string();
+  const std::string folder = parent.empty() ? std::string(".") : parent;  // not assigned: GCC 12 warns falsely
+  if (::access(file().c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK | X_OK) == 0) return "";
   return ": this user may not create files in its folder " + folder +
          ", where a run writes its journal beside the file (" + std::strerror(errno) + ")";
 }
 
-void database::check_numbers_when_bound() {
+void sqlite_database::check_numbers_when_bound() {
   exec("PRAGMA ignore_check_constraints = ON");
-  checks_numbers_ = true;
+  database::check_numbers_when_bound();
 }
 
-void database::refuse_number(double v, const std::string& where) const {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
-  throw user_error(file_, 0, 0,
-                   "rating database: cannot store " + std::string(text) + " as " + where +
-                       ": it holds finite numbers under 1e308 in size");
-}
-
-void database::exec(const char* sql) {
+void sqlite_database::exec(const char* sql) {
   // Through fail(): a statement run here (an upgrade, the commit) names the system's reason too.
   if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail("rating database");
 }
 
-statement database::prepare(const char* sql) { return statement(*this, sql); }
+namespace {
 
-statement::statement(database& db, const char* sql) : db_(&db) {
-  if (sqlite3_prepare_v2(db.db_, sql, -1, &stmt_, nullptr) != SQLITE_OK) db.fail("rating database");
-}
-
-statement::~statement() { sqlite3_finalize(stmt_); }
-
-statement::statement(statement&& other) noexcept : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
-
-statement& statement::bind(int i, int64_t v) {
-  if (sqlite3_bind_int64(stmt_, i, v) != SQLITE_OK) db_->fail("rating database");
-  return *this;
-}
-
-statement& statement::bind(int i, double v) {
-  if (std::isnan(v)) return bind_null(i);
-  if (!db_->accepts(v)) db_->refuse_number(v, "parameter " + std::to_string(i) + " of " + sqlite3_sql(stmt_));
-  if (sqlite3_bind_double(stmt_, i, v) != SQLITE_OK) db_->fail("rating database");
-  return *this;
-}
-
-statement& statement::bind(int i, std::string_view v) {
-  if (sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_STATIC) != SQLITE_OK) db_->fail("rating database");
-  return *this;
-}
-
-statement& statement::bind_null(int i) {
-  if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) db_->fail("rating database");
-  return *this;
-}
-
-bool statement::step() {
-  const int rc = sqlite3_step(stmt_);
-  if (rc == SQLITE_ROW) return true;
-  if (rc == SQLITE_DONE) return false;
-  sqlite3_reset(stmt_);  // keeps the error message for fail()
-  db_->fail("rating database");
-}
-
-void statement::run() {
-  while (step()) {
+class sqlite_statement final : public statement_impl {
+ public:
+  sqlite_statement(sqlite_database& db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db.handle(), sql, -1, &stmt_, nullptr) != SQLITE_OK) db.fail("rating database");
   }
-  sqlite3_reset(stmt_);  // the next run binds every parameter again
+  ~sqlite_statement() override { sqlite3_finalize(stmt_); }
+
+  void bind(int i, int64_t v) override { check(sqlite3_bind_int64(stmt_, i, v)); }
+  void bind(int i, double v) override { check(sqlite3_bind_double(stmt_, i, v)); }
+  void bind(int i, std::string_view v) override {
+    check(sqlite3_bind_text(stmt_, i, v.data(), int(v.size()), SQLITE_STATIC));
+  }
+  void bind_null(int i) override { check(sqlite3_bind_null(stmt_, i)); }
+
+  bool step() override {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    sqlite3_reset(stmt_);  // keeps the error message for fail()
+    db_.fail("rating database");
+  }
+  void rewind() override { sqlite3_reset(stmt_); }
+  void clear() override {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+
+  value_kind kind(int col) const override {
+    switch (sqlite3_column_type(stmt_, col)) {
+      case SQLITE_NULL: return value_kind::null;
+      case SQLITE_INTEGER: return value_kind::integer;
+      case SQLITE_FLOAT: return value_kind::real;
+      case SQLITE_BLOB: return value_kind::blob;
+      default: return value_kind::text;
+    }
+  }
+  int64_t integer(int col) const override { return sqlite3_column_int64(stmt_, col); }
+  double number(int col) const override {
+    return sqlite3_column_type(stmt_, col) == SQLITE_NULL ? NAN : sqlite3_column_double(stmt_, col);
+  }
+  std::string_view text(int col) const override {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    return p ? std::string_view(p, size_t(sqlite3_column_bytes(stmt_, col))) : std::string_view();
+  }
+  std::string sql() const override { return sqlite3_sql(stmt_); }
+  int columns() const override { return sqlite3_column_count(stmt_); }
+
+ private:
+  void check(int rc) const {
+    if (rc != SQLITE_OK) db_.fail("rating database");
+  }
+  sqlite_database& db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<statement_impl> sqlite_database::make_statement(const char* sql) {
+  return std::make_unique<sqlite_statement>(*this, sql);
 }
 
-void statement::reset() {
-  sqlite3_reset(stmt_);
-  sqlite3_clear_bindings(stmt_);
+void sqlite_database::open_for_recording(const std::string&, bool) {
+  exec("PRAGMA page_size = 16384");  // a new file's: rows go in by the million, fewer and larger pages
+  upgrade_schema();
+  // The host writes every reference itself: checking each row's would cost more than the rows.
+  exec("PRAGMA foreign_keys = OFF");
+  // Every number is checked as it is bound, against the rule the CHECK constraints state, so SQLite need not.
+  check_numbers_when_bound();
+  // Pages of the tables' ends stay in memory while rows go in, not written and read back (8 MB).
+  exec("PRAGMA cache_size = -8192");
 }
 
-double statement::number(int col) const {
-  return is_null(col) ? NAN : sqlite3_column_double(stmt_, col);
-}
+void sqlite_database::begin() { exec("BEGIN IMMEDIATE"); }
 
-std::string_view statement::text(int col) const {
-  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
-  return p ? std::string_view(p, size_t(sqlite3_column_bytes(stmt_, col))) : std::string_view();
-}
+void sqlite_database::commit() { exec("COMMIT"); }
 
-transaction::transaction(database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
-
-transaction::~transaction() {
-  if (done_) return;
+void sqlite_database::rollback() noexcept {
   try {
-    db_.exec("ROLLBACK");
+    exec("ROLLBACK");
   } catch (...) {  // SQLite may already have rolled back; nothing is left to undo
   }
   // After a failed write (a full disk, a size limit) the connection keeps its
   // journal: a read makes SQLite roll the file back from it now, so no reader
   // meets a hot journal it may not roll back itself.
   try {
-    db_.exec("SELECT count(*) FROM sqlite_master");
+    exec("SELECT count(*) FROM sqlite_master");
   } catch (...) {  // the journal stays; the next connection that may write rolls it back
   }
-}
-
-void transaction::commit() {
-  db_.exec("COMMIT");
-  done_ = true;
-}
-
-double statement::checked_number(int col, const std::string& where) const {
-  const int type = sqlite3_column_type(stmt_, col);
-  const double v = number(col);
-  if (type == SQLITE_NULL || ((type == SQLITE_FLOAT || type == SQLITE_INTEGER) && std::isfinite(v))) return v;
-  const std::string found = type == SQLITE_TEXT ? "text '" + std::string(text(col)) + "'" : type == SQLITE_BLOB ? "a blob" : std::to_string(v);
-  throw user_error(db_->file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found " + found);
 }
 
 }  // namespace ratekit::store

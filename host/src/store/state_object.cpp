@@ -1,5 +1,7 @@
 #include "store/state_object.hpp"
 
+#include "store/sqlite.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -67,7 +69,7 @@ void number_text(sqlite3_context* context, int, sqlite3_value** args) {
 
 }  // namespace
 
-void add_number_text_function(database& db) {
+void add_number_text_function(sqlite_database& db) {
   if (sqlite3_create_function_v2(db.handle(), "number_text", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nullptr,
                                  number_text, nullptr, nullptr, nullptr) != SQLITE_OK)
     db.fail("rating database");

@@ -5,7 +5,7 @@
 // rows for a run to write, and a query reads json_extract(state, '$.rd').
 #pragma once
 
-#include "store/sqlite.hpp"
+#include "store/database.hpp"
 
 #include <string>
 #include <string_view>
@@ -13,6 +13,8 @@
 #include <vector>
 
 namespace ratekit::store {
+
+class sqlite_database;
 
 class state_object {
  public:
@@ -33,6 +35,6 @@ std::vector<std::pair<std::string, double>> read_state_object(std::string_view t
 
 // Adds the SQL function number_text(x): x as state_object writes it, so the
 // upgrade from layout 4 builds the same objects from period_states in SQL.
-void add_number_text_function(database& db);
+void add_number_text_function(sqlite_database& db);
 
 }  // namespace ratekit::store

@@ -139,6 +139,10 @@ struct config_text {
 };
 competition_config load_config(const config_text& text, const model_catalog& models);
 
+// The config file's text as a run records it (summary.json, the database's
+// runs table): a password its database URIs hold replaced by "********".
+std::string recorded_config_text(const competition_config& config);
+
 // Validates `key=value` parameter overrides (from the command line) against a
 // schema and returns every value in descriptor order, defaults filled in.
 std::vector<double> resolve_params(const rk_descriptor& schema,

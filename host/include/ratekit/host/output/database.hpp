@@ -63,11 +63,14 @@ struct rate_again : std::exception {
 std::string input_fingerprint(const competition_config& config);
 
 // One run's rows, written inside a transaction on a locked database: a second
-// run into the same database is refused while this one lives, and nothing is
-// visible to readers before commit(). Destroyed without commit, nothing changes.
+// run into the same database file is refused while this one lives (on a
+// PostgreSQL server, a second run of the same competition waits for it, or is
+// refused without `wait`), and nothing is visible to readers before commit().
+// Destroyed without commit, nothing changes.
 class run_recording {
  public:
-  explicit run_recording(const std::filesystem::path& file);
+  // `where`: a file or a postgresql:// URI (store/location.hpp); `competition`: the run's.
+  run_recording(const std::filesystem::path& where, const std::string& competition, bool wait = true);
   ~run_recording();
   // For a process ended mid-run (a signal), where no destructor runs: removes a
   // database file the living recording created and has not committed.

@@ -1,0 +1,57 @@
+// The history database on a PostgreSQL server, through libpq's C API: the
+// same tables as the SQLite file, one transaction per run, rows by COPY, and a
+// session advisory lock per competition, so runs of two competitions record at
+// once and two runs of one take turns. The server rolls back a run whose
+// connection ends (a killed process) by itself.
+#pragma once
+
+#include "store/database.hpp"
+
+#include <libpq-fe.h>
+
+namespace ratekit::store {
+
+class postgres_database final : public database {
+ public:
+  // `where`: a postgresql:// URI; a password in it is kept aside (store/location.hpp).
+  postgres_database(const std::string& where, mode m);
+  ~postgres_database() override;
+
+  void exec(const char* sql) override;
+  [[noreturn]] void fail(const std::string& what) const override;
+  // The reason `result` failed, and the connection's state, as a user_error.
+  [[noreturn]] void fail(const std::string& what, const PGresult* result) const;
+  PGconn* handle() const noexcept { return conn_; }
+
+  void open_for_recording(const std::string& competition, bool wait) override;
+  void begin() override;
+  void commit() override;
+  void rollback() noexcept override;
+
+  void upgrade_schema() override;  // postgres_schema.cpp
+  void ensure_schema() override;
+  void check_schema() override;
+  std::string defer_indexes(const char* name) override;
+  bool has_table(const char* name) override;
+  bool has_column(const char* table, const char* column) override;
+  // Creates the tables of a database without them, in a transaction of its own.
+  void create_schema();
+
+  std::unique_ptr<row_writer> rows_into(std::string_view insert, int columns, row_batch& rows) override;  // postgres_copy.cpp
+
+ private:
+  std::unique_ptr<statement_impl> make_statement(const char* sql) override;
+  void lock_competition(const std::string& competition, bool wait);
+  PGconn* conn_ = nullptr;
+};
+
+// A result freed when it goes.
+struct pg_result {
+  PGresult* r = nullptr;
+  explicit pg_result(PGresult* result) : r(result) {}
+  ~pg_result() { PQclear(r); }
+  pg_result(const pg_result&) = delete;
+  pg_result& operator=(const pg_result&) = delete;
+};
+
+}  // namespace ratekit::store

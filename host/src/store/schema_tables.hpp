@@ -1,0 +1,76 @@
+// The history database's tables, as every engine stores them: SQLite writes
+// these definitions as they are (sqlite_schema.cpp), PostgreSQL in its own
+// types (postgres_schema.cpp). The layout's version marks them.
+#pragma once
+
+#include <array>
+
+namespace ratekit::store {
+
+inline constexpr int schema_version = 5;
+
+// STRICT tables refuse a text or blob where a number belongs; the checks refuse
+// infinities (NaN is stored as NULL). Periods are unique per competition: that
+// is what tells a second import of a period. Layout 2 added STRICT, the checks
+// and runs.fingerprint to layout 1; layout 3 the period_states table; layout 4
+// keys ratings and period_states period first, so a run's rows go in at the end
+// of the key as its periods complete, with an index by player for his history;
+// layout 5 folds period_states, one row per field, into ratings.state, one JSON
+// object per row (state_object.hpp).
+struct table {
+  const char* name;
+  const char* columns;
+  const char* options;
+  int since = 1;     // the layout that added it
+  int changed = 2;   // the last layout that changed its columns or keys
+  const char* indexes = "";  // created with the table
+};
+
+#define RK_FINITE(c) "CHECK (abs(" c ") < 1e308)"
+inline constexpr std::array<table, 8> schema_tables{{
+    {"competitions", "id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE", "STRICT"},
+    {"runs",
+     "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
+     "recorded_at TEXT NOT NULL, model TEXT NOT NULL, plugin_version TEXT NOT NULL, params TEXT NOT NULL, "
+     "inputs TEXT NOT NULL, config_file TEXT NOT NULL, config_text TEXT NOT NULL, fingerprint TEXT",
+     "STRICT"},
+    {"periods",
+     "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
+     "run_id INTEGER NOT NULL REFERENCES runs(id), label TEXT NOT NULL, UNIQUE (competition_id, label)",
+     "STRICT"},
+    {"players",
+     "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
+     "name TEXT NOT NULL, external_id TEXT, federation TEXT, birth_year REAL " RK_FINITE("birth_year") ", "
+     "UNIQUE (competition_id, name)",
+     "STRICT", 1, 2,
+     "CREATE INDEX players_by_name ON players (name);"
+     "CREATE INDEX players_by_external_id ON players (external_id);"},
+    {"ratings",
+     "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "rating REAL NOT NULL " RK_FINITE("rating") ", change REAL NOT NULL " RK_FINITE("change") ", "
+     "games INTEGER NOT NULL, state TEXT, PRIMARY KEY (period_id, player_id)",
+     "WITHOUT ROWID, STRICT", 1, 5, "CREATE INDEX ratings_by_player ON ratings (player_id, period_id);"},
+    {"states",
+     "run_id INTEGER NOT NULL REFERENCES runs(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "field TEXT NOT NULL, value REAL " RK_FINITE("value") ", PRIMARY KEY (player_id, run_id, field)",
+     "WITHOUT ROWID, STRICT"},
+    {"games",
+     "run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, "
+     "period_id INTEGER NOT NULL REFERENCES periods(id), "
+     "player_a INTEGER NOT NULL REFERENCES players(id), player_b INTEGER NOT NULL REFERENCES players(id), "
+     "score_a REAL NOT NULL " RK_FINITE("score_a") ", expected_a REAL " RK_FINITE("expected_a") ", "
+     "expected_b REAL " RK_FINITE("expected_b") ", k_a REAL " RK_FINITE("k_a") ", k_b REAL " RK_FINITE("k_b") ", "
+     "change_a REAL " RK_FINITE("change_a") ", change_b REAL " RK_FINITE("change_b") ", "
+     "rating_a REAL " RK_FINITE("rating_a") ", rating_b REAL " RK_FINITE("rating_b") ", PRIMARY KEY (run_id, seq)",
+     "WITHOUT ROWID, STRICT"},
+    {"entries",
+     "run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, "
+     "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
+     "rank REAL NOT NULL " RK_FINITE("rank") ", expected REAL " RK_FINITE("expected") ", "
+     "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
+     "skipped INTEGER NOT NULL, PRIMARY KEY (run_id, seq)",
+     "WITHOUT ROWID, STRICT"},
+}};
+#undef RK_FINITE
+
+}  // namespace ratekit::store
