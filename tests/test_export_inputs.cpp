@@ -101,7 +101,7 @@ TEST_CASE("ISO date-times keep the day as written, checking time and zone", "[ex
   CHECK(read_date(date_layout::iso, "2024-01-15T10:00") == -1);  // yyyy-mm-dd takes no time
 }
 
-TEST_CASE("results the config names as none are counted, not rated; others stay errors", "[export_inputs][readers]") {
+TEST_CASE("results the config names as none are counted, not rated, others stay errors", "[export_inputs][readers]") {
   ratekit::reader_options o;
   o.columns = {{"score_a", "Result"}};
   const std::string header = "date,player_a,player_b,Result\n";
@@ -140,7 +140,7 @@ TEST_CASE("results the config names as none are counted, not rated; others stay 
         "1:1: expected a score_a column, since input.skip_results names results to skip\n");
 }
 
-TEST_CASE("the rating given with a player's first game seeds him; later ones do not", "[export_inputs][readers]") {
+TEST_CASE("the rating given with a player's first game seeds him, later ones do not", "[export_inputs][readers]") {
   ratekit::reader_options o;
   const std::string csv =
       "date,player_a,player_b,score_a,rating_a,rating_b\n"

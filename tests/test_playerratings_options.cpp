@@ -145,7 +145,7 @@ TEST_CASE("rdmax caps glicko's RD growth, and a starting RD is at most rdmax", "
   CHECK_THAT(with("350", "350.5"), Catch::Contains("at most rdmax (350)"));  // the default, as before
 }
 
-TEST_CASE("rdmax caps glicko2's RD at the start of a period; 0 caps nothing", "[peers][glicko2]") {
+TEST_CASE("rdmax caps glicko2's RD at the start of a period, 0 caps nothing", "[peers][glicko2]") {
   // New players at RD 350 under rdmax 100 start their first period at 100, as if they had 100.
   const run capped("glicko2", "params: { rdmax: 100 }\n");
   const run started("glicko2", "initial: { state: { rd: 100 } }\n");
