@@ -185,3 +185,35 @@ TEST_CASE("PostgreSQL: a row batch copies every value as bound, text COPY must e
                                  "9223372036854775807|-1e-300|'\\N'", "0|1.7976931348623157e+308|'tab\there, line\nnext\r'",
                                  "NULL|NULL|''"});
 }
+
+TEST_CASE("ratekit db copy moves a history from a file to PostgreSQL and back, every table the same", "[.][postgres]") {
+  history_input in;
+  const testing::pg_schema pg("copied");
+  const std::string file = (in.dir / "h.db").string(), back = (in.dir / "back.db").string();
+  in.configs("file", file);
+  for (const char* config : {"file-early.yaml", "file-late.yaml"}) REQUIRE(in.run(config).status == 0);
+  const auto there = testing::run_cli("db copy '" + file + "' '" + pg.uri + "'");
+  INFO(there.out);
+  REQUIRE(there.status == 0);
+  CHECK(there.out.find("every table reads back the same") != std::string::npos);
+  REQUIRE(testing::run_cli("db copy '" + pg.uri + "' '" + back + "'").status == 0);
+  for (const auto& [table, sql] : testing::comparable_tables()) {
+    INFO("table " << table);
+    const auto original = testing::table_rows(file, sql);
+    CHECK(testing::table_rows(pg.uri, sql) == original);
+    CHECK(testing::table_rows(back, sql) == original);
+  }
+  const char* whole_runs = "SELECT * FROM runs ORDER BY id";  // recorded_at and the config too
+  CHECK(testing::table_rows(pg.uri, whole_runs) == testing::table_rows(file, whole_runs));
+  // The copy records on: its ids continue after the copied ones.
+  in.configs("pg", pg.uri);
+  const auto next = in.run("pg-ranked.yaml");
+  INFO(next.out);
+  CHECK(next.status == 0);
+  CHECK(testing::table_rows(pg.uri, "SELECT max(id) FROM runs") == std::vector<std::string>{"3"});
+  // Only into a new or empty database.
+  const auto refused = testing::run_cli("db copy '" + file + "' '" + pg.uri + "'");
+  CHECK(refused.status != 0);
+  CHECK(refused.out.find("already holds a history") != std::string::npos);
+  CHECK(pg.count("runs") == 3);
+}

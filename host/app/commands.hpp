@@ -30,6 +30,7 @@ void tune_memory(char** argv);
 std::string usage_hint(CLI::App& app, const std::vector<std::string>& args);
 
 void add_plugins_command(CLI::App& app, context& ctx);
+void add_db_command(CLI::App& app, context& ctx);
 void add_describe_command(CLI::App& app, context& ctx);
 void add_run_command(CLI::App& app, context& ctx);
 void add_expect_command(CLI::App& app, context& ctx);

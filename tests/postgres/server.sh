@@ -3,8 +3,10 @@
 # temporary data folder, listening on a Unix socket only, and stopped at the end
 # (ctest's fixture postgres_server: tests/CMakeLists.txt).
 #
-#   server.sh start DIR    initdb and start; DIR/uri holds the tests' URI
-#   server.sh stop DIR     stop and remove DIR
+#   server.sh start DIR [BINDIR]   initdb and start; DIR/uri holds the tests' URI
+#   server.sh stop DIR [BINDIR]    stop and remove DIR
+#
+# BINDIR holds initdb and pg_ctl (default: Debian's PostgreSQL 15).
 #
 # PostgreSQL refuses to run as root: as root, the server runs as the user
 # postgres (Debian's package creates it), or nobody, who then owns DIR.
@@ -13,8 +15,7 @@
 set -eu
 action=$1
 dir=$(realpath -m "$2")  # the server runs in its data folder: the socket folder is named absolutely
-bin=$(pg_config --bindir 2>/dev/null || true)
-[ -x "$bin/initdb" ] || bin=/usr/lib/postgresql/15/bin
+bin=${3:-/usr/lib/postgresql/15/bin}
 as_owner() {
   if [ "$(id -u)" -eq 0 ]; then runuser -u "$owner" -- "$@"; else "$@"; fi
 }
@@ -39,7 +40,7 @@ start)
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
     "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c full_page_writes=off -c max_connections=60" \
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
-  as_owner "$bin/psql" -h "$dir" -U postgres -d postgres -q -v ON_ERROR_STOP=1 \
+  psql -h "$dir" -U postgres -d postgres -q -v ON_ERROR_STOP=1 \
     -c "CREATE ROLE ratekit_pw LOGIN SUPERUSER PASSWORD 'right-secret-4711'" >/dev/null
   echo "postgresql://postgres@/postgres?host=$dir" >"$dir/uri"
   ;;

@@ -83,6 +83,8 @@ class database {
   virtual std::string defer_indexes(const char* name) = 0;
   virtual bool has_table(const char* name) = 0;
   virtual bool has_column(const char* table, const char* column) = 0;
+  // After rows came in with their ids given (copy_history): new rows' ids follow them.
+  virtual void continue_numbering() {}
 
   // Where a row_batch of `columns` values for "INSERT INTO t (a, b, c)" goes.
   virtual std::unique_ptr<row_writer> rows_into(std::string_view insert, int columns, row_batch& rows) = 0;

@@ -34,6 +34,7 @@ class postgres_database final : public database {
   std::string defer_indexes(const char* name) override;
   bool has_table(const char* name) override;
   bool has_column(const char* table, const char* column) override;
+  void continue_numbering() override;
   // Creates the tables of a database without them, in a transaction of its own.
   void create_schema();
 

@@ -25,25 +25,6 @@ std::string create(const table& t) {
   return "CREATE TABLE " + std::string(t.name) + " (" + columns + ");" + t.indexes;
 }
 
-// The columns a table's definition names, in order (not its keys' clauses).
-std::vector<std::string> column_names(const table& t) {
-  std::vector<std::string> names;
-  const std::string_view text = t.columns;
-  int depth = 0;
-  for (size_t begin = 0, i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && (text[i] != ',' || depth != 0)) {
-      depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
-      continue;
-    }
-    std::string_view part = text.substr(begin, i - begin);
-    part.remove_prefix(std::min(part.size(), part.find_first_not_of(' ')));
-    const std::string_view word = part.substr(0, part.find(' '));
-    if (word != "UNIQUE" && word != "PRIMARY") names.emplace_back(word);
-    begin = i + 1;
-  }
-  return names;
-}
-
 int version_of(postgres_database& db) {
   statement s = db.prepare("SELECT max(version) FROM ratekit_schema");
   return s.step() && !s.is_null(0) ? int(s.integer(0)) : 0;
@@ -118,6 +99,14 @@ void postgres_database::check_schema() {
                          "), not ratekit's; it was changed by hand, and ratekit neither reads nor records into it "
                          "so");
   }
+}
+
+// Each table's identity sequence on from its highest id (SQLite's rowids need nothing).
+void postgres_database::continue_numbering() {
+  for (const table& t : schema_tables)
+    if (std::string_view(t.columns).rfind("id INTEGER PRIMARY KEY", 0) == 0)
+      exec(("SELECT setval(pg_get_serial_sequence('" + std::string(t.name) + "', 'id'), coalesce(max(id), 0) + 1, false) FROM " +
+            t.name).c_str());
 }
 
 // Never: dropping an index locks its table until the run commits, and runs of

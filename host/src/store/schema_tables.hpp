@@ -4,6 +4,8 @@
 #pragma once
 
 #include <array>
+#include <string>
+#include <vector>
 
 namespace ratekit::store {
 
@@ -72,5 +74,8 @@ inline constexpr std::array<table, 8> schema_tables{{
      "WITHOUT ROWID, STRICT"},
 }};
 #undef RK_FINITE
+
+// The columns table `t`'s definition names, in order (not its keys' clauses).
+std::vector<std::string> column_names(const table& t);
 
 }  // namespace ratekit::store

@@ -54,4 +54,10 @@ struct history_point {
 std::vector<history_point> player_history(const std::filesystem::path& file, const std::string& player,
                                           const std::optional<std::string>& competition);
 
+// Copies the whole history of `from` (a file or a postgresql:// URI) into
+// `to`, a new file or a database without runs, in one transaction that
+// commits only when every table reads back as `from` holds it. Returns each
+// table's rows copied. A failure leaves `to` as it was (a new file goes).
+std::vector<std::pair<std::string, int64_t>> copy_history(const std::string& from, const std::string& to);
+
 }  // namespace ratekit
