@@ -69,7 +69,7 @@ TEST_CASE("the scaffold builds Release unless told, and its test takes every par
   temp_dir dir;
   ratekit::scaffold_plugin("club-elo", dir / "p", "/opt/ratekit");
   const std::string cmake = read_text(dir / "p/CMakeLists.txt");
-  CHECK_THAT(cmake, Catch::Contains("if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)\n  set(CMAKE_BUILD_TYPE Release)"));
+  CHECK_THAT(cmake, Catch::Contains("if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)\n  set(CMAKE_BUILD_TYPE Release CACHE"));
   CHECK_THAT(cmake, Catch::Contains("-DCMAKE_PREFIX_PATH=/opt/ratekit "));
   // The golden test links the descriptor, so a parameter added to plugin.cpp comes with its default.
   CHECK_THAT(cmake, Catch::Contains("add_executable(club-elo-golden test.cpp plugin.cpp)"));

@@ -18,7 +18,7 @@ project(@IDENT@ LANGUAGES CXX)
 
 # Optimised unless asked otherwise: ratings of a long input are computed here.
 if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
-  set(CMAKE_BUILD_TYPE Release)
+  set(CMAKE_BUILD_TYPE Release CACHE STRING "Debug, Release, RelWithDebInfo or MinSizeRel" FORCE)
 endif()
 
 find_package(ratekit 1 REQUIRED)
