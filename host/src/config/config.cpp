@@ -366,55 +366,6 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
 
 }  // namespace
 
-const std::vector<config_section>& config_keys() {
-  static const std::vector<config_section> sections = [] {
-    std::vector<std::string> input = {"format", "path", "encoding"};
-    input.insert(input.end(), config::column_option_keys.begin(), config::column_option_keys.end());
-    return std::vector<config_section>{
-        {"", {"competition", "model", "params", "k_schedule", "home_advantage", "initial", "input", "period", "output",
-              "categories"}},
-        {"home_advantage", {"predict", "update", "hindsight"}},
-        {"initial", {"rating", "ratings", "database", "games", "adjust", "state"}},
-        {"initial.adjust", {"date", "from", "to", "toward", "fraction", "round"}},
-        {"input", input},
-        {"output", {"dir", "history", "charts", "report", "database"}},
-        {"categories", {"from", "label"}}};
-  }();
-  return sections;
-}
-
-const std::vector<std::string>& keys_of(std::string_view section) {
-  for (const auto& s : config_keys())
-    if (s.name == section) return s.keys;
-  throw std::logic_error("no config section '" + std::string(section) + "'");
-}
-
-std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
-  std::vector<uint32_t> shown;
-  for (uint32_t f = 1; f < d.state_count; ++f)
-    if (!(f < 32 && d.bookkeeping_state >> f & 1u)) shown.push_back(f);
-  return shown;
-}
-
-std::vector<std::string> history_column_names(const rk_descriptor& d) {
-  const bool teams = d.capabilities & RK_CAP_TEAMS;
-  std::vector<std::string> names;
-  if (teams) names.assign(std::begin(history_team_columns), std::end(history_team_columns));
-  else names.assign(std::begin(history_fixed_columns), std::end(history_fixed_columns));
-  for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_after");
-  if (teams)
-    for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_before");
-  return names;
-}
-
-bool history_shows_state(const std::vector<std::string>& columns) {
-  return columns.empty() || std::any_of(columns.begin(), columns.end(), [](const std::string& c) {
-           return (c.ends_with("_after") && c != "rating_after") || (c.ends_with("_before") && c != "rating_before");
-         });
-}
-
-bool chart_reads_history(const competition_config& c) { return c.write_history && c.history_columns.empty(); }
-
 competition_config load_config(const fs::path& file, const model_catalog& models) {
   checker c(file.string());
   std::string text;

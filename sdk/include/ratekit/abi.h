@@ -314,45 +314,7 @@ typedef struct rk_entry_out {
 /* A plugin's instance: the plugin's own object, opaque to the host. */
 typedef struct rk_instance_data* rk_instance;
 
-/* Extensions, returned by rk_plugin_entry.get_extension(id). Each is a struct
- * that starts with struct_size and only grows at the end. */
-
-/* "ratekit.performance.v1": the performance rating a player showed in a period. */
-#define RK_EXT_PERFORMANCE "ratekit.performance.v1"
-typedef struct rk_ext_performance {
-  uint32_t struct_size;
-  uint32_t reserved;
-  /* From the mean rating of the opponents, the number of games and the points
-   * scored; writes NaN when the model leaves it undefined. */
-  int32_t (*performance)(rk_instance instance, double mean_opponent, double games, double score,
-                         double* out, rk_error* error);
-} rk_ext_performance;
-
-/* "ratekit.game_columns.v1": extra model-specific values per game for reports
- * (e.g. EGF's `a`), seen from player A. */
-#define RK_EXT_GAME_COLUMNS "ratekit.game_columns.v1"
-typedef struct rk_ext_game_columns {
-  uint32_t struct_size;
-  uint32_t count;             /* number of columns */
-  const char* const* names;   /* count column names */
-  /* Writes count values for game g evaluated on ratings ra and rb. */
-  int32_t (*values)(rk_instance instance, const rk_game* g, double ra, double rb, double* out,
-                    rk_error* error);
-} rk_ext_game_columns;
-
-/* "ratekit.param_needs.v1": parameters that act only while another parameter
- * is non-zero (FIDE's floor needs first_rating): a config that sets `key`
- * while `needs` is 0 is refused, as a setting that would do nothing. */
-#define RK_EXT_PARAM_NEEDS "ratekit.param_needs.v1"
-typedef struct rk_param_need {
-  const char* key;    /* a parameter of the descriptor... */
-  const char* needs;  /* ...that acts only while this one is non-zero */
-} rk_param_need;
-typedef struct rk_ext_param_needs {
-  uint32_t struct_size;
-  uint32_t count;
-  const rk_param_need* needs; /* count pairs */
-} rk_ext_param_needs;
+#include "ratekit/abi_extensions.h"
 
 /* The one exported object. Function pointers a plugin does not support may be
  * NULL (rate_games without RK_CAP_PAIRWISE, rate_events without RK_CAP_RANKED). */
@@ -414,42 +376,6 @@ typedef struct rk_plugin_entry {
 } /* extern "C" */
 #endif
 
-/* Layout pins: these change only with RK_ABI_MAJOR; growable structs pin where
-   each minor version's fields begin. */
-#if defined(__cplusplus)
-#define RK_STATIC_ASSERT static_assert
-#else
-#define RK_STATIC_ASSERT _Static_assert
-#endif
-RK_STATIC_ASSERT(sizeof(void*) == 8, "ratekit ABI v1 is defined for 64-bit targets");
-RK_STATIC_ASSERT(sizeof(rk_error) == 528, "rk_error layout");
-RK_STATIC_ASSERT(offsetof(rk_host, abi_major) == RK_HOST_SIZE_1_0, "rk_host grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_host) == 40, "rk_host layout");
-RK_STATIC_ASSERT(sizeof(rk_state_field) == 24, "rk_state_field layout");
-RK_STATIC_ASSERT(sizeof(rk_param_spec) == 56, "rk_param_spec layout");
-RK_STATIC_ASSERT(sizeof(rk_descriptor) == 64, "rk_descriptor layout");
-RK_STATIC_ASSERT(offsetof(rk_state, last_period) == RK_STATE_SIZE_1_0, "rk_state grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_state) == RK_STATE_SIZE_1_1, "rk_state layout");
-RK_STATIC_ASSERT(sizeof(rk_game) == 80, "rk_game layout");
-RK_STATIC_ASSERT(offsetof(rk_game, handicap) == 64, "rk_game layout");
-RK_STATIC_ASSERT(offsetof(rk_game_batch, game_dates) == RK_GAME_BATCH_SIZE_1_0, "rk_game_batch grows at its end");
-RK_STATIC_ASSERT(offsetof(rk_game_batch, period_numbers) == 48, "rk_game_batch grows at its end");
-RK_STATIC_ASSERT(offsetof(rk_game_batch, period_last_dates) == 64, "rk_game_batch grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_game_batch) == RK_GAME_BATCH_SIZE_1_2, "rk_game_batch layout");
-RK_STATIC_ASSERT(sizeof(rk_game_out) == 32, "rk_game_out layout");
-RK_STATIC_ASSERT(sizeof(rk_entry) == 16, "rk_entry layout");
-RK_STATIC_ASSERT(sizeof(rk_event) == 24, "rk_event layout");
-RK_STATIC_ASSERT(offsetof(rk_event_batch, weights) == RK_EVENT_BATCH_SIZE_1_0, "rk_event_batch grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_event_batch) == RK_EVENT_BATCH_SIZE_1_3, "rk_event_batch layout");
-RK_STATIC_ASSERT(sizeof(rk_entry_out) == 40, "rk_entry_out layout");
-RK_STATIC_ASSERT(offsetof(rk_plugin_entry, get_extension) == 64, "rk_plugin_entry layout");
-RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_states) == RK_PLUGIN_ENTRY_SIZE_1_0, "rk_plugin_entry grows at its end");
-RK_STATIC_ASSERT(offsetof(rk_plugin_entry, expect_teams) == RK_PLUGIN_ENTRY_SIZE_1_1, "rk_plugin_entry grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_plugin_entry) == RK_PLUGIN_ENTRY_SIZE_1_3, "rk_plugin_entry layout");
-RK_STATIC_ASSERT(sizeof(rk_ext_performance) == 16, "rk_ext_performance layout");
-RK_STATIC_ASSERT(sizeof(rk_ext_game_columns) == 24, "rk_ext_game_columns layout");
-RK_STATIC_ASSERT(sizeof(rk_param_need) == 16, "rk_param_need layout");
-RK_STATIC_ASSERT(sizeof(rk_ext_param_needs) == 16, "rk_ext_param_needs layout");
-#undef RK_STATIC_ASSERT
+#include "ratekit/abi_layout.h"
 
 #endif /* RATEKIT_ABI_H */
