@@ -31,7 +31,7 @@ inline std::string pg_server_uri() { return "postgresql://postgres@/postgres?hos
 struct pg_schema {
   std::string name, uri;
   explicit pg_schema(const std::string& schema)
-      : name(schema), uri(pg_server_uri() + "&options=-csearch_path%3D" + schema) {
+      : name(schema), uri(pg_server_uri() + "&application_name=" + schema + "&options=-csearch_path%3D" + schema) {
     store::postgres_database(pg_server_uri(), store::database::mode::read_write)
         .exec(("SET client_min_messages = warning;DROP SCHEMA IF EXISTS " + name + " CASCADE;CREATE SCHEMA " + name).c_str());
   }

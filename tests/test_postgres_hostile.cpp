@@ -75,10 +75,10 @@ TEST_CASE("PostgreSQL: a connection that goes mid-run ends the run with nothing 
   const competition_config config = load_config(club.dir / "feb.yaml", testing::builtin());
   const run_result rated = rate(config, testing::builtin());
   run_recording recording(config.output_database, config.competition);
-  // The server ends every other connection (as a restart or an administrator would).
+  // The server ends this test's connections (as a restart or an administrator would); only this test's, by
+  // their application name, since other tests share the server.
   store::postgres_database admin(testing::pg_server_uri(), store::database::mode::read_write);
-  admin.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
-             "AND backend_type = 'client backend'");
+  admin.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'goes_away'");
   CHECK_THROWS_WITH(recording.record(rated, "fingerprint"),
                     Catch::Contains("lost the connection to the PostgreSQL database 'postgres'") &&
                         Catch::Contains("the server rolls back what the run had not committed"));

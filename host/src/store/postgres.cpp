@@ -185,10 +185,10 @@ void postgres_database::open_for_recording(const std::string& competition, bool 
 }
 
 // A session lock, held until the connection ends: released by the server when
-// a killed run's connection goes. Its key is ratekit's and a hash of the name;
-// two names of one hash only take turns.
+// a killed run's connection goes. Its key is ratekit's and a hash of the schema
+// and the name (two schemas are two stores); two of one hash only take turns.
 void postgres_database::lock_competition(const std::string& competition, bool wait) {
-  statement s = prepare("SELECT pg_try_advisory_lock(1919251317, hashtext(?1))");
+  statement s = prepare("SELECT pg_try_advisory_lock(1919251317, hashtext(current_schema() || '.' || ?1))");
   s.bind(1, std::string_view(competition));
   if (s.step() && s.text(0) == "t") return;
   if (!wait)
@@ -198,7 +198,7 @@ void postgres_database::lock_competition(const std::string& competition, bool wa
                          "--no-wait to wait for it");
   spdlog::warn("waiting for another ratekit run that is recording competition '{}' into {} to finish", competition,
                file());
-  statement lock = prepare("SELECT pg_advisory_lock(1919251317, hashtext(?1))");
+  statement lock = prepare("SELECT pg_advisory_lock(1919251317, hashtext(current_schema() || '.' || ?1))");
   lock.bind(1, std::string_view(competition)).run();
 }
 
