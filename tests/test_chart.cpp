@@ -3,7 +3,7 @@
 // plot box x 64..730, y 44..550.
 #include "test_support.hpp"
 
-#include <ratekit/host/output/chart.hpp>
+#include <ratekit/host/output/reports/chart.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <catch2/catch.hpp>

@@ -3,7 +3,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/input/readers.hpp>
 
-#include "../host/src/input/go_grade.hpp"
+#include "input/go_grade.hpp"
 #include "test_support.hpp"
 
 #include <cmath>

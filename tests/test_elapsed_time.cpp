@@ -4,10 +4,10 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/sdk.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
-#include "../host/src/engine/period_clock.hpp"
+#include "engine/period_clock.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>

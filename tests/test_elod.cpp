@@ -77,17 +77,17 @@ struct run {
 
 TEST_CASE("inverse normal matches known quantiles", "[elod]") {
   // Quantiles from Python's statistics.NormalDist().inv_cdf (Wichura's AS241, ~1e-16).
-  CHECK(elod::inverse_normal(0.5) == 0.0);
-  CHECK(elod::inverse_normal(0.975) == Approx(1.9599639845400536).margin(1e-12));
-  CHECK(elod::inverse_normal(0.025) == Approx(-1.9599639845400538).margin(1e-12));
-  CHECK(elod::inverse_normal(0.95) == Approx(1.6448536269514715).margin(1e-12));
-  CHECK(elod::inverse_normal(0.999) == Approx(3.090232306167813).margin(1e-12));
-  CHECK(elod::inverse_normal(0.3) == Approx(-0.5244005127080407).margin(1e-12));
-  CHECK(elod::inverse_normal(1e-10) == Approx(-6.361340902404056).margin(1e-12));
-  CHECK(elod::inverse_normal(1 - 1e-12) == Approx(7.0344869100478356).margin(1e-9));
+  CHECK(ratekit::sdk::inverse_normal(0.5) == 0.0);
+  CHECK(ratekit::sdk::inverse_normal(0.975) == Approx(1.9599639845400536).margin(1e-12));
+  CHECK(ratekit::sdk::inverse_normal(0.025) == Approx(-1.9599639845400538).margin(1e-12));
+  CHECK(ratekit::sdk::inverse_normal(0.95) == Approx(1.6448536269514715).margin(1e-12));
+  CHECK(ratekit::sdk::inverse_normal(0.999) == Approx(3.090232306167813).margin(1e-12));
+  CHECK(ratekit::sdk::inverse_normal(0.3) == Approx(-0.5244005127080407).margin(1e-12));
+  CHECK(ratekit::sdk::inverse_normal(1e-10) == Approx(-6.361340902404056).margin(1e-12));
+  CHECK(ratekit::sdk::inverse_normal(1 - 1e-12) == Approx(7.0344869100478356).margin(1e-9));
   // Round trip over the whole range through Phi(x) = erfc(-x / sqrt 2) / 2.
   for (double p = 1e-6; p < 1; p += 0.0123) {
-    const double x = elod::inverse_normal(p);
+    const double x = ratekit::sdk::inverse_normal(p);
     CHECK(0.5 * std::erfc(-x / std::sqrt(2.0)) == Approx(p).margin(1e-15).epsilon(1e-13));
   }
 }

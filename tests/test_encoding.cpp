@@ -1,5 +1,5 @@
 // The UTF-8 check's word-at-a-time fast path against its byte-by-byte reference.
-#include "../host/src/input/encoding.hpp"
+#include "input/encoding.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // The engine's fast paths against their plain reference versions: the period
 // window's piece-by-piece scan, the constant K, the finiteness check by sums.
-#include "../host/src/engine/k_assigner.hpp"
-#include "../host/src/engine/period_window.hpp"
-#include "../host/src/engine/state_checker.hpp"
+#include "engine/k_assigner.hpp"
+#include "engine/period_window.hpp"
+#include "engine/state_checker.hpp"
 
 #include <catch2/catch.hpp>
 

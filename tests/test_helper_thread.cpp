@@ -1,6 +1,6 @@
 // A helper thread does half of the work: both halves are done when both()
 // returns, even when one of them throws, and a failure comes back once.
-#include "../host/src/output/helper_thread.hpp"
+#include "output/background/helper_thread.hpp"
 
 #include <catch2/catch.hpp>
 

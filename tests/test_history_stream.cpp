@@ -2,14 +2,14 @@
 // same bytes as the one built from a finished run, keeps no game in the run,
 // and reports a file it cannot write.
 #include "test_support.hpp"
-#include "../host/src/output/background_file.hpp"
-#include "../host/src/output/history_rows.hpp"
+#include "output/background/background_file.hpp"
+#include "output/files/history_rows.hpp"
 
 #include <catch2/catch.hpp>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/history_writer.hpp>
-#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/files/history_writer.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>

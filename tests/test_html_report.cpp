@@ -1,6 +1,6 @@
 // `ratekit report`: one self-contained HTML page from a run's output directory.
 #include <ratekit/host/text/diagnostics.hpp>
-#include <ratekit/host/output/html_report.hpp>
+#include <ratekit/host/output/reports/html_report.hpp>
 
 #include "test_support.hpp"
 

@@ -1,4 +1,4 @@
-// The program's operator new (host/app/large_allocations.cpp), which this test
+// The program's operator new (host/src/run/large_allocations.cpp), which this test
 // binary links as the ratekit program does: 2 MB and more in an aligned
 // mapping of its own, marked for 2 MB pages where it fills them, kept for the
 // next large allocations up to 16 MB in all when deleted, else unmapped; less

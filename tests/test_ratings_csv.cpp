@@ -2,7 +2,7 @@
 // blocks of rows: each row is its player's, in rating order, as history.csv
 // (written by another path, game by game) tells it.
 #include "test_support.hpp"
-#include "output/rating_order.hpp"
+#include "output/files/rating_order.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -9,11 +9,11 @@
 #include <iomanip>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/fan_out_sink.hpp>
-#include <ratekit/host/output/history_writer.hpp>
-#include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/report.hpp>
-#include <ratekit/host/output/report_writer.hpp>
+#include <ratekit/host/output/background/fan_out_sink.hpp>
+#include <ratekit/host/output/files/history_writer.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/reports/report.hpp>
+#include <ratekit/host/output/reports/report_writer.hpp>
 
 #include <filesystem>
 #include <string>

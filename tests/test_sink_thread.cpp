@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/sink_thread.hpp>
+#include <ratekit/host/output/background/sink_thread.hpp>
 
 #include <atomic>
 #include <chrono>

@@ -8,7 +8,7 @@
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
-#include "../host/src/engine/setup.hpp"
+#include "engine/setup.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>

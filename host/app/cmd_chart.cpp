@@ -1,8 +1,8 @@
 #include "commands.hpp"
 
-#include <ratekit/host/output/chart.hpp>
-#include <ratekit/host/output/output_folder.hpp>
-#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/reports/chart.hpp>
+#include <ratekit/host/output/files/output_folder.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 

@@ -1,9 +1,9 @@
 #include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
-#include "plugin_json.hpp"
+#include <ratekit/host/plugin/plugin_json.hpp>
 
 #include <ratekit/host/text/diagnostics.hpp>
-#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 #include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
 
-#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/store/store.hpp>
 
 #include <fmt/format.h>

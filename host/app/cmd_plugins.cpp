@@ -1,6 +1,6 @@
 #include <ratekit/host/text/escape.hpp>
 #include "commands.hpp"
-#include "plugin_json.hpp"
+#include <ratekit/host/plugin/plugin_json.hpp>
 
 #include <nlohmann/json.hpp>
 

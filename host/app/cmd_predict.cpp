@@ -1,11 +1,11 @@
 #include "commands.hpp"
-#include "predict_database.hpp"
+#include <ratekit/host/output/reports/predict_database.hpp>
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/predictions.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/reports/predictions.hpp>
 #include <cstdio>
 
 namespace ratekit::app {

@@ -2,17 +2,17 @@
 
 #include <atomic>
 #include <cstdlib>
-#include "interrupt_guard.hpp"
-#include "progress.hpp"
-#include "run_unit.hpp"
+#include <ratekit/host/run/interrupt_guard.hpp>
+#include <ratekit/host/run/progress.hpp>
+#include <ratekit/host/run/run_unit.hpp>
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/database.hpp>
-#include <ratekit/host/output/output_folder.hpp>
-#include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/run_end.hpp>
+#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/output/files/output_folder.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/files/run_end.hpp>
 #include <fstream>
 #include <iostream>
 

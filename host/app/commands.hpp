@@ -21,10 +21,6 @@ struct context {
   }
 };
 
-// Sets how the process takes memory (memory.cpp); called first in main, it
-// may start the program again with the same arguments.
-void tune_memory(char** argv);
-
 // For a command line CLI11 refused: the misspelt command or option and the
 // nearest real one; "" when the fault is something else.
 std::string usage_hint(CLI::App& app, const std::vector<std::string>& args);

@@ -1,6 +1,8 @@
 // ratekit: rate competitions with rating-system plugins.
 #include "commands.hpp"
 
+#include <ratekit/host/run/memory.hpp>
+
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 
@@ -34,7 +36,7 @@ int main(int argc, char** argv) {
   // reported naming the file, and the run is undone; the signal would kill the
   // run half-written.
   std::signal(SIGXFSZ, SIG_IGN);
-  app::tune_memory(argv);
+  tune_memory(argv);
   CLI::App app{"ratekit " RATEKIT_VERSION ": rate competitions with rating-system plugins", "ratekit"};
   app.require_subcommand(1);
   // Usage errors read like every other error.

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "expected_rank.hpp"
-#include "normal.hpp"
 
+#include <ratekit/normal.hpp>
 #include <ratekit/sdk.hpp>
 
 #include <algorithm>
@@ -219,8 +219,8 @@ class elod_duplicate_scrabble {
     for (size_t q = 0; q < t; ++q) {
       const uint32_t k = members_[targets_[q]];
       row& w = rows_[k];
-      const double eperf = -elod::inverse_normal((pass_erank_[q] - 0.5) / double(m));
-      const double aperf = -elod::inverse_normal((w.arank - 0.5) / double(m));
+      const double eperf = -sdk::inverse_normal((pass_erank_[q] - 0.5) / double(m));
+      const double aperf = -sdk::inverse_normal((w.arank - 0.5) / double(m));
       const double perf = w.rating + cf * (aperf - eperf);
       const double wt = weight(w.rating, w.times_played);
       const double limit = cap(w.times_played);

@@ -3,14 +3,14 @@
 // take, and their files back into DataFrames.
 #include "frame_columns.hpp"
 
-#include <plugin_json.hpp>
-#include <predict_database.hpp>
-#include <progress.hpp>
-#include <run_unit.hpp>
+#include <ratekit/host/plugin/plugin_json.hpp>
+#include <ratekit/host/output/reports/predict_database.hpp>
+#include <ratekit/host/run/progress.hpp>
+#include <ratekit/host/run/run_unit.hpp>
 
 #include <ratekit/host/config/config.hpp>
-#include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/predictions.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/reports/predictions.hpp>
 #include <ratekit/host/text/escape.hpp>
 
 #include <pybind11/stl.h>
@@ -50,7 +50,7 @@ plugin_registry registry(const std::vector<std::string>& plugin_dir, bool allow_
 
 // A finished run, kept for predictions from its final state.
 struct run_handle {
-  std::shared_ptr<const app::unit_result> unit;
+  std::shared_ptr<const unit_result> unit;
   double rating_seconds() const { return unit->rating_seconds; }
 };
 
@@ -76,28 +76,28 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     };
   }
   refuse_inputs_inside(config, out);
-  std::optional<app::unit_result> unit;
+  std::optional<unit_result> unit;
   {
     const py::gil_scoped_release unlocked;  // rating touches no Python object
-    app::progress bar(false);
-    unit.emplace(app::run_unit(std::move(config), plugins, out, {}, bar));
+    progress bar(false);
+    unit.emplace(run_unit(std::move(config), plugins, out, {}, bar));
     // The result outlives the call, the games' columns do not: they go with `columns`, under the GIL.
     unit->run.config.input_options.fill = nullptr;
   }
-  return {std::make_shared<const app::unit_result>(std::move(*unit))};
+  return {std::make_shared<const unit_result>(std::move(*unit))};
 }
 
 std::string predict_run(const run_handle& h, const std::string& games) {
   const run_result& r = h.unit->run;
   const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
-                               app::initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
+                               initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
   return predictions_csv(basis, games);
 }
 
 std::string predict_database(const std::string& db, const std::string& competition,
                              std::optional<double> home_advantage, const std::string& games,
                              const std::vector<std::string>& plugin_dir, bool allow_insecure) {
-  return app::predictions_from_database(registry(plugin_dir, allow_insecure), db, competition, home_advantage, games);
+  return predictions_from_database(registry(plugin_dir, allow_insecure), db, competition, home_advantage, games);
 }
 
 // One side's whole state: the model's initial values, then the fields named.
@@ -165,10 +165,10 @@ PYBIND11_MODULE(_ratekit, m) {
       }));
   py::class_<run_handle>(m, "Run").def_property_readonly("rating_seconds", &run_handle::rating_seconds);
   m.def("plugins_json", [](const std::vector<std::string>& dirs, bool insecure) {
-    return json_text(app::plugins_json(registry(dirs, insecure)), 2);
+    return json_text(plugins_json(registry(dirs, insecure)), 2);
   });
   m.def("describe_json", [](const std::string& id, const std::vector<std::string>& dirs, bool insecure) {
-    return json_text(app::describe_json(*registry(dirs, insecure).get(id)), 2);
+    return json_text(describe_json(*registry(dirs, insecure).get(id)), 2);
   });
   m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("rows"),
         py::arg("plugin_dir"), py::arg("allow_insecure"));

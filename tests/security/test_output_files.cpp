@@ -2,7 +2,7 @@
 // symbolic link is never written through, whoever planted it.
 #include "test_support.hpp"
 
-#include <ratekit/host/output/outputs.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // A run's outputs are one set: replaced whole, locked against a second run, and
 // never placed over a folder that holds anything ratekit did not write.
-#include <ratekit/host/output/output_folder.hpp>
+#include <ratekit/host/output/files/output_folder.hpp>
 
 #include "test_support.hpp"
 

@@ -3,13 +3,13 @@
 // write_outputs builds the rest from the run_result, one file each, and those
 // that could not stream (a ranked run's history and report).
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/outputs.hpp>
-#include <ratekit/host/output/report.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/reports/report.hpp>
 #include <ratekit/host/output/streamed_outputs.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
-#include "output/run_files.hpp"
+#include "output/files/run_files.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -113,6 +113,14 @@ struct competition_config {
   std::vector<std::pair<double, std::string>> categories;
 };
 
+// The label of the highest category whose lower bound `rating` reaches; "" when none.
+inline std::string category_of(const std::vector<std::pair<double, std::string>>& categories, double rating) {
+  std::string label;
+  for (const auto& [from, name] : categories)
+    if (rating >= from) label = name;
+  return label;
+}
+
 // Where the loader finds plugin schemas by model id.
 class model_catalog {
  public:

@@ -4,11 +4,11 @@
 // list of a run's outputs.
 #pragma once
 
-#include <ratekit/host/output/fan_out_sink.hpp>
-#include <ratekit/host/output/history_writer.hpp>
-#include <ratekit/host/output/ranked_report_writer.hpp>
-#include <ratekit/host/output/report_writer.hpp>
-#include <ratekit/host/output/sink_thread.hpp>
+#include <ratekit/host/output/background/fan_out_sink.hpp>
+#include <ratekit/host/output/files/history_writer.hpp>
+#include <ratekit/host/output/reports/ranked_report_writer.hpp>
+#include <ratekit/host/output/reports/report_writer.hpp>
+#include <ratekit/host/output/background/sink_thread.hpp>
 
 #include <filesystem>
 #include <optional>

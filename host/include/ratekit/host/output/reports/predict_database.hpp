@@ -1,0 +1,26 @@
+// Predictions from a history database (`ratekit predict --database`, the
+// Python module's predict): the competition's players as its last run left them.
+#pragma once
+
+#include <ratekit/host/plugin/plugin.hpp>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ratekit {
+
+using initial_fields = std::vector<std::pair<std::string, double>>;
+
+// The state of a player not rated yet: the model's, with `initial_rating` when
+// finite and the config's initial.state fields.
+std::vector<double> initial_row(const model& m, double initial_rating, const initial_fields& state);
+
+// The CSV of predictions of `games` from the last run of `competition` in `db`,
+// under that run's model and parameters; `home_advantage` overrides its config's.
+std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
+                                      const std::string& competition, std::optional<double> home_advantage,
+                                      const std::string& games);
+
+}  // namespace ratekit

@@ -1,0 +1,38 @@
+// A run as one unit: its output folder and its rows in the history database
+// land together or not at all, and re-running after any failure or kill gives
+// what an undisturbed run gives.
+#pragma once
+
+#include <ratekit/host/run/progress.hpp>
+
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/store/recording/run_recording.hpp>
+
+#include <filesystem>
+#include <optional>
+
+namespace ratekit {
+
+struct unit_result {
+  run_result run;
+  std::optional<recorded_run> recorded;
+  double rating_seconds = 0;  // reading and rating (and recording, when the rows stream), without writing
+};
+
+// Rates `config` and publishes the outputs into `dir` and the database. A period
+// the database already holds from the same input is left as it is (the outputs
+// are written again); from other input it is refused unless `replace`, which
+// removes the earlier runs that recorded any of this run's periods. A model or
+// parameters other than the competition's latest run are refused unless
+// `new_model`: ratings of two models are not on one scale.
+struct unit_options {
+  bool replace = false;    // replace the runs that recorded this run's periods from other input
+  bool new_model = false;  // accept a model or parameters other than the competition's latest run
+  bool no_wait = false;    // on a server: refuse, not wait, while another run records the competition
+};
+
+unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,
+                     unit_options options, progress& bar);
+
+}  // namespace ratekit

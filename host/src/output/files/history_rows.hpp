@@ -1,0 +1,122 @@
+// history.csv's header and rows, shared by the file built from a finished run
+// and the one written while the games are rated (history_writer).
+#pragma once
+
+#include <ratekit/abi.h>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ratekit {
+
+inline constexpr size_t history_fixed_count = std::size(history_fixed_columns);
+
+// The columns a run writes, as indexes into history_column_names(): all of
+// them, or those the config's `output.history` lists, in the file's order.
+inline std::vector<size_t> history_layout(const rk_descriptor& d, const std::vector<std::string>& chosen) {
+  const std::vector<std::string> names = history_column_names(d);
+  std::vector<size_t> out;
+  for (size_t c = 0; c < names.size(); ++c)
+    if (chosen.empty() || std::find(chosen.begin(), chosen.end(), names[c]) != chosen.end()) out.push_back(c);
+  return out;
+}
+
+inline std::string history_header(const rk_descriptor& d, const std::vector<size_t>& layout) {
+  const std::vector<std::string> names = history_column_names(d);
+  std::string out;
+  for (const size_t c : layout) (out.empty() ? out : out += ',') += names[c];
+  return out += '\n';
+}
+
+// A CSV row put together in a buffer of the caller's and appended at once
+// (history.csv's 11 appends a row were a fifth of its formatting).
+class buffered_row {
+ public:
+  explicit buffered_row(char* at) : at_(at) {}
+  buffered_row& text(std::string_view s) {
+    separate();
+    at_ = write_csv_field(at_, s);
+    return *this;
+  }
+  buffered_row& number(double v) {
+    separate();
+    at_ = write_number(at_, v);
+    return *this;
+  }
+  char* end() { return at_; }
+
+ private:
+  void separate() {
+    if (!first_) *at_++ = ',';
+    first_ = false;
+  }
+  char* at_;
+  bool first_ = true;
+};
+
+// The cells of one player's row of one game (or ranked entry), the layout's
+// columns only (a lean file formats no number it leaves out); `state` holds the shown fields.
+template <class Row>
+void history_cells(Row& row, const std::vector<size_t>& layout, std::string_view period, std::string_view date,
+                   std::string_view player, std::string_view opponent, double expected, double score, double k,
+                   double change, double before, double after, const double* state) {
+  for (const size_t c : layout) switch (c) {
+      case 0: row.text(period); break;
+      case 1: row.text(date); break;
+      case 2: row.text(player); break;
+      case 3: row.text(opponent); break;
+      case 4: row.number(expected); break;
+      case 5: row.number(score); break;
+      case 6: row.number(k); break;
+      case 7: row.number(change); break;
+      case 8: row.number(before); break;
+      case 9: row.number(after); break;
+      default: row.number(state[c - history_fixed_count]);
+    }
+}
+
+// One player's row of one game (or ranked entry).
+inline void history_row(std::string& out, const std::vector<size_t>& layout, std::string_view period,
+                        std::string_view date, std::string_view player, std::string_view opponent, double expected,
+                        double score, double k, double change, double before, double after, const double* state) {
+  char buffer[8192];
+  const size_t texts = 2 * (period.size() + date.size() + player.size() + opponent.size()) + 8;
+  if (texts + layout.size() * (max_number_chars + 1) + 1 > sizeof buffer) {  // long names: cell by cell
+    csv_row row(out);
+    history_cells(row, layout, period, date, player, opponent, expected, score, k, change, before, after, state);
+    return;
+  }
+  buffered_row row(buffer);
+  history_cells(row, layout, period, date, player, opponent, expected, score, k, change, before, after, state);
+  char* end = row.end();
+  *end++ = '\n';
+  out.append(buffer, end);
+}
+
+// The rows of one ranked event: one per entry the model rated; its name is the
+// period, and the opponent (a team match: the player's team, with his state
+// before the match after the state after it). `name_of(player)` gives a player's name.
+template <class NameOf>
+void history_event_rows(std::string& out, const std::vector<size_t>& layout, const rated_event& e, std::string_view date,
+                        NameOf&& name_of) {
+  std::vector<double> states(2 * e.shown);
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry_out& o = e.out[i];
+    if (o.flags & RK_ENTRY_SKIPPED) continue;
+    const std::string_view player = name_of(e.entries[i].player);
+    std::string_view opponent = e.info->name;
+    if (e.teams) opponent = e.info->teams.empty() ? player : std::string_view(e.info->teams[e.entries[i].team]);
+    std::copy_n(e.state + i * e.shown, e.shown, states.begin());
+    std::copy_n(e.shown_before + i * e.shown, e.shown, states.begin() + long(e.shown));
+    history_row(out, layout, e.info->name, date, player, opponent, o.expected, e.entries[i].rank, o.weight, o.delta,
+                e.before[i], e.after[i], states.data());
+  }
+}
+
+}  // namespace ratekit

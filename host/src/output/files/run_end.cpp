@@ -1,0 +1,10 @@
+#include <ratekit/host/output/files/run_end.hpp>
+
+namespace ratekit {
+
+std::mutex& run_end_lock() {
+  static std::mutex lock;
+  return lock;
+}
+
+}  // namespace ratekit

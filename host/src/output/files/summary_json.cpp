@@ -1,0 +1,64 @@
+#include "output/files/run_files.hpp"
+
+#include <cmath>
+#include <iterator>
+
+namespace ratekit {
+
+nlohmann::ordered_json summary_json(const run_result& r) {
+  using json = nlohmann::ordered_json;  // keys in the order written
+  const auto& c = r.config;
+  const rk_descriptor& desc = r.source->descriptor();
+  json params = json::object();
+  for (uint32_t i = 0; i < desc.param_count; ++i) {
+    const rk_param_spec& p = desc.params[i];
+    const double v = c.params[i];
+    if (p.type == RK_PARAM_BOOL) {
+      params[p.key] = v != 0;
+    } else if (p.type == RK_PARAM_CHOICE) {
+      std::string_view choices = p.choices;
+      for (int k = 0; k < int(v); ++k) choices.remove_prefix(choices.find('|') + 1);
+      params[p.key] = std::string(choices.substr(0, choices.find('|')));
+    } else {
+      params[p.key] = v;
+    }
+  }
+  json bookkeeping = json::array();  // state fields that reports leave out (a 1.0 plugin names none)
+  for (uint32_t f = 0; f < desc.state_count && f < 32; ++f)
+    if (desc.bookkeeping_state >> f & 1u) bookkeeping.push_back(desc.state[f].name);
+  json inputs = json::array();
+  for (const auto& path : c.input_paths) inputs.push_back(path.filename().string());
+  json s = {{"competition", c.competition},
+            {"model", c.model},
+            {"plugin", {{"id", desc.id}, {"version", desc.version}, {"file", r.source->file().filename().string()}}},
+            {"params", params},
+            {"bookkeeping_state", bookkeeping},
+            {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update},
+                                {"hindsight", std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight}}},
+            {"input", {{"format", c.input_format}, {"files", inputs}}},
+            {"counts", {{"players", r.data.players.size()}, {"games", r.game_count},
+                        {"periods", r.period_count},
+                        {"events", r.data.events.size()}, {"entries", r.entry_count}}}};
+  if (r.data.ranked()) {
+    json skipped = json::array();
+    for (size_t e = 0; e < r.data.events.size(); ++e) {
+      const rk_event& ev = r.data.events[e];
+      if (r.event_skipped(e))
+        skipped.push_back({{"event", r.data.event_infos[e].name},
+                           {"rounds", std::isnan(ev.rounds) ? json(nullptr) : json(ev.rounds)},
+                           {"players", ev.end - ev.begin}});
+    }
+    s["skipped_events"] = skipped;
+  }
+  if (!r.data.skipped_results.empty()) {  // input.skip_results: rows read past, by result
+    json skipped = json::object();
+    for (const auto& [result, rows] : r.data.skipped_results) skipped[result] = rows;
+    s["skipped_results"] = skipped;
+  }
+  s["metrics"] = json(r.metrics);
+  // The config itself, so a report shows exactly what produced the numbers.
+  s["config_text"] = recorded_config_text(c);
+  return s;
+}
+
+}  // namespace ratekit

@@ -1,0 +1,340 @@
+// render_chart_svg: rating lines on a date axis, the y axis fitted to them.
+#include <ratekit/host/output/reports/chart.hpp>
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <iterator>
+#include <stdexcept>
+
+namespace ratekit {
+namespace {
+
+namespace chr = std::chrono;
+
+// Colour-blind-safe palette (Okabe and Ito), then Tableau's.
+constexpr std::array<const char*, 12> palette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
+                                              "#000000", "#8c564b", "#7f7f7f", "#bcbd22", "#9467bd", "#F0E442"};
+constexpr size_t max_dots = 80;
+constexpr double max_drawn = 1e12;  // the largest rating a y axis reaches
+
+template <class... T>
+void append(std::string& out, fmt::format_string<T...> format, T&&... values) {
+  fmt::format_to(std::back_inserter(out), format, std::forward<T>(values)...);
+}
+
+// A round step (1, 2 or 5 times a power of ten) giving about `target` intervals over `span`.
+double nice_step(double span, int target) {
+  const double raw = span / target;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0})
+    if (m * magnitude >= raw * (1 - 1e-9)) return m * magnitude;
+  return 10.0 * magnitude;
+}
+
+int decimals(double step) { return step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9)); }
+
+chr::sys_days day_of(int32_t yyyymmdd) {
+  return chr::year_month_day{chr::year(yyyymmdd / 10000), chr::month(unsigned(yyyymmdd / 100 % 100)),
+                             chr::day(unsigned(yyyymmdd % 100))};
+}
+
+int32_t yyyymmdd(chr::sys_days d) {
+  const chr::year_month_day ymd{d};
+  return int32_t(ymd.year()) * 10000 + int32_t(unsigned(ymd.month())) * 100 + int32_t(unsigned(ymd.day()));
+}
+
+struct tick {
+  double x;
+  std::string label;
+};
+
+enum class unit { day, month, year };
+struct tick_step {
+  unit u;
+  int n;
+};
+
+// The next round step above `n`: 1, 2, 5, 10, 20, 50...
+int rounder(int n) { return int(nice_step(n * 1.5, 1)); }
+
+// The step for a span: years, months or days, whichever gives 3 to 12 ticks.
+tick_step first_step(double lo, double hi) {
+  const double years = (hi - lo) / 365.25;
+  if (years >= 3) return {unit::year, int(std::max(1.0, nice_step(years, 8)))};
+  if (hi - lo < 45) return {unit::day, int(std::max(1.0, nice_step(hi - lo, 6)))};
+  const int months = int(std::round((hi - lo) / 30.44));
+  return {unit::month, months <= 10 ? 1 : months <= 20 ? 2 : months <= 30 ? 3 : 6};
+}
+
+// Fewer ticks: days 1, 2, 5, 10, 20, then months 1, 2, 3, 6, then years 1, 2, 5, 10...
+tick_step coarser(tick_step s) {
+  if (s.u == unit::day) return s.n < 20 ? tick_step{unit::day, rounder(s.n)} : tick_step{unit::month, 1};
+  if (s.u == unit::month) return s.n < 6 ? tick_step{unit::month, s.n == 2 ? 3 : s.n * 2} : tick_step{unit::year, 1};
+  return {unit::year, rounder(s.n)};
+}
+
+// Ticks on calendar boundaries every `s` from lo to hi.
+std::vector<tick> calendar_ticks(double lo, double hi, tick_step s) {
+  const chr::year_month_day first{chr::sys_days(chr::days(int(std::floor(lo))))};
+  std::vector<tick> out;
+  if (s.u == unit::year) {
+    for (int y = int(first.year()) / s.n * s.n;; y += s.n) {
+      const double x = double(chr::sys_days(chr::year(y) / 1 / 1).time_since_epoch().count());
+      if (x > hi) break;
+      if (x >= lo) out.push_back({x, std::to_string(y)});
+    }
+  } else if (s.u == unit::month) {
+    chr::year_month m = first.year() / first.month();
+    while ((unsigned(m.month()) - 1) % unsigned(s.n) != 0) m += chr::months(1);
+    for (;; m += chr::months(s.n)) {
+      const double x = double(chr::sys_days(m / 1).time_since_epoch().count());
+      if (x > hi) break;
+      if (x >= lo) out.push_back({x, iso_month(yyyymmdd(chr::sys_days(m / 1)))});
+    }
+  } else {
+    for (double x = std::ceil(lo / s.n) * s.n; x <= hi; x += s.n)
+      out.push_back({x, iso_date(yyyymmdd(chr::sys_days(chr::days(int(x)))))});
+  }
+  return out;
+}
+
+// A label's box at tick x: centred on it, or starting or ending at it where
+// centred it would be cut at the drawing's edge (0..width).
+struct label_box {
+  double left, right;
+  const char* anchor;
+};
+
+// Characters are about 0.62 em wide (digits in common sans fonts; "-" less):
+// an estimate on the wide side, so labels placed apart stay apart.
+double text_width(std::string_view text, double font_size) {
+  size_t chars = 0;
+  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return 0.62 * font_size * double(chars);
+}
+
+// `text` whole if it fits `room` px, else cut between characters (never inside
+// one) to fit with an ellipsis.
+std::string fitted(const std::string& text, double room, double font_size) {
+  if (text_width(text, font_size) <= room) return text;
+  const size_t keep = size_t(std::max(0.0, std::floor(room / (0.62 * font_size)) - 1));
+  size_t chars = 0, cut = 0;
+  for (; cut < text.size(); ++cut)
+    if ((static_cast<unsigned char>(text[cut]) & 0xC0) != 0x80 && chars++ == keep) break;
+  return text.substr(0, cut) + "\u2026";
+}
+
+label_box place_label(double x, const std::string& label, double font_size, double width) {
+  const double w = text_width(label, font_size), edge = 2;
+  if (x - w / 2 < edge) return {x, x + w, "start"};
+  if (x + w / 2 > width - edge) return {x - w, x, "end"};
+  return {x - w / 2, x + w / 2, "middle"};
+}
+
+// Labels at least an em apart.
+template <class PX>
+bool labels_fit(const std::vector<tick>& ticks, const PX& px, double font_size, double width) {
+  for (size_t i = 1; i < ticks.size(); ++i)
+    if (place_label(px(ticks[i - 1].x), ticks[i - 1].label, font_size, width).right + font_size >
+        place_label(px(ticks[i].x), ticks[i].label, font_size, width).left)
+      return false;
+  return true;
+}
+
+// Date ticks as many as fit: calendar steps from the span's, coarser until the labels stand apart.
+template <class PX>
+std::vector<tick> date_ticks(double lo, double hi, const PX& px, double font_size, double width) {
+  for (tick_step s = first_step(lo, hi);; s = coarser(s)) {
+    std::vector<tick> ticks = calendar_ticks(lo, hi, s);
+    if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
+  }
+}
+
+// Period ticks 0, step, 2 step...: a round step from the span's, larger until the labels stand apart.
+template <class PX>
+std::vector<tick> period_ticks(double lo, double hi, const PX& px, double font_size, double width) {
+  for (int step = int(std::max(1.0, nice_step(hi - lo, 8)));; step = rounder(step)) {
+    std::vector<tick> ticks;
+    for (int x = 0; x <= hi + 1e-9; x += step) ticks.push_back({double(x), std::to_string(x)});
+    if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
+  }
+}
+
+// x of a series' i-th point: days since 1970 on a date axis, else i.
+double x_of(const rating_point& p, size_t i, bool dated) {
+  return dated ? double(day_of(p.date).time_since_epoch().count()) : double(i);
+}
+
+// The polygon of rating +- 2 deviations over the points that carry one (history.csv
+// has none before a player's first period): upper edge forward, lower edge back.
+// Empty when fewer than two points do.
+template <class PX, class PY>
+std::string band_points(const rating_series& s, bool dated, const PX& px, const PY& py) {
+  std::vector<size_t> spread;
+  for (size_t i = 0; i < s.points.size(); ++i)
+    if (!std::isnan(s.points[i].spread)) spread.push_back(i);
+  std::string band;
+  if (spread.size() < 2) return band;
+  for (const size_t i : spread)
+    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i, dated)), py(s.points[i].rating + 2 * s.points[i].spread));
+  for (auto i = spread.rbegin(); i != spread.rend(); ++i)
+    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i, dated)), py(s.points[*i].rating - 2 * s.points[*i].spread));
+  return band;
+}
+
+bool all_dated(const std::vector<rating_series>& series) {
+  for (const auto& s : series)
+    for (const auto& p : s.points)
+      if (p.date <= 0) return false;
+  return true;
+}
+
+struct box {
+  double left, top, right, bottom;
+};
+
+// The plot inside the drawing: room for the y labels, the title, the legend and the x labels.
+box plot_box(const chart_options& o) {
+  const bool small = o.width < 600;
+  return {small ? 48.0 : 64.0, o.title.empty() ? 14.0 : 44.0,
+          o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), o.height - (small ? 34.0 : 50.0)};
+}
+
+}  // namespace
+
+std::string players_title(const std::vector<std::string>& players, const chart_options& o) {
+  std::string joined;
+  for (size_t i = 0; i < players.size(); ++i) joined += (i ? " / " : "") + players[i];
+  const box plot = plot_box(o);
+  // The title is bold at 17 px: its characters a little wider than the labels'.
+  if (text_width(joined, 17 * 1.05) <= plot.right - plot.left) return joined;
+  return counted(double(players.size()), "player");
+}
+
+std::pair<double, double> fitted_x_range(const std::vector<rating_series>& series) {
+  const bool dated = all_dated(series);
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto& s : series)
+    for (size_t i = 0; i < s.points.size(); ++i)
+      lo = std::min(lo, x_of(s.points[i], i, dated)), hi = std::max(hi, x_of(s.points[i], i, dated));
+  if (!(lo <= hi)) return {0, 1};
+  if (hi - lo < 1) lo -= 1, hi += 1;
+  return {lo, hi};
+}
+
+std::pair<double, double> fitted_range(const std::vector<rating_series>& series) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const auto& s : series)
+    for (const auto& p : s.points) {
+      const double band = std::isnan(p.spread) ? 0 : 2 * p.spread;
+      lo = std::min(lo, p.rating - band);
+      hi = std::max(hi, p.rating + band);
+    }
+  if (!(lo <= hi)) return {0, 1};
+  // Ratings far beyond any scale (a list's 1e308) are drawn at its edge: the span must stay a number.
+  lo = std::clamp(lo, -max_drawn, max_drawn), hi = std::clamp(hi, -max_drawn, max_drawn);
+  if (hi - lo < 10) lo -= 5, hi += 5;  // a flat line still gets a readable scale
+  const double pad = (hi - lo) * 0.05, step = nice_step(hi - lo + 2 * pad, 6);
+  return {std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step};
+}
+
+std::string render_chart_svg(const std::vector<rating_series>& series, const chart_options& o) {
+  for (const auto& s : series)
+    if (s.points.empty()) throw std::invalid_argument("render_chart_svg: series '" + s.player + "' is empty");
+  const bool dated = all_dated(series);
+  auto x_at = [&](const rating_point& p, size_t i) { return x_of(p, i, dated); };
+  const auto [x_lo, x_hi] = o.x_range ? *o.x_range : fitted_x_range(series);
+  const auto [lo, hi] = o.y_range ? *o.y_range : fitted_range(series);
+  const double y_step = nice_step(hi - lo, 6);
+
+  const bool small = o.width < 600;
+  const double font_size = small ? 11 : 13;
+  const auto [left, top, right, bottom] = plot_box(o);
+  auto px = [&](double x) { return left + (right - left) * (x - x_lo) / (x_hi - x_lo); };
+  auto py = [&](double y) { return bottom - (bottom - top) * (std::clamp(y, lo, hi) - lo) / (hi - lo); };
+
+  std::string svg;
+  append(svg, "<svg{} class=\"rating-chart\" width=\"{}\" height=\"{}\" "
+              "viewBox=\"0 0 {} {}\" font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
+         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, o.width, o.height, font_size);
+  append(svg, "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", xml_escaped(o.title));
+  if (!o.title.empty())
+    append(svg, "<text class=\"title\" x=\"{:.1f}\" y=\"26\" font-size=\"17\" font-weight=\"600\" fill=\"#1d2330\">{}</text>\n",
+           left, xml_escaped(o.title));
+
+  svg += "<g class=\"y-ticks\">\n";
+  for (double y = lo; y <= hi + y_step * 1e-6; y += y_step)
+    append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e6e8ec\"/>"
+                "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{:.{}f}</text>\n",
+           left, py(y), right, py(y), left - 8, py(y) + 4, y, decimals(y_step));
+  svg += "</g>\n<g class=\"x-ticks\">\n";
+  const std::vector<tick> ticks = dated ? date_ticks(x_lo, x_hi, px, font_size, o.width)
+                                        : period_ticks(x_lo, x_hi, px, font_size, o.width);
+  for (const auto& t : ticks)
+    append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\"/>"
+                "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"{}\">{}</text>\n",
+           px(t.x), bottom, px(t.x), bottom + 5, px(t.x), bottom + 19,
+           place_label(px(t.x), t.label, font_size, o.width).anchor, t.label);
+  append(svg, "</g>\n<polyline class=\"axes\" fill=\"none\" stroke=\"#556\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
+         left, top, left, bottom, right, bottom);
+  if (!small)
+    append(svg, "<text class=\"x-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
+           (left + right) / 2, bottom + 40, dated ? "date (end of each rating period)" : "rating period");
+
+  // Every band before every line: a later player's band never covers an earlier one's line.
+  bool banded = false;
+  std::string spread_name;
+  for (size_t k = 0; k < series.size(); ++k) {
+    const std::string band = band_points(series[k], dated, px, py);
+    if (band.empty()) continue;
+    banded = true;
+    spread_name = series[k].spread_name;
+    append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"0.15\" points=\"{}\"/>\n",
+           palette[k % palette.size()], band);
+  }
+  for (size_t k = 0; k < series.size(); ++k) {
+    const auto& s = series[k];
+    const char* colour = palette[k % palette.size()];
+    append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
+    std::string points;
+    for (size_t i = 0; i < s.points.size(); ++i)
+      append(points, "{}{:.1f},{:.1f}", i ? " " : "", px(x_at(s.points[i], i)), py(s.points[i].rating));
+    append(svg, "<polyline class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"{}\"/>\n", points);
+    if (s.points.size() <= max_dots)  // dots only while they stay apart
+      for (size_t i = 0; i < s.points.size(); ++i)
+        append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_at(s.points[i], i)), py(s.points[i].rating));
+    svg += "\n</g>\n";
+  }
+
+  if (o.legend) {
+    svg += "<g class=\"legend\">\n";
+    // The rating in its own element, its right edge at a fixed x: neither a long
+    // name nor a right-to-left one can move it.
+    const double lx = right + 18, rating_x = o.width - 8.0;
+    for (size_t k = 0; k < series.size(); ++k) {
+      const auto& s = series[k];
+      const std::string rating = fmt::format("{:.0f}", s.points.back().rating);
+      const double room = rating_x - text_width(rating, font_size) - font_size / 2 - (lx + 26);
+      const double y = top + 8 + 22 * double(k);
+      append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>"
+                  "<text class=\"name\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{}</text>"
+                  "<text class=\"rating\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{}</text>\n",
+             lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y,
+             xml_escaped(fitted(s.player, room, font_size)), rating_x, y, rating);
+    }
+    if (banded)
+      append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 {}</text>\n", lx,
+             top + 8 + 22 * double(series.size()) + 6, xml_escaped(spread_name));
+    svg += "</g>\n";
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
+}  // namespace ratekit

@@ -1,0 +1,261 @@
+// build_html_report: ratings.csv + history.csv + summary.json -> one HTML page.
+#include <ratekit/host/text/format.hpp>
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/output/reports/html_report.hpp>
+#include <ratekit/host/output/reports/chart.hpp>
+
+#include "input/text.hpp"
+#include "output/reports/html_table.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+// ratings.csv as written: header and cells, sorted by rating already.
+struct ratings_table {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<double> rating;
+  int column(std::string_view name) const {
+    const auto it = std::find(header.begin(), header.end(), name);
+    return it == header.end() ? -1 : int(it - header.begin());
+  }
+};
+
+ratings_table read_ratings(const fs::path& file) {
+  if (!fs::is_regular_file(file))
+    throw user_error(file.string(), 0, 0, "no ratings.csv here: expected the output directory of a run");
+  text::source src(file, reader_options{});
+  text::problem_list problems(src);
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  text::line l;
+  ratings_table t;
+  if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
+    throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
+  for (size_t i = 0; i < csv.size(); ++i) t.header.emplace_back(csv[i]);
+  while (lines.next(l)) {
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    double rating = 0;
+    if (csv.size() != t.header.size()) {
+      problems.add(l.number, 1,
+                   "expected " + std::to_string(t.header.size()) + " fields, got " + std::to_string(csv.size()));
+    } else if (!text::parse_number(csv[1], rating)) {
+      problems.add(l.number, csv.column(1), "expected a number for rating, got " + text::quote(csv[1]));
+    } else {
+      auto& row = t.rows.emplace_back();
+      for (size_t i = 0; i < csv.size(); ++i) row.emplace_back(csv[i]);
+      t.rating.push_back(rating);
+    }
+  }
+  problems.throw_if_any();
+  return t;
+}
+
+// From history.csv: each player's change over the run.
+struct run_history {
+  bool present = false;
+  player_table players;           // the list's players first, in list order
+  std::vector<double> first_before, last_after;
+};
+
+run_history read_history(const fs::path& file, const ratings_table& list) {
+  run_history h;
+  if (!fs::is_regular_file(file)) return h;
+  h.present = true;
+  for (const auto& row : list.rows) h.players.intern(row[0]);
+  h.first_before.assign(list.rows.size(), NAN);
+  h.last_after.assign(list.rows.size(), NAN);
+  text::source src(file, reader_options{});
+  text::problem_list problems(src);
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  text::line l;
+  if (!lines.next(l) || !csv.split(l, problems)) throw user_error(src.file(), 1, 1, "expected a history.csv header");
+  int player = -1, before = -1, after = -1;
+  for (size_t i = 0; i < csv.size(); ++i) {
+    if (csv[i] == "player") player = int(i);
+    if (csv[i] == "rating_before") before = int(i);
+    if (csv[i] == "rating_after") after = int(i);
+  }
+  if (player < 0 || before < 0 || after < 0)
+    throw user_error(src.file(), 1, 1, "expected history.csv columns player, rating_before and rating_after");
+  const size_t need = size_t(std::max({player, before, after})) + 1;
+  while (lines.next(l)) {
+    src.release_read(l.text.data());  // one pass: the rows behind are done with
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    double b = 0, a = 0;
+    if (csv.size() < need || !text::parse_number(csv[size_t(before)], b) || !text::parse_number(csv[size_t(after)], a)) {
+      problems.add(l.number, 1, "expected a player with numeric rating_before and rating_after");
+      continue;
+    }
+    const int32_t p = h.players.find(csv[size_t(player)]);
+    if (p < 0) continue;  // not in the list: nothing to show
+    const size_t i = size_t(p);
+    if (std::isnan(h.first_before[i])) h.first_before[i] = b;
+    h.last_after[i] = a;
+  }
+  problems.throw_if_any();
+  return h;
+}
+
+json read_summary(const fs::path& file) {
+  if (!fs::is_regular_file(file)) return json::object();
+  std::ifstream in(file, std::ios::binary);
+  try {
+    return json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw user_error(file.string(), 0, 0, std::string("expected JSON: ") + e.what());
+  }
+}
+
+std::string value_text(const json& v) {
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    return d == std::floor(d) && std::abs(d) < 1e15 ? fixed(d, 0) : fixed(d, 4);
+  }
+  if (v.is_string()) return xml_escaped(v.get<std::string>());
+  if (v.is_array() && std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_string(); })) {
+    std::string list;  // input files: a.csv, b.csv as a reader writes them, not JSON
+    for (const auto& e : v) list += (list.empty() ? "" : ", ") + e.get<std::string>();
+    return xml_escaped(list);
+  }
+  return xml_escaped(json_text(v));
+}
+
+// Rows of key/value, nested objects flattened as "outer / inner".
+void key_value_rows(std::string& out, const json& object, const std::string& prefix) {
+  for (const auto& [key, value] : object.items()) {
+    if (value.is_object()) {
+      key_value_rows(out, value, prefix + key + " / ");
+      continue;
+    }
+    // Only numbers line up on the right: a name or a list reads from the left.
+    out += "<tr><th scope=\"row\">" + xml_escaped(prefix + key) + "</th><td" +
+           (value.is_number() ? " class=\"num\">" : ">") + value_text(value) + "</td></tr>\n";
+  }
+}
+
+bool any_nonzero(const json& object) {
+  return std::any_of(object.begin(), object.end(), [](const json& v) { return !v.is_number() || v.get<double>() != 0; });
+}
+
+constexpr const char* style = R"css(
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f5f6f8;margin:0}
+main{max-width:1100px;margin:0 auto;padding:24px 28px 48px}
+header{border-bottom:3px solid #2f6db5;margin-bottom:18px}
+h1{margin:0 0 4px;font-size:26px}h2{font-size:19px;margin:28px 0 10px;color:#2f6db5}
+.facts{color:#556;margin:0 0 12px}
+.scroll{width:fit-content;max-width:100%;overflow-x:auto;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+table{border-collapse:collapse;background:#fff}
+th,td{padding:4px 10px;border-bottom:1px solid #e6e8ec;text-align:left}
+thead th{background:#eef2f8;font-weight:600}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+tbody tr:nth-child(even){background:#fafbfc}
+thead th{cursor:pointer;user-select:none}
+.controls{margin:0 0 8px;display:flex;flex-wrap:wrap;gap:8px;align-items:center}
+.controls input{padding:4px 8px;min-width:min(220px,100%)}#ratings-status{color:#556}
+.up{color:#1a7f37}.down{color:#c62828}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(370px,100%),1fr));gap:12px}
+figure{margin:0;background:#fff;padding:8px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+figcaption{font-weight:600;margin-bottom:2px}
+svg.rating-chart{width:100%;height:auto}
+pre{background:#fff;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow:auto}
+table.params td{overflow-wrap:anywhere}
+@media (max-width:600px){main{padding:14px 10px 32px}h1{font-size:22px}}
+)css";
+
+}  // namespace
+
+std::string build_html_report(const fs::path& dir) {
+  const ratings_table list = read_ratings(dir / "ratings.csv");
+  const json summary = read_summary(dir / "summary.json");
+  const run_history history = read_history(dir / "history.csv", list);
+  const std::string competition = summary.value("competition", dir.filename().string());
+
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
+                    xml_escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
+  out += "<header>\n<h1>" + xml_escaped(competition) + "</h1>\n<p class=\"facts\">";
+  if (summary.contains("plugin"))
+    out += "Rated with " + xml_escaped(summary["plugin"].value("id", "")) + " " +
+           xml_escaped(summary["plugin"].value("version", "")) + ". ";
+  if (summary.contains("counts"))
+    for (const auto& [key, value] : summary["counts"].items())
+      if (value.is_number() && value.get<double>() > 0) out += xml_escaped(key) + ": " + value_text(value) + ". ";
+  out += "</p>\n</header>\n";
+
+  // The ratings list, without the state fields summary.json names as a
+  // plugin's bookkeeping (FIDE's pool of games towards a first rating).
+  std::vector<std::string> bookkeeping;
+  if (summary.contains("bookkeeping_state") && summary["bookkeeping_state"].is_array())
+    for (const auto& name : summary["bookkeeping_state"])
+      if (name.is_string()) bookkeeping.push_back(name.get<std::string>());
+  html_table_data table;
+  std::vector<size_t> shown;
+  for (size_t c = 0; c < list.header.size(); ++c)
+    if (std::find(bookkeeping.begin(), bookkeeping.end(), list.header[c]) == bookkeeping.end())
+      shown.push_back(c), table.header.push_back(list.header[c]);
+  for (const auto& row : list.rows) {
+    auto& cells = table.rows.emplace_back();
+    for (const size_t c : shown) cells.push_back(row[c]);
+  }
+  if (history.present)
+    for (size_t i = 0; i < list.rows.size(); ++i) table.change.push_back(history.last_after[i] - history.first_before[i]);
+  out += html_ratings_table(table);
+
+  // Charts of the best-rated players who played in this run, all on one scale and
+  // one time axis so they compare.
+  std::vector<std::string> charted;
+  for (size_t i = 0; i < list.rows.size() && charted.size() < html_chart_limit; ++i)
+    if (history.present && !std::isnan(history.first_before[i])) charted.push_back(list.rows[i][0]);
+  if (!charted.empty()) {
+    const auto series = read_rating_series(dir / "history.csv", charted);
+    const auto scale = fitted_range(series), span = fitted_x_range(series);
+    out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
+           " best-rated players of this run, rating at the end of each rating period, on one scale and one time axis.</p>\n"
+           "<div class=\"charts\">\n";
+    const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
+                              .x_range = span, .y_range = scale};
+    for (size_t k = 0; k < series.size(); ++k)
+      out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
+             render_chart_svg({series[k]}, small) + "</figure>\n";
+    out += "</div>\n</section>\n";
+  }
+
+  if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
+    out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<div class=\"scroll\"><table class=\"metrics\">\n<tbody>\n";
+    key_value_rows(out, summary["metrics"], "");
+    out += "</tbody>\n</table></div>\n</section>\n";
+  }
+
+  if (summary.contains("model")) {
+    out += "<section id=\"config\">\n<h2>Configuration</h2>\n<div class=\"scroll\"><table class=\"params\">\n<tbody>\n";
+    out += "<tr><th scope=\"row\">model</th><td>" + value_text(summary["model"]) + "</td></tr>\n";
+    if (summary.contains("params")) key_value_rows(out, summary["params"], "");
+    if (summary.contains("home_advantage") && any_nonzero(summary["home_advantage"]))  // none: nothing to say
+      key_value_rows(out, summary["home_advantage"], "home advantage / ");
+    if (summary.contains("input") && summary["input"].contains("files"))
+      out += "<tr><th scope=\"row\">input</th><td>" + value_text(summary["input"]["files"]) + "</td></tr>\n";
+    out += "</tbody>\n</table></div>\n";
+    if (summary.contains("config_text") && summary["config_text"].is_string())
+      out += "<pre class=\"config\">" + xml_escaped(summary["config_text"].get<std::string>()) + "</pre>\n";
+    out += "</section>\n";
+  }
+  out += "</main>\n</body>\n</html>\n";
+  return out;
+}
+
+}  // namespace ratekit

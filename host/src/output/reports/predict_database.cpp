@@ -1,0 +1,82 @@
+#include <ratekit/host/output/reports/predict_database.hpp>
+
+#include <ratekit/host/output/reports/predictions.hpp>
+#include <ratekit/host/store/store.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+
+namespace ratekit {
+
+namespace {
+
+// What the last run's config said that predictions use: the rating a new
+// player enters at and the home side's points. Read from its recorded text, not
+// loaded as a config: the files it names may be gone.
+struct recorded_defaults {
+  double entry = NAN, home = 0;
+  initial_fields state;
+};
+
+recorded_defaults defaults_of(const std::string& config_text) {
+  recorded_defaults d;
+  const auto number = [](const YAML::Node& n, double& out) {
+    if (n && n.IsScalar()) out = n.as<double>();
+  };
+  try {
+    const YAML::Node root = YAML::Load(config_text);
+    const YAML::Node initial = root["initial"], home = root["home_advantage"];  // either may be missing
+    if (initial) number(initial.IsMap() ? initial["rating"] : initial, d.entry);
+    if (initial && initial.IsMap())
+      if (const YAML::Node state = initial["state"]; state && state.IsMap())  // a missing key is no node to ask
+        for (const auto& kv : state) d.state.emplace_back(kv.first.Scalar(), kv.second.as<double>());
+    if (home) number(home.IsMap() ? home["predict"] : home, d.home);
+  } catch (const YAML::Exception&) {  // a run read it, so it parses: nothing is lost
+  }
+  return d;
+}
+
+}  // namespace
+
+std::vector<double> initial_row(const model& m, double initial_rating, const initial_fields& state) {
+  std::vector<double> row = m.new_player();
+  if (std::isfinite(initial_rating)) row[0] = initial_rating;
+  for (const auto& [name, value] : state)
+    if (const int f = m.source().state_field(name); f > 0) row[size_t(f)] = value;
+  return row;
+}
+
+// The competition's players as its last run left them, under the model and parameters of that run.
+std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
+                                      const std::string& competition, std::optional<double> home_advantage,
+                                      const std::string& games) {
+  const recorded_model recorded = last_run_model(db, competition);
+  const recorded_defaults defaults = defaults_of(recorded.config_text);
+  const auto p = plugins.get(recorded.model);
+  const rk_descriptor& d = p->descriptor();
+  const auto stored = nlohmann::json::parse(recorded.params_json, nullptr, false);
+  std::vector<double> params;
+  for (uint32_t i = 0; i < d.param_count; ++i) {
+    const auto v = stored.is_object() ? stored.find(d.params[i].key) : stored.end();
+    params.push_back(stored.is_object() && v != stored.end() && v->is_number() ? v->get<double>()
+                                                                               : d.params[i].default_value);
+  }
+  player_table players;
+  const ratings_list list = read_database_ratings(db, competition, players);
+  const model m(p, params);
+  const std::vector<double> initial = initial_row(m, defaults.entry, defaults.state);
+  std::vector<std::vector<double>> columns(d.state_count, std::vector<double>(size_t(players.size())));
+  for (uint32_t f = 0; f < d.state_count; ++f) {
+    const int c = list.column(d.state[f].name);
+    for (size_t row = 0; row < list.ids.size(); ++row) {
+      const double v = list.value(row, c);
+      columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
+    }
+  }
+  return predictions_csv({m, players, columns, initial, home_advantage.value_or(defaults.home)}, games);
+}
+
+}  // namespace ratekit

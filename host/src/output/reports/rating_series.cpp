@@ -1,0 +1,131 @@
+// Rating series from history.csv: one point per player and period.
+#include <ratekit/host/output/reports/chart.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include "input/text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+
+namespace ratekit {
+
+std::vector<double> rating_series::ratings() const {
+  std::vector<double> out;
+  out.reserve(points.size());
+  for (const auto& p : points) out.push_back(p.rating);
+  return out;
+}
+
+double series_area(const std::vector<double>& ratings) {
+  double area = 0.0;
+  for (size_t i = 1; i < ratings.size(); ++i) area += 0.5 * (ratings[i - 1] + ratings[i]);
+  return area;
+}
+
+namespace {
+
+enum column { period, date, player, rating_before, rating_after, rd_after, sigma_after };
+
+constexpr std::array<text::column_spec, 7> history_columns{{
+    {"period", false}, {"date", false}, {"player", true}, {"rating_before", true}, {"rating_after", true},
+    {"rd_after", false}, {"sigma_after", false},
+}};
+
+// Parses yyyy-mm-dd into yyyymmdd; 0 when empty or malformed.
+int32_t date_of(std::string_view s) {
+  int32_t day = 0;
+  return text::parse_date(s, day) ? day : 0;
+}
+
+// The players `history` names (up to 100,000 of them), in order.
+std::vector<std::string> names_in(const text::source& history, size_t column, size_t field_count) {
+  text::problem_list ignored(history);
+  text::line_cursor lines(history.text());
+  text::csv_splitter csv;
+  text::line l;
+  std::set<std::string, std::less<>> names;
+  for (lines.next(l); lines.next(l) && names.size() < 100000;) {
+    history.release_read(l.text.data());
+    if (!text::is_blank(l.text) && csv.split(l, ignored) && csv.size() == field_count && !names.count(csv[column]))
+      names.emplace(csv[column]);
+  }
+  return {names.begin(), names.end()};
+}
+
+}  // namespace
+
+std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
+                                              const std::vector<std::string>& players) {
+  const text::source src(history_csv, {});
+  text::problem_list problems(src);
+  text::line_cursor lines(src.text());
+  text::csv_splitter csv;
+  text::line l;
+  if (!lines.next(l) || text::is_blank(l.text)) {
+    problems.add(1, 1, "expected the history header (period,date,player,...,rating_after), got an empty file");
+    problems.throw_if_any();
+  }
+  if (!csv.split(l, problems)) problems.throw_if_any();
+  const std::vector<int> at = text::map_header(csv, l, history_columns, problems, true);
+  problems.throw_if_any();
+  const size_t field_count = csv.size();
+  auto cell = [&](column c) { return at[c] < 0 ? std::string_view() : csv[size_t(at[c])]; };
+
+  std::vector<rating_series> out(players.size());
+  std::vector<std::string> last_period(players.size());
+  // A deviation drawn as a band: Glicko's rd, or TrueSkill's and Weng-Lin's sigma.
+  const column deviation = at[rd_after] >= 0 ? rd_after : sigma_after;
+  for (size_t p = 0; p < players.size(); ++p) {
+    out[p].player = players[p];
+    if (deviation == sigma_after) out[p].spread_name = "sigma";
+  }
+  while (lines.next(l)) {
+    src.release_read(l.text.data());  // one pass: the rows behind are done with
+    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
+    if (csv.size() != field_count) {
+      problems.add(l.number, csv.end_column(),
+                   "expected " + std::to_string(field_count) + " fields as in the header, got " +
+                       std::to_string(csv.size()));
+      continue;
+    }
+    const std::string_view name = cell(player);
+    const auto it = std::find(players.begin(), players.end(), name);
+    if (it == players.end()) continue;
+    double before = 0, after = 0, spread = NAN;
+    bool ok = true;
+    for (const auto& [c, value] : {std::pair{rating_before, &before}, std::pair{rating_after, &after}}) {
+      if (text::parse_number(cell(c), *value)) continue;
+      problems.add(l.number, csv.column(size_t(at[c])),
+                   "expected " + std::string(history_columns[c].name) + " as a number, got " + text::quote(cell(c)));
+      ok = false;
+    }
+    if (at[deviation] >= 0 && !cell(deviation).empty() && !text::parse_number(cell(deviation), spread)) spread = NAN;
+    if (!ok) continue;
+    const size_t s = size_t(it - players.begin());
+    auto& points = out[s].points;
+    const int32_t day = date_of(cell(date));
+    // Rows of one period all carry the rating at its end: one point per period.
+    const bool same_period = !points.empty() && at[period] >= 0 && cell(period) == last_period[s];
+    if (points.empty()) points.push_back({day, before});  // the deviation before the first period is not in the file
+    if (same_period)
+      points.back() = {std::max(points.back().date, day), after, spread};
+    else
+      points.push_back({day, after, spread});
+    last_period[s] = cell(period);
+  }
+  problems.throw_if_any();  // a player's bad rows explain his missing points
+  std::vector<std::string> names;  // for "did you mean", read again only when a player has no games
+  for (const auto& s : out) {
+    if (!s.points.empty()) continue;
+    if (names.empty()) names = names_in(src, size_t(at[player]), field_count);
+    std::string message = "no games of '" + s.player + "' in this history";
+    const std::string near = did_you_mean(s.player, names);
+    if (!near.empty()) message += " (did you mean '" + near + "'?)";
+    problems.add(0, 0, message);
+  }
+  problems.throw_if_any();
+  return out;
+}
+
+}  // namespace ratekit

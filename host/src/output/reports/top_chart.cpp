@@ -1,0 +1,97 @@
+#include "output/files/run_files.hpp"
+
+#include <ratekit/host/output/reports/chart.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The `count` highest rated players who played, highest first.
+std::vector<int32_t> top_players(const run_result& r, size_t count) {
+  const double* rating = r.state.rating();
+  std::vector<int32_t> ids;
+  for (int32_t p = 0; p < r.data.players.size(); ++p)
+    if (r.state.games[size_t(p)] > 0) ids.push_back(p);
+  const size_t n = std::min(count, ids.size());
+  std::partial_sort(ids.begin(), ids.begin() + long(n), ids.end(),
+                    [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
+  ids.resize(n);
+  return ids;
+}
+
+// Their rating series, from the games the run kept.
+std::vector<rating_series> top_series(const run_result& r, size_t count) {
+  const std::vector<int32_t> ids = top_players(r, count);
+  // A plugin's `rd` (or `sigma`) state field is drawn as a band around the line.
+  const bool sigma = r.source->state_field("rd") < 0 && r.source->state_field("sigma") > 0;
+  const size_t n = ids.size();
+  std::vector<rating_series> series;
+  std::vector<int> line(size_t(r.data.players.size()), -1);
+  std::vector<size_t> last_period(n, SIZE_MAX);
+  for (size_t i = 0; i < n; ++i) {
+    line[size_t(ids[i])] = int(i);
+    series.push_back({r.data.players.name(ids[i]), {}, sigma ? "sigma" : "RD"});
+  }
+  const int rd = r.source->state_field(sigma ? "sigma" : "rd");
+  const size_t shown = r.shown_state.size();
+  const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
+  // `state`: the player's fields after the period, `rd_offset` where rd sits in them.
+  auto add = [&](int32_t p, size_t period, int32_t date, double before, double after, const double* state,
+                 size_t rd_offset) {
+    const int s = line[size_t(p)];
+    if (s < 0) return;
+    const double spread = rd > 0 && state ? state[rd_offset] : NAN;
+    auto& points = series[size_t(s)].points;
+    if (points.empty()) points.push_back({date, before});
+    if (last_period[size_t(s)] == period)
+      points.back() = {std::max(points.back().date, date), after, spread};
+    else
+      points.push_back({date, after, spread});
+    last_period[size_t(s)] = period;
+  };
+  if (r.data.ranked()) {
+    size_t event = 0;
+    r.replay_events([&](const rated_event& e) {
+      for (size_t i = 0; i < e.count; ++i)
+        if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
+          add(e.entries[i].player, event, e.info->date, e.before[i], e.after[i], e.state_after + i * e.fields,
+              size_t(rd - 1));
+      ++event;
+    });
+  } else {
+    size_t period = 0;
+    r.replay_games([&](size_t i, double before_a, double before_b, double after_a, double after_b) {
+      if (r.period_ends.empty()) period = i;  // a period per game
+      while (period < r.period_ends.size() && i >= r.period_ends[period]) ++period;
+      const int32_t date = r.data.facts.date[i];
+      const bool drawn = size_t(rd_at) < shown && !r.game_state_after.empty();
+      const double* state = drawn ? r.game_state_after.data() + 2 * i * shown : nullptr;
+      add(r.data.games[i].a, period, date, before_a, after_a, state, size_t(rd_at));
+      add(r.data.games[i].b, period, date, before_b, after_b, state ? state + shown : nullptr, size_t(rd_at));
+    });
+  }
+  return series;
+}
+
+}  // namespace
+
+std::string top_chart(const run_result& run, const fs::path& dir) {
+  std::vector<rating_series> series;
+  if (run.history_streamed && chart_reads_history(run.config)) {  // else from the kept games or entries
+    std::vector<std::string> names;
+    for (const int32_t p : top_players(run, 5)) names.push_back(run.data.players.name(p));
+    series = read_rating_series(dir / "history.csv", names);
+  } else {
+    series = top_series(run, 5);
+  }
+  return render_chart_svg(series, chart_options{.title = run.config.competition + ": the top 5", .inline_svg = false,
+                                                .y_range = std::nullopt});
+}
+
+}  // namespace ratekit

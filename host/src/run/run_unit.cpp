@@ -1,0 +1,133 @@
+#include <ratekit/host/run/run_unit.hpp>
+
+#include <ratekit/host/output/files/output_folder.hpp>
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/output/streamed_outputs.hpp>
+#include <ratekit/host/store/location.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One history database: one file, or one URI (a server's database is named one way here).
+bool same_file(const fs::path& a, const fs::path& b) {
+  std::error_code ec;
+  if (is_database_uri(a.string()) || is_database_uri(b.string())) return a == b;
+  return !a.empty() && !b.empty() && fs::equivalent(a, b, ec);
+}
+
+// A model or parameters other than the competition's latest run's, unless asked for.
+void check_model(run_recording& recording, const competition_config& config, const rk_descriptor& model,
+                 const std::vector<earlier_run>& replaced, const unit_options& options) {
+  const std::string change = recording.model_change(config, model, replaced);
+  if (change.empty()) return;
+  if (!options.new_model)
+    throw user_error(config.output_database.string(), 0, 0,
+                     "competition '" + config.competition + "' changes model: " + change +
+                         "; ratings of two models are not on one scale, so nothing was recorded. To record "
+                         "the change, run again with --new-model");
+  spdlog::warn("competition '{}' changes model: {} (--new-model)", config.competition, change);
+}
+
+// An error about a file in the staging folder, which is gone once the run has
+// failed, named by the path the file was to have: out/history.csv.
+user_error as_published(const user_error& e, const fs::path& staging, const fs::path& dir) {
+  const std::string from = staging.string(), to = dir.string();
+  std::vector<diagnostic> named = e.diagnostics();
+  for (diagnostic& d : named)
+    for (std::string* text : {&d.file, &d.message})
+      for (size_t at = text->find(from); at != std::string::npos; at = text->find(from, at + to.size()))
+        text->replace(at, from.size(), to);
+  return user_error(std::move(named));
+}
+
+unit_result run_into(output_folder& folder, competition_config config, const plugin_registry& registry,
+                     const fs::path& dir, unit_options options, progress& bar) {
+  const rk_descriptor& model = registry.get(config.model)->descriptor();
+  std::optional<run_recording> recording;
+  std::string fingerprint;
+  std::optional<earlier_run> same;  // the run that recorded this input before
+  if (!config.output_database.empty()) {
+    recording.emplace(config.output_database, config.competition, !options.no_wait);
+    fingerprint = input_fingerprint(config);
+    same = recording->same_input(config.competition, fingerprint);
+    // Known before rating: with --replace, which runs go is known only when their periods are met.
+    // The same input again records nothing, so it changes no model.
+    if (!same && !options.replace) check_model(*recording, config, model, {}, options);
+    // Redone from the state that run started from, not the state it left.
+    if (same && same_file(config.initial_database, config.output_database))
+      config.initial_before_run = std::min(config.initial_before_run, same->id);
+  }
+  // history.csv and the report are written into the staging folder while the
+  // games or events are rated, and the database's rows unless they are there already.
+  const auto rate_streaming = [&](rated_games_sink* database) {
+    streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database);
+    run_result run = rate(config, registry, &bar.counter(), outputs.sink());
+    outputs.finish(run);
+    return run;
+  };
+  // The database's rows are written as the games or events are rated.
+  bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
+            "games");
+  unit_result out{run_result{}, std::nullopt};
+  const stream_policy policy{options.replace, same_file(config.initial_database, config.output_database)};
+  for (;;) {
+    try {
+      rated_games_sink* database = recording && !same ? &recording->stream(config, model, fingerprint, policy) : nullptr;
+      out.run = rate_streaming(database);
+      if (out.run.database_streamed) {
+        out.recorded = recording->finish_stream(out.run);
+        if (options.replace) {  // against the latest run but those it replaced and its own, recorded by now
+          std::vector<earlier_run> other = out.recorded->replaced;
+          other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}, {}});
+          check_model(*recording, config, model, other, options);
+        }
+      }
+      break;
+    } catch (const rate_again& e) {
+      // A run to replace recorded one of its periods: rated again from the state before that run.
+      out.rating_seconds += bar.phase_seconds();
+      config.initial_before_run = std::min(config.initial_before_run, e.run.id);
+      recording->restart();
+      bar.phase("rating " + config.competition + " again from the state before run " +
+                std::to_string(config.initial_before_run), 0, "games");
+    }
+  }
+  out.rating_seconds += bar.phase_seconds();
+  if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
+  bar.phase("writing " + dir.string());
+  folder.check_staging();  // the streamed files are in it
+  write_outputs(out.run, folder.staging());
+  const std::lock_guard ending(run_end_lock());  // an interrupt finds the outputs and database all old or all new
+  folder.publish();
+  if (recording) {
+    try {
+      recording->commit();
+    } catch (...) {
+      folder.unpublish();  // the previous outputs go back with the previous database
+      throw;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
+                     unit_options options, progress& bar) {
+  output_folder folder(dir);  // locked before any work: a second run is refused at once
+  try {
+    return run_into(folder, std::move(config), registry, dir, options, bar);
+  } catch (const user_error& e) {
+    throw as_published(e, folder.staging(), dir);
+  }
+}
+
+}  // namespace ratekit

@@ -1,0 +1,281 @@
+#include "store/recording/database_rows.hpp"
+
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cmath>
+#include <ctime>
+#include <stdexcept>
+
+namespace ratekit::db_rows {
+namespace {
+
+using store::statement;
+
+// Now, as runs.recorded_at holds it: the same text whichever engine stores it.
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+std::vector<std::string> shown_names(const rk_descriptor& model, const std::vector<uint32_t>& shown) {
+  std::vector<std::string> names;
+  for (const uint32_t f : shown) names.emplace_back(model.state[f].name);
+  return names;
+}
+
+}  // namespace
+
+std::string params_json(const competition_config& config, const rk_descriptor& model) {
+  nlohmann::ordered_json params = nlohmann::ordered_json::object();
+  for (uint32_t i = 0; i < model.param_count; ++i) params[model.params[i].key] = config.params[i];
+  return json_text(params);
+}
+
+// Looked up first: a PostgreSQL upsert would draw an id each time, found or not.
+int64_t competition_id(store::database& db, const std::string& name) {
+  statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
+  find.bind(1, std::string_view(name));
+  if (find.step()) return find.integer(0);
+  statement insert = db.prepare("INSERT INTO competitions (name) VALUES (?1) RETURNING id");
+  insert.bind(1, std::string_view(name));
+  return inserted_id(insert);
+}
+
+int64_t insert_run(store::database& db, int64_t competition, const competition_config& config,
+                   const rk_descriptor& model, const std::string& fingerprint) {
+  nlohmann::json inputs = nlohmann::json::array();
+  for (const auto& path : config.input_paths) inputs.push_back(path.string());
+  const std::string params = params_json(config, model), input_text = json_text(inputs),
+                    file = valid_utf8(config.file.string()), text = recorded_config_text(config), now = utc_now();
+  statement s = db.prepare(
+      "INSERT INTO runs (competition_id, recorded_at, model, plugin_version, params, inputs, config_file, "
+      "config_text, fingerprint) VALUES (?1, ?9, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id");
+  s.bind(1, competition).bind(2, std::string_view(model.id)).bind(3, std::string_view(model.version));
+  s.bind(4, std::string_view(params)).bind(5, std::string_view(input_text)).bind(6, std::string_view(file));
+  s.bind(7, std::string_view(text)).bind(8, std::string_view(fingerprint)).bind(9, std::string_view(now));
+  return inserted_id(s);
+}
+
+int64_t inserted_id(statement& insert) {
+  if (!insert.step()) throw std::logic_error("an INSERT ... RETURNING id returned no row");
+  const int64_t id = insert.integer(0);
+  insert.run();  // done, ready to run again
+  return id;
+}
+
+std::optional<earlier_run> period_owner(store::database& db, int64_t competition, const std::string& label) {
+  statement s = db.prepare(
+      "SELECT r.id, r.recorded_at, coalesce(r.fingerprint, ''), r.config_file FROM periods p "
+      "JOIN runs r ON r.id = p.run_id WHERE p.competition_id = ?1 AND p.label = ?2");
+  s.bind(1, competition).bind(2, std::string_view(label));
+  if (!s.step()) return std::nullopt;
+  return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label, std::string(s.text(3))};
+}
+
+std::map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition) {
+  statement s = db.prepare(
+      "SELECT p.label, r.id, r.recorded_at, coalesce(r.fingerprint, ''), r.config_file FROM periods p "
+      "JOIN runs r ON r.id = p.run_id WHERE p.competition_id = ?1");
+  s.bind(1, competition);
+  std::map<std::string, earlier_run> owners;
+  while (s.step()) {
+    std::string label(s.text(0));
+    owners.emplace(label,
+                   earlier_run{s.integer(1), std::string(s.text(2)), std::string(s.text(3)), label, std::string(s.text(4))});
+  }
+  return owners;
+}
+
+const std::vector<std::string>& window_labels::of(const rated_games& g) {
+  names_.insert(names_.end(), g.new_period_names.begin(), g.new_period_names.end());
+  window_.clear();
+  for (size_t p = 0, begin = 0; p < g.period_count; begin = size_t(g.ends[p++]))
+    window_.push_back(labels_.add(period_label(kind_, g.dates[begin], g.periods[begin], names_, g.first + begin)));
+  return window_;
+}
+
+std::vector<earlier_run> runs_from(store::database& db, int64_t competition, const earlier_run& first, int64_t own) {
+  statement s = db.prepare(
+      "SELECT id, recorded_at, coalesce(fingerprint, ''), config_file FROM runs "
+      "WHERE competition_id = ?1 AND id > ?2 AND id <> ?3 ORDER BY id");
+  s.bind(1, competition).bind(2, first.id).bind(3, own);
+  std::vector<earlier_run> runs{first};
+  while (s.step())
+    runs.push_back(earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), {}, std::string(s.text(3))});
+  return runs;
+}
+
+void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
+  static const char* const deletes[] = {
+      "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
+      "DELETE FROM states WHERE run_id = ?1",
+      "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
+      "DELETE FROM periods WHERE run_id = ?1", "DELETE FROM runs WHERE id = ?1"};
+  for (const char* sql : deletes) {
+    statement s = db.prepare(sql);
+    for (const int64_t id : runs) s.bind(1, id).run();
+  }
+}
+
+std::string period_labels::add(std::string label) {
+  ++count_;
+  if (label.empty()) label = "period " + std::to_string(count_);
+  const std::string base = label;
+  for (int n = 2; seen_.count(label); ++n) label = base + " (" + std::to_string(n) + ")";
+  seen_.insert(label);
+  return label;
+}
+
+std::string game_run_label(const competition_config& config, int32_t first_date, int32_t last_date) {
+  if (first_date > 0) return iso_date(first_date) + ".." + iso_date(last_date);
+  std::string label;
+  for (const auto& path : config.input_paths)
+    label += (label.empty() ? "" : ", ") + printable(valid_utf8(path.filename().string()));
+  return label;
+}
+
+player_rows::player_rows(store::database& db, int64_t competition)
+    : competition_(competition),
+      find_(db.prepare("SELECT id FROM players WHERE competition_id = ?1 AND name = ?2")),
+      insert_(db.prepare("INSERT INTO players (competition_id, name, external_id, federation, birth_year) "
+                         "VALUES (?1, ?2, nullif(?3, ''), nullif(?4, ''), ?5) RETURNING id")),
+      update_(db.prepare("UPDATE players SET external_id = coalesce(nullif(?2, ''), external_id), "
+                         "federation = coalesce(nullif(?3, ''), federation), birth_year = coalesce(?4, birth_year) "
+                         "WHERE id = ?1")) {}
+
+// Looked up first, then inserted or its facts updated: an upsert would copy
+// each page it touches aside in case it had to undo itself halfway (SQLite),
+// and draw an id from the sequence each time, found or not (PostgreSQL).
+int64_t player_rows::add(std::string_view name, std::string_view external_id, std::string_view federation,
+                         double birth_year) {
+  find_.bind(1, competition_).bind(2, name);
+  const bool found = find_.step();
+  const int64_t id = found ? find_.integer(0) : 0;
+  find_.reset();
+  if (!found) {
+    insert_.bind(1, competition_).bind(2, name).bind(3, external_id).bind(4, federation).bind(5, birth_year);
+    return inserted_id(insert_);
+  }
+  if (!external_id.empty() || !federation.empty() || !std::isnan(birth_year))
+    update_.bind(1, id).bind(2, external_id).bind(3, federation).bind(4, birth_year).run();
+  return id;
+}
+
+period_totals::period_totals(store::database& db, const rk_descriptor& model, std::vector<uint32_t> shown,
+                             const std::vector<int64_t>& player_ids)
+    : shown_(std::move(shown)),
+      player_ids_(player_ids),
+      object_(shown_names(model, shown_)),
+      insert_(db, "INSERT INTO ratings (period_id, player_id, rating, change, games, state)", 6) {}
+
+void period_totals::add(int64_t period, int32_t player, double before, double after, const double* state) {
+  if (period != period_) end_period();
+  period_ = period;
+  const size_t p = size_t(player), extra = shown_.size();
+  if (p >= before_.size()) {
+    const size_t n = std::max(p + 1, before_.size() * 2);
+    before_.resize(n, NAN);
+    after_.resize(n);
+    state_.resize(n * extra);
+    games_.resize(n, 0);
+  }
+  if (std::isnan(before_[p])) {
+    before_[p] = before;
+    touched_.push_back(player);
+  }
+  after_[p] = after;
+  std::copy(state, state + extra, state_.begin() + long(p * extra));
+  ++games_[p];
+}
+
+void period_totals::flush() {
+  end_period();
+  insert_.flush();
+}
+
+void period_totals::end_period() {
+  // In the order of the players' ids (the run's order): rows go in at the end of the key.
+  std::sort(touched_.begin(), touched_.end());
+  const size_t extra = shown_.size();
+  for (const int32_t player : touched_) {
+    const size_t p = size_t(player);
+    const int64_t id = player_ids_[p];
+    const std::string_view state = object_.write(state_.data() + p * extra);
+    insert_.bind(1, period_).bind(2, id).bind(3, after_[p]).bind(4, after_[p] - before_[p]).bind(5, games_[p]);
+    (state.empty() ? insert_.bind_null(6) : insert_.bind(6, state)).run();
+    before_[p] = NAN;
+    games_[p] = 0;
+  }
+  touched_.clear();
+}
+
+game_rows::game_rows(store::database& db, int64_t run)
+    : run_(run),
+      insert_(db,
+              "INSERT INTO games (run_id, seq, period_id, player_a, player_b, score_a, expected_a, expected_b, k_a, "
+              "k_b, change_a, change_b, rating_a, rating_b)",
+              14) {}
+
+void game_rows::add(size_t seq, int64_t period, int64_t player_a, int64_t player_b, const rk_game& g,
+                    const rk_game_out& o, double before_a, double before_b) {
+  insert_.bind(1, run_).bind(2, int64_t(seq)).bind(3, period).bind(4, player_a).bind(5, player_b).bind(6, g.score_a);
+  insert_.bind(7, o.expected_a).bind(8, o.expected_b).bind(9, g.k_a).bind(10, g.k_b);
+  insert_.bind(11, o.delta_a).bind(12, o.delta_b).bind(13, before_a).bind(14, before_b).run();
+}
+
+entry_rows::entry_rows(store::database& db, int64_t run)
+    : run_(run),
+      insert_(db, "INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, skipped)",
+              10) {}
+
+void entry_rows::add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o,
+                     double before) {
+  insert_.bind(1, run_).bind(2, int64_t(seq)).bind(3, period).bind(4, player).bind(5, double(e.rank));
+  insert_.bind(6, o.expected).bind(7, o.weight).bind(8, o.delta).bind(9, before);
+  insert_.bind(10, int64_t((o.flags & RK_ENTRY_SKIPPED) != 0)).run();
+}
+
+void add_event_rows(const rated_event& e, int64_t period, period_totals& totals, entry_rows& entries,
+                    const std::vector<int64_t>& player_ids) {
+  for (size_t i = 0; i < e.count; ++i) {
+    const rk_entry& entry = e.entries[i];
+    if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
+      totals.add(period, entry.player, e.before[i], e.after[i], e.state + i * e.shown);
+    entries.add(e.first + i, period, player_ids[size_t(entry.player)], entry, e.out[i], e.before[i]);
+  }
+}
+
+// When a player was last rated (period number and date) is kept for a model
+// that reads elapsed time, the only kind that moves it.
+void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& st,
+                   const std::vector<int64_t>& player_ids) {
+  store::row_batch s(db, "INSERT INTO states (run_id, player_id, field, value)", 4);
+  const bool elapsed =
+      std::any_of(st.last_period.begin(), st.last_period.end(), [](int64_t p) { return p != RK_NEVER_RATED; });
+  auto put = [&](size_t p, const char* field, double value) {
+    s.bind(1, run).bind(2, player_ids[p]).bind(3, std::string_view(field)).bind(4, value).run();
+  };
+  for (size_t p = 0; p < player_ids.size(); ++p) {
+    for (uint32_t f = 0; f < model.state_count; ++f) put(p, model.state[f].name, st.columns[f][p]);
+    put(p, "games", st.games[p]);
+    put(p, "peak", st.peak[p]);
+    if (!elapsed) continue;
+    const bool rated = st.last_period[p] != RK_NEVER_RATED;
+    put(p, "last_period", rated ? double(st.last_period[p]) : NAN);
+    put(p, "last_played", rated && st.last_date[p] ? double(st.last_date[p]) : NAN);
+  }
+  s.flush();
+}
+
+}  // namespace ratekit::db_rows

@@ -1,0 +1,341 @@
+// record_run: one run into the history database, all or nothing.
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/store/location.hpp>
+
+#include "store/recording/database_rows.hpp"
+#include "store/database.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ratekit {
+namespace {
+
+namespace fs = std::filesystem;
+using store::statement;
+
+// The periods a run is stored as. Games rated one by one (period: game) form a
+// single stored period named after their dates (or input files), so a second
+// import of the same file is still recognised.
+struct stored_periods {
+  std::vector<std::string> labels;
+  std::vector<uint32_t> of;  // stored period of each game (pairwise) or event (ranked)
+};
+
+stored_periods split_periods(const run_result& r) {
+  const dataset& d = r.data;
+  stored_periods s;
+  db_rows::period_labels labels;
+  if (d.ranked()) {
+    for (size_t e = 0; e < d.events.size(); ++e) {
+      s.of.push_back(uint32_t(s.labels.size()));
+      s.labels.push_back(labels.add(r.period_label(e)));
+    }
+  } else if (!r.period_ends.empty()) {
+    size_t begin = 0;
+    for (const uint64_t end : r.period_ends) {
+      s.of.insert(s.of.end(), size_t(end) - begin, uint32_t(s.labels.size()));
+      s.labels.push_back(labels.add(r.period_label(begin)));
+      begin = size_t(end);
+    }
+  } else {
+    s.of.assign(d.games.size(), 0);
+    const auto [lo, hi] = std::minmax_element(d.facts.date.begin(), d.facts.date.end());
+    const bool dated = lo != d.facts.date.end() && *lo > 0;
+    s.labels.push_back(labels.add(db_rows::game_run_label(r.config, dated ? *lo : 0, dated ? *hi : 0)));
+  }
+  return s;
+}
+
+// A finished run, from what it kept, when no sink recorded it as it was rated (record_run).
+class recorder {
+ public:
+  recorder(store::database& db, const run_result& r, std::atomic<uint64_t>* done) : db_(db), r_(r), done_(done) {}
+
+  recorded_run record(const std::string& fingerprint) {
+    const rk_descriptor& model = r_.source->descriptor();
+    competition_ = db_rows::competition_id(db_, r_.config.competition);
+    const stored_periods periods = split_periods(r_);
+    run_ = db_rows::insert_run(db_, competition_, r_.config, model, fingerprint);
+    insert_periods(periods.labels);
+    insert_players();
+    db_rows::period_totals totals(db_, model, r_.shown_state, player_ids_);
+    if (r_.data.ranked()) {
+      insert_events(periods, totals);
+    } else {
+      insert_game_ratings(periods, totals);
+      insert_games(periods);
+    }
+    totals.flush();
+    db_rows::insert_states(db_, run_, model, r_.state, player_ids_);
+    return {run_, periods.labels.size(), player_ids_.size(), false, {}};
+  }
+
+ private:
+  void insert_periods(const std::vector<std::string>& labels) {
+    statement s = db_.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id");
+    for (const auto& label : labels) {
+      s.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label));
+      period_ids_.push_back(db_rows::inserted_id(s));
+    }
+  }
+
+  void insert_players() {
+    db_rows::player_rows rows(db_, competition_);
+    const player_table& p = r_.data.players;
+    for (int32_t i = 0; i < p.size(); ++i)
+      player_ids_.push_back(rows.add(p.name(i), p.external_id[size_t(i)], p.federation[size_t(i)],
+                                     p.birth_year[size_t(i)]));
+  }
+
+  void insert_game_ratings(const stored_periods& periods, db_rows::period_totals& totals) {
+    const size_t shown = r_.shown_state.size();
+    const double* state = r_.game_state_after.data();
+    r_.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
+      const int64_t period = period_ids_[periods.of[i]];
+      totals.add(period, r_.data.games[i].a, ba, aa, state + (2 * i) * shown);
+      totals.add(period, r_.data.games[i].b, bb, ab, state + (2 * i + 1) * shown);
+    });
+  }
+
+  void count(size_t i) {
+    if (done_ && (i & 1023) == 0) done_->store(i, std::memory_order_relaxed);
+  }
+
+  void insert_games(const stored_periods& periods) {
+    db_rows::game_rows rows(db_, run_);
+    r_.replay_games([&](size_t i, double ba, double bb, double, double) {
+      const rk_game& g = r_.data.games[i];
+      rows.add(i, period_ids_[periods.of[i]], player_ids_[size_t(g.a)], player_ids_[size_t(g.b)], g, r_.game_out[i],
+               ba, bb);
+      count(i);
+    });
+    rows.flush();
+    if (done_) done_->store(r_.data.games.size(), std::memory_order_relaxed);
+  }
+
+  void insert_events(const stored_periods& periods, db_rows::period_totals& totals) {
+    db_rows::entry_rows rows(db_, run_);
+    size_t event = 0;
+    r_.replay_events([&](const rated_event& e) {
+      db_rows::add_event_rows(e, period_ids_[periods.of[event++]], totals, rows, player_ids_);
+      if (done_) done_->store(e.first + e.count, std::memory_order_relaxed);
+    });
+    rows.flush();
+  }
+
+  store::database& db_;
+  const run_result& r_;
+  std::atomic<uint64_t>* done_;
+  int64_t competition_ = 0, run_ = 0;
+  std::vector<int64_t> period_ids_, player_ids_;
+};
+
+// Why the database cannot be opened. A link is followed to a database, never
+// used to create one where it points.
+[[noreturn]] void refuse_to_open(const fs::path& file, int error) {
+  std::error_code ec;
+  const fs::path target = error == ENOENT ? fs::read_symlink(file, ec) : fs::path();
+  if (!target.empty())
+    throw user_error(file.string(), 0, 0, "the rating database is a link to " + target.string() +
+                                              ", which does not exist; record into an existing database, or remove the link");
+  throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(error));
+}
+
+// Held for the whole run: SQLite's own lock is taken only when writing starts,
+// and a second run must not even begin to record beside this one. A file this
+// run created goes again unless the run committed: a failed first run leaves
+// no empty database behind.
+class database_lock;
+std::atomic<database_lock*> living_lock{nullptr};  // one recording per process
+
+class database_lock {
+ public:
+  explicit database_lock(const fs::path& file) : file_(file) {
+    // A file removed by a failed run after we opened it is locked in vain: open it again.
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+      fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      created_ = fd_ >= 0;
+      if (!created_ && errno == EEXIST) fd_ = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+      if (fd_ < 0) refuse_to_open(file, errno);
+      if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd_);
+        throw user_error(file.string(), 0, 0,
+                         "another ratekit run is recording into this database; run again when it has finished");
+      }
+      if (still_named()) break;
+      ::close(fd_);
+      fd_ = -1;
+      if (attempt == 8) throw user_error(file.string(), 0, 0, "the rating database kept being replaced while opened");
+    }
+    living_lock = this;
+  }
+  ~database_lock() {
+    const std::lock_guard ending(run_end_lock());  // not while an interrupt cleans up
+    living_lock = nullptr;
+    if (created_ && !kept_ && still_named()) ::unlink(file_.c_str());
+    ::close(fd_);
+  }
+  database_lock(const database_lock&) = delete;
+  database_lock& operator=(const database_lock&) = delete;
+  void keep() { kept_ = true; }
+  // For a process ended mid-run: a file this run created goes, with its journal.
+  void abandon() const noexcept {
+    if (!created_ || kept_ || !still_named()) return;
+    ::unlink(file_.c_str());
+    ::unlink((file_.string() + "-journal").c_str());
+  }
+
+ private:
+  bool still_named() const {
+    struct stat held, named;
+    return ::fstat(fd_, &held) == 0 && ::stat(file_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+           held.st_ino == named.st_ino;
+  }
+  fs::path file_;
+  int fd_ = -1;
+  bool created_ = false;
+  std::atomic<bool> kept_{false};  // read by abandon(), on another thread
+};
+
+}  // namespace
+
+struct run_recording::impl {
+  impl(const fs::path& where, const std::string& competition, bool wait) {
+    // A file is locked whole, by the file lock; a server's competition by the engine (open_for_recording).
+    if (!is_database_uri(where.string())) lock.emplace(where);
+    db = store::open_database(where.string(), store::database::mode::read_write);
+    db->open_for_recording(competition, wait);
+    begin();
+  }
+  ~impl() {
+    stream.reset();  // its statements before the connection
+    tx.reset();
+  }
+  void begin() {
+    tx.emplace(*db);
+    db->ensure_schema();  // the tables of a new file are part of the transaction too
+  }
+  std::optional<database_lock> lock;  // first in, last out: released after the connection closes
+  std::unique_ptr<store::database> db;
+  std::optional<store::transaction> tx;
+  std::unique_ptr<db_rows::database_stream> stream;
+};
+
+// A label met again is another event of one name, or another file of one name,
+// more often than the same period: what tells them apart.
+std::string same_label_advice(period_kind period) {
+  if (period == period_kind::event)
+    return ". Events are told apart by name alone: if this is another event of the same name, give it a name of its "
+           "own (with its date, say)";
+  if (period == period_kind::game)
+    return ". A run rated game by game without dates is named after its input files: if this is other input, give "
+           "its file a name of its own, or its games dates";
+  return "";
+}
+
+[[noreturn]] void refuse_other_input(const competition_config& config, const earlier_run& e) {
+  throw user_error(config.output_database.string(), 0, 0,
+                   "period '" + e.period + "' of competition '" + config.competition + "' is already recorded (run " +
+                       std::to_string(e.id) + " of " + e.recorded_at +
+                       ") from other input; nothing was recorded. To replace that run and every period it "
+                       "recorded, run again with --replace" +
+                       same_label_advice(config.period));
+}
+
+run_recording::run_recording(const fs::path& where, const std::string& competition, bool wait)
+    : impl_(std::make_unique<impl>(where, competition, wait)) {}
+run_recording::~run_recording() = default;
+
+void run_recording::abandon_living() noexcept {
+  if (const database_lock* lock = living_lock) lock->abandon();
+}
+
+std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
+  std::vector<earlier_run> found;
+  statement c = impl_->db->prepare("SELECT id FROM competitions WHERE name = ?1");
+  c.bind(1, std::string_view(run.config.competition));
+  if (!c.step()) return found;
+  const int64_t competition = c.integer(0);
+  for (const auto& label : split_periods(run).labels) {
+    auto e = db_rows::period_owner(*impl_->db, competition, label);
+    if (e && std::none_of(found.begin(), found.end(), [&](const earlier_run& f) { return f.id == e->id; }))
+      found.push_back(std::move(*e));
+  }
+  return found;
+}
+
+std::optional<earlier_run> run_recording::same_input(const std::string& competition, const std::string& fingerprint) {
+  statement s = impl_->db->prepare(
+      "SELECT r.id, r.recorded_at, (SELECT label FROM periods WHERE run_id = r.id ORDER BY id LIMIT 1), r.config_file "
+      "FROM runs r JOIN competitions c ON c.id = r.competition_id WHERE c.name = ?1 AND r.fingerprint = ?2 "
+      "ORDER BY r.id DESC LIMIT 1");
+  s.bind(1, std::string_view(competition)).bind(2, std::string_view(fingerprint));
+  if (!s.step()) return std::nullopt;
+  return earlier_run{s.integer(0), std::string(s.text(1)), fingerprint, std::string(s.text(2)), std::string(s.text(3))};
+}
+
+std::string run_recording::model_change(const competition_config& config, const rk_descriptor& model,
+                                        const std::vector<earlier_run>& replaced) {
+  statement s = impl_->db->prepare(
+      "SELECT r.id, r.model, r.params FROM runs r JOIN competitions c ON c.id = r.competition_id "
+      "WHERE c.name = ?1 ORDER BY r.id DESC");
+  s.bind(1, std::string_view(config.competition));
+  const std::string id = model.id, params = db_rows::params_json(config, model);
+  while (s.step()) {
+    const int64_t run = s.integer(0);
+    if (std::any_of(replaced.begin(), replaced.end(), [&](const earlier_run& e) { return e.id == run; })) continue;
+    if (s.text(1) == id && s.text(2) == params) return "";
+    return "run " + std::to_string(run) + " used " + std::string(s.text(1)) + " " + std::string(s.text(2)) +
+           ", this run uses " + id + " " + params;
+  }
+  return "";
+}
+
+recorded_run run_recording::record(const run_result& run, const std::string& fingerprint,
+                                   std::atomic<uint64_t>* done) {
+  return recorder(*impl_->db, run, done).record(fingerprint);
+}
+
+rated_games_sink& run_recording::stream(const competition_config& config, const rk_descriptor& model,
+                                        const std::string& fingerprint, stream_policy policy) {
+  impl_->stream = std::make_unique<db_rows::database_stream>(*impl_->db, config, model, fingerprint, std::move(policy));
+  return *impl_->stream;
+}
+
+recorded_run run_recording::finish_stream(const run_result& run) { return impl_->stream->finish(run); }
+
+void run_recording::restart() {
+  impl_->stream.reset();
+  impl_->tx.reset();  // rolls back
+  impl_->begin();
+}
+
+void run_recording::commit() {
+  impl_->tx->commit();
+  if (impl_->lock) impl_->lock->keep();
+}
+
+recorded_run record_run(const run_result& run, const fs::path& file, std::atomic<uint64_t>* done) {
+  run_recording recording(file, run.config.competition);
+  const auto earlier = recording.earlier_runs(run);
+  if (!earlier.empty())
+    throw user_error(file.string(), 0, 0,
+                     "period '" + earlier[0].period + "' of competition '" + run.config.competition +
+                         "' is already recorded (run " + std::to_string(earlier[0].id) + " of " +
+                         earlier[0].recorded_at + "); a period is imported once, nothing was recorded");
+  const recorded_run result = recording.record(run, input_fingerprint(run.config), done);
+  recording.commit();
+  return result;
+}
+
+}  // namespace ratekit
