@@ -8,6 +8,7 @@
 #include <ratekit/elo.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <iterator>
@@ -47,6 +48,33 @@ inline constexpr rk_param_spec round_change_param = sdk::param{.key = "round_cha
 inline constexpr rk_param_spec floor_param = sdk::param{.key = "floor", .default_value = 1400.0, .min = 0.0, .max = 1e6,
                                                         .help = "with first_rating: a first rating below this is not published, and a rated player who falls "
     "below it is unrated from the next period (FIDE 7.1.4, 7.2.1: 1400; 0 = no floor)"};
+
+// The FIDE rules' parameters, after each plugin's own.
+inline constexpr rk_param_spec rule_params[] = {uncapped_from_param, first_rating_param, round_change_param,
+                                                floor_param, pool_months_param};
+template <size_t N>
+constexpr std::array<rk_param_spec, N + std::size(rule_params)> with_rule_params(const rk_param_spec (&own)[N]) {
+  std::array<rk_param_spec, N + std::size(rule_params)> all{};
+  std::copy(std::begin(own), std::end(own), all.begin());
+  std::copy(std::begin(rule_params), std::end(rule_params), all.begin() + N);
+  return all;
+}
+
+// A FIDE plugin's descriptor: both share the state, capabilities and the pool as bookkeeping.
+template <size_t P>
+constexpr rk_descriptor describe(const char* id, const char* version, const char* summary,
+                                 const std::array<rk_param_spec, P>& params) {
+  return {sizeof(rk_descriptor),
+          bookkeeping_state,
+          id,
+          version,
+          summary,
+          RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER,
+          state_count,
+          uint32_t(P),
+          state_fields,
+          params.data()};
+}
 
 // A's and B's expected scores in one game.
 struct expectations {

@@ -26,20 +26,13 @@ inline double pair_score(uint32_t rank_q, uint32_t rank_i) {
 //   Delta_i = sum_q gamma_iq eta_q / c_iq p_iq (1 - p_iq),   gamma_iq = sigma_i / c_iq
 inline void bradley_terry(std::span<const team_rating> teams, double two_beta_sq, bool part,
                           std::span<team_update> out) {
-  for (size_t i = 0; i < teams.size(); ++i) {
-    const team_rating& ti = teams[i];
-    double omega = 0.0, delta = 0.0;
-    for_each_opponent(teams, i, part, [&](size_t q) {
-      const team_rating& tq = teams[q];
-      const double c = std::sqrt(ti.sigma_sq + tq.sigma_sq + two_beta_sq);
-      const double p = 1.0 / (1.0 + fdlibm::exp((tq.mu - ti.mu) / c));  // JavaScript's Math.exp
-      const double eta = ti.sigma_sq / c;
-      const double gamma = std::sqrt(ti.sigma_sq) / c;
-      omega += eta * (pair_score(tq.rank, ti.rank) - p);
-      delta += gamma * eta / c * p * (1.0 - p);
-    });
-    out[i] = {omega, delta};
-  }
+  sum_over_opponents(teams, part, out, [&](const team_rating& ti, const team_rating& tq) {
+    const double c = std::sqrt(ti.sigma_sq + tq.sigma_sq + two_beta_sq);
+    const double p = 1.0 / (1.0 + fdlibm::exp((tq.mu - ti.mu) / c));  // JavaScript's Math.exp
+    const double eta = ti.sigma_sq / c;
+    const double gamma = std::sqrt(ti.sigma_sq) / c;
+    return team_update{eta * (pair_score(tq.rank, ti.rank) - p), gamma * eta / c * p * (1.0 - p)};
+  });
 }
 
 }  // namespace ratekit::plugins::wl

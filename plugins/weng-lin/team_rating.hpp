@@ -29,19 +29,30 @@ struct team_update {
   double delta = 0.0;
 };
 
-// The opponents team i is compared with, in sorted order: every other team
-// (the full-pair models) or only its neighbours in the finishing order, the
-// one above and then the one below (the partial-pair models; openskill's
-// `ladderPairs`). A tied neighbour counts as a neighbour.
-template <class Fn>
-void for_each_opponent(std::span<const team_rating> teams, size_t i, bool neighbours_only, Fn&& fn) {
-  if (neighbours_only) {
-    if (i > 0) fn(i - 1);
-    if (i + 1 < teams.size()) fn(i + 1);
-    return;
+// Each team's update, summed over the opponents it is compared with, in
+// sorted order: every other team (the full-pair models) or only its neighbours
+// in the finishing order, the one above and then the one below (the
+// partial-pair models; openskill's `ladderPairs`). A tied neighbour counts as
+// a neighbour. `pair(ti, tq)` is one opponent's share of team i's update.
+template <class Pair>
+void sum_over_opponents(std::span<const team_rating> teams, bool neighbours_only, std::span<team_update> out,
+                        Pair&& pair) {
+  for (size_t i = 0; i < teams.size(); ++i) {
+    team_update sum;
+    const auto add = [&](size_t q) {
+      const team_update share = pair(teams[i], teams[q]);
+      sum.omega += share.omega;
+      sum.delta += share.delta;
+    };
+    if (neighbours_only) {
+      if (i > 0) add(i - 1);
+      if (i + 1 < teams.size()) add(i + 1);
+    } else {
+      for (size_t q = 0; q < teams.size(); ++q)
+        if (q != i) add(q);
+    }
+    out[i] = sum;
   }
-  for (size_t q = 0; q < teams.size(); ++q)
-    if (q != i) fn(q);
 }
 
 }  // namespace ratekit::plugins::wl

@@ -24,27 +24,16 @@ namespace ratekit::plugins::wl {
 // with gamma = sigma_i / c_iq, openskill's default gamma.
 inline void thurstone_mosteller(std::span<const team_rating> teams, double two_beta_sq, double epsilon, bool part,
                                 std::span<team_update> out) {
-  for (size_t i = 0; i < teams.size(); ++i) {
-    const team_rating& ti = teams[i];
-    double omega = 0.0, delta = 0.0;
-    for_each_opponent(teams, i, part, [&](size_t q) {
-      const team_rating& tq = teams[q];
-      const double c = (part ? 2.0 : 1.0) * std::sqrt(ti.sigma_sq + tq.sigma_sq + two_beta_sq);
-      const double x = (ti.mu - tq.mu) / c;
-      const double t = epsilon / c;
-      const double eta = ti.sigma_sq / c;
-      const double gamma = std::sqrt(ti.sigma_sq) / c;
-      if (tq.rank == ti.rank) {
-        omega += eta * vt(x, t);
-        delta += gamma * eta / c * wt(x, t);
-        return;
-      }
-      const double sign = tq.rank > ti.rank ? 1.0 : -1.0;  // +1 when i finished ahead
-      omega += sign * eta * v(sign * x, t);
-      delta += gamma * eta / c * w(sign * x, t);
-    });
-    out[i] = {omega, delta};
-  }
+  sum_over_opponents(teams, part, out, [&](const team_rating& ti, const team_rating& tq) {
+    const double c = (part ? 2.0 : 1.0) * std::sqrt(ti.sigma_sq + tq.sigma_sq + two_beta_sq);
+    const double x = (ti.mu - tq.mu) / c;
+    const double t = epsilon / c;
+    const double eta = ti.sigma_sq / c;
+    const double gamma = std::sqrt(ti.sigma_sq) / c;
+    if (tq.rank == ti.rank) return team_update{eta * vt(x, t), gamma * eta / c * wt(x, t)};
+    const double sign = tq.rank > ti.rank ? 1.0 : -1.0;  // +1 when i finished ahead
+    return team_update{sign * eta * v(sign * x, t), gamma * eta / c * w(sign * x, t)};
+  });
 }
 
 }  // namespace ratekit::plugins::wl
