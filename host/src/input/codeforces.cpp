@@ -23,9 +23,8 @@ constexpr std::array<text::column_spec, 4> columns{{
 }  // namespace
 
 void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
-  text::csv_table table(src, problems, columns, "the header contest_id,handle,rank_lo,rank_hi");
+  text::csv_input in(file, options, columns, "the header contest_id,handle,rank_lo,rank_hi");
+  auto& [src, problems, table] = in;
   problems.throw_if_any();
 
   const size_t first_entry = out.entry_count();

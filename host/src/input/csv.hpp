@@ -6,7 +6,9 @@
 #include "input/problems.hpp"
 #include "input/source.hpp"
 
+#include <array>
 #include <cstddef>
+#include <filesystem>
 #include <span>
 #include <string>
 #include <string_view>
@@ -192,5 +194,29 @@ class csv_table {
   std::vector<int> at_;
   size_t field_count_ = 0;
 };
+
+// A CSV input as the CSV readers open it: the file's text, the problems found
+// in it, and its table, whose header is read at once.
+//   text::csv_input in(file, options, columns, "a header line naming the columns");
+//   auto& [src, problems, table] = in;
+struct csv_input {
+  csv_input(const std::filesystem::path& file, const reader_options& options, std::span<const column_spec> spec,
+            std::string_view header, bool ignore_unknown = false)
+      : src(file, options), problems(src), table(src, problems, spec, header, ignore_unknown) {}
+  const source src;
+  problem_list problems;
+  csv_table table;
+};
+
+// `spec` with `input.columns` applied: a column of the reader's `names` that
+// the config maps is looked for under its mapped header, and must be present.
+template <size_t N>
+std::array<column_spec, N> mapped(std::array<column_spec, N> spec, const std::array<std::string_view, N>& names,
+                                  const reader_options& options) {
+  for (const auto& [name, header] : options.columns)
+    for (size_t c = 0; c < N; ++c)
+      if (names[c] == name) spec[c] = {header, true};
+  return spec;
+}
 
 }  // namespace ratekit::text

@@ -33,19 +33,15 @@ std::array<column_spec, 16> header_spec(const reader_options& options) {
     const bool required = c == date || c == player_a || c == player_b;
     spec[c] = {options.columns.empty() || required ? games_csv_columns[c] : "", required};
   }
-  for (const auto& [name, header] : options.columns)
-    for (size_t c = 0; c < spec.size(); ++c)
-      if (games_csv_columns[c] == name) spec[c] = {header, true};
-  return spec;
+  return mapped(spec, games_csv_columns, options);
 }
 
 }  // namespace
 
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
   const auto columns = header_spec(options);
-  text::csv_table table(src, problems, columns, "a header line naming the columns", !options.columns.empty());
+  text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
+  auto& [src, problems, table] = in;
   text::name_cache ids(out.players);
 
   if (const std::string why = score_columns_problem(table.has(score_a), table.has(points_a), table.has(points_b),

@@ -50,9 +50,8 @@ constexpr int default_regular_weeks = 17;
 }  // namespace
 
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
-  text::csv_table table(src, problems, columns, "a header line naming the columns");
+  text::csv_input in(file, options, columns, "a header line naming the columns");
+  auto& [src, problems, table] = in;
   problems.throw_if_any();
 
   const size_t first = out.game_count();

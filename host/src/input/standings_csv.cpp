@@ -69,9 +69,8 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
 }  // namespace
 
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
-  text::csv_table table(src, problems, columns, "a header line naming the columns");
+  text::csv_input in(file, options, columns, "a header line naming the columns");
+  auto& [src, problems, table] = in;
 
   if (!table.has(rank) && !table.has(score))
     problems.add(table.current().number, 1,

@@ -20,10 +20,7 @@ enum column { match, date, team, player, rank, weight };
 std::array<text::column_spec, 6> header_spec(const reader_options& options) {
   std::array<text::column_spec, 6> spec;
   for (size_t c = 0; c < spec.size(); ++c) spec[c] = {team_csv_columns[c], c != weight};
-  for (const auto& [name, header] : options.columns)
-    for (size_t c = 0; c < spec.size(); ++c)
-      if (team_csv_columns[c] == name) spec[c] = {header, true};
-  return spec;
+  return text::mapped(spec, team_csv_columns, options);
 }
 
 struct member {
@@ -70,10 +67,9 @@ void close_match(open_match& m, text::problem_list& problems, dataset& out) {
 }  // namespace
 
 void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
   const auto columns = header_spec(options);
-  text::csv_table table(src, problems, columns, "a header line naming the columns", !options.columns.empty());
+  text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
+  auto& [src, problems, table] = in;
   problems.throw_if_any();
 
   const size_t first = out.entry_count();
