@@ -43,6 +43,7 @@ command_result run_case(const std::string& name, const temp_dir& dir) {
   }
   command_result r = run_cli("run '" + (work / "config.yaml").string() + "' --out '" + (work / "out").string() + "'" + flags);
   r.out = replace_all(replace_all(r.out, work.string() + "/", ""), dir.path().string() + "/", "");
+  r.out = replace_all(r.out, std::string(RATEKIT_BUILD_PLUGIN_DIR) + "/", "plugins/");  // the built-in ones
   return r;
 }
 

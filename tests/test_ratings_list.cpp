@@ -156,3 +156,35 @@ TEST_CASE("a glicko state out of its domain is refused alike from a ratings list
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(refused));
 }
+
+TEST_CASE("a glicko2 volatility that breaks the RD cap is refused alike from a ratings list and a database",
+          "[ratings_list][glicko2][readers]") {
+  // rdmax 173.7178 is 1 on the Glicko-2 scale: one period at volatility 1 grows the RD to the cap by itself.
+  ratekit::testing::temp_dir dir;
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-06,A,B,1\n");
+  auto config = [&](const std::string& name, const std::string& rdmax, const std::string& rest) {
+    ratekit::testing::write_text(dir / name, "competition: g\nmodel: glicko2\nparams: { rdmax: " + rdmax + " }\n" +
+                                                 "input: { format: games-csv, path: games.csv }\nperiod: month\n" +
+                                                 rest);
+    return run_cli("run " + (dir / name).string());
+  };
+  auto from_list = [&](const std::string& rdmax, const std::string& volatility) {
+    ratekit::testing::write_text(dir / "list.csv", "player,rating,rd,volatility\nA,1600,100," + volatility + "\n");
+    return config("c.yaml", rdmax, "initial: { ratings: list.csv }\noutput: { dir: out }\n");
+  };
+  const std::string refused = "plugin 'glicko2' failed on game 1 (" + (dir / "games.csv").string() +
+                              ":2): a player's volatility must be above 0 and at most rdmax / 173.7178 (1): a larger "
+                              "one alone grows the RD past rdmax (173.718) in one period";
+  for (const std::string good : {"0.9999", "1"}) CHECK(from_list("173.7178", good).status == 0);
+  for (const std::string bad : {"1.0001", "0", "-0.5"}) CHECK_THAT(from_list("173.7178", bad).out, Catch::Contains(refused));
+  // Without a cap any positive volatility is taken, and none other.
+  CHECK(from_list("0", "5").status == 0);
+  CHECK_THAT(from_list("0", "0").out, Catch::Contains("a player's volatility must be positive"));
+  // Recorded without a cap, then read back under one.
+  ratekit::testing::write_text(dir / "list.csv", "player,rating,rd,volatility\nA,1600,100,5\n");
+  REQUIRE(config("d.yaml", "0", "initial: { ratings: list.csv }\noutput: { dir: d, database: g.db }\n").status == 0);
+  ratekit::testing::write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-02-06,A,B,1\n");
+  const auto r = config("e.yaml", "173.7178", "initial: { database: g.db }\noutput: { dir: e }\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains(refused));
+}

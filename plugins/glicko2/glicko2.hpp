@@ -10,7 +10,9 @@
 #include <ratekit/sdk.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace ratekit::plugins {
@@ -23,7 +25,14 @@ class glicko2 {
 
   // rdmax 0 caps nothing: phi is at most infinity.
   glicko2(const sdk::host&, sdk::params p)
-      : tau_(p[p_tau]), phi_max_(p[p_rdmax] > 0 ? p[p_rdmax] / glicko2_math::scale : INFINITY) {}
+      : tau_(p[p_tau]), phi_max_(p[p_rdmax] > 0 ? p[p_rdmax] / glicko2_math::scale : INFINITY) {
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "a player's volatility must be above 0 and at most rdmax / %.7g (%g): a larger one alone grows the "
+                  "RD past rdmax (%g) in one period",
+                  glicko2_math::scale, phi_max_, p[p_rdmax]);
+    volatility_range_ = p[p_rdmax] > 0 ? text : "a player's volatility must be positive";
+  }
 
   // Without the players' RDs the host asks for the plain logistic expectation (g = 1).
   double expect(double ra, double rb, double advantage) const {
@@ -63,7 +72,10 @@ class glicko2 {
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
       const int64_t t = sdk::elapsed_periods(p.number, last[who]);
       if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
-      if (!(sigma[who] > 0)) throw sdk::failure(RK_ERR_DOMAIN, "a player's volatility must be positive", int64_t(i));
+      // From a ratings list, a database or initial.state alike: sigma in (0, phi_max], the cap on the
+      // Glicko-2 scale, since a larger one puts the RD past the cap by itself.
+      if (!(sigma[who] > 0 && sigma[who] <= phi_max_))
+        throw sdk::failure(RK_ERR_DOMAIN, volatility_range_.c_str(), int64_t(i));
       if (!(rd[who] > 0)) throw sdk::failure(RK_ERR_DOMAIN, "a player's rd must be positive", int64_t(i));
       const double phi = rd[who] / glicko2_math::scale;
       const double idle = t > 1 ? double(t - 1) : 0.0;
@@ -111,6 +123,7 @@ class glicko2 {
   }
 
   double tau_, phi_max_;
+  std::string volatility_range_;  // the message for a volatility outside (0, phi_max]
   sdk::period_roster<scratch> roster_;
 };
 
