@@ -21,8 +21,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 namespace ratekit::app {
 
@@ -55,11 +57,30 @@ void refuse_unfinished_exit() {
   std::_Exit(1);
 }
 
+// --input: the files to rate instead of input.path, relative to the working folder, each a file and once.
+std::vector<std::filesystem::path> input_files(const std::vector<std::string>& given) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> files;
+  for (const std::string& name : given) {
+    std::error_code ec;
+    const fs::file_type type = fs::status(name, ec).type();
+    if (type != fs::file_type::regular)
+      throw user_error(name, 0, 0, type == fs::file_type::not_found || ec ? "input file not found (--input)"
+                                                                           : "expected a regular file for --input");
+    const fs::path file = fs::absolute(name).lexically_normal();
+    for (const fs::path& other : files)
+      if (fs::equivalent(file, other, ec)) throw user_error(name, 0, 0, "expected each input file once (--input)");
+    files.push_back(file);
+  }
+  return files;
+}
+
 }  // namespace
 
 void add_run_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");
   static std::string config_file, out_dir;
+  static std::vector<std::string> inputs;
   static bool print_report = false;
   static unit_options options;
   cmd->add_option("CONFIG", config_file, "Competition config (YAML)")->required();
@@ -67,6 +88,8 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "Output folder, relative to the working folder (default: the config's output.dir, relative to "
                   "the config's folder; without it out/<competition> in the working folder)")
       ->check([](const std::string& dir) { return dir.empty() ? std::string("expected a folder, got ''") : std::string(); });
+  cmd->add_option("--input", inputs,
+                  "Rate this file instead of the config's input.path (relative to the working folder; repeatable)");
   cmd->add_flag("-r,--report", print_report, "Also write the player report (output.report) and print its report.md on stdout");
   cmd->add_flag("--replace", options.replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input");
@@ -81,6 +104,10 @@ void add_run_command(CLI::App& app, context& ctx) {
     // A refused plugin may be the model the config asks for: say why it is missing.
     for (const auto& r : registry.refused()) spdlog::warn("{}: {}", r.file.string(), r.reason);
     competition_config config = load_config(config_file, registry);
+    if (!inputs.empty()) config.input_paths = input_files(inputs);  // the officer's month: one config, new files
+    if (config.creates_initial_database)
+      spdlog::info("{} does not exist yet: this first run starts every player new and creates it",
+                   config.output_database.string());
     if (print_report) config.write_report = true;  // the report reads every game's outputs
     const std::filesystem::path dir = out_dir.empty() ? config.output_dir : std::filesystem::path(out_dir);
     refuse_inputs_inside(config, dir);

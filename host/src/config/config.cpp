@@ -131,8 +131,27 @@ void read_initial_state(checker& c, const field& f, const rk_descriptor* model, 
     if (const auto v = config::number(c, e); v && e.name != model->state[0].name) cfg.initial_state.emplace_back(e.name, *v);
 }
 
+// initial.database must exist, unless it is output.database: then a first run
+// starts every player new and creates it, so one config serves every month.
+void read_initial_database(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
+  if (const auto uri = database_uri(c, f)) {
+    cfg.initial_database = *uri;
+    return;
+  }
+  const auto written = config::text(c, f);
+  if (!written) return;
+  std::error_code ec;
+  const fs::path p = (base / *written).lexically_normal();
+  if (p == cfg.output_database && fs::status(p, ec).type() == fs::file_type::not_found) {
+    cfg.creates_initial_database = true;
+    return;
+  }
+  if (const auto file = existing_file(c, f, base, "rating database")) cfg.initial_database = *file;
+}
+
+// `database` is left in `database`, to be read once output.database is known.
 void read_initial(checker& c, const field& f, const fs::path& base, const rk_descriptor* model,
-                  competition_config& cfg) {
+                  std::optional<field>& database, competition_config& cfg) {
   if (!f.value.IsMap()) {
     if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
     return;
@@ -152,15 +171,14 @@ void read_initial(checker& c, const field& f, const fs::path& base, const rk_des
         cfg.initial_games = *v;
       }
     } else if (e.name == "database") {
-      if (const auto uri = database_uri(c, e)) cfg.initial_database = *uri;
-      else if (const auto p = existing_file(c, e, base, "rating database")) cfg.initial_database = *p;
+      database = e;
     } else if (const auto p = existing_file(c, e, base, "ratings file")) {
       cfg.initial_ratings = *p;
     }
   }
-  if (!cfg.initial_ratings.empty() && !cfg.initial_database.empty())
+  if (!cfg.initial_ratings.empty() && database)
     c.error(f.key.Mark(), "'initial' takes 'ratings' or 'database', not both");
-  if (cfg.initial_adjustment && cfg.initial_ratings.empty() && cfg.initial_database.empty())
+  if (cfg.initial_adjustment && cfg.initial_ratings.empty() && !database)
     c.error(f.key.Mark(), "'initial.adjust' changes a list: give 'ratings' or 'database' with it");
 }
 
@@ -336,7 +354,8 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
     if (model && !(model->capabilities & RK_CAP_HOME_ADVANTAGE) && (cfg.home_predict != 0 || cfg.home_update != 0))
       c.error(f->key.Mark(), "model '" + cfg.model + "' has no home advantage; remove 'home_advantage'");
   }
-  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, model, cfg);
+  std::optional<field> initial_database;
+  if (const field* f = find(fields, "initial")) read_initial(c, *f, base, model, initial_database, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, input_apart, cfg);
   if (const field* f = find(fields, "period"))
     if (const auto i = config::one_of(c, *f, period_names)) {
@@ -352,6 +371,7 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
   }
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) read_output(c, *f, base, model, cfg);
+  if (initial_database) read_initial_database(c, *initial_database, base, cfg);
   if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);
 
   if (c.failed()) {

@@ -96,6 +96,8 @@ struct competition_config {
   std::vector<std::pair<std::string, double>> initial_state;
   std::filesystem::path initial_ratings;  // previous ratings list, absolute; empty when none
   std::filesystem::path initial_database; // history database to start from, absolute; empty when none
+  // initial.database is output.database and does not exist yet: a first run, everyone new, creates it.
+  bool creates_initial_database = false;
   int64_t initial_before_run = INT64_MAX; // ... its state before this run (set when a run is redone)
   std::optional<list_adjustment> initial_adjustment;  // applied to the list or database above
   std::string input_format;
