@@ -45,7 +45,7 @@ TEST_CASE("one config rates month after month with --input, its first run creati
   CHECK_THAT(read_text(c.dir / "out/summary.json"), Catch::Contains("\"files\": [\n      \"2024-02.csv\""));
 }
 
-TEST_CASE("--input must name existing files, each once", "[store][cli]") {
+TEST_CASE("run --input must name existing files, each once", "[store][cli]") {
   const club c;
   const auto missing = c.run("--input " + (c.dir / "2024-03.csv").string());
   CHECK(missing.status == 1);
