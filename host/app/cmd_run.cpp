@@ -31,17 +31,17 @@ namespace ratekit::app {
 namespace {
 
 // What --replace removed: the runs that recorded one of this run's periods, and
-// those with later periods (recorded after them, or after one of this run's
-// periods), whose ratings started from ratings that no longer hold.
-void report_replaced(const std::vector<earlier_run>& runs) {
+// those recorded after them, whose ratings started from ratings that no longer
+// hold: rated again from their recorded configs and inputs.
+void report_replaced(const std::vector<earlier_run>& runs, const std::vector<rerated_run>& rerated) {
   for (const earlier_run& r : runs)
     if (!r.period.empty())
       spdlog::info("replaced run {} of {} ({}), which recorded period '{}'", r.id, r.recorded_at, r.config_file,
                    r.period);
-    else
-      spdlog::warn("removed run {} of {} ({}): it rated periods after this run's, from ratings that no longer "
-                   "hold; run it again",
-                   r.id, r.recorded_at, r.config_file);
+  for (const rerated_run& r : rerated)
+    spdlog::info("rated run {} of {} ({}) again from its recorded input, as run {} ({}): it started from ratings "
+                 "this run replaced",
+                 r.was.id, r.was.recorded_at, r.was.config_file, r.now.run_id, counted(double(r.now.periods), "period"));
 }
 
 // A plugin is native code: should it end the process (exit()) during a run, the
@@ -92,7 +92,8 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "Rate this file instead of the config's input.path (relative to the working folder; repeatable)");
   cmd->add_flag("-r,--report", print_report, "Also write the player report (output.report) and print its report.md on stdout");
   cmd->add_flag("--replace", options.replace,
-                "Replace the runs in the database that recorded any of this run's periods from other input");
+                "Replace the runs in the database that recorded any of this run's periods from other input, and "
+                "rate the runs recorded after them again from their recorded inputs");
   cmd->add_flag("--new-model", options.new_model,
                 "Record the run although its model or parameters differ from the competition's latest run");
   cmd->add_flag("--no-wait", options.no_wait,
@@ -147,7 +148,7 @@ void add_run_command(CLI::App& app, context& ctx) {
       spdlog::info("recorded run {} ({}, {}) in {}", rec->run_id, counted(double(rec->periods), "period"),
                    counted(double(rec->players), "player"),
                    config.output_database.string());
-    if (const auto& rec = unit->recorded) report_replaced(rec->replaced);
+    if (const auto& rec = unit->recorded) report_replaced(rec->replaced, unit->rerated);
     spdlog::info("wrote {}", dir.string());
     if (print_report) {  // as written: a streamed report is in no run_result
       std::ifstream markdown(dir / "report.md", std::ios::binary);

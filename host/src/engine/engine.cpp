@@ -107,7 +107,9 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   ratings_list list;
   if (!config.initial_ratings.empty())
     list = read_ratings_list(config.initial_ratings, players, list_columns(r.source->descriptor()), config.model);
-  if (!config.initial_database.empty())
+  if (config.initial_reader)
+    list = config.initial_reader(players, config.initial_before_run);
+  else if (!config.initial_database.empty())
     list = read_database_ratings(config.initial_database, config.competition, players, config.initial_before_run);
   const reader_entry* reader = find_reader(config.input_format);
   if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");

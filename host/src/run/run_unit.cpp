@@ -76,7 +76,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   // The database's rows are written as the games or events are rated.
   bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
             "games");
-  unit_result out{run_result{}, std::nullopt};
+  unit_result out{run_result{}, std::nullopt, {}};
   const stream_policy policy{options.replace, same_file(config.initial_database, config.output_database)};
   for (;;) {
     try {
@@ -86,7 +86,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
         out.recorded = recording->finish_stream(out.run);
         if (options.replace) {  // against the latest run but those it replaced and its own, recorded by now
           std::vector<earlier_run> other = out.recorded->replaced;
-          other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}, {}});
+          other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}, {}, {}, {}});
           check_model(*recording, config, model, other, options);
         }
       }
@@ -101,6 +101,11 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     }
   }
   out.rating_seconds += bar.phase_seconds();
+  // The runs removed for starting from ratings replaced: recorded again, in the same transaction.
+  if (out.recorded && !same) {
+    out.rerated = rate_later_runs(*recording, out.recorded->replaced, config, registry, bar);
+    out.rating_seconds += bar.phase_seconds();
+  }
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
   bar.phase("writing " + dir.string());
   folder.check_staging();  // the streamed files are in it

@@ -6,6 +6,8 @@
 // Every failure becomes a user_error naming the location, never a password.
 #pragma once
 
+#include <ratekit/host/input/ratings_list.hpp>
+
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -157,5 +159,8 @@ class transaction {
   database& db_;
   bool done_ = false;
 };
+
+// read_database_ratings on an open connection: inside its transaction, what it has written so far counts.
+ratings_list read_ratings(database& db, const std::string& competition, player_table& players, int64_t before_run);
 
 }  // namespace ratekit::store

@@ -80,8 +80,12 @@ void check_host_value(const store::database& db, const std::string& where, std::
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run) {
   const auto opened = store::open_database(file.string(), store::database::mode::read_only);
-  store::database& db = *opened;
-  db.check_schema();
+  opened->check_schema();
+  return store::read_ratings(*opened, competition, players, before_run);
+}
+
+ratings_list store::read_ratings(database& db, const std::string& competition, player_table& players,
+                                 int64_t before_run) {
   statement find = db.prepare("SELECT id FROM competitions WHERE name = ?1");
   find.bind(1, std::string_view(competition));
   if (!find.step())

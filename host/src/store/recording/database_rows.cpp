@@ -80,7 +80,7 @@ std::optional<earlier_run> period_owner(store::database& db, int64_t competition
       "JOIN runs r ON r.id = p.run_id WHERE p.competition_id = ?1 AND p.label = ?2");
   s.bind(1, competition).bind(2, std::string_view(label));
   if (!s.step()) return std::nullopt;
-  return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label, std::string(s.text(3))};
+  return earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), label, std::string(s.text(3)), {}, {}};
 }
 
 std::map<std::string, earlier_run> recorded_periods(store::database& db, int64_t competition) {
@@ -92,7 +92,7 @@ std::map<std::string, earlier_run> recorded_periods(store::database& db, int64_t
   while (s.step()) {
     std::string label(s.text(0));
     owners.emplace(label,
-                   earlier_run{s.integer(1), std::string(s.text(2)), std::string(s.text(3)), label, std::string(s.text(4))});
+                   earlier_run{s.integer(1), std::string(s.text(2)), std::string(s.text(3)), label, std::string(s.text(4)), {}, {}});
   }
   return owners;
 }
@@ -107,12 +107,13 @@ const std::vector<std::string>& window_labels::of(const rated_games& g) {
 
 std::vector<earlier_run> runs_from(store::database& db, int64_t competition, const earlier_run& first, int64_t own) {
   statement s = db.prepare(
-      "SELECT id, recorded_at, coalesce(fingerprint, ''), config_file FROM runs "
+      "SELECT id, recorded_at, coalesce(fingerprint, ''), config_file, config_text, inputs FROM runs "
       "WHERE competition_id = ?1 AND id > ?2 AND id <> ?3 ORDER BY id");
   s.bind(1, competition).bind(2, first.id).bind(3, own);
   std::vector<earlier_run> runs{first};
   while (s.step())
-    runs.push_back(earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), {}, std::string(s.text(3))});
+    runs.push_back(earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), {}, std::string(s.text(3)),
+                               std::string(s.text(4)), std::string(s.text(5))});
   return runs;
 }
 

@@ -54,7 +54,13 @@ const earlier_run* database_stream::met(const std::string& label) const {
 // (stream_policy). Runs removed already, with one replaced before, are gone.
 void database_stream::meet(const std::string& label) {
   const earlier_run* e = met(label);
-  if (!e || std::any_of(replaced_.begin(), replaced_.end(), [&](const earlier_run& r) { return r.id == e->id; })) return;
+  if (!e) return;
+  const auto gone = std::find_if(replaced_.begin(), replaced_.end(), [&](const earlier_run& r) { return r.id == e->id; });
+  if (gone != replaced_.end()) {
+    // Removed as a later run, it recorded one of this run's periods too: replaced, not to be rated again.
+    if (gone->period.empty() && e->period == label) gone->period = label;
+    return;
+  }
   refuse_or_rate_again(*e, label);
   for (earlier_run& r : runs_from(db_, competition_, *e, run_)) {
     if (r.period != label) r.period.clear();  // it recorded later periods: to be run again

@@ -281,7 +281,7 @@ std::optional<earlier_run> run_recording::same_input(const std::string& competit
       "ORDER BY r.id DESC LIMIT 1");
   s.bind(1, std::string_view(competition)).bind(2, std::string_view(fingerprint));
   if (!s.step()) return std::nullopt;
-  return earlier_run{s.integer(0), std::string(s.text(1)), fingerprint, std::string(s.text(2)), std::string(s.text(3))};
+  return earlier_run{s.integer(0), std::string(s.text(1)), fingerprint, std::string(s.text(2)), std::string(s.text(3)), {}, {}};
 }
 
 std::string run_recording::model_change(const competition_config& config, const rk_descriptor& model,
@@ -313,6 +313,10 @@ rated_games_sink& run_recording::stream(const competition_config& config, const 
 }
 
 recorded_run run_recording::finish_stream(const run_result& run) { return impl_->stream->finish(run); }
+
+ratings_list run_recording::read_ratings(const std::string& competition, player_table& players, int64_t before_run) {
+  return store::read_ratings(*impl_->db, competition, players, before_run);
+}
 
 void run_recording::restart() {
   impl_->stream.reset();

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -72,6 +73,8 @@ std::vector<std::string> history_column_names(const rk_descriptor& d);
 bool history_shows_state(const std::vector<std::string>& columns);
 
 struct competition_config;
+struct ratings_list;
+class player_table;
 // True when chart.svg is drawn from the run's own history.csv, written with
 // every column while the games are rated: the run keeps no game for the chart.
 bool chart_reads_history(const competition_config& c);
@@ -99,6 +102,9 @@ struct competition_config {
   // initial.database is output.database and does not exist yet: a first run, everyone new, creates it.
   bool creates_initial_database = false;
   int64_t initial_before_run = INT64_MAX; // ... its state before this run (set when a run is redone)
+  // Reads initial.database in place of opening it (with initial_before_run): a run rated again after a
+  // --replace reads it inside the transaction that replaced the run it started from. Empty: opened apart.
+  std::function<ratings_list(player_table& players, int64_t before_run)> initial_reader;
   std::optional<list_adjustment> initial_adjustment;  // applied to the list or database above
   std::string input_format;
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset

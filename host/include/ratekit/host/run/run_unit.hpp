@@ -4,6 +4,7 @@
 #pragma once
 
 #include <ratekit/host/run/progress.hpp>
+#include <ratekit/host/run/rerate.hpp>
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
@@ -17,6 +18,7 @@ namespace ratekit {
 struct unit_result {
   run_result run;
   std::optional<recorded_run> recorded;
+  std::vector<rerated_run> rerated;  // with --replace: the later runs rated again (rate_later_runs)
   double rating_seconds = 0;  // reading and rating (and recording, when the rows stream), without writing
 };
 

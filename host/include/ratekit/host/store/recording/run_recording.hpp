@@ -17,6 +17,8 @@ namespace ratekit {
 
 struct run_result;
 struct competition_config;
+struct ratings_list;
+class player_table;
 class rated_games_sink;
 
 // A run that already recorded one of this run's periods, or was recorded after one (period empty).
@@ -24,6 +26,8 @@ struct earlier_run {
   int64_t id = 0;
   std::string recorded_at, fingerprint, period;  // period: the first one shared
   std::string config_file;
+  // What rates it again (a run recorded after one replaced): its config's text and input files (a JSON list).
+  std::string config_text, inputs;
 };
 
 struct recorded_run {
@@ -98,6 +102,9 @@ class run_recording {
                            const std::string& fingerprint, stream_policy policy);
   // Finishes a run the sink recorded (run_result::database_streamed).
   recorded_run finish_stream(const run_result& run);
+  // The latest state of `competition`'s players before `before_run`, as this
+  // recording's transaction sees it (read_database_ratings).
+  ratings_list read_ratings(const std::string& competition, player_table& players, int64_t before_run);
   // Drops everything recorded so far, keeping the lock, to begin again.
   void restart();
 
