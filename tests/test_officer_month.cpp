@@ -1,6 +1,6 @@
 // The officer's month: one config rates every month's file (--input), and its
 // first run creates the history database it starts from.
-#include "test_support.hpp"
+#include "officer_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -66,4 +66,64 @@ TEST_CASE("a missing initial.database that is not output.database is still an er
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("other.yaml:4:22: rating database not found: 'ratings.db'"));
   CHECK_FALSE(std::filesystem::exists(c.dir / "elsewhere.db"));
+}
+
+namespace {
+
+// Each table of `a` and `b`, row for row, but for the ids a run's number changes.
+void same_tables(const std::string& a, const std::string& b) {
+  for (const char* table : officer_tables) {
+    INFO("table " << table);
+    const auto rows = officer_rows(a, table);
+    CHECK_FALSE(rows.empty());
+    CHECK(rows == officer_rows(b, table));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a corrected January rates February and March again as a fresh run of the three months would",
+          "[store][cli]") {
+  const officer_club c;
+  c.three_months();
+  const auto before = officer_rows(c.database, "ratings");
+  const auto fixed = c.month("01-fixed.csv", " --replace");
+  INFO(fixed.out);
+  REQUIRE(fixed.status == 0);
+  CHECK_THAT(fixed.out, Catch::Contains("replaced run 1 of "));
+  CHECK_THAT(fixed.out, Catch::Contains("rated run 2 of "));
+  CHECK_THAT(fixed.out, Catch::Contains("again from its recorded input, as run 5 (1 period)"));
+  CHECK_THAT(fixed.out, Catch::Contains("rated run 3 of "));
+  CHECK(officer_rows(c.database, "ratings") != before);  // March's ratings moved with January's
+  const std::string fresh = (c.dir / "fresh.db").string();
+  c.config("fresh", fresh);
+  for (const char* m : {"01-fixed.csv", "02.csv", "03.csv"}) REQUIRE(c.month(m, "", "fresh").status == 0);
+  same_tables(c.database, fresh);
+  // A: -10 in January (lost to B), then lost to B (1510) in February: 20 x (0 - 0.4712) = -9.42.
+  const auto history = run_cli("history '" + c.database + "' A");
+  CHECK_THAT(history.out, Catch::Contains("club        2024-01       1490       -10      2"));
+  CHECK_THAT(history.out, Catch::Contains("club        2024-02    1480.58     -9.42      1"));
+}
+
+TEST_CASE("a later run whose input changed or is gone refuses the replace, naming the file, and changes nothing",
+          "[store][cli]") {
+  const officer_club c;
+  c.three_months();
+  const auto before = officer_rows(c.database, "ratings");
+  const auto runs = officer_rows(c.database, "runs");
+  write_text(c.dir / "02.csv", "date,player_a,player_b,score_a\n2024-02-03,B,A,0\n2024-02-10,C,D,1\n");
+  const auto changed = c.month("01-fixed.csv", " --replace");
+  CHECK(changed.status == 1);
+  CHECK_THAT(changed.out, Catch::Contains("error: " + (c.dir / "02.csv").string() +
+                                          ": input changed since it was recorded (" + (c.dir / "02.csv").string() +
+                                          "); run 2 of "));
+  CHECK(officer_rows(c.database, "ratings") == before);
+  CHECK(officer_rows(c.database, "runs") == runs);
+  std::filesystem::remove(c.dir / "03.csv");
+  write_text(c.dir / "02.csv", "date,player_a,player_b,score_a\n2024-02-03,B,A,1\n2024-02-10,C,D,1\n");  // put back
+  const auto gone = c.month("01-fixed.csv", " --replace");
+  CHECK(gone.status == 1);
+  CHECK_THAT(gone.out, Catch::Contains("error: " + (c.dir / "03.csv").string() + ": input file not found; run 3 of "));
+  CHECK(officer_rows(c.database, "ratings") == before);
+  CHECK(officer_rows(c.database, "runs") == runs);
 }
