@@ -411,7 +411,7 @@ TEST_CASE("a streamed run over other input is refused, and replaces it with --re
 // player's last) fails on periods older than the state it starts from, so a
 // month recorded before is refused, or rated again from the state before it,
 // before the model sees a game of it: here February again after March. March,
-// rated from the February replaced, goes with it, to be run again.
+// rated from the February replaced, is rated again from its recorded input.
 TEST_CASE("a middle month redone from its own database with an elapsed-time model: refused, or rated again from the "
           "state before it", "[store][stream][cli]") {
   const std::string model = GENERATE("glicko", "glicko2");
@@ -423,14 +423,13 @@ TEST_CASE("a middle month redone from its own database with an elapsed-time mode
   const auto replaced = t.run("feb2.yaml", " --replace", "");
   CHECK(replaced.status == 0);
   CHECK_THAT(replaced.out, Catch::Contains("replaced run 2 of ") && Catch::Contains("feb.yaml), which recorded period '2024-02'") &&
-                               Catch::Contains("warning: removed run 3 of ") && Catch::Contains("mar.yaml): it rated periods after this run's") &&
-                               Catch::Contains("run it again") && Catch::Contains("recorded run 4"));
-  CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,4");
-  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM periods WHERE label = '2024-03'") == 0);
-  // March again, now from February's new ratings; then every month as if feb2 had been recorded in the first place.
-  const auto march = t.run("mar.yaml");
-  CHECK(march.status == 0);
-  CHECK_THAT(march.out, !Catch::Contains("left as it was"));
+                               Catch::Contains("rated run 3 of ") && Catch::Contains("mar.yaml) again from its recorded input, as run 5") &&
+                               Catch::Contains("recorded run 4"));
+  CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,4,5");
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM periods WHERE label = '2024-03' AND run_id = 5") == 1);
+  // Every month as if feb2 had been recorded in the first place.
+  const auto march = t.run("mar.yaml", "", "");
+  CHECK_THAT(march.out, Catch::Contains("already holds this run from the same input (run 5)"));
   fs::copy_file(dir / "r.db", dir / "replaced.db");
   fs::remove(dir / "r.db");
   for (const char* month : {"jan.yaml", "feb2.yaml", "mar.yaml"}) REQUIRE(t.run(month).status == 0);
@@ -456,7 +455,8 @@ std::string all_ratings(const fs::path& db) {
 // A month missed and rated after a later one would be rated from the later
 // month's ratings (and glicko fails on periods older than its state): it is
 // refused, or with --replace rated from the state before the later month's
-// run, which goes, to be run again.
+// run, which is rated again after it from its recorded input (unless this
+// run's input holds the later month too).
 TEST_CASE("a month rated after a later one is refused, or replaces the later runs", "[store][stream][cli]") {
   const std::string model = GENERATE("glicko", "fide-logistic\nk_schedule: [ { k: 20 } ]");
   INFO(model);
@@ -471,13 +471,13 @@ TEST_CASE("a month rated after a later one is refused, or replaces the later run
                                           "'2024-03', recorded by run 2 of ") &&
                               Catch::Contains("To rate it, run again with --replace"));
   CHECK(dump(dir / "r.db") == rows);
-  SECTION("February alone, then March again") {
+  SECTION("February alone, March rated again after it") {
     const auto replaced = t.run("feb.yaml", " --replace", "");
     CHECK(replaced.status == 0);
-    CHECK_THAT(replaced.out, Catch::Contains("warning: removed run 2 of ") && Catch::Contains("mar.yaml)") &&
-                                 Catch::Contains("run it again") && !Catch::Contains("replaced run"));
-    CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,3");
-    REQUIRE(t.run("mar.yaml").status == 0);
+    CHECK_THAT(replaced.out, Catch::Contains("rated run 2 of ") && Catch::Contains("mar.yaml) again from its recorded input, as run 4") &&
+                                 !Catch::Contains("replaced run"));
+    CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,3,4");
+    CHECK_THAT(t.run("mar.yaml", "", "").out, Catch::Contains("already holds this run from the same input (run 4)"));
   }
   SECTION("February and March in one input") {
     testing::write_text(dir / "febmar.csv", testing::read_text(dir / "feb.csv") +
@@ -485,7 +485,9 @@ TEST_CASE("a month rated after a later one is refused, or replaces the later run
     std::string config = testing::read_text(dir / "feb.yaml");
     config.replace(config.find("feb.csv"), 7, "febmar.csv");
     testing::write_text(dir / "febmar.yaml", config);
-    REQUIRE(t.run("febmar.yaml", " --replace").status == 0);
+    const auto replaced = t.run("febmar.yaml", " --replace", "");
+    REQUIRE(replaced.status == 0);
+    CHECK_THAT(replaced.out, Catch::Contains("which recorded period '2024-03'") && !Catch::Contains("rated run 2"));
     CHECK(sql_text(dir / "r.db", "SELECT group_concat(id) FROM runs") == "1,3");
   }
   // As if every month had been recorded in order in the first place.

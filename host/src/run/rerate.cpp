@@ -65,9 +65,7 @@ std::vector<rerated_run> rate_later_runs(run_recording& recording, const std::ve
   std::vector<rerated_run> out;
   for (auto& [was, config] : later) {
     if (config.initial_database == replacing.output_database)
-      config.initial_reader = [&recording, competition = config.competition](player_table& players, int64_t before) {
-        return recording.read_ratings(competition, players, before);
-      };
+      config.initial_reader = recording.starting_state(config.competition);
     bar.phase("rating " + config.competition + " again as " + which_run(was), 0, "games");
     const rk_descriptor& model = registry.get(config.model)->descriptor();
     rated_games_sink& sink = recording.stream(config, model, was.fingerprint, stream_policy{});

@@ -56,6 +56,9 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   std::optional<earlier_run> same;  // the run that recorded this input before
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database, config.competition, !options.no_wait);
+    // Read in the recording's transaction: a first run into a server's database starts everyone new too.
+    if (same_file(config.initial_database, config.output_database))
+      config.initial_reader = recording->starting_state(config.competition);
     fingerprint = input_fingerprint(config);
     same = recording->same_input(config.competition, fingerprint);
     // Known before rating: with --replace, which runs go is known only when their periods are met.

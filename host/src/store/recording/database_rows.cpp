@@ -108,11 +108,12 @@ const std::vector<std::string>& window_labels::of(const rated_games& g) {
 std::vector<earlier_run> runs_from(store::database& db, int64_t competition, const earlier_run& first, int64_t own) {
   statement s = db.prepare(
       "SELECT id, recorded_at, coalesce(fingerprint, ''), config_file, config_text, inputs FROM runs "
-      "WHERE competition_id = ?1 AND id > ?2 AND id <> ?3 ORDER BY id");
+      "WHERE competition_id = ?1 AND id >= ?2 AND id <> ?3 ORDER BY id");
   s.bind(1, competition).bind(2, first.id).bind(3, own);
-  std::vector<earlier_run> runs{first};
+  std::vector<earlier_run> runs;
   while (s.step())
-    runs.push_back(earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)), {}, std::string(s.text(3)),
+    runs.push_back(earlier_run{s.integer(0), std::string(s.text(1)), std::string(s.text(2)),
+                               s.integer(0) == first.id ? first.period : std::string(), std::string(s.text(3)),
                                std::string(s.text(4)), std::string(s.text(5))});
   return runs;
 }

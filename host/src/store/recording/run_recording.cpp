@@ -314,8 +314,12 @@ rated_games_sink& run_recording::stream(const competition_config& config, const 
 
 recorded_run run_recording::finish_stream(const run_result& run) { return impl_->stream->finish(run); }
 
-ratings_list run_recording::read_ratings(const std::string& competition, player_table& players, int64_t before_run) {
-  return store::read_ratings(*impl_->db, competition, players, before_run);
+std::function<ratings_list(player_table&, int64_t)> run_recording::starting_state(const std::string& competition) {
+  return [&db = *impl_->db, competition](player_table& players, int64_t before_run) {
+    statement known = db.prepare("SELECT 1 FROM competitions WHERE name = ?1");
+    known.bind(1, std::string_view(competition));
+    return known.step() ? store::read_ratings(db, competition, players, before_run) : ratings_list{};
+  };
 }
 
 void run_recording::restart() {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,9 +103,11 @@ class run_recording {
                            const std::string& fingerprint, stream_policy policy);
   // Finishes a run the sink recorded (run_result::database_streamed).
   recorded_run finish_stream(const run_result& run);
-  // The latest state of `competition`'s players before `before_run`, as this
-  // recording's transaction sees it (read_database_ratings).
-  ratings_list read_ratings(const std::string& competition, player_table& players, int64_t before_run);
+  // What a run that starts from the database it records into reads its
+  // initial state with (competition_config::initial_reader): the latest state
+  // of `competition`'s players before a run, as this recording's transaction
+  // sees it (read_database_ratings); none while the competition has no run yet.
+  std::function<ratings_list(player_table&, int64_t)> starting_state(const std::string& competition);
   // Drops everything recorded so far, keeping the lock, to begin again.
   void restart();
 
