@@ -1,6 +1,7 @@
 // The PostgreSQL history store against a real server (ctest's postgres_store):
 // the rows a run records are the SQLite file's, row for row; runs start from
 // it; fingerprints and --replace work as with a file; a password stays secret.
+#include "officer_support.hpp"
 #include "pg_support.hpp"
 
 #include "store/row_batch.hpp"
@@ -216,4 +217,31 @@ TEST_CASE("ratekit db copy moves a history from a file to PostgreSQL and back, e
   CHECK(refused.status != 0);
   CHECK(refused.out.find("already holds a history") != std::string::npos);
   CHECK(pg.count("runs") == 3);
+}
+
+TEST_CASE("PostgreSQL: one config month after month, a corrected January rating February and March again as a "
+          "fresh run would, a changed later input refused", "[.][postgres]") {
+  const testing::pg_schema pg("officer"), fresh("officer_fresh");
+  const testing::officer_club c(pg.uri);
+  c.three_months();  // the first starts everyone new: the server holds no competition yet
+  const auto before = testing::officer_rows(pg.uri, "ratings");
+  testing::write_text(c.dir / "03.csv", "date,player_a,player_b,score_a\n2024-03-10,A,C,0\n");
+  const auto changed = c.month("01-fixed.csv", " --replace");
+  CHECK(changed.status == 1);
+  CHECK_THAT(changed.out, Catch::Contains("error: " + (c.dir / "03.csv").string() + ": input changed since it was recorded"));
+  CHECK(testing::officer_rows(pg.uri, "ratings") == before);
+  testing::write_text(c.dir / "03.csv", "date,player_a,player_b,score_a\n2024-03-10,A,C,1\n2024-03-12,B,D,0\n");  // put back
+  const auto fixed = c.month("01-fixed.csv", " --replace");
+  INFO(fixed.out);
+  REQUIRE(fixed.status == 0);
+  CHECK_THAT(fixed.out, Catch::Contains("rated run 2 of ") && Catch::Contains("rated run 3 of "));
+  c.config("fresh", fresh.uri);
+  for (const char* m : {"01-fixed.csv", "02.csv", "03.csv"}) REQUIRE(c.month(m, "", "fresh").status == 0);
+  for (const char* table : testing::officer_tables) {
+    INFO("table " << table);
+    const auto rows = testing::officer_rows(pg.uri, table);
+    CHECK_FALSE(rows.empty());
+    CHECK(rows == testing::officer_rows(fresh.uri, table));
+  }
+  CHECK(testing::officer_rows(pg.uri, "ratings") != before);
 }
