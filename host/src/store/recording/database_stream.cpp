@@ -77,7 +77,7 @@ void database_stream::refuse_or_rate_again(const earlier_run& e, const std::stri
                          e.period + "', recorded by run " + std::to_string(e.id) + " of " + e.recorded_at +
                          ", so it would be rated from ratings after it; nothing was recorded. To rate it, run again "
                          "with --replace: run " + std::to_string(e.id) +
-                         " and every run recorded after it are removed, to be run again after this one");
+                         " and every run recorded after it are rated again after this one, from their recorded inputs");
   }
   // The state the run starts from holds e's ratings: rated again from the state before e.
   if (policy_.starts_here && e.id < config_.initial_before_run) throw rate_again(e);
