@@ -20,13 +20,6 @@ std::string which_run(const earlier_run& r) {
   return "run " + std::to_string(r.id) + " of " + r.recorded_at + " (" + r.config_file + ")";
 }
 
-// One history database: one file, or one URI.
-bool same_database(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  if (is_database_uri(a.string()) || is_database_uri(b.string())) return a == b;
-  return !a.empty() && !b.empty() && fs::equivalent(a, b, ec);
-}
-
 // The config `r` was recorded with, reading the files it read, checked unchanged.
 competition_config recorded_config(const earlier_run& r, const competition_config& replacing,
                                    const plugin_registry& registry) {

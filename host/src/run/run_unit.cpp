@@ -16,13 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// One history database: one file, or one URI (a server's database is named one way here).
-bool same_file(const fs::path& a, const fs::path& b) {
-  std::error_code ec;
-  if (is_database_uri(a.string()) || is_database_uri(b.string())) return a == b;
-  return !a.empty() && !b.empty() && fs::equivalent(a, b, ec);
-}
-
 // A model or parameters other than the competition's latest run's, unless asked for.
 void check_model(run_recording& recording, const competition_config& config, const rk_descriptor& model,
                  const std::vector<earlier_run>& replaced, const unit_options& options) {
@@ -57,7 +50,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database, config.competition, !options.no_wait);
     // Read in the recording's transaction: a first run into a server's database starts everyone new too.
-    if (same_file(config.initial_database, config.output_database))
+    if (same_database(config.initial_database, config.output_database))
       config.initial_reader = recording->starting_state(config.competition);
     fingerprint = input_fingerprint(config);
     same = recording->same_input(config.competition, fingerprint);
@@ -65,7 +58,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     // The same input again records nothing, so it changes no model.
     if (!same && !options.replace) check_model(*recording, config, model, {}, options);
     // Redone from the state that run started from, not the state it left.
-    if (same && same_file(config.initial_database, config.output_database))
+    if (same && same_database(config.initial_database, config.output_database))
       config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
   // history.csv and the report are written into the staging folder while the
@@ -80,7 +73,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
             "games");
   unit_result out{run_result{}, std::nullopt, {}};
-  const stream_policy policy{options.replace, same_file(config.initial_database, config.output_database)};
+  const stream_policy policy{options.replace, same_database(config.initial_database, config.output_database)};
   for (;;) {
     try {
       rated_games_sink* database = recording && !same ? &recording->stream(config, model, fingerprint, policy) : nullptr;

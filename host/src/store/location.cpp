@@ -58,6 +58,12 @@ bool is_database_uri(std::string_view where) {
   return where.rfind("postgresql://", 0) == 0 || where.rfind("postgres://", 0) == 0;
 }
 
+bool same_database(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ec;
+  if (is_database_uri(a.string()) || is_database_uri(b.string())) return a == b;
+  return !a.empty() && !b.empty() && std::filesystem::equivalent(a, b, ec);
+}
+
 std::string database_location(const std::string& where) {
   if (!is_database_uri(where)) return where;
   password_parts parts = split(where);

@@ -7,6 +7,8 @@
 // the password is kept aside, in this process only, for the connection.
 #pragma once
 
+#include <filesystem>
+
 #include <string>
 #include <string_view>
 
@@ -14,6 +16,8 @@ namespace ratekit {
 
 // True for postgresql:// and postgres:// URIs.
 bool is_database_uri(std::string_view where);
+// One history database: one existing file under two paths, or one URI (a server's database is named one way here).
+bool same_database(const std::filesystem::path& a, const std::filesystem::path& b);
 
 // `where` to hand round: a path as it is; a URI without the password its user
 // part or its parameters name, which is kept aside for connection_uri().
