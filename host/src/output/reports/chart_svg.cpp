@@ -143,9 +143,16 @@ bool labels_fit(const std::vector<tick>& ticks, const PX& px, double font_size, 
 // Date ticks as many as fit: calendar steps from the span's, coarser until the labels stand apart.
 template <class PX>
 std::vector<tick> date_ticks(double lo, double hi, const PX& px, double font_size, double width) {
+  std::vector<tick> crowded;  // the last step's, too close together
   for (tick_step s = first_step(lo, hi);; s = coarser(s)) {
     std::vector<tick> ticks = calendar_ticks(lo, hi, s);
+    if (crowded.size() >= 3 && 2 * ticks.size() < crowded.size() + 1) {  // every other of those gives more
+      std::vector<tick> thinned;
+      for (size_t i = 0; i < crowded.size(); i += 2) thinned.push_back(crowded[i]);
+      if (labels_fit(thinned, px, font_size, width)) return thinned;
+    }
     if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
+    crowded = std::move(ticks);
   }
 }
 
@@ -225,10 +232,11 @@ bool all_dated(const std::vector<rating_series>& series) {
 
 struct box { double left, top, right, bottom; };
 
-// The plot inside the drawing: room for the y labels, the title, the legend and the x labels.
+// The plot inside the drawing: room for the y labels and the y axis title (over
+// them on a small chart, beside them on a large one), the title, the legend and the x labels.
 box plot_box(const chart_options& o) {
   const bool small = o.width < 600;
-  return {small ? 56.0 : 80.0, o.title.empty() ? 14.0 : 44.0,
+  return {small ? 48.0 : 80.0, o.title.empty() ? (small ? 26.0 : 14.0) : 44.0,
           o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), o.height - (small ? 34.0 : 50.0)};
 }
 
@@ -315,9 +323,11 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
            (left + right) / 2, bottom + 40,
            dated ? "date: each point is the rating after the last day of games of its rating period"
                  : "rating period: each point is the rating after it");
-  append(svg, "<text class=\"y-label\" transform=\"translate({:.1f},{:.1f}) rotate(-90)\" fill=\"#556\" "
-              "text-anchor=\"middle\">rating</text>\n",
-         small ? 10.0 : 16.0, (top + bottom) / 2);
+  if (small)
+    append(svg, "<text class=\"y-label\" x=\"4\" y=\"{:.1f}\" fill=\"#556\">rating</text>\n", top - 10);
+  else
+    append(svg, "<text class=\"y-label\" transform=\"translate(16,{:.1f}) rotate(-90)\" fill=\"#556\" "
+                "text-anchor=\"middle\">rating</text>\n", (top + bottom) / 2);
 
   // Every band before every line: a later player's band never covers an earlier one's line.
   bool banded = false, idle = false;
