@@ -217,3 +217,29 @@ TEST_CASE("ratekit db copy moves a history from a file to PostgreSQL and back, e
   CHECK(refused.out.find("already holds a history") != std::string::npos);
   CHECK(pg.count("runs") == 3);
 }
+
+TEST_CASE("PostgreSQL: one config rates month after month with --input, its first run starting everyone new",
+          "[.][postgres]") {
+  const testing::pg_schema pg("officer_month");
+  testing::temp_dir dir;
+  testing::write_text(dir / "month.yaml", "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                          "initial: { rating: 1500, database: '" + pg.uri + "' }\n"
+                                          "input: { format: games-csv, path: 2024-01.csv }\nperiod: month\n"
+                                          "output: { dir: out, database: '" + pg.uri + "' }\n");
+  auto month = [&](const char* file) {
+    return testing::run_cli("run " + (dir / "month.yaml").string() + " --input " +
+                            (testing::source_path("examples/history-database") / file).string());
+  };
+  const auto january = month("2024-01.csv");
+  INFO(january.out);
+  REQUIRE(january.status == 0);
+  CHECK_THAT(january.out, Catch::Contains("holds no run of competition 'club' yet: this first run starts every player new"));
+  const auto february = month("2024-02.csv");
+  REQUIRE(february.status == 0);
+  CHECK(february.out.find("holds no run of competition") == std::string::npos);
+  // As docs/history-database.md's two configs give it: A 1510 after January, 1499.42 after February.
+  const auto history = testing::run_cli("history '" + pg.uri + "' A");
+  CHECK_THAT(history.out, Catch::Contains("club        2024-01       1510       +10      2"));
+  CHECK_THAT(history.out, Catch::Contains("club        2024-02    1499.42    -10.58      1"));
+  CHECK(pg.count("runs") == 2);
+}

@@ -77,6 +77,14 @@ void check_host_value(const store::database& db, const std::string& where, std::
 
 }  // namespace
 
+bool holds_competition(const std::string& where, const std::string& competition) {
+  const auto db = store::open_database(where, store::database::mode::read_only);
+  if (!db->has_table("competitions")) return false;  // a server database no run has recorded into
+  statement find = db->prepare("SELECT id FROM competitions WHERE name = ?1");
+  find.bind(1, std::string_view(competition));
+  return find.step();
+}
+
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run) {
   const auto opened = store::open_database(file.string(), store::database::mode::read_only);
