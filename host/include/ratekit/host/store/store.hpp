@@ -48,6 +48,7 @@ struct history_point {
   double rating = 0;   // at the end of the period
   double change = 0;   // during the period
   int64_t games = 0;   // games (or ranked events) in the period
+  std::string team;    // the team he played for, when the period is a team match (layout 6); "" otherwise
   // The plugin's other state fields at the end of the period (rd, volatility, ...), by name.
   std::vector<std::pair<std::string, double>> state;
 };
