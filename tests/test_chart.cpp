@@ -1,6 +1,6 @@
 // Rating series from a history.csv and the SVG chart drawn from them. Coordinates
 // are worked out by hand for the default 960x600 chart with a title and a legend:
-// plot box x 64..730, y 44..550.
+// plot box x 80..730, y 44..550.
 #include "test_support.hpp"
 
 #include <ratekit/host/output/reports/chart.hpp>
@@ -72,25 +72,53 @@ TEST_CASE("chart: area under a rating line by the trapezoid rule", "[chart]") {
   CHECK(series_area({5}) == 0.0);
 }
 
-TEST_CASE("chart: one point per rating period, at its last game's date", "[chart]") {
+TEST_CASE("chart: one point per rating period, dated by the period's first and last game, anyone's", "[chart]") {
   const testing::temp_dir dir;
   testing::write_text(dir / "history.csv", months);
   const auto series = read_rating_series(dir / "history.csv", {"A", "B"});
   REQUIRE(series.size() == 2);
   REQUIRE(series[0].points.size() == 3);  // before, end of January, end of March
+  // The rating before: at the start of the first period, numbered one before it.
   CHECK(series[0].points[0].date == 20240110);
+  CHECK(series[0].points[0].period == 0);
   CHECK(series[0].points[0].rating == 1500);
+  CHECK(series[0].points[1].start == 20240110);
   CHECK(series[0].points[1].date == 20240131);  // the period's last game
+  CHECK(series[0].points[1].period == 1);
   CHECK(series[0].points[1].rating == 1516);
+  CHECK(series[0].points[2].start == 20240301);
   CHECK(series[0].points[2].date == 20240301);
+  CHECK(series[0].points[2].period == 2);
   CHECK(series[0].points[2].rating == 1510);
   CHECK(series[1].ratings() == std::vector<double>{1500, 1484, 1490});
+  // B's January ends with A's last game of it, not B's own (Jan 10).
+  CHECK(series[1].points[1].date == 20240131);
+}
+
+TEST_CASE("chart: a player who joins later starts at the start of his first period", "[chart]") {
+  const testing::temp_dir dir;
+  testing::write_text(dir / "history.csv", header +
+                                               "2024-01,2024-01-10,A,B,0.5,1,20,10,1500,1516\n"
+                                               "2024-02,2024-02-03,A,B,0.5,1,20,10,1516,1530\n"
+                                               "2024-02,2024-02-20,C,A,0.5,1,20,10,1500,1510\n"
+                                               "2024-02,2024-02-27,A,B,0.5,1,20,10,1530,1540\n");
+  const auto c = read_rating_series(dir / "history.csv", {"C"})[0].points;
+  REQUIRE(c.size() == 2);
+  CHECK(c[0].date == 20240203);  // February's first game, not C's own (Feb 20)
+  CHECK(c[0].period == 1);
+  CHECK(c[1].start == 20240203);
+  CHECK(c[1].date == 20240227);
+  CHECK(c[1].period == 2);
 }
 
 TEST_CASE("chart: a history without periods gives a point per game", "[chart]") {
   const testing::temp_dir dir;
-  testing::write_text(dir / "history.csv", "player,rating_before,rating_after\nQ,0,-16\nQ,-16,-10\n");
-  CHECK(read_rating_series(dir / "history.csv", {"Q"})[0].ratings() == std::vector<double>{0, -16, -10});
+  testing::write_text(dir / "history.csv", "player,rating_before,rating_after\nQ,0,-16\nR,3,4\nQ,-16,-10\n");
+  const auto q = read_rating_series(dir / "history.csv", {"Q"})[0];
+  CHECK(q.ratings() == std::vector<double>{0, -16, -10});
+  CHECK(q.points[0].period == 0);
+  CHECK(q.points[1].period == 1);
+  CHECK(q.points[2].period == 3);  // R's game was the second period
 }
 
 TEST_CASE("chart: history errors name the line and column, unknown names the nearest", "[chart]") {
@@ -114,7 +142,10 @@ TEST_CASE("chart: a date axis, the y axis fitted to the ratings, a legend", "[ch
   const testing::temp_dir dir;
   testing::write_text(dir / "history.csv", months);
   const std::string svg = render_chart_svg(read_rating_series(dir / "history.csv", {"A", "B"}));
-  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rating-chart\" width=\"960\" height=\"600\"", 0) == 0);
+  // As wide as the window, the height from the viewBox: a fixed size would be cut on a phone.
+  CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"rating-chart\" width=\"100%\" viewBox=\"0 0 960 600\"",
+                  0) == 0);
+  CHECK(svg.substr(0, svg.find('>')).find("height") == std::string::npos);
   CHECK(count(svg, "<g class=\"series\"") == 2);
   // Ratings 1484..1516 padded by 5%: the axis runs 1480..1520 in steps of 10, not from 0.
   CHECK(count(svg, "text-anchor=\"end\">") == 5 + 2);  // five y labels and the legend's two ratings
@@ -124,10 +155,19 @@ TEST_CASE("chart: a date axis, the y axis fitted to the ratings, a legend", "[ch
   // Jan 10 to Mar 1 (51 days): month ticks.
   CHECK(svg.find("text-anchor=\"middle\">2024-02</text>") != std::string::npos);
   CHECK(svg.find("text-anchor=\"middle\">2024-03</text>") != std::string::npos);
-  CHECK(svg.find("date (end of each rating period)") != std::string::npos);
-  // A: 1500 on Jan 10 (x 64), 1516 on Jan 31 (21 of 51 days: x 64 + 666 * 21 / 51), 1510 on Mar 1 (x 730);
+  CHECK(svg.find(">date: each point is the rating after the last day of games of its rating period</text>") !=
+        std::string::npos);
+  CHECK(svg.find("<text class=\"y-label\" transform=\"translate(16,297.0) rotate(-90)\" fill=\"#556\" "
+                 "text-anchor=\"middle\">rating</text>") != std::string::npos);
+  // A: 1500 at the start of Jan 10 (x 80), 1516 at the end of Jan 31 (22 of 52 days: x 80 + 650 * 22 / 52);
+  // no games in February: flat and dashed to the start of Mar 1 (51 days), then 1510 at its end (x 730).
   // y = 550 - 506 (r - 1480) / 40.
-  CHECK(svg.find("points=\"64.0,297.0 338.2,94.6 730.0,170.5\"") != std::string::npos);
+  CHECK(svg.find("<path class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" "
+                 "d=\"M80.0,297.0 L355.0,94.6 M717.5,94.6 L730.0,170.5\"/>") != std::string::npos);
+  CHECK(svg.find("<path class=\"idle\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"3 4\" "
+                 "d=\"M355.0,94.6 L717.5,94.6\"/>") != std::string::npos);
+  CHECK(count(svg, "<path class=\"idle\"") == 2);  // B's February too
+  CHECK(svg.find(">no games</text>") != std::string::npos);
   CHECK(svg.find(">A</text><text class=\"rating\" x=\"952.0\" y=\"52.0\" fill=\"#556\" text-anchor=\"end\">1510</text>") !=
         std::string::npos);
   CHECK(svg.find(">B</text><text class=\"rating\" x=\"952.0\" y=\"74.0\" fill=\"#556\" text-anchor=\"end\">1490</text>") !=
@@ -148,10 +188,15 @@ TEST_CASE("chart: names escaped, bands of two deviations, one scale for several 
 }
 
 TEST_CASE("chart: without dates the x axis counts rating periods", "[chart]") {
-  const rating_series s{"Q", {{0, 0}, {0, -16}, {0, -10}}};
-  const std::string svg = render_chart_svg({s});
-  CHECK(svg.find("rating period</text>") != std::string::npos);
+  // Q plays periods 1 and 3: the line runs 0..1, flat and dashed over period 2, 2..3.
+  const rating_series s{"Q", {{.rating = 0, .period = 0}, {.rating = -16, .period = 1}, {.rating = -10, .period = 3}}};
+  const std::string svg = render_chart_svg({s}, {.title = "", .legend = false, .y_range = std::pair{-20.0, 0.0}});
+  CHECK(svg.find(">rating period: each point is the rating after it</text>") != std::string::npos);
   CHECK(svg.find("text-anchor=\"middle\">2</text>") != std::string::npos);
+  // Plot x 80..946 over periods 0..3, y 14..550 over 0..-20.
+  CHECK(svg.find("d=\"M80.0,14.0 L368.7,442.8 M657.3,442.8 L946.0,282.0\"") != std::string::npos);
+  CHECK(svg.find("class=\"idle\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"3 4\" "
+                 "d=\"M368.7,442.8 L657.3,442.8\"") != std::string::npos);
 }
 
 TEST_CASE("chart: ratings beyond any scale are drawn at its edge, every coordinate a number", "[chart]") {
@@ -204,8 +249,8 @@ TEST_CASE("chart: every band is drawn before every line, and the legend says wha
   const rating_series b{"B", {{20240101, 1500, 300}, {20240201, 1450, 250}, {20240301, 1420, 200}}};
   const std::string svg = render_chart_svg({a, b});
   REQUIRE(count(svg, "<polygon class=\"band\"") == 2);
-  REQUIRE(count(svg, "<polyline class=\"line\"") == 2);
-  CHECK(svg.rfind("<polygon class=\"band\"") < svg.find("<polyline class=\"line\""));  // B's band under A's line
+  REQUIRE(count(svg, "<path class=\"line\"") == 2);
+  CHECK(svg.rfind("<polygon class=\"band\"") < svg.find("<path class=\"line\""));  // B's band under A's line
   CHECK(svg.find("fill=\"#D55E00\" fill-opacity=\"0.15\"") != std::string::npos);    // each band in its line's colour
   CHECK(count(svg, ">shaded: rating \u00b1 2 RD</text>") == 1);
   // No band, or no legend: no note.
@@ -216,8 +261,8 @@ TEST_CASE("chart: every band is drawn before every line, and the legend says wha
 TEST_CASE("chart: x labels never overlap and stay inside the drawing, whatever its width and time span", "[chart]") {
   for (const int width : {300, 360, 480, 700, 960, 1400})
     for (const bool legend : {false, true})
-      for (const int days : {9, 40, 70, 250, 430, 900, 1500, 7000, 33600})
-        for (const int32_t start : {20230115, 19300713, 20171231}) {
+      for (const int days : {9, 27, 40, 70, 250, 430, 900, 1500, 7000, 33600})
+        for (const int32_t start : {20230115, 19300713, 20171231, 20240101}) {
           const rating_series s{"A", {{start, 1500}, {days_after(start, days / 3), 1520}, {days_after(start, days), 1490}}};
           const std::string svg =
               render_chart_svg({s}, {.title = "", .width = width, .height = 200, .legend = legend, .y_range = std::nullopt});
@@ -246,7 +291,7 @@ TEST_CASE("chart: x labels at the drawing's edges start or end at their tick", "
 TEST_CASE("chart: one time axis for several charts", "[chart]") {
   const rating_series early{"A", {{20200101, 1500}, {20210101, 1520}}}, late{"B", {{20220101, 1500}, {20230101, 1480}}};
   const auto span = fitted_x_range({early, late});
-  CHECK(span.second - span.first == 1096);  // 2020-01-01 to 2023-01-01
+  CHECK(span.second - span.first == 1097);  // the start of 2020-01-01 to the end of 2023-01-01
   const chart_options o{.title = "", .width = 360, .height = 190, .legend = false, .x_range = span,
                         .y_range = std::pair{1400.0, 1600.0}};
   const std::string a = render_chart_svg({early}, o), b = render_chart_svg({late}, o);
@@ -257,9 +302,9 @@ TEST_CASE("chart: one time axis for several charts", "[chart]") {
   CHECK(ticks(a) == ticks(b));
   CHECK(ticks(a).find(">2020</text>") != std::string::npos);
   CHECK(ticks(a).find(">2023</text>") != std::string::npos);
-  // Plot x 48..346 over 1096 days: A ends at 366 days, B starts at 731.
-  CHECK(a.find("points=\"48.0,") != std::string::npos);
-  CHECK(b.find("points=\"246.8,") != std::string::npos);
+  // Plot x 48..346 over 1097 days: B starts at 731 (48 + 298 * 731 / 1097).
+  CHECK(a.find("d=\"M48.0,") != std::string::npos);
+  CHECK(b.find("d=\"M246.6,") != std::string::npos);
 }
 
 TEST_CASE("chart: legend names are cut by characters to fit, the ratings right-aligned at one x", "[chart]") {

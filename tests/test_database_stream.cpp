@@ -379,7 +379,7 @@ TEST_CASE("an upgrade that fails past the file size limit leaves the older layou
   CHECK(after.back().state == before.back().state);
   // Without the limit the same run upgrades it and records.
   REQUIRE(t.run().status == 0);
-  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 5);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 6);
 }
 
 TEST_CASE("a streamed run over other input is refused, and replaces it with --replace", "[store][stream][cli]") {
@@ -498,7 +498,7 @@ TEST_CASE("a month rated after a later one is refused, or replaces the later run
   CHECK(all_ratings(dir / "r.db").find("2024-03:") != std::string::npos);
 }
 
-TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to layout 5 by the next run",
+TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to the current layout by the next run",
           "[store][stream]") {
   cli_runs t;
   REQUIRE(t.run().status == 0);
@@ -528,7 +528,7 @@ TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to lay
   testing::write_text(t.dir / "games.csv", "date,player_a,player_b,score_a,period\n2025-01-02,p5,p6,1,x\n");
   testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n");
   REQUIRE(t.run().status == 0);
-  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 5);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 6);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'ratings_by_player'") == 1);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%PRIMARY KEY (period_id, player_id%'") == 1);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'period_states'") == 0);

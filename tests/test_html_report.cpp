@@ -72,6 +72,11 @@ TEST_CASE("the HTML report holds the ratings list, one chart per top player, met
   CHECK(data["rows"][12].dump() == "[\"P13\",1500,0,1,24,1500,1]");
   CHECK(data["rows"][24].dump() == "[\"P25\",1260,-240,1,24,1260,1]");
   CHECK(data["dict"][6] == nlohmann::json::array({"expert", "club"}));  // categories as indexes
+  // What change and the plugin's state fields are: on the heading and under the list.
+  const std::string change = "the rating after this run minus the rating before the player&#39;s first game in it";
+  CHECK_THAT(html, Catch::Contains("<th class=\"num\" title=\"" + change + "\">change</th>"));
+  CHECK_THAT(html, Catch::Contains("<p class=\"facts columns\"><b>change</b>: " + change + ". <b>rated</b>: 1 when the "
+                                   "rating is published (the host sets it for ratings from a list or the input).</p>"));
   size_t experts = 0;
   for (const auto& row : data["rows"]) experts += row[6] == 0;
   CHECK(experts == 8);  // 1740 down to 1600

@@ -127,3 +127,23 @@ TEST_CASE("a later run whose input changed or is gone refuses the replace, namin
   CHECK(officer_rows(c.database, "ratings") == before);
   CHECK(officer_rows(c.database, "runs") == runs);
 }
+
+TEST_CASE("a database of other competitions starts a competition's first run anew when it records into it too",
+          "[store][cli]") {
+  const club c;
+  REQUIRE(c.run("--input " + (c.dir / "2024-01.csv").string()).status == 0);
+  // Another competition's config over the same database and months.
+  write_text(c.dir / "other.yaml", "competition: juniors\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: "
+                                   "{ rating: 1500, database: ratings.db }\ninput: { format: games-csv }\n"
+                                   "period: month\noutput: { dir: out2, database: ratings.db }\n");
+  const auto first = run_cli("run " + (c.dir / "other.yaml").string() + " --input " + (c.dir / "2024-01.csv").string());
+  REQUIRE(first.status == 0);
+  CHECK_THAT(first.out, Catch::Contains("holds no run of competition 'juniors' yet: this first run starts every player new"));
+  const auto history = run_cli("history " + (c.dir / "ratings.db").string() + " A");
+  CHECK_THAT(history.out, Catch::Contains("club        2024-01       1510       +10      2"));
+  CHECK_THAT(history.out, Catch::Contains("juniors     2024-01       1510       +10      2"));
+  // Without a path in the config, --input is what names the files.
+  const auto none = run_cli("run " + (c.dir / "other.yaml").string());
+  CHECK(none.status == 1);
+  CHECK_THAT(none.out, Catch::Contains("'input' needs 'path' (or the files with ratekit run --input)"));
+}

@@ -245,3 +245,62 @@ TEST_CASE("PostgreSQL: one config month after month, a corrected January rating 
   }
   CHECK(testing::officer_rows(pg.uri, "ratings") != before);
 }
+
+TEST_CASE("PostgreSQL: one config rates month after month with --input, its first run starting everyone new",
+          "[.][postgres]") {
+  const testing::pg_schema pg("officer_month");
+  testing::temp_dir dir;
+  testing::write_text(dir / "month.yaml", "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                          "initial: { rating: 1500, database: '" + pg.uri + "' }\n"
+                                          "input: { format: games-csv, path: 2024-01.csv }\nperiod: month\n"
+                                          "output: { dir: out, database: '" + pg.uri + "' }\n");
+  auto month = [&](const char* file) {
+    return testing::run_cli("run " + (dir / "month.yaml").string() + " --input " +
+                            (testing::source_path("examples/history-database") / file).string());
+  };
+  const auto january = month("2024-01.csv");
+  INFO(january.out);
+  REQUIRE(january.status == 0);
+  CHECK_THAT(january.out, Catch::Contains("holds no run of competition 'club' yet: this first run starts every player new"));
+  const auto february = month("2024-02.csv");
+  REQUIRE(february.status == 0);
+  CHECK(february.out.find("holds no run of competition") == std::string::npos);
+  // As docs/history-database.md's two configs give it: A 1510 after January, 1499.42 after February.
+  const auto history = testing::run_cli("history '" + pg.uri + "' A");
+  CHECK_THAT(history.out, Catch::Contains("club        2024-01       1510       +10      2"));
+  CHECK_THAT(history.out, Catch::Contains("club        2024-02    1499.42    -10.58      1"));
+  CHECK(pg.count("runs") == 2);
+}
+
+TEST_CASE("PostgreSQL: team match entries keep their team, a layout-5 database gains the column with the next run",
+          "[.][postgres]") {
+  const testing::pg_schema pg("team_layout");
+  testing::temp_dir dir;
+  testing::write_text(dir / "m1.csv", "match,date,team,player,rank\nm1,2024-01-01,red,A,1\nm1,2024-01-01,red,B,1\n"
+                                      "m1,2024-01-01,blue,C,2\nm1,2024-01-01,blue,D,2\n");
+  testing::write_text(dir / "m2.csv", "match,date,team,player,rank\nm2,2024-01-08,gold,A,2\nm2,2024-01-08,green,C,1\n");
+  for (const char* month : {"m1", "m2"})
+    testing::write_text(dir / (std::string(month) + ".yaml"),
+                        "competition: league\nmodel: weng-lin\n" +
+                            std::string(month == std::string("m2") ? "initial: { database: '" + pg.uri + "' }\n" : "") +
+                            "input: { format: team-csv, path: " + month + ".csv }\noutput: { dir: " + month +
+                            ", database: '" + pg.uri + "' }\n");
+  auto run = [&](const char* month) { return testing::run_cli("run -q " + (dir / (std::string(month) + ".yaml")).string()); };
+  const char* teams = "SELECT p.name || ':' || coalesce(e.team, 'NULL') FROM entries e "
+                            "JOIN players p ON p.id = e.player_id ORDER BY e.run_id, e.seq";
+  REQUIRE(run("m1").status == 0);
+  CHECK(testing::table_rows(pg.uri, teams) == std::vector<std::string>{"'A:red'", "'B:red'", "'C:blue'", "'D:blue'"});
+  // (table_rows quotes text.) Layout 5, as the first ratekit with PostgreSQL left it: read-only commands say
+  // how it is upgraded.
+  pg.exec("ALTER TABLE entries DROP COLUMN team;UPDATE ratekit_schema SET version = 5");
+  const auto old = testing::run_cli("history '" + pg.uri + "' A");
+  CHECK(old.status != 0);
+  CHECK_THAT(old.out, Catch::Contains("rating database of layout 5; this ratekit reads layout 6: the next run that "
+                                      "records into it upgrades it in place"));
+  REQUIRE(run("m2").status == 0);
+  CHECK(testing::table_rows(pg.uri, "SELECT version FROM ratekit_schema") == std::vector<std::string>{"6"});
+  CHECK(testing::table_rows(pg.uri, teams) ==
+        std::vector<std::string>{"'A:NULL'", "'B:NULL'", "'C:NULL'", "'D:NULL'", "'A:gold'", "'C:green'"});
+  const auto history = testing::run_cli("history '" + pg.uri + "' C");
+  CHECK_THAT(history.out, Catch::Contains("\nleague      m2     green"));
+}

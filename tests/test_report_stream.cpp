@@ -241,3 +241,18 @@ TEST_CASE("report.md shows K only for a model that has one", "[report]") {
     CHECK_THAT(md, Catch::Contains(model == "glicko" ? "|---|---:|---:|---:|---:|\n| B |" : "|---|---:|---:|---:|---:|---:|\n| B |"));
   }
 }
+
+TEST_CASE("report.md puts each category beside the number it is of and says what its columns are", "[report]") {
+  const testing::temp_dir dir;
+  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n2024-01-02,A,C,0.5\n");
+  testing::write_text(dir / "c.yaml", "competition: perf\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: 1500\n"
+                                      "input: { format: games-csv, path: g.csv }\nperiod: month\noutput: { report: true }\n"
+                                      "categories: [ { from: 0, label: club }, { from: 1600, label: expert } ]\n");
+  REQUIRE(testing::run_cli("-q run '" + (dir / "c.yaml").string() + "' -o '" + (dir / "out").string() + "'").status == 0);
+  const std::string md = testing::read_text(dir / "out" / "report.md");
+  // A scores 1.5 of 2 against 1500s: rated 1510 (club), performing at 1693 (expert).
+  CHECK_THAT(md, Catch::Contains("change +10.00: 1500.0 -> **1510.0** (club), performance 1693 (expert), rated 1\n"));
+  CHECK_THAT(md, Catch::Contains("1500.0 -> **1490.0** (club), performance 700 (club), rated 1\n"));
+  CHECK_THAT(md, Catch::Contains("`change`: the points the game moved the player's rating by"));
+  CHECK_THAT(md, Catch::Contains("`rated`: 1 when the rating is published"));
+}

@@ -23,7 +23,9 @@ void add_chart_command(CLI::App& app, context&) {
   cmd->add_option("-o,--output", output, "SVG file to write (default OUTDIR/chart.svg)");
   cmd->add_option("--title", title, "Chart title (default: the players' names)");
   cmd->footer(
-      "Ratings are drawn at the end of each rating period, on a date axis when the history has dates.\n"
+      "Each point is a rating after a rating period, at the end of the day of its last game, the line\n"
+      "rising or falling from its first; dashed: no games. A date axis when the history has dates.\n"
+      "The SVG is as wide as the window or the element that holds it.\n"
       "Prints player,periods,final,area: area is the sum under the line, one unit per period\n"
       "(Langville and Meyer's season comparison).");
   cmd->callback([] {

@@ -104,8 +104,9 @@ void add_run_command(CLI::App& app, context& ctx) {
     const plugin_registry registry = ctx.registry();
     // A refused plugin may be the model the config asks for: say why it is missing.
     for (const auto& r : registry.refused()) spdlog::warn("{}: {}", r.file.string(), r.reason);
-    competition_config config = load_config(config_file, registry);
-    if (!inputs.empty()) config.input_paths = input_files(inputs);  // the officer's month: one config, new files
+    // The officer's month: one config, each month's files given with --input instead of input.path.
+    competition_config config = load_config(config_file, registry, !inputs.empty());
+    if (!inputs.empty()) config.input_paths = input_files(inputs);
     if (config.creates_initial_database)
       spdlog::info("{} does not exist yet: this first run starts every player new and creates it",
                    config.output_database.string());

@@ -22,6 +22,20 @@ for (const t of xs.concat(ys)) if (rect(t).left < box.left || rect(t).right > bo
 const values = ys.map(t => +t.textContent);
 if (values.length < 3) out.push('fewer than 3 y labels');
 if (Math.min(...values) <= 0) out.push('y axis starts at ' + Math.min(...values));
+// The whole chart in the window, however wide: nothing cut, nothing to scroll to.
+if (box.left < 0 || box.right > window.innerWidth + 0.5 || box.bottom > window.innerHeight + 0.5)
+  out.push('the chart runs out of the ' + window.innerWidth + ' px window: ' + JSON.stringify(box));
+if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page is wider than the window');
+for (const e of svg.querySelectorAll('g.legend *, text'))
+  if (rect(e).left < box.left - 0.5 || rect(e).right > box.right + 0.5 || rect(e).top < box.top - 0.5 ||
+      rect(e).bottom > box.bottom + 0.5) out.push('outside the chart: ' + e.textContent);
+const ylabel = svg.querySelector('text.y-label');
+if (!ylabel || ylabel.textContent != 'rating') out.push('the y axis has no title');
+const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+if (ylabel && !ys.every(t => apart(rect(t), rect(ylabel)))) out.push('the y title runs into the y labels');
+const idle = svg.querySelectorAll('path.idle').length;
+if (idle != IDLE) out.push(idle + ' dashed stretches without games, expected IDLE');
+if (IDLE && ![...svg.querySelectorAll('g.legend text')].some(t => t.textContent == 'no games')) out.push('the legend does not say what is dashed');
 const legend = [...svg.querySelectorAll('g.legend text')], names = svg.querySelectorAll('g.legend text.name'), plot = rect(svg.querySelector('polyline.axes'));
 const bands = [...svg.querySelectorAll('polygon.band')];
 if (bands.length != BANDS) out.push(bands.length + ' RD bands, expected BANDS');
@@ -40,9 +54,19 @@ CHECK_REPORT = r"""
 <script>
 const out = [], charts = [...document.querySelectorAll('svg.rating-chart')];
 if (charts.length < 2) out.push('fewer than 2 charts');
+for (const c of charts) {
+  const r = c.getBoundingClientRect();
+  if (r.left < 0 || r.right > window.innerWidth + 0.5) out.push('a chart runs out of the window');
+  const title = c.querySelector('text.y-label'), t = title && title.getBoundingClientRect();
+  if (!title) out.push('a chart without a y axis title');
+  else if ([...c.querySelectorAll('g.y-ticks text')].some(y => { const b = y.getBoundingClientRect();
+    return !(b.right <= t.left || t.right <= b.left || b.bottom <= t.top || t.bottom <= b.top); }))
+    out.push('a y axis title over the y labels');
+}
+if (!/dashed: no games/.test(document.getElementById('charts').textContent)) out.push('the charts do not say what is dashed');
 const scale = c => [...c.querySelectorAll('g.y-ticks text')].map(t => t.textContent).join(',');
 if (new Set(charts.map(scale)).size != 1) out.push('charts on different scales');
-if (charts.some(c => c.querySelectorAll('g.x-ticks text').length < 3)) out.push('a chart with fewer than 3 dates');
+if (charts.some(c => c.querySelectorAll('g.x-ticks text').length < DATES)) out.push('a chart with fewer than DATES dates');
 if (document.documentElement.scrollWidth > window.innerWidth) out.push('page wider than the window');
 if (/pool_/.test(document.querySelector('table.ratings thead').textContent)) out.push('internal columns shown');
 const trs = () => [...document.querySelectorAll('table.ratings tbody tr')];
@@ -78,7 +102,7 @@ def chromium(browser, *args):
     return run(browser, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", *args)
 
 
-def checked(browser, page, what, window="800,600"):
+def checked(browser, page, what, window):
     dom = chromium(browser, "--virtual-time-budget=2000", f"--window-size={window}", "--dump-dom", "file://" + page)
     m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
     if not m or m.group(1) != "ok":
@@ -86,18 +110,20 @@ def checked(browser, page, what, window="800,600"):
     print(f"{what}: ok")
 
 
-def check_chart(browser, svg, lines, bands, what):
+def check_chart(browser, svg, lines, bands, idle, what):
+    """The chart as `ratekit chart` writes it, in a page of its own, on a desktop and on a phone."""
     page = svg + ".html"
-    script = CHECK_CHART.replace("EXPECTED", str(lines)).replace("BANDS", str(bands))
+    script = CHECK_CHART.replace("EXPECTED", str(lines)).replace("BANDS", str(bands)).replace("IDLE", str(idle))
     with open(page, "w") as f:
-        f.write("<!DOCTYPE html><html><body style='margin:0'>" + open(svg).read() + '<pre id="result"></pre>' + script +
-                "</body></html>")
-    checked(browser, page, what)
+        f.write("<!DOCTYPE html><html><head><meta name='viewport' content='width=device-width'></head>"
+                "<body style='margin:0'>" + open(svg).read() + '<pre id="result"></pre>' + script + "</body></html>")
+    for window in ["1280,900", "400,900"]:
+        checked(browser, page, f"{what} at {window.split(',')[0]} px", window)
 
 
-def check_report(a, html, players, searched, what, window="800,600"):
+def check_report(a, html, players, searched, what, window="1280,900", dates=3):
     checked_page = html + ".checked.html"
-    script = CHECK_REPORT.replace("PLAYERS", str(players)).replace("SEARCHED", searched)
+    script = CHECK_REPORT.replace("PLAYERS", str(players)).replace("SEARCHED", searched).replace("DATES", str(dates))
     with open(checked_page, "w") as f:
         f.write(open(html).read().replace("</main>", '</main><pre id="result"></pre>' + script))
     checked(a.chromium, checked_page, what, window)
@@ -135,19 +161,21 @@ def main():
         run(a.ratekit, "chart", out, "--players", ",".join(teams), "-o", chart)
         run(a.ratekit, "report", out, "-o", os.path.join(tmp, "report.html"))
 
-        check_chart(a.chromium, chart, len(teams), 0, "chart (date axis, fitted y axis, legend)")
+        # A game per period: each team's seasons apart, the off-seasons dashed.
+        check_chart(a.chromium, chart, len(teams), 0, len(teams), "chart (date axis, fitted y axis, legend)")
         # Glicko keeps an RD: its chart draws a band of +-2 RD around each line.
         glicko = os.path.join(tmp, "glicko")
         run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/glicko-world-cup.yaml"), "--out", glicko)
         glicko_chart = os.path.join(tmp, "glicko.svg")
         run(a.ratekit, "chart", glicko, "--player", "Brazil", "--player", "Germany", "--player", "Argentina",
             "-o", glicko_chart)
-        check_chart(a.chromium, glicko_chart, 3, 3, "glicko chart (RD bands)")
+        check_chart(a.chromium, glicko_chart, 3, 3, 3, "glicko chart (RD bands)")
         teams_rated = sum(1 for _ in open(os.path.join(out, "ratings.csv"))) - 1
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report (one scale, dated charts, table)")
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report on a 400 px phone", "400,1600")
         big = make_big_run(a.ratekit, tmp)
-        check_report(a, big, 100000, "Player 4242", "report of 100,000 players (paging, search, sort)")
+        # One monthly period: each chart runs from its first day of games to the end of its last, four weeks.
+        check_report(a, big, 100000, "Player 4242", "report of 100,000 players (paging, search, sort)", dates=2)
 
         for name, source, size in [("chart-nfl-538.png", chart, "960,600"),
                                    ("chart-glicko-world-cup.png", glicko_chart, "960,600"),

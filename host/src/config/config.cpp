@@ -4,6 +4,8 @@
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
+#include "config/config_files.hpp"
+#include "config/initial.hpp"
 #include "config/input_columns.hpp"
 #include "config/k_schedule_yaml.hpp"
 #include "config/params.hpp"
@@ -22,6 +24,7 @@ const std::vector<std::string> period_names = {"game", "event", "day", "month", 
 namespace fs = std::filesystem;
 using config::checker;
 using config::field;
+using config::existing_file;
 
 const field* find(const std::vector<field>& fields, std::string_view name) {
   const auto it = std::find_if(fields.begin(), fields.end(), [&](const field& f) { return f.name == name; });
@@ -32,25 +35,6 @@ std::string list(const std::vector<std::string>& names) {
   std::string s;
   for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
   return s;
-}
-
-// A file named in the config: relative to the config's folder, must exist.
-std::optional<fs::path> existing_file(checker& c, const field& f, const fs::path& base, const char* what) {
-  const auto written = config::text(c, f);
-  if (!written) return std::nullopt;
-  const fs::path p = (base / *written).lexically_normal();
-  std::error_code ec;
-  const fs::file_type type = fs::status(p, ec).type();
-  if (type == fs::file_type::regular) return p;
-  if (type == fs::file_type::not_found || ec)
-    c.error(f.where(), std::string(what) + " not found: '" + *written + "' (looked for " + p.string() + ")");
-  else
-    c.error(f.where(), std::string("expected a regular file for the ") + what + ", got " +
-                           (type == fs::file_type::directory ? "a directory"
-                            : type == fs::file_type::fifo    ? "a named pipe (FIFO)"
-                                                             : "a device or socket") +
-                           ": '" + *written + "'");
-  return std::nullopt;
 }
 
 const rk_descriptor* read_model(checker& c, const field& f, const model_catalog& models) {
@@ -86,102 +70,6 @@ void read_home(checker& c, const field& f, competition_config& cfg) {
       (e.name == "predict" ? cfg.home_predict : e.name == "update" ? cfg.home_update : cfg.home_hindsight) = *v;
 }
 
-// `adjust: { date: 2024-03-01, from: 1000, to: 2000, toward: 2000, fraction: 0.4, round: true }`
-void read_adjustment(checker& c, const field& f, competition_config& cfg) {
-  if (!config::is_map(c, f)) return;
-  list_adjustment a;
-  bool dated = false;
-  for (const auto& e : config::entries(c, f.value, keys_of("initial.adjust"),
-                                       "unknown key", " in 'initial.adjust'")) {
-    if (e.name == "date") {
-      const std::string text = e.value.IsScalar() ? e.value.Scalar() : "";
-      if (!(dated = text::parse_date(text, a.date)))
-        c.error(e.where(), "expected a date YYYY-MM-DD for 'date', got '" + text + "'");
-    } else if (e.name == "round") {
-      if (const auto v = config::boolean(c, e)) a.round = *v;
-    } else if (const auto v = config::number(c, e)) {
-      (e.name == "from" ? a.from : e.name == "to" ? a.to : e.name == "toward" ? a.toward : a.fraction) = *v;
-    }
-  }
-  if (!dated) c.error(f.key.Mark(), "'initial.adjust' needs a 'date' from which it applies");
-  if (a.from > a.to) c.error(f.key.Mark(), "'initial.adjust' needs 'from' <= 'to'");
-  if (!(a.fraction >= 0 && a.fraction <= 1)) c.error(f.key.Mark(), "'initial.adjust' needs a 'fraction' from 0 to 1");
-  cfg.initial_adjustment = a;
-}
-
-// A PostgreSQL URI, as handed round (its password kept aside), or nothing for a file.
-std::optional<std::string> database_uri(checker& c, const field& f) {
-  if (!f.value.IsScalar() || !is_database_uri(f.value.Scalar())) return std::nullopt;
-  if (const auto text = config::text(c, f)) return database_location(*text);
-  return std::nullopt;
-}
-
-// initial.state: { rd: 300, volatility: 0.15 }: the model's state fields but the rating, which `rating` sets.
-void read_initial_state(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
-  if (!config::is_map(c, f) || !model) return;  // an unknown model is reported already
-  std::vector<std::string> fields;
-  for (uint32_t i = 1; i < model->state_count; ++i) fields.emplace_back(model->state[i].name);
-  for (const auto& kv : f.value)
-    if (kv.first.IsScalar() && kv.first.Scalar() == model->state[0].name)
-      c.error(kv.first.Mark(), "the starting rating is 'initial.rating', not 'initial.state." +
-                                   kv.first.Scalar() + "'");
-  fields.emplace_back(model->state[0].name);  // reported above, not again as unknown
-  for (const auto& e : config::entries(c, f.value, fields, "unknown state field",
-                                       " in 'initial.state' of model '" + std::string(model->id) + "'"))
-    if (const auto v = config::number(c, e); v && e.name != model->state[0].name) cfg.initial_state.emplace_back(e.name, *v);
-}
-
-// initial.database must exist, unless it is output.database: then a first run
-// starts every player new and creates it, so one config serves every month.
-void read_initial_database(checker& c, const field& f, const fs::path& base, competition_config& cfg) {
-  if (const auto uri = database_uri(c, f)) {
-    cfg.initial_database = *uri;
-    return;
-  }
-  const auto written = config::text(c, f);
-  if (!written) return;
-  std::error_code ec;
-  const fs::path p = (base / *written).lexically_normal();
-  if (p == cfg.output_database && fs::status(p, ec).type() == fs::file_type::not_found) {
-    cfg.creates_initial_database = true;
-    return;
-  }
-  if (const auto file = existing_file(c, f, base, "rating database")) cfg.initial_database = *file;
-}
-
-// `database` is left in `database`, to be read once output.database is known.
-void read_initial(checker& c, const field& f, const fs::path& base, const rk_descriptor* model,
-                  std::optional<field>& database, competition_config& cfg) {
-  if (!f.value.IsMap()) {
-    if (const auto v = config::number(c, f)) cfg.initial_rating = *v;
-    return;
-  }
-  for (const auto& e :
-       config::entries(c, f.value, keys_of("initial"), "unknown key", " in 'initial'")) {
-    if (e.name == "adjust") {
-      read_adjustment(c, e, cfg);
-    } else if (e.name == "state") {
-      read_initial_state(c, e, model, cfg);
-    } else if (e.name == "rating") {
-      if (const auto v = config::number(c, e)) cfg.initial_rating = *v;
-    } else if (e.name == "games") {
-      if (const auto v = config::number(c, e)) {
-        if (*v < 0 || *v != std::floor(*v))
-          c.error(e.where(), "expected a whole number of games >= 0 for 'games', got " + config::show_number(*v));
-        cfg.initial_games = *v;
-      }
-    } else if (e.name == "database") {
-      database = e;
-    } else if (const auto p = existing_file(c, e, base, "ratings file")) {
-      cfg.initial_ratings = *p;
-    }
-  }
-  if (!cfg.initial_ratings.empty() && database)
-    c.error(f.key.Mark(), "'initial' takes 'ratings' or 'database', not both");
-  if (cfg.initial_adjustment && cfg.initial_ratings.empty() && !database)
-    c.error(f.key.Mark(), "'initial.adjust' changes a list: give 'ratings' or 'database' with it");
-}
-
 void read_input(checker& c, const field& f, const fs::path& base, bool apart, competition_config& cfg) {
   if (!config::is_map(c, f)) return;
   const auto fields = config::entries(c, f.value, keys_of("input"), "unknown key", " in 'input'");
@@ -202,7 +90,8 @@ void read_input(checker& c, const field& f, const fs::path& base, bool apart, co
   } else {
     c.error(f.key.Mark(), "'input' needs 'format'");
   }
-  if (const field* path = find(fields, "path")) {
+  const field* path = apart ? nullptr : find(fields, "path");  // files handed over apart replace it
+  if (path) {
     if (path->value.IsSequence() && path->value.size() == 0) {
       c.error(path->where(), "expected an input file or a list of them for 'path', got an empty list");
     } else if (path->value.IsSequence()) {
@@ -224,7 +113,7 @@ void read_input(checker& c, const field& f, const fs::path& base, bool apart, co
       cfg.input_paths.push_back(*p);
     }
   } else if (!apart) {
-    c.error(f.key.Mark(), "'input' needs 'path'");
+    c.error(f.key.Mark(), "'input' needs 'path' (or the files with ratekit run --input)");
   }
   if (const field* encoding = find(fields, "encoding"))
     if (const auto i = config::one_of(c, *encoding, {"utf-8", "latin1"}))
@@ -386,11 +275,11 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
 
 }  // namespace
 
-competition_config load_config(const fs::path& file, const model_catalog& models) {
+competition_config load_config(const fs::path& file, const model_catalog& models, bool input_apart) {
   checker c(file.string());
   std::string text;
   const YAML::Node root = config::load_document(c, file, text);
-  competition_config cfg = read_config(c, root, file, fs::absolute(file).parent_path(), false, models);
+  competition_config cfg = read_config(c, root, file, fs::absolute(file).parent_path(), input_apart, models);
   cfg.text = std::move(text);
   return cfg;
 }

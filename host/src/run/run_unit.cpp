@@ -49,7 +49,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   std::optional<earlier_run> same;  // the run that recorded this input before
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database, config.competition, !options.no_wait);
-    // Read in the recording's transaction: a first run into a server's database starts everyone new too.
+    // Read in the recording's transaction, which the runs rated again after a --replace read too.
     if (same_database(config.initial_database, config.output_database))
       config.initial_reader = recording->starting_state(config.competition);
     fingerprint = input_fingerprint(config);

@@ -64,9 +64,16 @@ void postgres_database::create_schema() {
   tx.commit();
 }
 
+// Layout 5 is the first on a server; each later one's steps, in one
+// transaction, as SQLite's are (sqlite_schema.cpp).
 void postgres_database::upgrade_schema() {
-  // Layout 5 is the first on a server: when layout 6 comes, its steps go here,
-  // in one transaction, as SQLite's do (sqlite_schema.cpp).
+  transaction tx(*this);
+  exec("SELECT pg_advisory_xact_lock(1919251317, 0)");  // two first runs of a new ratekit upgrade once
+  const int version = version_of(*this);
+  if (version < 5 || version >= schema_version) return;  // rolls back the empty transaction
+  if (version < 6) exec("ALTER TABLE entries ADD COLUMN team TEXT");
+  exec(("UPDATE ratekit_schema SET version = " + std::to_string(schema_version)).c_str());
+  tx.commit();
 }
 
 void postgres_database::ensure_schema() { check_schema(); }  // created before the run's transaction (create_schema)
@@ -81,7 +88,8 @@ void postgres_database::check_schema() {
     throw user_error(file(), 0, 0,
                      "rating database of layout " + std::to_string(version) + "; this ratekit reads layout " +
                          std::to_string(schema_version) +
-                         (version > schema_version ? " and older: a newer ratekit recorded into it" : ""));
+                         (version > schema_version ? " and older: a newer ratekit recorded into it"
+                                                   : ": the next run that records into it upgrades it in place"));
   // A table altered by hand would fail halfway through a run, or be read wrong: refused whole.
   for (const table& t : schema_tables) {
     statement s = prepare(

@@ -77,6 +77,14 @@ void check_host_value(const store::database& db, const std::string& where, std::
 
 }  // namespace
 
+bool holds_competition(const std::string& where, const std::string& competition) {
+  const auto db = store::open_database(where, store::database::mode::read_only);
+  if (!db->has_table("competitions")) return false;  // a server database no run has recorded into
+  statement find = db->prepare("SELECT id FROM competitions WHERE name = ?1");
+  find.bind(1, std::string_view(competition));
+  return find.step();
+}
+
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run) {
   const auto opened = store::open_database(file.string(), store::database::mode::read_only);
@@ -163,9 +171,19 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
   std::optional<statement> fields;
   if (!in_row && db.has_table("period_states"))
     fields.emplace(db.prepare("SELECT field, value FROM period_states WHERE period_id = ?1 AND player_id = ?2 ORDER BY field"));
+  // The team of each team match he played (layout 6), read in one pass.
+  std::unordered_map<int64_t, std::string> teams;
+  if (db.has_column("entries", "team")) {
+    statement t = db.prepare(
+        "SELECT e.period_id, e.team FROM entries e JOIN players p ON p.id = e.player_id "
+        "WHERE (p.name = ?1 OR p.external_id = ?1) AND e.team IS NOT NULL");
+    t.bind(1, std::string_view(player));
+    while (t.step()) teams.emplace(t.integer(0), std::string(t.text(1)));
+  }
   std::vector<history_point> out;
   while (s.step()) {
-    out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4), {}});
+    out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4), {}, {}});
+    if (const auto team = teams.find(s.integer(5)); team != teams.end()) out.back().team = team->second;
     if (in_row && !s.is_null(7))
       out.back().state = store::read_state_object(s.text(7), db, "table ratings, player '" + player + "', period '" +
                                                                      out.back().period + "', state");

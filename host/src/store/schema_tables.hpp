@@ -9,7 +9,7 @@
 
 namespace ratekit::store {
 
-inline constexpr int schema_version = 5;
+inline constexpr int schema_version = 6;
 
 // STRICT tables refuse a text or blob where a number belongs; the checks refuse
 // infinities (NaN is stored as NULL). Periods are unique per competition: that
@@ -18,7 +18,8 @@ inline constexpr int schema_version = 5;
 // keys ratings and period_states period first, so a run's rows go in at the end
 // of the key as its periods complete, with an index by player for his history;
 // layout 5 folds period_states, one row per field, into ratings.state, one JSON
-// object per row (state_object.hpp).
+// object per row (state_object.hpp); layout 6 adds entries.team, the team a
+// player played for in a team match.
 struct table {
   const char* name;
   const char* columns;
@@ -70,8 +71,8 @@ inline constexpr std::array<table, 8> schema_tables{{
      "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
      "rank REAL NOT NULL " RK_FINITE("rank") ", expected REAL " RK_FINITE("expected") ", "
      "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
-     "skipped INTEGER NOT NULL, PRIMARY KEY (run_id, seq)",
-     "WITHOUT ROWID, STRICT"},
+     "skipped INTEGER NOT NULL, team TEXT, PRIMARY KEY (run_id, seq)",
+     "WITHOUT ROWID, STRICT", 1, 6},
 }};
 #undef RK_FINITE
 

@@ -103,6 +103,7 @@ void sqlite_database::upgrade_schema() {
       if (t.changed <= version) continue;
       const std::string fill = name == "runs" && version < 2      ? "SELECT *, NULL FROM runs"
                                : name == "ratings" && version < 5 ? ratings_with_state(db)
+                               : name == "entries" && version < 6 ? "SELECT *, NULL FROM entries"
                                                                   : "SELECT * FROM " + name;
       db.exec((create(t, copy) + "INSERT INTO " + copy + " " + fill + ";DROP TABLE " + name + ";ALTER TABLE " + copy +
                " RENAME TO " + name + ";" + t.indexes)

@@ -26,6 +26,9 @@ nlohmann::ordered_json summary_json(const run_result& r) {
   json bookkeeping = json::array();  // state fields that reports leave out (a 1.0 plugin names none)
   for (uint32_t f = 0; f < desc.state_count && f < 32; ++f)
     if (desc.bookkeeping_state >> f & 1u) bookkeeping.push_back(desc.state[f].name);
+  json help = json::object();  // what each state field means, for the HTML overview's ratings list
+  for (uint32_t f = 0; f < desc.state_count; ++f)
+    if (desc.state[f].help && *desc.state[f].help) help[desc.state[f].name] = desc.state[f].help;
   json inputs = json::array();
   for (const auto& path : c.input_paths) inputs.push_back(path.filename().string());
   json s = {{"competition", c.competition},
@@ -33,6 +36,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
             {"plugin", {{"id", desc.id}, {"version", desc.version}, {"file", r.source->file().filename().string()}}},
             {"params", params},
             {"bookkeeping_state", bookkeeping},
+            {"state_help", help},
             {"home_advantage", {{"predict", c.home_predict}, {"update", c.home_update},
                                 {"hindsight", std::isnan(c.home_hindsight) ? c.home_predict : c.home_hindsight}}},
             {"input", {{"format", c.input_format}, {"files", inputs}}},

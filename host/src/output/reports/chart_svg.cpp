@@ -39,9 +39,11 @@ double nice_step(double span, int target) {
 
 int decimals(double step) { return step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9)); }
 
-chr::sys_days day_of(int32_t yyyymmdd) {
-  return chr::year_month_day{chr::year(yyyymmdd / 10000), chr::month(unsigned(yyyymmdd / 100 % 100)),
-                             chr::day(unsigned(yyyymmdd % 100))};
+// Days since 1970.
+double days(int32_t yyyymmdd) {
+  const chr::sys_days d = chr::year_month_day{chr::year(yyyymmdd / 10000), chr::month(unsigned(yyyymmdd / 100 % 100)),
+                                              chr::day(unsigned(yyyymmdd % 100))};
+  return double(d.time_since_epoch().count());
 }
 
 int32_t yyyymmdd(chr::sys_days d) {
@@ -49,16 +51,10 @@ int32_t yyyymmdd(chr::sys_days d) {
   return int32_t(ymd.year()) * 10000 + int32_t(unsigned(ymd.month())) * 100 + int32_t(unsigned(ymd.day()));
 }
 
-struct tick {
-  double x;
-  std::string label;
-};
+struct tick { double x; std::string label; };
 
 enum class unit { day, month, year };
-struct tick_step {
-  unit u;
-  int n;
-};
+struct tick_step { unit u; int n; };
 
 // The next round step above `n`: 1, 2, 5, 10, 20, 50...
 int rounder(int n) { return int(nice_step(n * 1.5, 1)); }
@@ -106,10 +102,7 @@ std::vector<tick> calendar_ticks(double lo, double hi, tick_step s) {
 
 // A label's box at tick x: centred on it, or starting or ending at it where
 // centred it would be cut at the drawing's edge (0..width).
-struct label_box {
-  double left, right;
-  const char* anchor;
-};
+struct label_box { double left, right; const char* anchor; };
 
 // Characters are about 0.62 em wide (digits in common sans fonts; "-" less):
 // an estimate on the wide side, so labels placed apart stay apart.
@@ -150,9 +143,16 @@ bool labels_fit(const std::vector<tick>& ticks, const PX& px, double font_size, 
 // Date ticks as many as fit: calendar steps from the span's, coarser until the labels stand apart.
 template <class PX>
 std::vector<tick> date_ticks(double lo, double hi, const PX& px, double font_size, double width) {
+  std::vector<tick> crowded;  // the last step's, too close together
   for (tick_step s = first_step(lo, hi);; s = coarser(s)) {
     std::vector<tick> ticks = calendar_ticks(lo, hi, s);
+    if (crowded.size() >= 3 && 2 * ticks.size() < crowded.size() + 1) {  // every other of those gives more
+      std::vector<tick> thinned;
+      for (size_t i = 0; i < crowded.size(); i += 2) thinned.push_back(crowded[i]);
+      if (labels_fit(thinned, px, font_size, width)) return thinned;
+    }
     if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
+    crowded = std::move(ticks);
   }
 }
 
@@ -166,9 +166,44 @@ std::vector<tick> period_ticks(double lo, double hi, const PX& px, double font_s
   }
 }
 
-// x of a series' i-th point: days since 1970 on a date axis, else i.
+// x of a series' i-th point, the end of its period: on a date axis the end of
+// the day of the period's last game (days since 1970), else the period's
+// number. The rating before the first period [0] sits at that period's start.
 double x_of(const rating_point& p, size_t i, bool dated) {
-  return dated ? double(day_of(p.date).time_since_epoch().count()) : double(i);
+  if (!dated) return double(p.period);
+  return days(p.date) + (i == 0 ? 0.0 : 1.0);
+}
+
+// x of the start of a point's period: the start of its first game's day, or the
+// period before's number; NaN when unknown.
+double x_start(const rating_point& p, bool dated) {
+  if (!dated) return p.period > 0 ? double(p.period - 1) : NAN;
+  return p.start > 0 ? days(p.start) : NAN;
+}
+
+// A series' line as two paths: `active` from the start of each period at the
+// rating before it to its end at the rating after; `idle` the flat stretches
+// between periods, where the player had no games (dashed: a long one shows).
+struct line_parts { std::string active, idle; };
+
+template <class PX, class PY>
+line_parts line_of(const rating_series& s, bool dated, const PX& px, const PY& py) {
+  line_parts out;
+  auto to = [&](std::string& path, char op, double x, double y) {
+    append(path, "{}{}{:.1f},{:.1f}", path.empty() ? "" : " ", op, px(x), py(y));
+  };
+  to(out.active, 'M', x_of(s.points[0], 0, dated), s.points[0].rating);
+  for (size_t i = 1; i < s.points.size(); ++i) {
+    const rating_point &p = s.points[i], &before = s.points[i - 1];
+    const double start = x_start(p, dated), end_before = x_of(before, i - 1, dated);
+    if (start > end_before) {
+      to(out.idle, 'M', end_before, before.rating);
+      to(out.idle, 'L', start, before.rating);
+      to(out.active, 'M', start, before.rating);
+    }
+    to(out.active, 'L', x_of(p, i, dated), p.rating);
+  }
+  return out;
 }
 
 // The polygon of rating +- 2 deviations over the points that carry one (history.csv
@@ -195,14 +230,13 @@ bool all_dated(const std::vector<rating_series>& series) {
   return true;
 }
 
-struct box {
-  double left, top, right, bottom;
-};
+struct box { double left, top, right, bottom; };
 
-// The plot inside the drawing: room for the y labels, the title, the legend and the x labels.
+// The plot inside the drawing: room for the y labels and the y axis title (over
+// them on a small chart, beside them on a large one), the title, the legend and the x labels.
 box plot_box(const chart_options& o) {
   const bool small = o.width < 600;
-  return {small ? 48.0 : 64.0, o.title.empty() ? 14.0 : 44.0,
+  return {small ? 48.0 : 80.0, o.title.empty() ? (small ? 26.0 : 14.0) : 44.0,
           o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), o.height - (small ? 34.0 : 50.0)};
 }
 
@@ -260,9 +294,10 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   auto py = [&](double y) { return bottom - (bottom - top) * (std::clamp(y, lo, hi) - lo) / (hi - lo); };
 
   std::string svg;
-  append(svg, "<svg{} class=\"rating-chart\" width=\"{}\" height=\"{}\" "
-              "viewBox=\"0 0 {} {}\" font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
-         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, o.width, o.height, font_size);
+  // As wide as the window or the element holding it, the height from the viewBox: the whole chart at any width.
+  append(svg, "<svg{} class=\"rating-chart\" width=\"100%\" viewBox=\"0 0 {} {}\" "
+              "font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
+         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, font_size);
   append(svg, "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", xml_escaped(o.title));
   if (!o.title.empty())
     append(svg, "<text class=\"title\" x=\"{:.1f}\" y=\"26\" font-size=\"17\" font-weight=\"600\" fill=\"#1d2330\">{}</text>\n",
@@ -285,10 +320,17 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
          left, top, left, bottom, right, bottom);
   if (!small)
     append(svg, "<text class=\"x-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
-           (left + right) / 2, bottom + 40, dated ? "date (end of each rating period)" : "rating period");
+           (left + right) / 2, bottom + 40,
+           dated ? "date: each point is the rating after the last day of games of its rating period"
+                 : "rating period: each point is the rating after it");
+  if (small)
+    append(svg, "<text class=\"y-label\" x=\"4\" y=\"{:.1f}\" fill=\"#556\">rating</text>\n", top - 10);
+  else
+    append(svg, "<text class=\"y-label\" transform=\"translate(16,{:.1f}) rotate(-90)\" fill=\"#556\" "
+                "text-anchor=\"middle\">rating</text>\n", (top + bottom) / 2);
 
   // Every band before every line: a later player's band never covers an earlier one's line.
-  bool banded = false;
+  bool banded = false, idle = false;
   std::string spread_name;
   for (size_t k = 0; k < series.size(); ++k) {
     const std::string band = band_points(series[k], dated, px, py);
@@ -302,10 +344,13 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
     append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
-    std::string points;
-    for (size_t i = 0; i < s.points.size(); ++i)
-      append(points, "{}{:.1f},{:.1f}", i ? " " : "", px(x_at(s.points[i], i)), py(s.points[i].rating));
-    append(svg, "<polyline class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" points=\"{}\"/>\n", points);
+    const line_parts line = line_of(s, dated, px, py);
+    append(svg, "<path class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" d=\"{}\"/>\n",
+           line.active);
+    if (!line.idle.empty())
+      append(svg, "<path class=\"idle\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"3 4\" d=\"{}\"/>\n",
+             line.idle);
+    idle = idle || !line.idle.empty();
     if (s.points.size() <= max_dots)  // dots only while they stay apart
       for (size_t i = 0; i < s.points.size(); ++i)
         append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_at(s.points[i], i)), py(s.points[i].rating));
@@ -328,9 +373,16 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
              lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y,
              xml_escaped(fitted(s.player, room, font_size)), rating_x, y, rating);
     }
-    if (banded)
+    double note_y = top + 8 + 22 * double(series.size()) + 6;
+    if (banded) {
       append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 {}</text>\n", lx,
-             top + 8 + 22 * double(series.size()) + 6, xml_escaped(spread_name));
+             note_y, xml_escaped(spread_name));
+      note_y += 20;
+    }
+    if (idle)
+      append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\" stroke-width=\"1.5\" "
+                  "stroke-dasharray=\"3 4\"/><text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">no games</text>\n",
+             lx, note_y - 4, lx + 20, note_y - 4, lx + 26, note_y);
     svg += "</g>\n";
   }
   svg += "</svg>\n";

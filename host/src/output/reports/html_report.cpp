@@ -212,8 +212,13 @@ std::string build_html_report(const fs::path& dir) {
     auto& cells = table.rows.emplace_back();
     for (const size_t c : shown) cells.push_back(row[c]);
   }
-  if (history.present)
+  if (history.present) {
     for (size_t i = 0; i < list.rows.size(); ++i) table.change.push_back(history.last_after[i] - history.first_before[i]);
+    table.help["change"] = "the rating after this run minus the rating before the player's first game in it";
+  }
+  if (summary.contains("state_help") && summary["state_help"].is_object())
+    for (const auto& [field, help] : summary["state_help"].items())
+      if (field != "rating" && help.is_string()) table.help[field] = help.get<std::string>();
   out += html_ratings_table(table);
 
   // Charts of the best-rated players who played in this run, all on one scale and
@@ -225,7 +230,9 @@ std::string build_html_report(const fs::path& dir) {
     const auto series = read_rating_series(dir / "history.csv", charted);
     const auto scale = fitted_range(series), span = fitted_x_range(series);
     out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
-           " best-rated players of this run, rating at the end of each rating period, on one scale and one time axis.</p>\n"
+           " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "
+           "games of a rating period, the line from the period's first day of games; dashed: no games, the rating "
+           "unchanged.</p>\n"
            "<div class=\"charts\">\n";
     const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
                               .x_range = span, .y_range = scale};

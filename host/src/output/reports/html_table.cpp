@@ -197,9 +197,19 @@ std::string html_ratings_table(const html_table_data& t) {
       "<button id=\"ratings-next\">next &rsaquo;</button> <span id=\"ratings-status\"></span></div>\n"
       "<noscript><p>The list is built by the page's script; ratings.csv holds the same rows.</p></noscript>\n"
       "<div class=\"scroll\"><table class=\"ratings\">\n<thead><tr><th class=\"num\">rank</th>";
-  for (size_t k = 0; k < columns.size(); ++k)
-    out += std::string("<th") + (head["numeric"][k].get<bool>() ? " class=\"num\"" : "") + ">" + xml_escaped(columns[k]) + "</th>";
-  out += "</tr></thead>\n<tbody></tbody>\n</table></div>\n<script type=\"application/json\" id=\"ratings-data\">" + data +
+  std::string key;  // the meaning of each column that has one, in the list's order
+  for (size_t k = 0; k < columns.size(); ++k) {
+    const auto help = t.help.find(columns[k]);
+    const std::string title = help == t.help.end() ? "" : " title=\"" + xml_escaped(help->second) + "\"";
+    out += std::string("<th") + (head["numeric"][k].get<bool>() ? " class=\"num\"" : "") + title + ">" +
+           xml_escaped(columns[k]) + "</th>";
+    if (help == t.help.end()) continue;
+    if (!key.empty()) key += ' ';
+    key.append("<b>").append(xml_escaped(columns[k])).append("</b>: ").append(xml_escaped(help->second)).append(".");
+  }
+  out += "</tr></thead>\n<tbody></tbody>\n</table></div>\n";
+  if (!key.empty()) out += "<p class=\"facts columns\">" + key + "</p>\n";
+  out += "<script type=\"application/json\" id=\"ratings-data\">" + data +
          "</script>\n<script>" + script + "</script>\n</section>\n";
   return out;
 }

@@ -3,6 +3,7 @@
 // players stays a few MB, and the page still loads nothing from anywhere.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@ struct html_table_data {
   std::vector<std::string> header;            // ratings.csv's columns to show, "player" and "rating" first
   std::vector<std::vector<std::string>> rows; // ratings.csv's cells, in list order (highest first)
   std::vector<double> change;                 // over the run, NaN when unknown; empty: no change column
+  std::map<std::string, std::string, std::less<>> help;  // what a column means: on its heading and under the list
 };
 
 // The section's HTML: controls, an empty table, the data and the script.

@@ -23,6 +23,43 @@ double series_area(const std::vector<double>& ratings) {
   return area;
 }
 
+void series_builder::row(bool new_period, int32_t date, size_t s, double before, double after, double spread) {
+  if (new_period || period_ == 0) {
+    close_period();
+    ++period_;
+    first_ = last_ = date;
+  } else if (date > 0) {
+    first_ = first_ > 0 ? std::min(first_, date) : date;
+    last_ = std::max(last_, date);
+  }
+  if (s >= series_.size()) return;
+  auto& points = series_[s].points;
+  if (points.empty()) {
+    points.push_back({.rating = before, .period = period_ - 1});  // the deviation before the first period is unknown
+    open_.emplace_back(s, 0);
+  }
+  if (points.back().period == period_) {  // rows of one period all carry the rating at its end
+    points.back().rating = after, points.back().spread = spread;
+    return;
+  }
+  points.push_back({.rating = after, .spread = spread, .period = period_});
+  open_.emplace_back(s, points.size() - 1);
+}
+
+void series_builder::close_period() {
+  for (const auto& [s, i] : open_) {
+    rating_point& p = series_[s].points[i];
+    p.start = first_;
+    p.date = i == 0 ? first_ : last_;  // the rating before: at the start of the first period
+  }
+  open_.clear();
+}
+
+std::vector<rating_series> series_builder::finish() {
+  close_period();
+  return std::move(series_);
+}
+
 namespace {
 
 enum column { period, date, player, rating_before, rating_after, rd_after, sigma_after };
@@ -73,13 +110,14 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
   auto cell = [&](column c) { return at[c] < 0 ? std::string_view() : csv[size_t(at[c])]; };
 
   std::vector<rating_series> out(players.size());
-  std::vector<std::string> last_period(players.size());
+  std::string last_period;
   // A deviation drawn as a band: Glicko's rd, or TrueSkill's and Weng-Lin's sigma.
   const column deviation = at[rd_after] >= 0 ? rd_after : sigma_after;
   for (size_t p = 0; p < players.size(); ++p) {
     out[p].player = players[p];
     if (deviation == sigma_after) out[p].spread_name = "sigma";
   }
+  series_builder builder(std::move(out));
   while (lines.next(l)) {
     src.release_read(l.text.data());  // one pass: the rows behind are done with
     if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
@@ -89,9 +127,14 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
                        std::to_string(csv.size()));
       continue;
     }
-    const std::string_view name = cell(player);
-    const auto it = std::find(players.begin(), players.end(), name);
-    if (it == players.end()) continue;
+    // Every row dates its period, whoever it is of; a history without periods has one per row.
+    const bool new_period = at[period] < 0 || cell(period) != last_period;
+    if (new_period) last_period = cell(period);
+    const size_t s = size_t(std::find(players.begin(), players.end(), cell(player)) - players.begin());
+    if (s == players.size()) {
+      builder.row(new_period, date_of(cell(date)), s, 0, 0, NAN);
+      continue;
+    }
     double before = 0, after = 0, spread = NAN;
     bool ok = true;
     for (const auto& [c, value] : {std::pair{rating_before, &before}, std::pair{rating_after, &after}}) {
@@ -101,20 +144,10 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
       ok = false;
     }
     if (at[deviation] >= 0 && !cell(deviation).empty() && !text::parse_number(cell(deviation), spread)) spread = NAN;
-    if (!ok) continue;
-    const size_t s = size_t(it - players.begin());
-    auto& points = out[s].points;
-    const int32_t day = date_of(cell(date));
-    // Rows of one period all carry the rating at its end: one point per period.
-    const bool same_period = !points.empty() && at[period] >= 0 && cell(period) == last_period[s];
-    if (points.empty()) points.push_back({day, before});  // the deviation before the first period is not in the file
-    if (same_period)
-      points.back() = {std::max(points.back().date, day), after, spread};
-    else
-      points.push_back({day, after, spread});
-    last_period[s] = cell(period);
+    builder.row(new_period, date_of(cell(date)), ok ? s : players.size(), before, after, spread);
   }
-  problems.throw_if_any();  // a player's bad rows explain his missing points
+  problems.throw_if_any();
+  out = builder.finish();  // a player's bad rows explain his missing points
   std::vector<std::string> names;  // for "did you mean", read again only when a player has no games
   for (const auto& s : out) {
     if (!s.points.empty()) continue;

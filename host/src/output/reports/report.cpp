@@ -61,7 +61,14 @@ report_text::report_text(const run_result& run)
   const rk_descriptor& desc = r_.source->descriptor();
   for (const uint32_t f : r_.shown_state) (periods_csv += ',') += std::string(desc.state[f].name) + "_after";
   periods_csv += '\n';
-  markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n";
+  markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n\n" +
+             "Each player's rating periods: the period's games (`rating`: the opponent's rating the game was rated on; "
+             "`change`: the points the game moved the player's rating by), then the period's games, score, expected "
+             "score and change, the rating before -> **after** (its category) and the performance rating (its category)";
+  for (const uint32_t f : r_.shown_state)
+    if (desc.state[f].help && *desc.state[f].help)
+      markdown += std::string("; `") + desc.state[f].name + "`: " + markdown_escaped(desc.state[f].help);
+  markdown += ".\n";
 }
 
 void report_text::player(const std::string& name) { markdown += "\n## " + markdown_escaped(name) + "\n"; }
@@ -103,8 +110,15 @@ void report_text::period(const std::string& label, const std::string& name, cons
   markdown += "\n" + counted(games, "game") + ", score " + fixed(score, 1) +
               ", expected " + fixed(expected, 3) + ", change " + signed_fixed(change, 2) + ": " + fixed(before, 1) +
               " -> **" + fixed(after, 1) + "**";
-  if (!std::isnan(perf)) markdown += ", performance " + fixed(perf, 0);
-  if (!category.empty()) markdown += " (" + markdown_escaped(category) + ")";
+  // Each category beside the number it is of: the rating's, then the performance's.
+  auto with_category = [&](const std::string& label) {
+    if (!label.empty()) markdown += " (" + markdown_escaped(label) + ")";
+  };
+  with_category(category);
+  if (!std::isnan(perf)) {
+    markdown += ", performance " + fixed(perf, 0);
+    with_category(category_of(r_.config.categories, perf));
+  }
   const rk_descriptor& desc = r_.source->descriptor();
   for (size_t k = 0; k < shown; ++k)
     markdown += std::string(", ") + desc.state[r_.shown_state[k]].name + " " + brief(state[k], 4);

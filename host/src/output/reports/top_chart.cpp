@@ -33,27 +33,22 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
   const size_t n = ids.size();
   std::vector<rating_series> series;
   std::vector<int> line(size_t(r.data.players.size()), -1);
-  std::vector<size_t> last_period(n, SIZE_MAX);
   for (size_t i = 0; i < n; ++i) {
     line[size_t(ids[i])] = int(i);
     series.push_back({r.data.players.name(ids[i]), {}, sigma ? "sigma" : "RD"});
   }
+  series_builder builder(std::move(series));
   const int rd = r.source->state_field(sigma ? "sigma" : "rd");
   const size_t shown = r.shown_state.size();
   const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
   // `state`: the player's fields after the period, `rd_offset` where rd sits in them.
+  size_t last_period = SIZE_MAX;
   auto add = [&](int32_t p, size_t period, int32_t date, double before, double after, const double* state,
                  size_t rd_offset) {
     const int s = line[size_t(p)];
-    if (s < 0) return;
-    const double spread = rd > 0 && state ? state[rd_offset] : NAN;
-    auto& points = series[size_t(s)].points;
-    if (points.empty()) points.push_back({date, before});
-    if (last_period[size_t(s)] == period)
-      points.back() = {std::max(points.back().date, date), after, spread};
-    else
-      points.push_back({date, after, spread});
-    last_period[size_t(s)] = period;
+    builder.row(period != last_period, date, s < 0 ? n : size_t(s), before, after,
+                rd > 0 && state ? state[rd_offset] : NAN);
+    last_period = period;
   };
   if (r.data.ranked()) {
     size_t event = 0;
@@ -76,7 +71,7 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
       add(r.data.games[i].b, period, date, before_b, after_b, state ? state + shown : nullptr, size_t(rd_at));
     });
   }
-  return series;
+  return builder.finish();
 }
 
 }  // namespace

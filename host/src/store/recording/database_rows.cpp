@@ -238,14 +238,17 @@ void game_rows::add(size_t seq, int64_t period, int64_t player_a, int64_t player
 
 entry_rows::entry_rows(store::database& db, int64_t run)
     : run_(run),
-      insert_(db, "INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, skipped)",
-              10) {}
+      insert_(db,
+              "INSERT INTO entries (run_id, seq, period_id, player_id, rank, expected, weight, change, rating, skipped, "
+              "team)",
+              11) {}
 
 void entry_rows::add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o,
-                     double before) {
+                     double before, std::string_view team) {
   insert_.bind(1, run_).bind(2, int64_t(seq)).bind(3, period).bind(4, player).bind(5, double(e.rank));
   insert_.bind(6, o.expected).bind(7, o.weight).bind(8, o.delta).bind(9, before);
-  insert_.bind(10, int64_t((o.flags & RK_ENTRY_SKIPPED) != 0)).run();
+  insert_.bind(10, int64_t((o.flags & RK_ENTRY_SKIPPED) != 0));
+  (team.empty() ? insert_.bind_null(11) : insert_.bind(11, team)).run();
 }
 
 void add_event_rows(const rated_event& e, int64_t period, period_totals& totals, entry_rows& entries,
@@ -254,7 +257,9 @@ void add_event_rows(const rated_event& e, int64_t period, period_totals& totals,
     const rk_entry& entry = e.entries[i];
     if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
       totals.add(period, entry.player, e.before[i], e.after[i], e.state + i * e.shown);
-    entries.add(e.first + i, period, player_ids[size_t(entry.player)], entry, e.out[i], e.before[i]);
+    const bool named = e.teams && !e.info->teams.empty();  // a free-for-all's teams of one have no names
+    entries.add(e.first + i, period, player_ids[size_t(entry.player)], entry, e.out[i], e.before[i],
+                named ? std::string_view(e.info->teams[entry.team]) : std::string_view());
   }
 }
 

@@ -125,7 +125,9 @@ class game_rows {
 class entry_rows {
  public:
   entry_rows(store::database& db, int64_t run);
-  void add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o, double before);
+  // `team`: the team's name in a team match, "" (NULL) otherwise.
+  void add(size_t seq, int64_t period, int64_t player, const rk_entry& e, const rk_entry_out& o, double before,
+           std::string_view team);
   void flush() { insert_.flush(); }  // writes every row held
 
  private:

@@ -316,9 +316,7 @@ recorded_run run_recording::finish_stream(const run_result& run) { return impl_-
 
 std::function<ratings_list(player_table&, int64_t)> run_recording::starting_state(const std::string& competition) {
   return [&db = *impl_->db, competition](player_table& players, int64_t before_run) {
-    statement known = db.prepare("SELECT 1 FROM competitions WHERE name = ?1");
-    known.bind(1, std::string_view(competition));
-    return known.step() ? store::read_ratings(db, competition, players, before_run) : ratings_list{};
+    return store::read_ratings(db, competition, players, before_run);
   };
 }
 

@@ -142,7 +142,10 @@ class model_catalog {
 // Parses and validates `file`. Every problem found (unknown or misspelt keys
 // with a suggestion, wrong types, out-of-range values, unknown model or format)
 // is reported together in one user_error with file:line:column.
-competition_config load_config(const std::filesystem::path& file, const model_catalog& models);
+// With `input_apart`, `input` needs no path and its path is not read: the
+// caller sets input_paths (ratekit run --input).
+competition_config load_config(const std::filesystem::path& file, const model_catalog& models,
+                               bool input_apart = false);
 
 // A config a program holds as text (a Python dict as YAML): `name` stands for
 // the file in messages and `base` for its folder. With `input_apart`, `input`

@@ -29,6 +29,10 @@ namespace ratekit {
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run = INT64_MAX);
 
+// Whether `where` (a file or a postgresql:// URI) holds a history of
+// `competition`: false for a server database no run of it has recorded into yet.
+bool holds_competition(const std::string& where, const std::string& competition);
+
 // The model and parameters (a JSON object, key: value) of the last run
 // recorded for `competition`; a user_error when there is none.
 struct recorded_model {
@@ -44,6 +48,7 @@ struct history_point {
   double rating = 0;   // at the end of the period
   double change = 0;   // during the period
   int64_t games = 0;   // games (or ranked events) in the period
+  std::string team;    // the team he played for, when the period is a team match (layout 6); "" otherwise
   // The plugin's other state fields at the end of the period (rd, volatility, ...), by name.
   std::vector<std::pair<std::string, double>> state;
 };

@@ -13,16 +13,24 @@
 
 namespace ratekit {
 
-// A player's rating at the end of one rating period.
+// A player's rating after one rating period: drawn at the end of the day of the
+// period's last game (anyone's), the line rising or falling from the start of
+// the day of its first game. Periods without the player's games between two
+// points are drawn as a dashed flat line: no games, no change.
 struct rating_point {
   int32_t date = 0;    // yyyymmdd of the period's last game; 0 when unknown
   double rating = 0;
   double spread = NAN; // a deviation (RD) when the plugin keeps one: drawn as rating +- 2 spread
+  int32_t start = 0;   // yyyymmdd of the period's first game; 0 when unknown
+  int32_t period = 0;  // the period's number in the run from 1; 0 when unknown
 };
 
 struct rating_series {
   std::string player;
-  std::vector<rating_point> points;  // [0] the rating before the first period, then one per period
+  // [0] the rating before the player's first period, drawn at that period's
+  // start (its `date` the day of the period's first game, its `period` one
+  // before), then one per period the player played in.
+  std::vector<rating_point> points;
   std::string spread_name = "RD";    // the state field the spreads come from: "RD", or "sigma" (TrueSkill)
   std::vector<double> ratings() const;
 };
@@ -30,6 +38,24 @@ struct rating_series {
 // Area under a series by the trapezoid rule, one unit of x per point: the
 // book's way (Langville and Meyer, ch. 5) to compare teams over a season.
 double series_area(const std::vector<double>& ratings);
+
+// Builds the series of some players from rows in the run's order (history.csv's,
+// or the games'), whatever the source: each row is one player's rating before and
+// after a game of a period; a period's dates are its games', everyone's.
+class series_builder {
+ public:
+  explicit series_builder(std::vector<rating_series> series) : series_(std::move(series)) {}
+  // A row on `date` (0: none) that starts a new period when `new_period`; of
+  // series `s` when s < size(), else of a player not drawn.
+  void row(bool new_period, int32_t date, size_t s, double before, double after, double spread);
+  std::vector<rating_series> finish();
+
+ private:
+  void close_period();
+  std::vector<rating_series> series_;
+  int32_t period_ = 0, first_ = 0, last_ = 0;  // the current period and its first and last game's date
+  std::vector<std::pair<size_t, size_t>> open_;  // (series, point) of the current period, dated when it ends
+};
 
 // The series of `players` (in that order) from a history.csv, one point per
 // period. A player the file does not name (with the nearest name that it does),

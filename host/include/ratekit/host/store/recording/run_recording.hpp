@@ -106,7 +106,7 @@ class run_recording {
   // What a run that starts from the database it records into reads its
   // initial state with (competition_config::initial_reader): the latest state
   // of `competition`'s players before a run, as this recording's transaction
-  // sees it (read_database_ratings); none while the competition has no run yet.
+  // sees it (read_database_ratings).
   std::function<ratings_list(player_table&, int64_t)> starting_state(const std::string& competition);
   // Drops everything recorded so far, keeping the lock, to begin again.
   void restart();
