@@ -124,8 +124,9 @@ TEST_CASE("ratekit run reports each phase with its own time", "[cli]") {
     return std::stod(r.out.substr(at + text.size()));
   };
   const double rating = number_after(" with fide-logistic in "), total = number_after("done in ");
-  CHECK(rating == Approx(number_after("reading, rating and recording t ")).margin(0.05));
-  CHECK(rating <= total);
+  // Timed inside its phase: never longer (the 0.001 s is the printed rounding), whatever the machine's load.
+  CHECK(rating <= number_after("reading, rating and recording t ") + 0.001);
+  CHECK(rating <= total + 0.001);
 }
 
 namespace {

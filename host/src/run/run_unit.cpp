@@ -99,8 +99,8 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   out.rating_seconds += bar.phase_seconds();
   // The runs removed for starting from ratings replaced: recorded again, in the same transaction.
   if (out.recorded && !same) {
+    // Each in a phase of its own: rating_seconds stays this run's, as its game count is.
     out.rerated = rate_later_runs(*recording, out.recorded->replaced, config, registry, bar);
-    out.rating_seconds += bar.phase_seconds();
   }
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
   bar.phase("writing " + dir.string());
