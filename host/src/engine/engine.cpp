@@ -12,8 +12,6 @@
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/store/store.hpp>
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <cmath>
 
@@ -109,14 +107,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   ratings_list list;
   if (!config.initial_ratings.empty())
     list = read_ratings_list(config.initial_ratings, players, list_columns(r.source->descriptor()), config.model);
-  // A database that is also output.database and holds no run of the
-  // competition yet is its first run's, as a file that does not exist yet (config.cpp).
-  const bool first_run = !config.initial_database.empty() && config.initial_database == config.output_database &&
-                         !holds_competition(config.initial_database.string(), config.competition);
-  if (first_run)
-    spdlog::info("{} holds no run of competition '{}' yet: this first run starts every player new",
-                 config.initial_database.string(), config.competition);
-  else if (config.initial_reader)
+  if (config.initial_reader)
     list = config.initial_reader(players, config.initial_before_run);
   else if (!config.initial_database.empty())
     list = read_database_ratings(config.initial_database, config.competition, players, config.initial_before_run);

@@ -161,6 +161,8 @@ class transaction {
 };
 
 // read_database_ratings on an open connection: inside its transaction, what it has written so far counts.
+// Whether `db` holds a run of `competition`.
+bool holds_competition(database& db, const std::string& competition);
 ratings_list read_ratings(database& db, const std::string& competition, player_table& players, int64_t before_run);
 
 }  // namespace ratekit::store

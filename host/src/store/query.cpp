@@ -77,10 +77,8 @@ void check_host_value(const store::database& db, const std::string& where, std::
 
 }  // namespace
 
-bool holds_competition(const std::string& where, const std::string& competition) {
-  const auto db = store::open_database(where, store::database::mode::read_only);
-  if (!db->has_table("competitions")) return false;  // a server database no run has recorded into
-  statement find = db->prepare("SELECT id FROM competitions WHERE name = ?1");
+bool store::holds_competition(database& db, const std::string& competition) {
+  statement find = db.prepare("SELECT 1 FROM competitions c JOIN runs r ON r.competition_id = c.id WHERE c.name = ?1");
   find.bind(1, std::string_view(competition));
   return find.step();
 }

@@ -8,6 +8,8 @@
 #include "store/recording/database_rows.hpp"
 #include "store/database.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -315,7 +317,15 @@ rated_games_sink& run_recording::stream(const competition_config& config, const 
 recorded_run run_recording::finish_stream(const run_result& run) { return impl_->stream->finish(run); }
 
 std::function<ratings_list(player_table&, int64_t)> run_recording::starting_state(const std::string& competition) {
+  // The database the run records into, read in its transaction; one that holds
+  // no run of the competition yet is its first run's, as a file that does not
+  // exist yet (config.cpp).
   return [&db = *impl_->db, competition](player_table& players, int64_t before_run) {
+    if (!store::holds_competition(db, competition)) {
+      spdlog::info("{} holds no run of competition '{}' yet: this first run starts every player new", db.file(),
+                   competition);
+      return ratings_list{};
+    }
     return store::read_ratings(db, competition, players, before_run);
   };
 }

@@ -29,10 +29,6 @@ namespace ratekit {
 ratings_list read_database_ratings(const std::filesystem::path& file, const std::string& competition,
                                    player_table& players, int64_t before_run = INT64_MAX);
 
-// Whether `where` (a file or a postgresql:// URI) holds a history of
-// `competition`: false for a server database no run of it has recorded into yet.
-bool holds_competition(const std::string& where, const std::string& competition);
-
 // The model and parameters (a JSON object, key: value) of the last run
 // recorded for `competition`; a user_error when there is none.
 struct recorded_model {
