@@ -67,10 +67,30 @@ def to_csv(columns, path):
     frame.to_csv(path, index=False)
 
 
-def read_csv(path=None, text=None):
-    """A file a run wrote (or its text), its numbers as float64 or int64 and its names as text."""
+# Counts, flags and months: whole numbers, read as int64 by inference.
+_INTEGERS = {"games", "rated", "rated_after", "contests", "contests_after", "times_played", "times_played_before",
+             "times_played_after", "pool_games", "pool_since", "new", "new_a", "new_b", "capped", "rank"}
+# Ratings and what is computed from them: float64 even when a run's values all happen to be whole.
+_REALS = {"rating", "change", "expected", "score", "k", "peak", "performance", "opponent_rating", "weight",
+          "ordinal", "expected_rank", "shown", "sigma", "rd", "volatility", "pool_score", "pool_opponents"}
+
+
+def _is_real(column, state_fields):
+    base = column
+    for suffix in ("_before", "_after", "_a", "_b"):
+        if column.endswith(suffix):
+            base = column[: -len(suffix)]
+            break
+    return column not in _INTEGERS and (base in _REALS or base in state_fields)
+
+
+def read_csv(path=None, text=None, state_fields=()):
+    """A file a run wrote (or its text): names as text, counts as int64, ratings, the model's state fields and what
+    is computed from them as float64 whatever the values (a column's type never depends on the run)."""
     source = (lambda: io.StringIO(text)) if text is not None else (lambda: path)
     header = pd.read_csv(source(), nrows=0).columns
-    names = {c: str for c in header if c in _TEXT or c in GAMES_COLUMNS and c not in _NUMBERS}
-    return pd.read_csv(source(), dtype=names, keep_default_na=False,
-                       na_values={c: [""] for c in header if c not in names}, float_precision="round_trip")
+    types = {c: str for c in header if c in _TEXT or c in GAMES_COLUMNS and c not in _NUMBERS}
+    types.update({c: np.float64 for c in header if c not in types and _is_real(c, state_fields)})
+    return pd.read_csv(source(), dtype=types, keep_default_na=False,
+                       na_values={c: [""] for c in header if types.get(c) is not str},
+                       float_precision="round_trip")

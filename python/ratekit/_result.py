@@ -13,6 +13,7 @@ class Result:
     ratings: DataFrame of ratings.csv (player, rating, the model's state fields, games, peak, ...).
     history: DataFrame of history.csv (one row per player per game), None when history is off.
     summary: dict of summary.json (model, parameters, counts, metrics).
+    Ratings, state fields and changes are float64 and counts int64 in every run, whatever the values.
     to_files(dir): writes the files `ratekit run --out dir` writes.
     """
 
@@ -27,7 +28,7 @@ class Result:
     def ratings(self):
         """DataFrame of ratings.csv, read when first asked for."""
         if self._ratings is None:
-            self._ratings = _frames.read_csv(self._folder / "ratings.csv")
+            self._ratings = _frames.read_csv(self._folder / "ratings.csv", state_fields=self._state_fields())
         return self._ratings
 
     @property
@@ -35,8 +36,11 @@ class Result:
         """DataFrame of history.csv, read when first asked for; None when the run wrote none."""
         path = self._folder / "history.csv"
         if self._history is None and path.exists():
-            self._history = _frames.read_csv(path)
+            self._history = _frames.read_csv(path, state_fields=self._state_fields())
         return self._history
+
+    def _state_fields(self):
+        return set(self.summary.get("state_help", {}))
 
     @property
     def files(self):

@@ -42,6 +42,23 @@ def test_dtypes(world_cup_cli):
     check_world_cup(ratekit.rate(games, "fide-logistic", **WORLD_CUP_CONFIG), world_cup_cli)
 
 
+def test_column_types_do_not_depend_on_the_values():
+    # One game at K 20 between equals moves both by exactly 10: every rating is whole, yet a rating column
+    # stays float64 (a frame of the next run concatenates with it); counts stay int64.
+    games = pd.DataFrame({"date": ["2024-01-05"], "player_a": ["A"], "player_b": ["B"], "score_a": [1]})
+    result = ratekit.rate(games, "fide-logistic", k=20, initial=1500, period="month")
+    assert list(result.ratings["rating"]) == [1510, 1490]
+    for frame, reals, counts in ((result.ratings, ["rating", "peak", "pool_opponents", "pool_score"],
+                                  ["rated", "pool_games", "pool_since", "games"]),
+                                 (result.history, ["expected", "score", "k", "change", "rating_before", "rating_after"],
+                                  ["rated_after"])):
+        assert {c: str(frame[c].dtype) for c in reals} == dict.fromkeys(reals, "float64")
+        assert {c: str(frame[c].dtype) for c in counts} == dict.fromkeys(counts, "int64")
+    # A plugin's own state field, whole in this run, is float64 as the C ABI holds it; an unknown column is inferred.
+    frame = ratekit._frames.read_csv(text="player,skill_after,extra\nA,3,4\n", state_fields={"skill"})
+    assert (str(frame["skill_after"].dtype), str(frame["extra"].dtype)) == ("float64", "int64")
+
+
 def test_dict_of_arrays(world_cup_cli):
     games = {name: column.to_numpy() for name, column in world_cup().items()}
     check_world_cup(ratekit.rate(games, "fide-logistic", **WORLD_CUP_CONFIG), world_cup_cli)
