@@ -7,6 +7,7 @@
 #include <ratekit/host/run/run_unit.hpp>
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/store/recording/run_recording.hpp>
@@ -79,7 +80,7 @@ std::vector<std::filesystem::path> input_files(const std::vector<std::string>& g
 
 void add_run_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");
-  static std::string config_file, out_dir;
+  static std::string config_file, out_dir, period_label;
   static std::vector<std::string> inputs;
   static bool print_report = false;
   static unit_options options;
@@ -90,6 +91,15 @@ void add_run_command(CLI::App& app, context& ctx) {
       ->check([](const std::string& dir) { return dir.empty() ? std::string("expected a folder, got ''") : std::string(); });
   cmd->add_option("--input", inputs,
                   "Rate this file instead of the config's input.path (relative to the working folder; repeatable)");
+  cmd->add_option("--period-label", period_label,
+                  "The whole input is the one rating period of this name (period: event), or lies in it (period: "
+                  "day, month or year: checked); recorded with the run")
+      ->check([](const std::string& label) {
+        if (label.empty()) return std::string("expected a period label, got ''");
+        if (has_control(label) || valid_utf8(label) != label)
+          return std::string("expected a period label of UTF-8 text without control characters");
+        return std::string();
+      });
   cmd->add_flag("-r,--report", print_report, "Also write the player report (output.report) and print its report.md on stdout");
   cmd->add_flag("--replace", options.replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input, and "
@@ -107,6 +117,7 @@ void add_run_command(CLI::App& app, context& ctx) {
     // The officer's month: one config, each month's files given with --input instead of input.path.
     competition_config config = load_config(config_file, registry, !inputs.empty());
     if (!inputs.empty()) config.input_paths = input_files(inputs);
+    config.period_label = period_label;
     if (config.creates_initial_database)
       spdlog::info("{} does not exist yet: this first run starts every player new and creates it",
                    config.output_database.string());

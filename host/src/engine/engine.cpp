@@ -61,6 +61,23 @@ void refuse_events_unless_ranked(const run_result& r, const game_piece& piece, c
                              "'period' (or write 'period: event')");
 }
 
+// --period-label names one rating period: with game periods each game is one, and ranked events and team
+// matches are each one, named by the input.
+void refuse_label_without_one_period(const run_result& r, const game_piece& first, const settle_fn& settle) {
+  const competition_config& c = r.config;
+  const bool events = !first.events.empty();
+  if (c.period_label.empty() || (!events && c.period != period_kind::game)) return;
+  settle();
+  if (events)
+    throw user_error(c.file.string(), 0, 0,
+                     "--period-label names one rating period, but the input holds " +
+                         std::string(first.weights.empty() ? "ranked events" : "team matches") +
+                         ", each a period of its own named by the input; leave --period-label out");
+  throw c.error_at("period", "--period-label names one rating period, but with 'period: game' (the default) each game "
+                             "is one; write 'period: event' to rate the whole input as one period so named, or "
+                             "'period: day', 'month' or 'year' for a label every game must lie in");
+}
+
 // A ratings list drawn up after the input's first games: the model would see
 // time run backwards (Glicko: "period numbers go backwards", blaming the games).
 void refuse_list_after_games(const run_result& r, const game_piece& first, const player_table& listed) {
@@ -130,6 +147,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   if (piece) learn_first_facts(players, *piece);
   r.state = engine_setup::initial_state(config, *r.rater, players, list);
   if (piece) refuse_list_after_games(r, *piece, players);
+  if (piece) refuse_label_without_one_period(r, *piece, settle);
   std::vector<double> birth_years = std::move(players.birth_year);
   players = {};
   r.start_ratings = r.state.columns[0];

@@ -2,18 +2,20 @@
 
 namespace ratekit {
 
-input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players) {
+input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players)
+    : one_period_(config.period_label, config.period) {
   data_.players = std::move(players);
   data_.stream_to([this](dataset& d) { hand_over(d); }, piece_games);
   reader_ = std::thread([this, &config, &reader] {
     try {
       if (const auto& fill = config.input_options.fill) {  // a program's rows; input_paths names them
-        data_.source = config.input_paths.front().string();
+        data_.source = reading_ = config.input_paths.front().string();
         fill(data_);
         data_.flush();
       } else {
         for (const auto& path : config.input_paths) {
           if (data_.source.empty()) data_.source = path.string();
+          reading_ = path.string();
           reader.read(path, config.input_options, data_);
           data_.flush();  // a file's games or events go on while the next file is read
         }
@@ -41,6 +43,7 @@ void input_stream::hand_over(dataset& d) {
     d.events.clear();
     return;
   }
+  one_period_.apply(d, reading_);
   // Swapping hands the games over and gives the reader the piece's emptied buffers.
   piece->games.swap(d.games);
   piece->facts.swap_columns(d.facts);

@@ -4,6 +4,8 @@
 // gives the emptied pieces back.
 #pragma once
 
+#include "one_period.hpp"
+
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/recycling_queue.hpp>
 #include <ratekit/host/input/dataset.hpp>
@@ -65,6 +67,8 @@ class input_stream {
   dataset data_;
   recycling_queue<game_piece> pieces_{pieces_in_flight};
   size_t names_handed_ = 0, period_names_handed_ = 0, infos_handed_ = 0;
+  one_period one_period_;
+  std::string reading_;  // the file being read
   std::exception_ptr error_;  // what the reader threw; set before it finishes the queue
   std::thread reader_;
 };

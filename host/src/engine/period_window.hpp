@@ -140,7 +140,8 @@ class period_window {
     unnamed_event_ = true;
     problems_.push_back({source_, facts_.line[i], 0,
                          "period: event groups the games by their event, but this game names none: give the input a "
-                         "period column (each game's event or round), or choose period: day, month, year or game"});
+                         "period column (each game's event or round), name the whole input's one period with "
+                         "--period-label, or choose period: day, month, year or game"});
   }
 
   // Room for n games, doubled when it grows. A vector's insert grows to just

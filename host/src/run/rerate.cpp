@@ -26,8 +26,12 @@ competition_config recorded_config(const earlier_run& r, const competition_confi
   const fs::path file(r.config_file);
   competition_config config = load_config(config_text{r.config_file, r.config_text, fs::absolute(file).parent_path(), true}, registry);
   config.file = file;
+  // runs.inputs: the files read, or with --period-label {"files": [...], "period_label": ...}.
+  const nlohmann::json inputs = nlohmann::json::parse(r.inputs);
+  const bool labelled = inputs.is_object();
   config.input_paths.clear();
-  for (const auto& input : nlohmann::json::parse(r.inputs)) config.input_paths.emplace_back(input.get<std::string>());
+  for (const auto& input : labelled ? inputs.at("files") : inputs) config.input_paths.emplace_back(input.get<std::string>());
+  if (labelled) config.period_label = inputs.at("period_label").get<std::string>();
   const std::string must = "; " + which_run(r) + " read it and started from ratings this run replaced, so it must "
                            "be rated again from the same input; nothing was recorded";
   for (const fs::path& input : config.input_paths) {

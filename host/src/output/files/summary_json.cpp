@@ -43,6 +43,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
             {"counts", {{"players", r.data.players.size()}, {"games", r.game_count},
                         {"periods", r.period_count},
                         {"events", r.data.events.size()}, {"entries", r.entry_count}}}};
+  if (!c.period_label.empty()) s["input"]["period_label"] = c.period_label;
   if (r.data.ranked()) {
     json skipped = json::array();
     for (size_t e = 0; e < r.data.events.size(); ++e) {

@@ -56,6 +56,7 @@ int64_t insert_run(store::database& db, int64_t competition, const competition_c
                    const rk_descriptor& model, const std::string& fingerprint) {
   nlohmann::json inputs = nlohmann::json::array();
   for (const auto& path : config.input_paths) inputs.push_back(path.string());
+  if (!config.period_label.empty()) inputs = {{"files", inputs}, {"period_label", config.period_label}};
   const std::string params = params_json(config, model), input_text = json_text(inputs),
                     file = valid_utf8(config.file.string()), text = recorded_config_text(config), now = utc_now();
   statement s = db.prepare(

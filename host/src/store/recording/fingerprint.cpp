@@ -58,6 +58,10 @@ std::string input_fingerprint(const competition_config& config) {
   h.add(config.text.data(), config.text.size());
   for (const auto& input : config.input_paths) add_file(h, input);
   if (!config.initial_ratings.empty()) add_file(h, config.initial_ratings);
+  if (!config.period_label.empty()) {  // the same file rated as another period is another run
+    const std::string label = "--period-label " + config.period_label;
+    h.add(label.data(), label.size());
+  }
   return fmt::format("{:016x}", h.value());
 }
 

@@ -111,6 +111,9 @@ struct competition_config {
   reader_options input_options;
   period_kind period = period_kind::game;
   bool period_given = false;  // `period:` is in the config (ranked events are their own periods)
+  // ratekit run --period-label: the whole input is the one rating period of this name (event periods), or
+  // must lie in it (calendar periods). Recorded with the run, so a re-rating names it alike. Empty: none.
+  std::string period_label;
   std::filesystem::path output_dir;       // output.dir, absolute; else out/<competition> in the working directory
   std::filesystem::path output_database;  // history database to record the run in, absolute; empty when none
   bool write_history = true;
