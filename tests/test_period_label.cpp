@@ -38,7 +38,7 @@ struct labelled_club {
 
 }  // namespace
 
-TEST_CASE("--period-label makes the whole input one rating period of that name", "[store][cli]") {
+TEST_CASE("run --period-label makes the whole input one rating period of that name", "[store][cli]") {
   const labelled_club c;
   const auto january = c.month("01.csv", "2024-01");
   INFO(january.out);
@@ -54,7 +54,7 @@ TEST_CASE("--period-label makes the whole input one rating period of that name",
                                                     "\"],\"period_label\":\"2024-01\"}") != std::string::npos);
 }
 
-TEST_CASE("--period-label replaces the input's own events with its one period", "[store][cli]") {
+TEST_CASE("run --period-label replaces the input's own events with its one period", "[store][cli]") {
   const labelled_club c;
   write_text(c.dir / "events.csv", "date,player_a,player_b,score_a,period\n2024-03-02,A,B,1,Spring Open\n"
                                    "2024-03-09,A,B,1,Club Cup\n");
@@ -125,7 +125,7 @@ TEST_CASE("with calendar periods --period-label is the period every game must li
   }
 }
 
-TEST_CASE("--period-label is refused where it cannot name one period", "[store][cli]") {
+TEST_CASE("run --period-label is refused where it cannot name one period", "[store][cli]") {
   const labelled_club c("");
   const auto game = c.month("01.csv", "2024-01");
   CHECK(game.status == 1);
