@@ -52,16 +52,17 @@ const double change_a = 20 * (0.5 - expected_a);
 
 std::string expected_history() {
   const double a = 1511 + change_a + 1, c = 1595 - change_a + 1;
-  return "period,date,player,opponent,expected,score,k,change,rating_before,rating_after,adjustment\n"
-         "2024-01,2024-01-05,A,B,0.5,1,20,10,1500,1511,\n"
-         "2024-01,2024-01-05,B,A,0.5,0,20,-10,1500,1491,\n"
-         "2024-01,2024-01-05,A,,,,,1,1500,1511,attendance\n"
-         "2024-01,2024-01-05,B,,,,,1,1500,1491,attendance\n"
-         "2024-01,2024-01-05,C,,,,,-5,1600,1595,inactivity\n" +
-         fmt::format("2024-02,2024-02-05,A,C,{},0.5,20,{},1511,{},\n", expected_a, change_a, a) +
-         fmt::format("2024-02,2024-02-05,C,A,{},0.5,20,{},1595,{},\n", 1 - expected_a, -change_a, c) +
-         fmt::format("2024-02,2024-02-05,A,,,,,1,1511,{},attendance\n", a) +
-         fmt::format("2024-02,2024-02-05,C,,,,,1,1595,{},attendance\n", c);
+  // An adjustment's row shows no state field: `periods_after` is the games' alone.
+  return "period,date,player,opponent,expected,score,k,change,rating_before,rating_after,periods_after,adjustment\n"
+         "2024-01,2024-01-05,A,B,0.5,1,20,10,1500,1511,1,\n"
+         "2024-01,2024-01-05,B,A,0.5,0,20,-10,1500,1491,1,\n"
+         "2024-01,2024-01-05,A,,,,,1,1500,1511,,attendance\n"
+         "2024-01,2024-01-05,B,,,,,1,1500,1491,,attendance\n"
+         "2024-01,2024-01-05,C,,,,,-5,1600,1595,,inactivity\n" +
+         fmt::format("2024-02,2024-02-05,A,C,{},0.5,20,{},1511,{},2,\n", expected_a, change_a, a) +
+         fmt::format("2024-02,2024-02-05,C,A,{},0.5,20,{},1595,{},1,\n", 1 - expected_a, -change_a, c) +
+         fmt::format("2024-02,2024-02-05,A,,,,,1,1511,{},,attendance\n", a) +
+         fmt::format("2024-02,2024-02-05,C,,,,,1,1595,{},,attendance\n", c);
 }
 
 }  // namespace
@@ -79,9 +80,9 @@ TEST_CASE("a rating adjustment is a row of history.csv after its period's games,
   // January: C's row has no game, the change his adjustment; February: no row for B, who neither played nor moved.
   const auto rows = officer_rows((t.dir / "t.db").string(), "ratings");
   REQUIRE(rows.size() == 5);
-  CHECK(rows[0] == "2024-01|A|1511.0|11.0|1|NULL");
-  CHECK(rows[1] == "2024-01|B|1491.0|-9.0|1|NULL");
-  CHECK(rows[2] == "2024-01|C|1595.0|-5.0|0|NULL");
+  CHECK(rows[0] == "2024-01|A|1511.0|11.0|1|{\"periods\":1}");
+  CHECK(rows[1] == "2024-01|B|1491.0|-9.0|1|{\"periods\":1}");
+  CHECK(rows[2] == "2024-01|C|1595.0|-5.0|0|{\"periods\":null}");  // no game: no state shown
   CHECK(rows[3].starts_with("2024-02|A|"));
   CHECK(rows[4].starts_with("2024-02|C|"));
   CHECK_THAT(run_cli("history " + (t.dir / "t.db").string() + " C").out,

@@ -1,7 +1,8 @@
 // A model that reports rating adjustments (ABI 1.4): logistic Elo, K from the
 // host, and at the end of each period every player rated above 1500 who did not
 // play in it loses 5 points ("inactivity"), every player who did gains 1
-// ("attendance"). With `fault` it reports one adjustment the host must refuse.
+// ("attendance") and a period more in its state field `periods`. With `fault`
+// it reports one adjustment the host must refuse.
 #include "constant_model.hpp"
 
 #include <cmath>
@@ -27,6 +28,7 @@ struct adjusts : ratekit::testing::constant_model {
       std::fill(played.begin(), played.end(), 0);
       for (uint64_t i = begin; i < end; ++i) played[size_t(b.games[i].a)] = played[size_t(b.games[i].b)] = 1;
       for (uint64_t q = 0; q < s.players(); ++q) {
+        s.column(1)[q] += played[q];
         const double delta = played[q] ? 1 : s.rating()[q] > 1500 ? -5 : 0;
         if (delta == 0) continue;
         s.rating()[q] += delta;
@@ -52,12 +54,13 @@ struct adjusts : ratekit::testing::constant_model {
   fault fault_;
 };
 
+const rk_state_field adjusts_fields[] = {{"rating", 1500.0, "rating"}, {"periods", 0.0, "periods played"}};
 const rk_param_spec adjusts_params[] = {
     {"fault", RK_PARAM_CHOICE, 0, 0, 0, 0, "none|unknown_player|not_finite|past_batch|control_reason|long_reason",
      "an adjustment the host must refuse"}};
 const rk_descriptor adjusts::descriptor = {sizeof(rk_descriptor), 0, "test-adjusts", "0.1", "rating adjustments",
                                            RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_PERIODS | RK_CAP_ADJUSTMENTS,
-                                           1, 1, ratekit::testing::constant_model_fields, adjusts_params};
+                                           2, 1, adjusts_fields, adjusts_params};
 
 }  // namespace
 
