@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 #include <string>
 
 using namespace ratekit;
@@ -154,4 +155,23 @@ TEST_CASE("the adjustment log takes what the host can show, at each limit and pa
   undeclared.open(1, 1, 1);
   CHECK(undeclared.add(0, 0, 1, "x") == RK_ERR_INVALID_ARGUMENT);
   CHECK_THAT(undeclared.close(), Catch::Contains("without declaring RK_CAP_ADJUSTMENTS"));
+}
+
+TEST_CASE("with a period per game each game's adjustments follow its own rows, many periods to a batch",
+          "[adjustments]") {
+  temp_dir dir;
+  write_text(dir / "list.csv", "player,rating\nA,1500\nB,1500\nC,1600\n");
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n2024-01-02,A,B,1\n2024-01-03,B,A,1\n");
+  write_text(dir / "c.yaml", "competition: t\nmodel: test-adjusts\nk_schedule: [ { k: 20 } ]\ninitial: { ratings: "
+                             "list.csv }\ninput: { format: games-csv, path: games.csv }\noutput: { dir: out }\n");
+  REQUIRE(run_cli("run " + (dir / "c.yaml").string() + " --plugin-dir " + RATEKIT_TEST_PLUGIN_DIR).status == 0);
+  std::istringstream rows(read_text(dir / "out/history.csv"));
+  std::string row, periods, decays;
+  std::getline(rows, row);
+  while (std::getline(rows, row)) {
+    periods += row.substr(0, 1);
+    if (row.ends_with(",inactivity")) decays += row.substr(0, 1) + ":" + row.substr(row.find(",,,,,")) + " ";
+  }
+  CHECK(periods == "111112222233333");  // two game rows, then A's, B's and C's adjustments, game by game
+  CHECK(decays == "1:,,,,,-5,1600,1595,,inactivity 2:,,,,,-5,1595,1590,,inactivity 3:,,,,,-5,1590,1585,,inactivity ");
 }
