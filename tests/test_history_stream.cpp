@@ -405,7 +405,7 @@ TEST_CASE("a history row put together in one buffer is the row written cell by c
       history_row(fast, every, "2024-03", "2024-03-31", name, "R,S", v, 0.5, 20, -v, 1500, v, state);
       {
         csv_row row(slow);
-        history_cells(row, every, "2024-03", "2024-03-31", name, "R,S", v, 0.5, 20, -v, 1500, v, state);
+        history_cells(row, every, "2024-03", "2024-03-31", name, "R,S", v, 0.5, 20, -v, 1500, v, state, "");
       }
       CHECK(fast == slow);
     }

@@ -11,7 +11,7 @@ GAMES_COLUMNS = ("date", "player_a", "player_b", "score_a", "period", "points_a"
                  "home", "neutral", "week", "playoff", "tag", "handicap", "season")
 _NUMBERS = {"score_a", "points_a", "points_b", "handicap"}
 # Columns of the files a run writes that hold names or labels, never numbers.
-_TEXT = {"player", "opponent", "team", "date", "period", "match", "last_played", "event", "category"}
+_TEXT = {"player", "opponent", "team", "date", "period", "match", "last_played", "event", "category", "adjustment"}
 
 
 def as_columns(games):

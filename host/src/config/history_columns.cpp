@@ -21,6 +21,7 @@ std::vector<std::string> history_column_names(const rk_descriptor& d) {
   for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_after");
   if (teams)
     for (const uint32_t f : shown_state_fields(d)) names.push_back(std::string(d.state[f].name) + "_before");
+  if (d.capabilities & RK_CAP_ADJUSTMENTS) names.push_back("adjustment");  // the reason, on an adjustment's row
   return names;
 }
 

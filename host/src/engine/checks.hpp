@@ -74,7 +74,7 @@ inline user_error unreported_change(const run_result& r, const player_table& nam
                     "plugin '" + std::string(r.source->id()) + "' changed the rating of player " + names.name(player) +
                         " to " + fmt::format("{}", r.state.rating()[player]) + after + " without reporting it: the "
                         "changes it reported add up to " + fmt::format("{}", reported) + "; a plugin hands every change "
-                        "over in its games' delta_a and delta_b, or its entries' delta (docs/writing-a-plugin.md)");
+                        "over in its games' delta_a and delta_b, its entries' delta, or as an adjustment (docs/writing-a-plugin.md)");
 }
 
 inline user_error plugin_failure(const run_result& r, const plugin_error& e, const std::string& what) {

@@ -14,6 +14,7 @@
 #include <ratekit/host/engine/metrics.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -166,6 +167,7 @@ class game_engine {
     const game_facts& facts = window_.facts();
     const std::vector<uint64_t>& ends = window_.ends();
     if (out_.size() < complete) out_.resize(complete);
+    adjusted_.clear();
     for (size_t i = 0; i < complete; ++i) {
       const double home = facts.home[i];
       any_home_ |= home != 0;
@@ -219,9 +221,13 @@ class game_engine {
                     peaks.raise(g.b, after_b);
                   }
                   accuracy_.add(g, facts.home[i], out_[i]);
-                });
+                },
+                adjusted_);
+    for (const rated_adjustment& x : adjusted_) peaks.raise(x.player, x.after);
     checker_.check_reported(games, facts, window_.first(), complete, replay_.ratings());
     if (keep_) r_.game_out.insert(r_.game_out.end(), out_.begin(), out_.begin() + long(complete));
+    if (keep_)
+      for (rated_adjustment x : adjusted_) x.game += window_.first(), r_.adjustments.push_back(x);
     if (keep_ && shown_fields_) r_.game_state_after.insert(r_.game_state_after.end(), state_.begin(), state_.end());
     if (sink_) hand_to_sink(complete);
   }
@@ -259,6 +265,7 @@ class game_engine {
     handed_.state = state_.data();
     handed_.shown = shown_fields_;
     handed_.rater = r_.rater.get();
+    handed_.adjustments = adjusted_.data(), handed_.adjustment_count = adjusted_.size();
     sink_->take(handed_);
     handed_.new_names.clear();
     handed_.new_period_names.clear();
@@ -288,10 +295,23 @@ class game_engine {
       throw plugin_failure(r_, e, known ? "game " + std::to_string(window_.first() + i + 1) + " (" + window_.where(i) + ")"
                                         : std::string("the batch"));
     }
+    take_adjustments(begin);
     checker_.check_outputs(out_.data(), window_.facts(), window_.first(), begin, end);
     checker_.after_call(games, window_.facts(), window_.first(), begin, end);
     count_games(games, begin, end);
     if (!state_after) keep_state(games, begin, end);
+  }
+
+  // The adjustments the plugin reported in its call on window games from
+  // `begin` (ABI 1.4), kept by game for the replay and the outputs.
+  void take_adjustments(size_t begin) {
+    const adjustment_log& log = r_.rater->adjustments();
+    if (log.list().empty()) return;
+    const size_t from = adjusted_.size();
+    for (const rating_adjustment& a : log.list())
+      adjusted_.push_back({begin + size_t(a.game), a.player, a.delta, 0, 0, &log.reason(a.reason)});
+    std::stable_sort(adjusted_.begin() + long(from), adjusted_.end(),
+                     [](const rated_adjustment& x, const rated_adjustment& y) { return x.game < y.game; });
   }
 
   // The shown state fields of both sides of window games [begin, end) after
@@ -352,6 +372,7 @@ class game_engine {
   k_assigner k_;
   state_checker checker_;
   std::vector<rk_game_out> out_;
+  std::vector<rated_adjustment> adjusted_;  // the window's rating adjustments, by game
   period_spans spans_;  // the numbers and dates of the periods being rated
   int32_t first_line_ = 0, last_line_ = 0;
 

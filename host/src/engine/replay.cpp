@@ -9,9 +9,10 @@
 namespace ratekit {
 
 void run_result::replay_games(const std::function<void(size_t, double, double, double, double)>& fn) const {
+  std::vector<rated_adjustment> adjusted = adjustments;  // filled again, to the same values
   game_replay(start_ratings)
       .run(data.games.data(), data.games.size(), period_ends.empty() ? nullptr : period_ends.data(), period_ends.size(),
-           game_out.data(), fn);
+           game_out.data(), fn, adjusted);
 }
 
 void run_result::replay_events(const std::function<void(const rated_event&)>& fn) const {

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/host/engine/engine.hpp>
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace ratekit {
@@ -20,9 +22,14 @@ class game_replay {
   }
 
   // Games [0, n) in whole periods: `ends` relative to games[0], none for a
-  // period per game. fn(i, before_a, before_b, after_a, after_b).
+  // period per game. fn(i, before_a, before_b, after_a, after_b). The
+  // adjustments (by game) apply at their period's end with its games'
+  // changes; each gets the player's rating at the period's start and end.
   template <class Visit>
-  void run(const rk_game* games, size_t n, const uint64_t* ends, size_t count, const rk_game_out* out, Visit&& fn) {
+  void run(const rk_game* games, size_t n, const uint64_t* ends, size_t count, const rk_game_out* out, Visit&& fn,
+           std::span<rated_adjustment> adjustments = {}) {
+    rated_adjustment* adj = adjustments.data();
+    rated_adjustment* const adj_end = adj + adjustments.size();
     if (!ends) {
       for (size_t i = 0; i < n; ++i) {
         if (i + ahead < n) {  // the ratings are read at random: fetch them early
@@ -34,6 +41,7 @@ class game_replay {
         const double before_a = a, before_b = b;
         a += out[i].delta_a;
         b += out[i].delta_b;
+        if (adj != adj_end && adj->game == i) adj = adjust(adj, adj_end, i + 1, games[i], before_a, before_b);
         fn(i, before_a, before_b, a, b);
       }
       return;
@@ -46,18 +54,20 @@ class game_replay {
         pending_[size_t(games[i].a)] += out[i].delta_a;
         pending_[size_t(games[i].b)] += out[i].delta_b;
       }
+      rated_adjustment* const period_adj = adj;
+      for (; adj != adj_end && adj->game < end; ++adj) pending_[size_t(adj->player)] += adj->delta;
       for (size_t i = begin; i < end; ++i) {
         fetch(games, i, end, true);
         const size_t a = size_t(games[i].a), b = size_t(games[i].b);
         fn(i, rating_[a], rating_[b], rating_[a] + pending_[a], rating_[b] + pending_[b]);
       }
+      for (rated_adjustment* x = period_adj; x != adj; ++x)
+        x->before = rating_[size_t(x->player)], x->after = x->before + pending_[size_t(x->player)];
       for (size_t i = begin; i < end; ++i) {
         fetch(games, i, end, true);
-        for (const int32_t q : {games[i].a, games[i].b}) {
-          rating_[size_t(q)] += pending_[size_t(q)];
-          pending_[size_t(q)] = 0.0;
-        }
+        for (const int32_t q : {games[i].a, games[i].b}) commit(q);
       }
+      for (rated_adjustment* x = period_adj; x != adj; ++x) commit(x->player);
       begin = end;
     }
   }
@@ -73,6 +83,22 @@ class game_replay {
       __builtin_prefetch(&pending_[size_t(q)], 1);
       if (ratings) __builtin_prefetch(&rating_[size_t(q)], 1);
     }
+  }
+
+  void commit(int32_t player) {
+    rating_[size_t(player)] += pending_[size_t(player)];
+    pending_[size_t(player)] = 0.0;
+  }
+
+  // A period of one game (game `g`, ending at `end`): its adjustments from `adj` on, after its changes.
+  rated_adjustment* adjust(rated_adjustment* adj, rated_adjustment* adj_end, size_t end, const rk_game& g,
+                           double before_a, double before_b) {
+    rated_adjustment* const first = adj;
+    for (rated_adjustment* x = adj; x != adj_end && x->game < end; ++x)
+      x->before = x->player == g.a ? before_a : x->player == g.b ? before_b : rating_[size_t(x->player)];
+    for (; adj != adj_end && adj->game < end; ++adj) rating_[size_t(adj->player)] += adj->delta;
+    for (rated_adjustment* x = first; x != adj; ++x) x->after = rating_[size_t(x->player)];
+    return adj;
   }
 
   static constexpr size_t ahead = 16;  // games

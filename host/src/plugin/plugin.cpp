@@ -68,15 +68,6 @@ void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d)
   if ((d->capabilities & kinds) == 0) refuse(file, "rates neither pairwise games nor ranked events");
 }
 
-void log_from_plugin(void* context, int32_t level, const char* message) {
-  const auto* id = static_cast<const char*>(context);
-  const auto lvl = level <= RK_LOG_DEBUG ? spdlog::level::debug
-                   : level == RK_LOG_INFO ? spdlog::level::info
-                   : level == RK_LOG_WARN ? spdlog::level::warn
-                                          : spdlog::level::err;
-  spdlog::log(lvl, "[{}] {}", id, message ? message : "");
-}
-
 // The plugin's message, read only inside its buffer: a careless plugin may
 // leave it without a terminating NUL.
 std::string message_of(const rk_error& e, int32_t status) {
@@ -188,10 +179,24 @@ int plugin::state_field(std::string_view name) const {
   return -1;
 }
 
-model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params) : plugin_(std::move(p)) {
+void model::log_callback(void* context, int32_t level, const char* message) {
+  const auto lvl = level <= RK_LOG_DEBUG ? spdlog::level::debug
+                   : level == RK_LOG_INFO ? spdlog::level::info
+                   : level == RK_LOG_WARN ? spdlog::level::warn
+                                          : spdlog::level::err;
+  spdlog::log(lvl, "[{}] {}", static_cast<const model*>(context)->plugin_->id(), message ? message : "");
+}
+
+int32_t model::adjust_callback(void* context, uint64_t game, int32_t player, double delta, const char* reason) {
+  return static_cast<model*>(context)->adjustments_.add(game, player, delta, reason);
+}
+
+model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
+    : plugin_(std::move(p)), adjustments_(plugin_->descriptor().capabilities & RK_CAP_ADJUSTMENTS) {
   host_.struct_size = sizeof host_;
-  host_.context = const_cast<char*>(plugin_->descriptor().id);
-  host_.log = &log_from_plugin;
+  host_.context = this;
+  host_.log = &log_callback;
+  host_.adjust = &adjust_callback;
   host_.abi_major = RK_ABI_MAJOR;
   host_.abi_minor = RK_ABI_MINOR;
   host_.version = RATEKIT_VERSION;
@@ -270,11 +275,22 @@ void model::expect_teams(const double* states, const uint32_t* teams, const doub
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {
-  call_plugin([&](rk_error* e) { return plugin_->entry().rate_games(instance_, &s, &b, out, e); });
+  adjustments_.open(b.game_count, b.period_count, s.player_count);
+  try {
+    call_plugin([&](rk_error* e) { return plugin_->entry().rate_games(instance_, &s, &b, out, e); });
+  } catch (const plugin_error&) {
+    if (const std::string refused = adjustments_.close(); !refused.empty())  // the cause of its failure, likely
+      throw plugin_error(refused, adjustments_.refused_game());
+    throw;
+  }
+  if (const std::string refused = adjustments_.close(); !refused.empty())
+    throw plugin_error(refused, adjustments_.refused_game());
 }
 
 void model::rate_events(const rk_state& s, const rk_event_batch& b, rk_entry_out* out) {
   call_plugin([&](rk_error* e) { return plugin_->entry().rate_events(instance_, &s, &b, out, e); });
+  // Ranked events report every change in their entries: an adjustment there was refused.
+  if (const std::string refused = adjustments_.close(); !refused.empty()) throw plugin_error(refused, -1);
 }
 
 void model::game_columns(const rk_game& g, double ra, double rb, double* out) const {

@@ -22,7 +22,7 @@ std::string capabilities(uint64_t caps) {
       {RK_CAP_HOME_ADVANTAGE, "home advantage"}, {RK_CAP_DRAWS, "draws"}, {RK_CAP_POINTS, "points"},
       {RK_CAP_HANDICAP, "handicap"}, {RK_CAP_PERIODS, "rating periods"},
       {RK_CAP_STATE_AFTER, "state after each period"}, {RK_CAP_TEAMS, "team matches"},
-      {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}};
+      {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}, {RK_CAP_ADJUSTMENTS, "rating adjustments"}};
   std::string out;
   for (const auto& [bit, name] : names) {
     if (!(caps & bit)) continue;

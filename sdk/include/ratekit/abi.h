@@ -14,7 +14,8 @@
  *   to rk_game_batch, last_period/last_date to rk_state and expect_states to
  *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team
  *   matches) named rk_entry's reserved field `team` and appended
- *   rk_event_batch.weights and rk_plugin_entry.expect_teams / initial_state.
+ *   rk_event_batch.weights and rk_plugin_entry.expect_teams / initial_state;
+ *   1.4 appended rk_host.adjust (RK_CAP_ADJUSTMENTS).
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -59,7 +60,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 3
+#define RK_ABI_MINOR 4
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -99,8 +100,19 @@ typedef struct rk_host {
   uint32_t abi_major;
   uint32_t abi_minor;
   const char* version;
+  /* ABI 1.4, for a plugin declaring RK_CAP_ADJUSTMENTS; called from inside
+     rate_games only: a change of `player`'s rating by `delta` that no game
+     reports (a decay, a regression, a bonus; the player need not play). It
+     belongs to the rating period of the batch's game `game` and applies at
+     its end with that period's changes; the plugin moves the rating in the
+     state itself, as for a game's delta. `reason` (UTF-8, 1 to 64 bytes, no
+     control character, copied by the host) is shown in history.csv. Returns
+     RK_OK, or RK_ERR_INVALID_ARGUMENT when the host refuses it: the run then
+     stops after the call, naming why. NULL before 1.4 (RK_HAS_FIELD). */
+  int32_t (*adjust)(void* context, uint64_t game, int32_t player, double delta, const char* reason);
 } rk_host;
 #define RK_HOST_SIZE_1_0 24
+#define RK_HOST_SIZE_1_1 40
 
 /* Capability bits of rk_descriptor.capabilities. */
 #define RK_CAP_PAIRWISE ((uint64_t)1 << 0)       /* rates pairwise games */
@@ -115,6 +127,7 @@ typedef struct rk_host {
 #define RK_CAP_TEAMS ((uint64_t)1 << 9)          /* rates team matches: reads rk_entry.team and
                                                     rk_event_batch.weights, has expect_teams (1.3) */
 #define RK_CAP_CALENDAR_PERIODS ((uint64_t)1 << 10) /* its mathematics counts calendar time: day, month or year periods only */
+#define RK_CAP_ADJUSTMENTS ((uint64_t)1 << 11)  /* may call rk_host.adjust from rate_games (1.4) */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {

@@ -87,6 +87,15 @@ class host {
   // and its own version ("" when it does not say).
   uint32_t abi_minor() const { return h_ && RK_HAS_FIELD(h_, rk_host, abi_minor) ? h_->abi_minor : 0; }
   const char* version() const { return h_ && RK_HAS_FIELD(h_, rk_host, version) && h_->version ? h_->version : ""; }
+  // ABI 1.4 (declare RK_CAP_ADJUSTMENTS), inside rate_games: `player`'s rating moves by `delta` in the period
+  // of the batch's game `game`, a change no game reports (the model moves the state itself). Throws when
+  // the host refuses it or is older.
+  void adjust(uint64_t game, int32_t player, double delta, const char* reason) const {
+    if (!h_ || !RK_HAS_FIELD(h_, rk_host, adjust) || !h_->adjust)
+      throw failure(RK_ERR_UNSUPPORTED, "this host takes no rating adjustments (ABI 1.4)");
+    if (h_->adjust(h_->context, game, player, delta, reason) != RK_OK)
+      throw failure(RK_ERR_INVALID_ARGUMENT, "the host refused a rating adjustment");
+  }
 
  private:
   const rk_host* h_;

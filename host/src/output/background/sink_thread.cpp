@@ -9,6 +9,7 @@ struct sink_thread::batch {
   std::vector<int32_t> dates, periods;
   std::vector<double> before_a, before_b, after_a, after_b, state;
   std::vector<uint64_t> ends;
+  std::vector<rated_adjustment> adjustments;  // their reasons stay where the model keeps them
   rated_games view;  // over the vectors above
 
   void copy(rated_games& g) {
@@ -27,6 +28,8 @@ struct sink_thread::batch {
     view.after_a = after_a.data(), view.after_b = after_b.data();
     view.state = state.data(), view.shown = g.shown;
     view.ends = g.ends ? ends.data() : nullptr, view.period_count = g.period_count;
+    adjustments.assign(g.adjustments, g.adjustments + g.adjustment_count);
+    view.adjustments = adjustments.data(), view.adjustment_count = adjustments.size();
     view.rater = nullptr;  // the engine's thread is calling it
     view.new_names.swap(g.new_names);
     view.new_period_names.swap(g.new_period_names);

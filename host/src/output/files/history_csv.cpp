@@ -16,6 +16,8 @@ std::string history_csv(const run_result& r) {
   std::string out = history_header(desc, layout);
   if (!d.ranked()) {
     const double* state = r.game_state_after.data();
+    const uint64_t* ends = r.period_ends.empty() ? nullptr : r.period_ends.data();
+    size_t k = 0;  // the next adjustment, written after its period's last game
     r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
       const rk_game& g = d.games[i];
       const rk_game_out& o = r.game_out[i];
@@ -25,6 +27,8 @@ std::string history_csv(const run_result& r) {
                   g.k_a, o.delta_a, ba, aa, state + 2 * i * shown);
       history_row(out, layout, period, date, d.players.name(g.b), d.players.name(g.a), o.expected_b, 1 - g.score_a,
                   g.k_b, o.delta_b, bb, ab, state + (2 * i + 1) * shown);
+      for (; k < r.adjustments.size() && period_end_of(r.adjustments[k].game, ends, r.period_ends.size()) == i + 1; ++k)
+        history_adjustment_row(out, layout, period, date, d.players.name(r.adjustments[k].player), r.adjustments[k]);
     });
     return out;
   }

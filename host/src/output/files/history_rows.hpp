@@ -8,6 +8,8 @@
 #include <ratekit/host/output/files/outputs.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -16,6 +18,8 @@
 namespace ratekit {
 
 inline constexpr size_t history_fixed_count = std::size(history_fixed_columns);
+// The `adjustment` column's place in a layout (RK_CAP_ADJUSTMENTS).
+inline constexpr size_t history_adjustment_column = SIZE_MAX;
 
 // The columns a run writes, as indexes into history_column_names(): all of
 // them, or those the config's `output.history` lists, in the file's order.
@@ -23,14 +27,15 @@ inline std::vector<size_t> history_layout(const rk_descriptor& d, const std::vec
   const std::vector<std::string> names = history_column_names(d);
   std::vector<size_t> out;
   for (size_t c = 0; c < names.size(); ++c)
-    if (chosen.empty() || std::find(chosen.begin(), chosen.end(), names[c]) != chosen.end()) out.push_back(c);
+    if (chosen.empty() || std::find(chosen.begin(), chosen.end(), names[c]) != chosen.end())
+      out.push_back(names[c] == "adjustment" ? history_adjustment_column : c);
   return out;
 }
 
 inline std::string history_header(const rk_descriptor& d, const std::vector<size_t>& layout) {
   const std::vector<std::string> names = history_column_names(d);
   std::string out;
-  for (const size_t c : layout) (out.empty() ? out : out += ',') += names[c];
+  for (const size_t c : layout) (out.empty() ? out : out += ',') += c == history_adjustment_column ? "adjustment" : names[c];
   return out += '\n';
 }
 
@@ -61,11 +66,12 @@ class buffered_row {
 };
 
 // The cells of one player's row of one game (or ranked entry), the layout's
-// columns only (a lean file formats no number it leaves out); `state` holds the shown fields.
+// columns only (a lean file formats no number it leaves out); `state` holds
+// the shown fields (none on an adjustment's row, whose reason is `adjustment`).
 template <class Row>
 void history_cells(Row& row, const std::vector<size_t>& layout, std::string_view period, std::string_view date,
                    std::string_view player, std::string_view opponent, double expected, double score, double k,
-                   double change, double before, double after, const double* state) {
+                   double change, double before, double after, const double* state, std::string_view adjustment) {
   for (const size_t c : layout) switch (c) {
       case 0: row.text(period); break;
       case 1: row.text(date); break;
@@ -77,26 +83,37 @@ void history_cells(Row& row, const std::vector<size_t>& layout, std::string_view
       case 7: row.number(change); break;
       case 8: row.number(before); break;
       case 9: row.number(after); break;
-      default: row.number(state[c - history_fixed_count]);
+      case history_adjustment_column: row.text(adjustment); break;
+      default: row.number(state ? state[c - history_fixed_count] : NAN);
     }
 }
 
 // One player's row of one game (or ranked entry).
 inline void history_row(std::string& out, const std::vector<size_t>& layout, std::string_view period,
                         std::string_view date, std::string_view player, std::string_view opponent, double expected,
-                        double score, double k, double change, double before, double after, const double* state) {
+                        double score, double k, double change, double before, double after, const double* state,
+                        std::string_view adjustment = {}) {
   char buffer[8192];
-  const size_t texts = 2 * (period.size() + date.size() + player.size() + opponent.size()) + 8;
+  const size_t texts = 2 * (period.size() + date.size() + player.size() + opponent.size() + adjustment.size()) + 10;
   if (texts + layout.size() * (max_number_chars + 1) + 1 > sizeof buffer) {  // long names: cell by cell
     csv_row row(out);
-    history_cells(row, layout, period, date, player, opponent, expected, score, k, change, before, after, state);
+    history_cells(row, layout, period, date, player, opponent, expected, score, k, change, before, after, state,
+                  adjustment);
     return;
   }
   buffered_row row(buffer);
-  history_cells(row, layout, period, date, player, opponent, expected, score, k, change, before, after, state);
+  history_cells(row, layout, period, date, player, opponent, expected, score, k, change, before, after, state,
+                adjustment);
   char* end = row.end();
   *end++ = '\n';
   out.append(buffer, end);
+}
+
+// The row of a rating adjustment (ABI 1.4), after the games of its period: no opponent, expectation, score, K or
+// state; the reason in the `adjustment` column.
+inline void history_adjustment_row(std::string& out, const std::vector<size_t>& layout, std::string_view period,
+                                   std::string_view date, std::string_view player, const rated_adjustment& a) {
+  history_row(out, layout, period, date, player, {}, NAN, NAN, NAN, a.delta, a.before, a.after, nullptr, *a.reason);
 }
 
 // The rows of one ranked event: one per entry the model rated; its name is the

@@ -47,6 +47,10 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
   const size_t shown = g.shown;
   std::string period, date;
   int32_t label_date = -1, label_period = -2, date_of = -1;
+  // The adjustments whose periods end in this slice, each written after its period's last game.
+  auto ends_at = [&](size_t k) { return period_end_of(g.adjustments[k].game, g.ends, g.period_count); };
+  size_t k = 0;
+  while (k < g.adjustment_count && ends_at(k) <= begin) ++k;
   for (size_t i = begin; i < end; ++i) {
     const rk_game& game = g.games[i];
     const rk_game_out& o = g.out[i];
@@ -70,6 +74,8 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
                 g.after_a[i], state);
     history_row(text, layout_, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
                 g.after_b[i], shown ? state + shown : nullptr);
+    for (; k < g.adjustment_count && ends_at(k) == i + 1; ++k)
+      history_adjustment_row(text, layout_, period, date, names_[size_t(g.adjustments[k].player)], g.adjustments[k]);
   }
 }
 

@@ -183,23 +183,35 @@ period_totals::period_totals(store::database& db, const rk_descriptor& model, st
       insert_(db, "INSERT INTO ratings (period_id, player_id, rating, change, games, state)", 6) {}
 
 void period_totals::add(int64_t period, int32_t player, double before, double after, const double* state) {
+  const size_t p = size_t(player), extra = shown_.size();
+  touch(period, p, before);
+  after_[p] = after;
+  std::copy(state, state + extra, state_.begin() + long(p * extra));
+  ++games_[p];
+}
+
+void period_totals::adjust(int64_t period, const rated_adjustment& a) {
+  const size_t p = size_t(a.player), extra = shown_.size();
+  const bool played = period == period_ && p < before_.size() && !std::isnan(before_[p]);
+  touch(period, p, a.before);
+  if (!played) std::fill_n(state_.begin() + long(p * extra), extra, NAN);  // no game of his: no state shown
+  after_[p] = a.after;
+}
+
+void period_totals::touch(int64_t period, size_t p, double before) {
   if (period != period_) end_period();
   period_ = period;
-  const size_t p = size_t(player), extra = shown_.size();
   if (p >= before_.size()) {
     const size_t n = std::max(p + 1, before_.size() * 2);
     before_.resize(n, NAN);
     after_.resize(n);
-    state_.resize(n * extra);
+    state_.resize(n * shown_.size());
     games_.resize(n, 0);
   }
   if (std::isnan(before_[p])) {
     before_[p] = before;
-    touched_.push_back(player);
+    touched_.push_back(int32_t(p));
   }
-  after_[p] = after;
-  std::copy(state, state + extra, state_.begin() + long(p * extra));
-  ++games_[p];
 }
 
 void period_totals::flush() {

@@ -85,7 +85,8 @@ class player_rows {
 
 // Per period, each player's first rating before and last rating and shown
 // state fields after it (run_result::shown_state): one `ratings` row, the
-// fields in its `state` object, for every player who played in it.
+// fields in its `state` object, for every player who played in it or whose
+// rating the model adjusted in it.
 class period_totals {
  public:
   // `player_ids`: the database id of each player of the run (may grow between calls).
@@ -93,10 +94,14 @@ class period_totals {
                 const std::vector<int64_t>& player_ids);
   // A game of `player` in period `period` (its id); `state`: his shown fields after it.
   void add(int64_t period, int32_t player, double before, double after, const double* state);
+  // A rating adjustment of `player` in `period` (ABI 1.4), after its games: a row for him, with games 0 and
+  // no state fields when it is all he had in the period.
+  void adjust(int64_t period, const rated_adjustment& a);
   void flush();  // writes the last period's rows and every row held
 
  private:
   void end_period();  // its rows into the batch (add() calls it when the period changes)
+  void touch(int64_t period, size_t p, double before);  // p's row in `period`, started with `before`
 
   const std::vector<uint32_t> shown_;
   const std::vector<int64_t>& player_ids_;

@@ -121,7 +121,7 @@ void database_stream::take(rated_games& g) {
   }
   const size_t shown = g.shown;
   const std::vector<std::string>* labels = per_game ? nullptr : &taken_.of(g);
-  size_t begin = 0;
+  size_t begin = 0, adjusted = 0;
   for (size_t p = 0; p < (per_game ? 1 : g.period_count); ++p) {
     const size_t end = per_game ? g.count : size_t(g.ends[p]);
     const int64_t period = per_game ? game_period_ : add_period((*labels)[p]);
@@ -133,6 +133,8 @@ void database_stream::take(rated_games& g) {
       games_->add(g.first + i, period, player_ids_[size_t(game.a)], player_ids_[size_t(game.b)], game, g.out[i],
                   g.before_a[i], g.before_b[i]);
     }
+    for (; adjusted < g.adjustment_count && g.adjustments[adjusted].game < end; ++adjusted)
+      totals_.adjust(period, g.adjustments[adjusted]);
     begin = end;
   }
 }

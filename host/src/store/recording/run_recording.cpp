@@ -102,10 +102,14 @@ class recorder {
   void insert_game_ratings(const stored_periods& periods, db_rows::period_totals& totals) {
     const size_t shown = r_.shown_state.size();
     const double* state = r_.game_state_after.data();
+    const uint64_t* ends = r_.period_ends.empty() ? nullptr : r_.period_ends.data();
+    size_t k = 0;  // the next adjustment, after its period's last game
     r_.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
       const int64_t period = period_ids_[periods.of[i]];
       totals.add(period, r_.data.games[i].a, ba, aa, state + (2 * i) * shown);
       totals.add(period, r_.data.games[i].b, bb, ab, state + (2 * i + 1) * shown);
+      for (; k < r_.adjustments.size() && period_end_of(r_.adjustments[k].game, ends, r_.period_ends.size()) == i + 1; ++k)
+        totals.adjust(period, r_.adjustments[k]);
     });
   }
 

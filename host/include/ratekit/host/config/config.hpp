@@ -59,7 +59,8 @@ const std::vector<std::string>& keys_of(std::string_view section);
 // all but the plugin's bookkeeping_state.
 std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
 
-// history.csv's columns in their order: these, then `<field>_after` for each shown state field.
+// history.csv's columns in their order: these, then `<field>_after` for each shown state field, then
+// `adjustment` for a model that reports rating adjustments (RK_CAP_ADJUSTMENTS).
 inline constexpr const char* history_fixed_columns[] = {"period", "date", "player", "opponent", "expected",
                                                         "score", "k", "change", "rating_before", "rating_after"};
 // The same columns' names for a model of team matches (RK_CAP_TEAMS), whose

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -40,6 +41,21 @@ struct player_state {
 
 struct rated_event;
 
+// A rating change no game reports (ABI 1.4 rk_host.adjust), as outputs see it.
+struct rated_adjustment {
+  size_t game = 0;           // the game whose rating period it belongs to (in rated_games: of its games)
+  int32_t player = 0;
+  double delta = 0;
+  double before = 0, after = 0;  // the player's rating at the start and the end of that period
+  const std::string* reason = nullptr;
+};
+
+// The end of the rating period that holds game `game`: the first of `ends` (`count` of them) past it; with
+// none, a period per game.
+inline size_t period_end_of(size_t game, const uint64_t* ends, size_t count) {
+  return ends ? size_t(*std::upper_bound(ends, ends + count, uint64_t(game))) : game + 1;
+}
+
 struct run_result {
   competition_config config;
   std::shared_ptr<const plugin> source;
@@ -60,6 +76,8 @@ struct run_result {
   // events period_ends are the events' ends.
   std::vector<uint64_t> period_ends;
   std::vector<rk_game_out> game_out;
+  // Kept with the games: the rating adjustments (ABI 1.4) by game, `game` the run's game index.
+  std::vector<rated_adjustment> adjustments;
   // The state fields besides the rating that outputs show per game and period
   // (rd, volatility, ...: all but the plugin's bookkeeping_state).
   std::vector<uint32_t> shown_state;
@@ -113,6 +131,9 @@ struct rated_games {
   size_t period_count = 0;
   const model* rater = nullptr;  // the model rating them, for its extensions (report columns)
   std::vector<std::string> new_names, new_period_names;
+  // The window's rating adjustments, by game; each after the games of its period.
+  const rated_adjustment* adjustments = nullptr;
+  size_t adjustment_count = 0;
 };
 
 // One ranked event just rated, as an output that streams receives it: valid

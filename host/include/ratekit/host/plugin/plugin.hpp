@@ -6,6 +6,7 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/host/plugin/adjustments.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/config/config.hpp>
 
@@ -84,12 +85,18 @@ class model {
   // The performance rating (RK_EXT_PERFORMANCE), NaN when undefined or the
   // model has none; a plugin_error for an infinite value.
   double performance(double mean_opponent, double games, double score) const;
+  // The rating adjustments (ABI 1.4) the last rate_games call reported, checked.
+  const adjustment_log& adjustments() const noexcept { return adjustments_; }
 
  private:
+  static void log_callback(void* context, int32_t level, const char* message);
+  static int32_t adjust_callback(void* context, uint64_t game, int32_t player, double delta, const char* reason);
+
   std::shared_ptr<const plugin> plugin_;
   rk_instance instance_ = nullptr;
-  rk_host host_{};
+  rk_host host_{};  // its context is this model: the model never moves
   std::vector<double> new_player_;
+  adjustment_log adjustments_;
 };
 
 // A failure reported by a plugin, with the offending index in the batch (-1: none).
