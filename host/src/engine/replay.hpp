@@ -41,7 +41,7 @@ class game_replay {
         const double before_a = a, before_b = b;
         a += out[i].delta_a;
         b += out[i].delta_b;
-        if (adj != adj_end && adj->game == i) adj = adjust(adj, adj_end, i + 1, games[i], before_a, before_b);
+        if (adj != adj_end && adj->game == i) adj = adjust(adj, adj_end, games[i], out[i], before_a, before_b);
         fn(i, before_a, before_b, a, b);
       }
       return;
@@ -90,13 +90,20 @@ class game_replay {
     pending_[size_t(player)] = 0.0;
   }
 
-  // A period of one game (game `g`, ending at `end`): its adjustments from `adj` on, after its changes.
-  rated_adjustment* adjust(rated_adjustment* adj, rated_adjustment* adj_end, size_t end, const rk_game& g,
+  // A period of one game, g (its index `i` ends at i + 1), whose adjustments start at `adj`: their players'
+  // ratings become the ones before plus 0 + the game's delta + their adjustments, as in longer periods.
+  rated_adjustment* adjust(rated_adjustment* adj, rated_adjustment* adj_end, const rk_game& g, const rk_game_out& o,
                            double before_a, double before_b) {
+    const size_t end = adj->game + 1;
     rated_adjustment* const first = adj;
-    for (rated_adjustment* x = adj; x != adj_end && x->game < end; ++x)
-      x->before = x->player == g.a ? before_a : x->player == g.b ? before_b : rating_[size_t(x->player)];
-    for (; adj != adj_end && adj->game < end; ++adj) rating_[size_t(adj->player)] += adj->delta;
+    rating_[size_t(g.a)] = before_a, rating_[size_t(g.b)] = before_b;
+    pending_[size_t(g.a)] += o.delta_a, pending_[size_t(g.b)] += o.delta_b;
+    for (; adj != adj_end && adj->game < end; ++adj) {
+      adj->before = rating_[size_t(adj->player)];
+      pending_[size_t(adj->player)] += adj->delta;
+    }
+    commit(g.a), commit(g.b);
+    for (rated_adjustment* x = first; x != adj; ++x) commit(x->player);
     for (rated_adjustment* x = first; x != adj; ++x) x->after = rating_[size_t(x->player)];
     return adj;
   }

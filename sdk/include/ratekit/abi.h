@@ -105,7 +105,9 @@ typedef struct rk_host {
      reports (a decay, a regression, a bonus; the player need not play). It
      belongs to the rating period of the batch's game `game` and applies at
      its end with that period's changes; the plugin moves the rating in the
-     state itself, as for a game's delta. `reason` (UTF-8, 1 to 64 bytes, no
+     state itself, as for a game's delta (the host shows the rating after the
+     period as the one before plus his games' deltas in game order, then his
+     adjustments by game, as reported: 0 + d1 + ... + a1 + ...). `reason` (UTF-8, 1 to 64 bytes, no
      control character, copied by the host) is shown in history.csv. Returns
      RK_OK, or RK_ERR_INVALID_ARGUMENT when the host refuses it: the run then
      stops after the call, naming why. NULL before 1.4 (RK_HAS_FIELD). */
