@@ -1,5 +1,7 @@
 // render_chart_svg: rating lines on a date axis, the y axis fitted to them.
 #include <ratekit/host/output/reports/chart.hpp>
+
+#include "output/reports/chart_axis.hpp"
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
 
@@ -7,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <iterator>
 #include <stdexcept>
@@ -15,7 +16,7 @@
 namespace ratekit {
 namespace {
 
-namespace chr = std::chrono;
+using namespace chart_axis;
 
 // Colour-blind-safe palette (Okabe and Ito), then Tableau's.
 constexpr std::array<const char*, 12> palette{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9",
@@ -26,144 +27,6 @@ constexpr double max_drawn = 1e12;  // the largest rating a y axis reaches
 template <class... T>
 void append(std::string& out, fmt::format_string<T...> format, T&&... values) {
   fmt::format_to(std::back_inserter(out), format, std::forward<T>(values)...);
-}
-
-// A round step (1, 2 or 5 times a power of ten) giving about `target` intervals over `span`.
-double nice_step(double span, int target) {
-  const double raw = span / target;
-  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0})
-    if (m * magnitude >= raw * (1 - 1e-9)) return m * magnitude;
-  return 10.0 * magnitude;
-}
-
-int decimals(double step) { return step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9)); }
-
-// Days since 1970.
-double days(int32_t yyyymmdd) {
-  const chr::sys_days d = chr::year_month_day{chr::year(yyyymmdd / 10000), chr::month(unsigned(yyyymmdd / 100 % 100)),
-                                              chr::day(unsigned(yyyymmdd % 100))};
-  return double(d.time_since_epoch().count());
-}
-
-int32_t yyyymmdd(chr::sys_days d) {
-  const chr::year_month_day ymd{d};
-  return int32_t(ymd.year()) * 10000 + int32_t(unsigned(ymd.month())) * 100 + int32_t(unsigned(ymd.day()));
-}
-
-struct tick { double x; std::string label; };
-
-enum class unit { day, month, year };
-struct tick_step { unit u; int n; };
-
-// The next round step above `n`: 1, 2, 5, 10, 20, 50...
-int rounder(int n) { return int(nice_step(n * 1.5, 1)); }
-
-// The step for a span: years, months or days, whichever gives 3 to 12 ticks.
-tick_step first_step(double lo, double hi) {
-  const double years = (hi - lo) / 365.25;
-  if (years >= 3) return {unit::year, int(std::max(1.0, nice_step(years, 8)))};
-  if (hi - lo < 45) return {unit::day, int(std::max(1.0, nice_step(hi - lo, 6)))};
-  const int months = int(std::round((hi - lo) / 30.44));
-  return {unit::month, months <= 10 ? 1 : months <= 20 ? 2 : months <= 30 ? 3 : 6};
-}
-
-// Fewer ticks: days 1, 2, 5, 10, 20, then months 1, 2, 3, 6, then years 1, 2, 5, 10...
-tick_step coarser(tick_step s) {
-  if (s.u == unit::day) return s.n < 20 ? tick_step{unit::day, rounder(s.n)} : tick_step{unit::month, 1};
-  if (s.u == unit::month) return s.n < 6 ? tick_step{unit::month, s.n == 2 ? 3 : s.n * 2} : tick_step{unit::year, 1};
-  return {unit::year, rounder(s.n)};
-}
-
-// Ticks on calendar boundaries every `s` from lo to hi.
-std::vector<tick> calendar_ticks(double lo, double hi, tick_step s) {
-  const chr::year_month_day first{chr::sys_days(chr::days(int(std::floor(lo))))};
-  std::vector<tick> out;
-  if (s.u == unit::year) {
-    for (int y = int(first.year()) / s.n * s.n;; y += s.n) {
-      const double x = double(chr::sys_days(chr::year(y) / 1 / 1).time_since_epoch().count());
-      if (x > hi) break;
-      if (x >= lo) out.push_back({x, std::to_string(y)});
-    }
-  } else if (s.u == unit::month) {
-    chr::year_month m = first.year() / first.month();
-    while ((unsigned(m.month()) - 1) % unsigned(s.n) != 0) m += chr::months(1);
-    for (;; m += chr::months(s.n)) {
-      const double x = double(chr::sys_days(m / 1).time_since_epoch().count());
-      if (x > hi) break;
-      if (x >= lo) out.push_back({x, iso_month(yyyymmdd(chr::sys_days(m / 1)))});
-    }
-  } else {
-    for (double x = std::ceil(lo / s.n) * s.n; x <= hi; x += s.n)
-      out.push_back({x, iso_date(yyyymmdd(chr::sys_days(chr::days(int(x)))))});
-  }
-  return out;
-}
-
-// A label's box at tick x: centred on it, or starting or ending at it where
-// centred it would be cut at the drawing's edge (0..width).
-struct label_box { double left, right; const char* anchor; };
-
-// Characters are about 0.62 em wide (digits in common sans fonts; "-" less):
-// an estimate on the wide side, so labels placed apart stay apart.
-double text_width(std::string_view text, double font_size) {
-  size_t chars = 0;
-  for (const char c : text) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  return 0.62 * font_size * double(chars);
-}
-
-// `text` whole if it fits `room` px, else cut between characters (never inside
-// one) to fit with an ellipsis.
-std::string fitted(const std::string& text, double room, double font_size) {
-  if (text_width(text, font_size) <= room) return text;
-  const size_t keep = size_t(std::max(0.0, std::floor(room / (0.62 * font_size)) - 1));
-  size_t chars = 0, cut = 0;
-  for (; cut < text.size(); ++cut)
-    if ((static_cast<unsigned char>(text[cut]) & 0xC0) != 0x80 && chars++ == keep) break;
-  return text.substr(0, cut) + "\u2026";
-}
-
-label_box place_label(double x, const std::string& label, double font_size, double width) {
-  const double w = text_width(label, font_size), edge = 2;
-  if (x - w / 2 < edge) return {x, x + w, "start"};
-  if (x + w / 2 > width - edge) return {x - w, x, "end"};
-  return {x - w / 2, x + w / 2, "middle"};
-}
-
-// Labels at least an em apart.
-template <class PX>
-bool labels_fit(const std::vector<tick>& ticks, const PX& px, double font_size, double width) {
-  for (size_t i = 1; i < ticks.size(); ++i)
-    if (place_label(px(ticks[i - 1].x), ticks[i - 1].label, font_size, width).right + font_size >
-        place_label(px(ticks[i].x), ticks[i].label, font_size, width).left)
-      return false;
-  return true;
-}
-
-// Date ticks as many as fit: calendar steps from the span's, coarser until the labels stand apart.
-template <class PX>
-std::vector<tick> date_ticks(double lo, double hi, const PX& px, double font_size, double width) {
-  std::vector<tick> crowded;  // the last step's, too close together
-  for (tick_step s = first_step(lo, hi);; s = coarser(s)) {
-    std::vector<tick> ticks = calendar_ticks(lo, hi, s);
-    if (crowded.size() >= 3 && 2 * ticks.size() < crowded.size() + 1) {  // every other of those gives more
-      std::vector<tick> thinned;
-      for (size_t i = 0; i < crowded.size(); i += 2) thinned.push_back(crowded[i]);
-      if (labels_fit(thinned, px, font_size, width)) return thinned;
-    }
-    if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
-    crowded = std::move(ticks);
-  }
-}
-
-// Period ticks 0, step, 2 step...: a round step from the span's, larger until the labels stand apart.
-template <class PX>
-std::vector<tick> period_ticks(double lo, double hi, const PX& px, double font_size, double width) {
-  for (int step = int(std::max(1.0, nice_step(hi - lo, 8)));; step = rounder(step)) {
-    std::vector<tick> ticks;
-    for (int x = 0; x <= hi + 1e-9; x += step) ticks.push_back({double(x), std::to_string(x)});
-    if (ticks.size() <= 1 || labels_fit(ticks, px, font_size, width)) return ticks;
-  }
 }
 
 // x of a series' i-th point, the end of its period: on a date axis the end of
