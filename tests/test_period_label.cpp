@@ -145,5 +145,8 @@ TEST_CASE("run --period-label is refused where it cannot name one period", "[sto
              Catch::Contains("--period-label: expected a period label, got ''"));
   CHECK_THAT(e.month("01.csv", "", " --period-label \"$(printf 'a\\033[2Jb')\"").out,
              Catch::Contains("--period-label: expected a period label of UTF-8 text without control characters"));
-  CHECK_FALSE(std::filesystem::exists(e.database));
+  CHECK_THAT(e.month("01.csv", std::string(201, 'x')).out,
+             Catch::Contains("--period-label: expected a period label of at most 200 bytes"));
+  CHECK(e.month("01.csv", std::string(200, 'x')).status == 0);  // the longest taken
+  CHECK(officer_rows(e.database, "periods") == std::vector<std::string>{std::string(200, 'x') + "|1"});
 }

@@ -96,6 +96,7 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "day, month or year: checked); recorded with the run")
       ->check([](const std::string& label) {
         if (label.empty()) return std::string("expected a period label, got ''");
+        if (label.size() > 200) return std::string("expected a period label of at most 200 bytes (it is on every row)");
         if (has_control(label) || valid_utf8(label) != label)
           return std::string("expected a period label of UTF-8 text without control characters");
         return std::string();
