@@ -7,7 +7,7 @@
 #include "input/name_cache.hpp"
 #include "input/text.hpp"
 
-#include <algorithm>
+#include <utility>
 
 namespace ratekit {
 
@@ -39,6 +39,7 @@ struct open_match {
   std::vector<double> ranks;       // per team
   std::vector<int> rank_lines;     // the line that gave each team its rank
   std::vector<member> members;
+  std::vector<size_t> team_starts;  // where each team's players go in the entries
 
   // The team's index, teams.size() for a team not met yet in this match.
   uint32_t find_team(std::string_view t) const {
@@ -55,11 +56,18 @@ void close_match(open_match& m, text::problem_list& problems, dataset& out) {
     problems.add(m.line, 1, "expected at least 2 teams in match " + text::quote(m.name) + ", got " +
                                 std::to_string(m.teams.size()) + " (" + text::quote(m.teams.empty() ? "" : m.teams[0]) + ")");
   if (m.had_problems || m.teams.size() < 2) return;
-  std::stable_sort(m.members.begin(), m.members.end(), [](const member& a, const member& b) { return a.team < b.team; });
+  // A counting sort by team, stable: no allocation per match.
+  m.team_starts.assign(m.teams.size(), 0);
+  for (const member& x : m.members) ++m.team_starts[x.team];
+  const size_t held = out.entries.size();  // the entries not handed to a sink yet
+  for (size_t t = 0, at = held; t < m.teams.size(); ++t) at += std::exchange(m.team_starts[t], at);
   const uint64_t begin = out.entry_count();
+  out.entries.resize(held + m.members.size());
+  out.weights.resize(held + m.members.size());
   for (const member& x : m.members) {
-    out.entries.push_back(rk_entry{x.player, x.team, m.ranks[x.team]});
-    out.weights.push_back(x.weight);
+    const size_t at = m.team_starts[x.team]++;
+    out.entries[at] = rk_entry{x.player, x.team, m.ranks[x.team]};
+    out.weights[at] = x.weight;
   }
   out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{m.name, m.date, m.line, m.teams});
 }
@@ -84,6 +92,7 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
   text::name_cache ids(out.players);
 
   while (table.next_row()) {
+    ids.prefetch(table.peek(player));  // the next row's name slot loads while this row is parsed
     const int line = table.current().number;
     auto field = [&](column c) { return table.field(c); };
     auto bad = [&](column c, std::string_view expected) {

@@ -51,8 +51,6 @@ struct sink_thread::batch {
   std::vector<rk_entry_out> entry_out;
   std::vector<double> state_before, state_after;  // every field besides the rating
   size_t shown = 0, fields = 0;
-  rated_event event;  // over one slice of the vectors above
-
   void start_events() {
     is_event = true;
     infos.clear(), slices.clear(), entries.clear(), entry_out.clear();
@@ -72,10 +70,13 @@ struct sink_thread::batch {
     state_before.insert(state_before.end(), e.state_before, e.state_before + n * fields);
     state_after.insert(state_after.end(), e.state_after, e.state_after + n * fields);
   }
+  std::vector<rated_event> views;  // one per slice, made when the sink takes them
+
   // The view of event k, as the engine handed it over.
-  rated_event& view_of(size_t k) {
+  rated_event view_of(size_t k) {
     slice& s = slices[k];
     const size_t n = s.count;
+    rated_event event;
     event.info = &infos[k], event.first = s.first, event.count = n, event.teams = s.teams;
     event.entries = entries.data() + s.at, event.out = entry_out.data() + s.at;
     event.before = before_a.data() + s.at, event.after = after_a.data() + s.at;
@@ -85,6 +86,11 @@ struct sink_thread::batch {
     event.fields = fields;
     event.new_names.swap(s.new_names);
     return event;
+  }
+  std::span<rated_event> events() {
+    views.clear();
+    for (size_t k = 0; k < slices.size(); ++k) views.push_back(view_of(k));
+    return views;
   }
 };
 
@@ -126,9 +132,7 @@ void sink_thread::run() {
     std::exception_ptr error;
     try {
       if (b->is_event)
-        for (size_t k = 0; k < b->slices.size(); ++k) {
-          sink_.take(b->view_of(k));
-              }
+        sink_.take_events(b->events());
       else
         sink_.take(b->view);
     } catch (...) {

@@ -7,6 +7,8 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 
+#include "plugin/names_check.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -122,17 +124,17 @@ inline void history_adjustment_row(std::string& out, const std::vector<size_t>& 
 template <class NameOf>
 void history_event_rows(std::string& out, const std::vector<size_t>& layout, const rated_event& e, std::string_view date,
                         NameOf&& name_of) {
-  std::vector<double> states(2 * e.shown);
+  double states[2 * max_state_fields];  // the entry's shown fields after the event, then before it
   for (size_t i = 0; i < e.count; ++i) {
     const rk_entry_out& o = e.out[i];
     if (o.flags & RK_ENTRY_SKIPPED) continue;
     const std::string_view player = name_of(e.entries[i].player);
     std::string_view opponent = e.info->name;
     if (e.teams) opponent = e.info->teams.empty() ? player : std::string_view(e.info->teams[e.entries[i].team]);
-    std::copy_n(e.state + i * e.shown, e.shown, states.begin());
-    std::copy_n(e.shown_before + i * e.shown, e.shown, states.begin() + long(e.shown));
+    std::copy_n(e.state + i * e.shown, e.shown, states);
+    std::copy_n(e.shown_before + i * e.shown, e.shown, states + e.shown);
     history_row(out, layout, e.info->name, date, player, opponent, o.expected, e.entries[i].rank, o.weight, o.delta,
-                e.before[i], e.after[i], states.data());
+                e.before[i], e.after[i], states);
   }
 }
 

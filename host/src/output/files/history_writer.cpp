@@ -82,9 +82,36 @@ void history_writer::format(const rated_games& g, size_t begin, size_t end, std:
 void history_writer::take(rated_event& e) {
   open();
   for (auto& n : e.new_names) names_.push_back(std::move(n));
-  const std::string date = e.info->date > 0 ? iso_date(e.info->date) : std::string();
-  history_event_rows(text_, layout_, e, date, [&](int32_t p) -> const std::string& { return names_[size_t(p)]; });
+  format(std::span(&e, 1), text_);
   if (text_.size() >= event_text) out_->write(text_);
+}
+
+void history_writer::take_events(std::span<rated_event> events) {
+  open();
+  size_t rows = 0;
+  for (rated_event& e : events) {
+    for (auto& n : e.new_names) names_.push_back(std::move(n));
+    rows += e.count;
+  }
+  // The events of the first half of the rows here, the rest on the helper, written in order.
+  size_t half = 0;
+  for (size_t before = 0; half < events.size() && 2 * before < rows; ++half) before += events[half].count;
+  helper_->both([&] { format(events.first(half), text_); }, [&] { format(events.subspan(half), helper_text_); });
+  out_->write(text_);
+  out_->write(helper_text_);
+}
+
+void history_writer::format(std::span<const rated_event> events, std::string& text) const {
+  std::string date;
+  int32_t date_of = -1;
+  for (size_t j = 0; j < events.size(); ++j) {
+    const rated_event& e = events[j];
+    if (j + 1 < events.size())  // the next event's names are fetched while this one is written
+      for (const rk_entry& x : std::span(events[j + 1].entries, events[j + 1].count))
+        __builtin_prefetch(&names_[size_t(x.player)]);
+    if (e.info->date != date_of) date = e.info->date > 0 ? iso_date(e.info->date) : std::string(), date_of = e.info->date;
+    history_event_rows(text, layout_, e, date, [&](int32_t p) -> const std::string& { return names_[size_t(p)]; });
+  }
 }
 
 void history_writer::finish() {

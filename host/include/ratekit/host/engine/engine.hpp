@@ -15,6 +15,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -184,6 +185,10 @@ class rated_games_sink {
   // Ranked events, each as it is rated: only a sink whose streams_events() is
   // not 0 gets them. The run still keeps the entries for the metrics.
   virtual void take(rated_event&) {}
+  // Many events at once, in order (a sink_thread gathers them so): by default each goes to take(rated_event&).
+  virtual void take_events(std::span<rated_event> events) {
+    for (rated_event& e : events) take(e);
+  }
   virtual unsigned streams_events() const { return 0; }
   // Called on the rating thread before the model rates a window, with what is
   // known of it then (first, count, dates, periods, ends, period_count,

@@ -30,12 +30,14 @@ class history_writer final : public rated_games_sink {
   void take(rated_games& games) override;
   unsigned streams() const override { return streams_history; }
   void take(rated_event& event) override;  // written once a buffer's worth of rows is ready
+  void take_events(std::span<rated_event> events) override;  // formatted in two halves, as games are
   unsigned streams_events() const override { return streams_history; }
   // Waits for every row to be written and closes the file; an I/O error is a user_error.
   void finish();
 
  private:
   void format(const rated_games& g, size_t begin, size_t end, std::string& text) const;  // games [begin, end)
+  void format(std::span<const rated_event> events, std::string& text) const;
   void open();
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
