@@ -77,6 +77,8 @@ def _initial(initial, folder):
         path = pathlib.Path(folder) / "initial.csv"
         initial.to_csv(path, index=False)
         return {"ratings": str(path)}
+    if isinstance(initial, str) and initial.startswith(("postgresql://", "postgres://")):
+        return {"database": initial}  # a PostgreSQL history database: a URI, not a path
     if isinstance(initial, (str, os.PathLike)):
         path = os.path.abspath(os.fspath(initial))
         return {"database": path} if path.endswith((".db", ".sqlite")) else {"ratings": path}
@@ -94,8 +96,8 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
     Dates are text (YYYY-MM-DD) or datetime64; names text, categories or integers.
     columns: the input.columns mapping, e.g. {"player_a": "home", "player_b": "away"}.
     Every other config key is a keyword: params, k_schedule, period, initial (a number, a dict, a
-    ratings list as a DataFrame, or a database path), home_advantage, categories, and the output
-    keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
+    ratings list as a DataFrame, a database path or a postgresql:// URI), home_advantage,
+    categories, and the output keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
     """
     try:
         frame, rows = _frames.as_columns(games)
@@ -159,7 +161,8 @@ def expect(model, a, b, params=None, advantage=0, plugin_dir=None, allow_insecur
 
 def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None, allow_insecure_plugins=False):
     """Expected scores of new games (or ranks of new events) as a DataFrame, as `ratekit predict`
-    writes them: from a Result's final state, or from a history database's last run of `competition`.
+    writes them: from a Result's final state, or from a history database's last run of `competition`
+    (a file's path or a postgresql:// URI).
     games: a DataFrame or dict with player_a, player_b and optional home (or event, player; or
     match, team, player for team models)."""
     try:
