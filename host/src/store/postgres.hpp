@@ -46,6 +46,7 @@ class postgres_database final : public database {
   bool has_table(const char* name) override;
   bool has_column(const char* table, const char* column) override;
   void continue_numbering() override;
+  bool add_players(int64_t competition, const std::vector<std::string>& names, std::vector<int64_t>& ids) override;  // postgres_players.cpp
   // Creates the tables of a database without them, in a transaction of its own.
   void create_schema();
 
