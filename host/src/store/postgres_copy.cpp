@@ -1,9 +1,9 @@
 // PostgreSQL's bulk insert for row_batch: each batch is one COPY ... FROM
 // STDIN in the binary format (a number goes as its 8 bytes, which the server
-// reads without parsing text), sent in pieces as it is encoded so that the
-// server copies while the rest is encoded. The values are encoded in the
-// types the table's columns have; with the connection's triggers skipped
-// (postgres_references.cpp) the COPY notes the ids its foreign keys refer to.
+// reads without parsing text), sent in pieces of at most about 1 MB as it is
+// encoded. The values are encoded in the types the table's columns have; with
+// the connection's triggers skipped (postgres_references.cpp) the COPY notes
+// the ids its foreign keys refer to.
 #include "store/postgres.hpp"
 #include "store/row_batch.hpp"
 
