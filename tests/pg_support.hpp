@@ -25,15 +25,20 @@ inline std::string pg_dir() {
   return dir;
 }
 
-inline std::string pg_server_uri() { return "postgresql://postgres@/postgres?host=" + pg_dir(); }
+// As the superuser postgres, or a role of server.sh: ratekit_fast, granted SET
+// on session_replication_role, and ratekit_plain, not.
+inline std::string pg_server_uri(const std::string& role = "postgres") {
+  return "postgresql://" + role + "@/postgres?host=" + pg_dir();
+}
 
-// A fresh, empty schema `name`; uri records into it (its search_path).
+// A fresh, empty schema `name` that `role` owns; uri records into it as `role` (its search_path).
 struct pg_schema {
   std::string name, uri;
-  explicit pg_schema(const std::string& schema)
-      : name(schema), uri(pg_server_uri() + "&application_name=" + schema + "&options=-csearch_path%3D" + schema) {
+  explicit pg_schema(const std::string& schema, const std::string& role = "postgres")
+      : name(schema), uri(pg_server_uri(role) + "&application_name=" + schema + "&options=-csearch_path%3D" + schema) {
     store::postgres_database(pg_server_uri(), store::database::mode::read_write)
-        .exec(("SET client_min_messages = warning;DROP SCHEMA IF EXISTS " + name + " CASCADE;CREATE SCHEMA " + name).c_str());
+        .exec(("SET client_min_messages = warning;DROP SCHEMA IF EXISTS " + name + " CASCADE;CREATE SCHEMA " + name +
+               " AUTHORIZATION " + role).c_str());
   }
   void exec(const std::string& sql) const {
     store::postgres_database db(uri, store::database::mode::read_write);

@@ -169,7 +169,7 @@ TEST_CASE("PostgreSQL: a password in the URI reaches no message, output file or 
   CHECK(pg.count("runs") == 1);
 }
 
-TEST_CASE("PostgreSQL: a row batch copies every value as bound, text COPY must escape too", "[.][postgres]") {
+TEST_CASE("PostgreSQL: a row batch copies every value as bound, in COPY's binary format", "[.][postgres]") {
   const testing::pg_schema pg("row_batch");
   store::postgres_database db(pg.uri, store::database::mode::read_write);
   db.exec("CREATE TABLE t (n SERIAL, a BIGINT, b DOUBLE PRECISION, c TEXT)");
@@ -179,12 +179,20 @@ TEST_CASE("PostgreSQL: a row batch copies every value as bound, text COPY must e
     rows.bind(1, int64_t(INT64_MAX)).bind(2, -1e-300).bind(3, std::string_view("\\N")).run();
     rows.bind(1, int64_t(0)).bind(2, 1.7976931348623157e308).bind(3, std::string_view("tab\there, line\nnext\r")).run();
     rows.bind(2, NAN).bind(3, std::string_view("")).run();  // a unbound, b NaN: both NULL
+    rows.bind(1, int64_t(-2)).bind(2, -1.7976931348623157e308).bind(3, std::string_view("Zoë 日本 \xf0\x9f\x8e\xb2")).run();
+    rows.bind(1, int64_t(-1)).bind(2, 4.9406564584124654e-324).bind_null(3).run();
+    rows.bind(1, int64_t(256)).bind(2, -0.0).bind(3, std::string_view("\x01")).run();
     rows.flush();
   }
   CHECK(testing::table_rows(pg.uri, "SELECT a, b, c FROM t ORDER BY n") ==
         std::vector<std::string>{"-9223372036854775808|0.30000000000000004|'back\\slash'",
                                  "9223372036854775807|-1e-300|'\\N'", "0|1.7976931348623157e+308|'tab\there, line\nnext\r'",
-                                 "NULL|NULL|''"});
+                                 "NULL|NULL|''", "-2|-1.7976931348623157e+308|'Zoë 日本 \xf0\x9f\x8e\xb2'",
+                                 "-1|5e-324|NULL", "256|-0|'\x01'"});
+  // A column of another type than ratekit gave it is refused before a row is sent.
+  db.exec("CREATE TABLE u (a NUMERIC)");
+  CHECK_THROWS_WITH(store::row_batch(db, "INSERT INTO u (a)", 1),
+                    Catch::Contains("damaged rating database: column u.a is not of the type ratekit gave it"));
 }
 
 TEST_CASE("ratekit db copy moves a history from a file to PostgreSQL and back, every table the same", "[.][postgres]") {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ratekit::store {
 
@@ -87,6 +88,11 @@ class database {
   virtual bool has_column(const char* table, const char* column) = 0;
   // After rows came in with their ids given (copy_history): new rows' ids follow them.
   virtual void continue_numbering() {}
+  // The ids of competition `competition`'s players `names` appended to `ids`
+  // in order, each one it lacks inserted without facts; or false, and the
+  // caller looks up and inserts one name at a time (db_rows::player_rows). A
+  // server does it in one statement: a round trip a player was most of a first run's time.
+  virtual bool add_players(int64_t, const std::vector<std::string>&, std::vector<int64_t>&) { return false; }
 
   // Where a row_batch of `columns` values for "INSERT INTO t (a, b, c)" goes.
   virtual std::unique_ptr<row_writer> rows_into(std::string_view insert, int columns, row_batch& rows) = 0;

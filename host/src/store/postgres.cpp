@@ -164,9 +164,13 @@ std::unique_ptr<statement_impl> postgres_database::make_statement(const char* sq
   return std::make_unique<postgres_statement>(*this, sql);
 }
 
-void postgres_database::begin() { exec("BEGIN"); }
+void postgres_database::begin() {
+  forget_references();
+  exec("BEGIN");
+}
 
 void postgres_database::commit() {
+  check_references();
   const pg_result r(PQexec(conn_, "COMMIT"));
   if (PQresultStatus(r.r) != PGRES_COMMAND_OK) fail("rating database: the run could not be committed", r.r);
   // A transaction that failed ends in a ROLLBACK, though COMMIT was asked for.
@@ -174,13 +178,17 @@ void postgres_database::commit() {
     throw user_error(file(), 0, 0, "rating database: the run's transaction had failed and was rolled back");
 }
 
-void postgres_database::rollback() noexcept { PQclear(PQexec(conn_, "ROLLBACK")); }
+void postgres_database::rollback() noexcept {
+  forget_references();
+  PQclear(PQexec(conn_, "ROLLBACK"));
+}
 
 void postgres_database::open_for_recording(const std::string& competition, bool wait) {
   create_schema();
   upgrade_schema();
   check_schema();
   lock_competition(competition, wait);
+  choose_reference_checks();
   check_numbers_when_bound();  // the numbers' CHECK constraints stay: the server checks them as well
 }
 

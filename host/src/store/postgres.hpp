@@ -9,7 +9,18 @@
 
 #include <libpq-fe.h>
 
+#include <deque>
+#include <unordered_set>
+
 namespace ratekit::store {
+
+// The ids one foreign key's column holds in rows copied with the triggers
+// skipped: what its per-row trigger would have checked (postgres_references.cpp).
+struct unchecked_references {
+  std::string from;           // "games.player_a"
+  std::string table, column;  // what it refers to, quoted for SQL: "players", "id"
+  std::unordered_set<int64_t> ids;
+};
 
 class postgres_database final : public database {
  public:
@@ -35,15 +46,29 @@ class postgres_database final : public database {
   bool has_table(const char* name) override;
   bool has_column(const char* table, const char* column) override;
   void continue_numbering() override;
+  bool add_players(int64_t competition, const std::vector<std::string>& names, std::vector<int64_t>& ids) override;  // postgres_players.cpp
   // Creates the tables of a database without them, in a transaction of its own.
   void create_schema();
 
   std::unique_ptr<row_writer> rows_into(std::string_view insert, int columns, row_batch& rows) override;  // postgres_copy.cpp
 
+  // Whether a recording's COPYs skip the per-row foreign key triggers
+  // (session_replication_role = replica, when the role may set it): the ids
+  // they refer to are then checked, and locked, set-based at the commit.
+  bool skips_triggers() const noexcept { return skips_triggers_; }
+  // Where a COPY records the ids of foreign key `from` it wrote unchecked; it lasts as long as the connection.
+  unchecked_references& unchecked(const std::string& from, const std::string& table, const std::string& column);
+  // Locks the rows those ids name FOR KEY SHARE and refuses an id that names none; commit() runs it first.
+  void check_references();
+
  private:
   std::unique_ptr<statement_impl> make_statement(const char* sql) override;
   void lock_competition(const std::string& competition, bool wait);
+  void choose_reference_checks();  // postgres_references.cpp
+  void forget_references() noexcept;
   PGconn* conn_ = nullptr;
+  bool skips_triggers_ = false;
+  std::deque<unchecked_references> unchecked_;  // a deque: COPYs hold references into it
 };
 
 // A result freed when it goes.

@@ -100,6 +100,7 @@ int64_t database_stream::add_period(const std::string& label) {
 
 void database_stream::start(const std::vector<std::string>& new_names) {
   if (run_ == 0) run_ = insert_run(db_, competition_, config_, model_, fingerprint_);
+  if (new_names.empty() || db_.add_players(competition_, new_names, player_ids_)) return;
   for (const auto& name : new_names) player_ids_.push_back(players_.add(name));
 }
 
