@@ -56,6 +56,7 @@ void background_file::close() {
   stop();
   if (error_) std::rethrow_exception(error_);
   if (fd_ < 0) return;
+  if (direct_) write_blocks();
   buffered();  // the tail: less than a block
   write_all(staged_, staged_size_);
   staged_size_ = 0;
@@ -88,8 +89,10 @@ void background_file::write_all(const char* data, size_t size) {
   }
 }
 
-// Direct I/O takes whole blocks from aligned memory: the text goes after the
-// tail the last one left, whole blocks go out, and the new tail waits.
+// Direct I/O takes whole blocks from aligned memory: the text goes after what
+// is staged, and once a few MB have gathered their whole blocks go out, and the
+// tail waits. A disk takes a direct write of 1 MB at a third of the speed of
+// one of 4 MB here (294 MB: 0.55 s against 0.19 s).
 void background_file::write_direct(const std::string& text) {
   if (staged_size_ + text.size() > staged_capacity_) {
     // Twice what is needed: texts a little longer than the longest so far come
@@ -103,6 +106,10 @@ void background_file::write_direct(const std::string& text) {
   }
   std::memcpy(staged_ + staged_size_, text.data(), text.size());
   staged_size_ += text.size();
+  if (staged_size_ >= direct_write) write_blocks();
+}
+
+void background_file::write_blocks() {
   const size_t whole = staged_size_ / block * block;
   size_t at = 0;
   while (at < whole) {

@@ -37,8 +37,10 @@ class background_file {
   void buffered();  // direct I/O off, for the tail or where it is refused
   void write_all(const char* data, size_t size);
   void write_direct(const std::string& text);
+  void write_blocks();  // the whole blocks staged, directly
 
   static constexpr size_t block = 4096;  // the alignment direct I/O asks of offsets, lengths and memory
+  static constexpr size_t direct_write = size_t(4) << 20;  // gathered before a direct write
 
   const std::filesystem::path file_;
   int fd_ = -1;
