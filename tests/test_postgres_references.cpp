@@ -79,6 +79,13 @@ struct recorded_players {
   }
 };
 
+// The commit refused with `message`, the transaction rolled back: no game recorded.
+void commit_refused(recorded_players& r, const std::string& message) {
+  CHECK_THROWS_WITH(r.tx->commit(), Catch::Contains(message));
+  r.tx.reset();
+  CHECK(r.pg.count("games") == 0);
+}
+
 }  // namespace
 
 TEST_CASE("PostgreSQL: a role that may set session_replication_role records with the foreign keys checked at the "
@@ -117,9 +124,7 @@ TEST_CASE("PostgreSQL: with the triggers skipped, a reference to a row that is n
   recorded_players r("refs_missing", "ratekit_fast");
   REQUIRE(r.db.skips_triggers());
   r.game(1, 3);  // no player 3: copied unchecked
-  CHECK_THROWS_WITH(r.tx->commit(), Catch::Contains("games.player_b refers to players id 3, which is not there"));
-  r.tx.reset();  // rolled back
-  CHECK(r.pg.count("games") == 0);
+  commit_refused(r, "games.player_b refers to players id 3, which is not there");
 }
 
 TEST_CASE("PostgreSQL: with the triggers skipped, a player another session deletes before the commit refuses it",
@@ -128,9 +133,7 @@ TEST_CASE("PostgreSQL: with the triggers skipped, a player another session delet
   r.game(1, 2);
   // No trigger's lock holds it: the delete goes through (a lock would hold it: then it fails, not waits).
   r.pg.exec("SET lock_timeout = '5s';DELETE FROM players WHERE id = 2");
-  CHECK_THROWS_WITH(r.tx->commit(), Catch::Contains("games.player_b refers to players id 2, which is not there"));
-  r.tx.reset();  // rolled back
-  CHECK(r.pg.count("games") == 0);
+  commit_refused(r, "games.player_b refers to players id 2, which is not there");
 }
 
 TEST_CASE("PostgreSQL: with the triggers skipped, the rows referred to are locked against a delete until the commit",
