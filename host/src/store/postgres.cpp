@@ -122,7 +122,33 @@ class postgres_statement final : public statement_impl {
   int row_ = 0;
 };
 
+// {a,b,c}, each item written by `put`.
+template <class Item, class Put>
+std::string joined(const std::vector<Item>& items, Put&& put) {
+  std::string text = "{";
+  for (const Item& item : items) {
+    if (text.size() > 1) text += ',';
+    put(text, item);
+  }
+  return text += '}';
+}
+
 }  // namespace
+
+std::string array_literal(const std::vector<int64_t>& items) {
+  return joined(items, [](std::string& text, int64_t id) { text += std::to_string(id); });
+}
+
+std::string array_literal(const std::vector<std::string>& items) {
+  return joined(items, [](std::string& text, const std::string& name) {
+    text += '"';
+    for (const char c : name) {
+      if (c == '"' || c == '\\') text += '\\';
+      text += c;
+    }
+    text += '"';
+  });
+}
 
 postgres_database::postgres_database(const std::string& where, mode m) : database(database_location(where)) {
   conn_ = PQconnectdb(connection_uri(file()).c_str());

@@ -10,7 +10,9 @@
 #include <libpq-fe.h>
 
 #include <deque>
+#include <string>
 #include <unordered_set>
+#include <vector>
 
 namespace ratekit::store {
 
@@ -21,6 +23,10 @@ struct unchecked_references {
   std::string table, column;  // what it refers to, quoted for SQL: "players", "id"
   std::unordered_set<int64_t> ids;
 };
+
+// An array literal of `items` ({1,2}, {"a","b\"c"}): many values as one parameter of a statement.
+std::string array_literal(const std::vector<int64_t>& items);
+std::string array_literal(const std::vector<std::string>& items);
 
 class postgres_database final : public database {
  public:

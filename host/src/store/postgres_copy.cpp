@@ -29,29 +29,6 @@ struct column_info {
   Oid type = 0;
 };
 
-// "INSERT INTO t (a, b)": t, and a, b.
-std::string table_of(std::string_view insert) {
-  const size_t into = insert.find("INTO ") + 5, open = insert.find('(');
-  std::string_view name = insert.substr(into, open - into);
-  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-  return std::string(name);
-}
-
-std::vector<column_info> columns_of(std::string_view insert) {
-  std::vector<column_info> columns;
-  std::string_view list = insert.substr(insert.find('(') + 1);
-  list = list.substr(0, list.rfind(')'));
-  for (size_t at = 0; at <= list.size();) {
-    const size_t end = std::min(list.find(',', at), list.size());
-    std::string_view name = list.substr(at, end - at);
-    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
-    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-    columns.push_back({std::string(name), 0});
-    at = end + 1;
-  }
-  return columns;
-}
-
 void put16(std::string& out, uint16_t v) {
   v = htobe16(v);
   out.append(reinterpret_cast<const char*>(&v), 2);
@@ -67,10 +44,14 @@ void put64(std::string& out, uint64_t v) {
 
 class postgres_copy final : public row_writer {
  public:
-  postgres_copy(postgres_database& db, std::string_view insert)
-      : db_(db), table_(table_of(insert)), columns_(columns_of(insert)) {
+  postgres_copy(postgres_database& db, std::string_view insert) : db_(db) {
+    insert_target target = target_of(insert);
+    table_ = std::move(target.table);
     std::string names;
-    for (const column_info& c : columns_) names += (names.empty() ? "" : ", ") + c.name;
+    for (std::string& c : target.columns) {
+      names += (names.empty() ? "" : ", ") + c;
+      columns_.push_back({std::move(c), 0});
+    }
     copy_ = "COPY " + table_ + " (" + names + ") FROM STDIN (FORMAT binary)";
     learn_columns();
   }
@@ -183,7 +164,7 @@ class postgres_copy final : public row_writer {
   }
 
   postgres_database& db_;
-  const std::string table_;
+  std::string table_;
   std::vector<column_info> columns_;
   std::string copy_, data_;
   bool skips_ = false;

@@ -6,25 +6,6 @@
 #include <stdexcept>
 
 namespace ratekit::store {
-namespace {
-
-// {"a","b\"c"}: the names as one text[] parameter.
-std::string array_of(const std::vector<std::string>& names) {
-  std::string text = "{";
-  for (const std::string& name : names) {
-    if (text.size() > 1) text += ',';
-    text += '"';
-    for (const char c : name) {
-      if (c == '"' || c == '\\') text += '\\';
-      text += c;
-    }
-    text += '"';
-  }
-  text += '}';
-  return text;
-}
-
-}  // namespace
 
 bool postgres_database::add_players(int64_t competition, const std::vector<std::string>& names,
                                     std::vector<int64_t>& ids) {
@@ -34,7 +15,7 @@ bool postgres_database::add_players(int64_t competition, const std::vector<std::
       "(SELECT 1 FROM players p WHERE p.competition_id = ?1 AND p.name = given.name) ORDER BY n RETURNING id, name) "
       "SELECT coalesce(p.id, a.id) FROM given LEFT JOIN players p ON p.competition_id = ?1 AND p.name = given.name "
       "LEFT JOIN added a ON a.name = given.name ORDER BY given.n");
-  const std::string array = array_of(names);
+  const std::string array = array_literal(names);
   s.bind(1, competition).bind(2, std::string_view(array));
   const size_t before = ids.size();
   while (s.step()) ids.push_back(s.integer(0));

@@ -17,20 +17,6 @@
 #include <vector>
 
 namespace ratekit::store {
-namespace {
-
-// "{1,2,3}": the ids as one bigint[] parameter.
-std::string array_of(const std::vector<int64_t>& ids) {
-  std::string text = "{";
-  for (const int64_t id : ids) {
-    if (text.size() > 1) text += ',';
-    text += std::to_string(id);
-  }
-  text += '}';
-  return text;
-}
-
-}  // namespace
 
 // The privilege asked first, rather than a refused SET failing the run's transaction.
 void postgres_database::choose_reference_checks() {
@@ -73,7 +59,7 @@ void postgres_database::check_references() {
     for (const unchecked_references* k : keys) ids.insert(ids.end(), k->ids.begin(), k->ids.end());
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-    const std::string array = array_of(ids);
+    const std::string array = array_literal(ids);
     statement lock = prepare(("SELECT count(*) FROM (SELECT 1 FROM ONLY " + table + " WHERE " + column +
                               " = ANY(?1::bigint[]) FOR KEY SHARE) AS locked").c_str());
     lock.bind(1, std::string_view(array));

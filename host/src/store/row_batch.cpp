@@ -1,6 +1,5 @@
 #include "store/row_batch.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -14,19 +13,29 @@ int checked_width(int columns) {
 
 // "table.column" of value i (1-based) of "INSERT INTO table (a, b, c)": what a refused number is named by.
 std::string column_of(std::string_view insert, int i) {
-  const size_t into = insert.find("INTO "), open = insert.find('('), close = insert.rfind(')');
-  if (into == std::string_view::npos || open == std::string_view::npos || close < open)
+  const insert_target target = target_of(insert);
+  if (target.table.empty() || size_t(i) > target.columns.size())
     return "value " + std::to_string(i) + " of " + std::string(insert);
-  std::string_view table = insert.substr(into + 5, open - into - 5), columns = insert.substr(open + 1, close - open - 1);
-  auto trim = [](std::string_view s) {
-    const size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
-    return b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1);
-  };
-  for (int c = 1; c < i; ++c) columns.remove_prefix(std::min(columns.size(), columns.find(',') + 1));
-  return std::string(trim(table)) + "." + std::string(trim(columns.substr(0, columns.find(','))));
+  return target.table + "." + target.columns[size_t(i - 1)];
 }
 
 }  // namespace
+
+insert_target target_of(std::string_view insert) {
+  const size_t into = insert.find("INTO "), open = insert.find('('), close = insert.rfind(')');
+  if (into == std::string_view::npos || open == std::string_view::npos || close < open) return {};
+  auto trim = [](std::string_view s) {
+    const size_t b = s.find_first_not_of(' '), e = s.find_last_not_of(' ');
+    return std::string(b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1));
+  };
+  insert_target target{trim(insert.substr(into + 5, open - into - 5)), {}};
+  std::string_view columns = insert.substr(open + 1, close - open - 1);
+  for (size_t comma = 0; comma != std::string_view::npos; columns.remove_prefix(comma + 1)) {
+    comma = columns.find(',');
+    target.columns.push_back(trim(columns.substr(0, comma)));
+  }
+  return target;
+}
 
 row_batch::row_batch(database& db, std::string_view insert, int columns, size_t capacity)
     : db_(db),

@@ -13,6 +13,13 @@
 
 namespace ratekit::store {
 
+// "INSERT INTO t (a, b, c)" taken apart: t, and a, b, c (both empty for other text).
+struct insert_target {
+  std::string table;
+  std::vector<std::string> columns;
+};
+insert_target target_of(std::string_view insert);
+
 class row_batch {
  public:
   static constexpr int max_columns = 16;
