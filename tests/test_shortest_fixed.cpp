@@ -32,7 +32,7 @@ std::string shortest_fixed(double v) {
 }
 
 // The first (up to 10) of `values` that write_shortest_fixed writes otherwise than to_chars, looked for on a thread
-// of its own: a slip in its digit-removal loop spins forever, which must fail the test rather than hang it.
+// of its own: a slip in its trailing-zero loop spins forever, which must fail the test rather than hang it.
 std::vector<double> differing(std::vector<double> values) {
   std::packaged_task<std::vector<double>()> look([values = std::move(values)] {
     std::vector<double> found;

@@ -30,16 +30,15 @@ constexpr bool floor_log10_pow2_holds(int x) {
 }
 
 constexpr bool floor_log10_pow2_holds_in_range() {
-  for (int x = min_e2 + 52; x <= max_e2 + 52; ++x)
+  for (int x = min_e2; x <= max_e2; ++x)
     if (!floor_log10_pow2_holds(x)) return false;
   return true;
 }
 static_assert(floor_log10_pow2_holds_in_range());
 
-// v * 10^k has 18 or 19 digits: more than the 17 any double needs, fewer than a uint64_t holds.
-constexpr int decimals_for(int e2) { return 17 - floor_log10_pow2(e2 + 52); }
-constexpr int max_k = decimals_for(min_e2);
-static_assert(max_k == 22 && decimals_for(max_e2) + max_e2 <= 1);  // 5^22 < 2^52; the shift below is at least 1
+// The scale shortest works at: 10^k with 1 <= 2^e2 * 10^k < 10, so v * 10^k has 16 or 17 digits.
+constexpr int scale_for(int e2) { return -floor_log10_pow2(e2); }
+constexpr int max_k = scale_for(min_e2);  // 20: 4m * 5^20 < 2^102
 
 constexpr std::array<uint64_t, max_k + 1> powers_of_5 = [] {
   std::array<uint64_t, max_k + 1> p{1};
@@ -68,58 +67,37 @@ struct decimal {
 };
 
 // The shortest decimal that reads back as m * 2^e2 (m with its hidden bit, e2 in the fast path's range), the
-// closest of those to it, ties to even. This is the interval and trailing-digit removal of Ryu (Adams, PLDI
-// 2018), with one exact 128-bit product in place of its tables: 10^k needs no more than 5^22 here.
+// closest of those to it, ties to even, without a loop (Schubfach, Giulietti 2020). At the scale where the
+// interval of decimals that read back as v is 1 to 10 units wide, it holds at most one multiple of 10: then the
+// answer but for its trailing zeros. Else v rounded to a unit is, strictly inside. The interval's ends,
+// (2m -+ 1) * 5^k * 2^(k + e2 - 1), are never whole at that scale (asserted below): no tie with them to settle.
+// Below a power of two the interval is narrower than assumed here, but every power of two in the range is itself
+// a multiple of 10 at that scale, and so the one found.
 decimal shortest(uint64_t m, int e2) {
-  const int k = decimals_for(e2);
-  const int shift = 2 - k - e2;  // the ends of the interval are in quarter ulps: X * 2^(e2 - 2) * 5^k * 2^k
-  const uint64_t mask = (uint64_t(1) << shift) - 1;
+  const int k = scale_for(e2);
+  const int shift = 2 - k - e2;          // the ends are in quarter ulps: X * 2^(e2 - 2) * 5^k * 2^k
   const uint64_t five = powers_of_5[k];
-  // The neighbour below a power of two is half as far as the one above.
-  const uint64_t below = m == hidden_bit ? 1 : 2;
-  const uint64_t mv = 4 * m, mp = mv + 2, mm = mv - below;
-  const uint128 scaled = uint128(mv) * five;
-  uint64_t vr = uint64_t(scaled >> shift);
-  uint64_t vp = uint64_t((scaled + 2 * five) >> shift);
-  uint64_t vm = uint64_t((scaled - below * five) >> shift);
-  // from_chars rounds ties to even: an even m owns the ends of its interval.
-  const bool ends_inside = m % 2 == 0;
-  if (!ends_inside && (mp & mask) == 0) --vp;
-  bool vm_counts = ends_inside && (mm & mask) == 0;  // vm itself may be the answer
-  bool vr_exact = (mv & mask) == 0;                  // so far, vr with its removed digits is v exactly
-  int last_removed = 0;
-  int removed = 0;
-  // The common case: vr is not v exactly (no ties) and vm is outside the interval. Two digits a step while possible.
-  if (!vm_counts && !vr_exact) {
-    if (vp / 100 > vm / 100) {
-      last_removed = int(vr % 100) / 10;
-      vr /= 100, vp /= 100, vm /= 100, removed = 2;
-    }
-    while (vp / 10 > vm / 10) {
-      last_removed = int(vr % 10);
-      vr /= 10, vp /= 10, vm /= 10, ++removed;
-    }
-    vr += vr == vm || last_removed >= 5;  // vm itself is outside: round up off it
-    while (vr % 10 == 0) vr /= 10, ++removed;
-    return {vr, removed - k};
-  }
-  while (vp / 10 > vm / 10) {
-    vm_counts &= vm % 10 == 0;
-    vr_exact &= last_removed == 0;
-    last_removed = int(vr % 10);
-    vr /= 10, vp /= 10, vm /= 10, ++removed;
-  }
-  if (vm_counts)  // the bound is a shorter decimal still
-    while (vm % 10 == 0) {
-      vr_exact &= last_removed == 0;
-      last_removed = int(vr % 10);
-      vr /= 10, vp /= 10, vm /= 10, ++removed;
-    }
-  if (vr_exact && last_removed == 5 && vr % 2 == 0) last_removed = 4;  // exactly halfway: the even one
-  vr += (vr == vm && !vm_counts) || last_removed >= 5;
-  while (vr % 10 == 0) vr /= 10, ++removed;
-  return {vr, removed - k};
+  const uint128 scaled = uint128(4 * m) * five;
+  const uint64_t vp = uint64_t((scaled + 2 * five) >> shift), vm = uint64_t((scaled - 2 * five) >> shift);
+  const uint64_t vr = uint64_t(scaled >> shift), tens = vp / 10;
+  const uint128 fraction = scaled & ((uint128(1) << shift) - 1), half = uint128(1) << (shift - 1);
+  const uint64_t rounded = vr + (fraction > half || (fraction == half && vr % 2 == 1));  // ties to even
+  const bool ten_inside = 10 * tens > vm;  // selected, not branched on: either is as likely
+  decimal d{ten_inside ? tens : rounded, ten_inside - k};
+  while (d.digits % 10 == 0) d.digits /= 10, ++d.exponent;  // a rounded unit never ends in 0: it would be inside
+  return d;
 }
+
+// shortest's scale at every e2: a shift of at least 2, 5^k in the table, the interval's ends not whole, and the
+// powers of two, 2^(e2 + 52 + k) * 5^k, multiples of 10.
+constexpr bool scale_holds() {
+  for (int e2 = min_e2; e2 <= max_e2; ++e2) {
+    const int k = scale_for(e2);
+    if (2 - k - e2 < 2 || k < 1 || k > max_k || k + e2 - 1 >= 0 || e2 + 52 + k < 1) return false;
+  }
+  return true;
+}
+static_assert(scale_holds());
 
 // x > 0; the bit length gives the count or one more.
 int digit_count(uint64_t x) {
