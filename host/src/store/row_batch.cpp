@@ -30,11 +30,12 @@ insert_target target_of(std::string_view insert) {
   };
   insert_target target{trim(insert.substr(into + 5, open - into - 5)), {}};
   std::string_view columns = insert.substr(open + 1, close - open - 1);
-  for (size_t comma = 0; comma != std::string_view::npos; columns.remove_prefix(comma + 1)) {
-    comma = columns.find(',');
+  while (true) {
+    const size_t comma = columns.find(',');
     target.columns.push_back(trim(columns.substr(0, comma)));
+    if (comma == std::string_view::npos) return target;
+    columns.remove_prefix(comma + 1);
   }
-  return target;
 }
 
 row_batch::row_batch(database& db, std::string_view insert, int columns, size_t capacity)

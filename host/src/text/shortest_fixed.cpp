@@ -75,7 +75,7 @@ struct decimal {
 // a multiple of 10 at that scale, and so the one found.
 decimal shortest(uint64_t m, int e2) {
   const int k = scale_for(e2);
-  const int shift = 2 - k - e2;          // the ends are in quarter ulps: X * 2^(e2 - 2) * 5^k * 2^k
+  const int shift = 2 - k - e2;  // the ends are in quarter ulps: X * 2^(e2 - 2) * 5^k * 2^k
   const uint64_t five = powers_of_5[k];
   const uint128 scaled = uint128(4 * m) * five;
   const uint64_t vp = uint64_t((scaled + 2 * five) >> shift), vm = uint64_t((scaled - 2 * five) >> shift);

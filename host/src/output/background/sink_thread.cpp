@@ -51,6 +51,8 @@ struct sink_thread::batch {
   std::vector<rk_entry_out> entry_out;
   std::vector<double> state_before, state_after;  // every field besides the rating
   size_t shown = 0, fields = 0;
+  std::vector<rated_event> views;  // one per slice, made when the sink takes them
+
   void start_events() {
     is_event = true;
     infos.clear(), slices.clear(), entries.clear(), entry_out.clear();
@@ -70,8 +72,6 @@ struct sink_thread::batch {
     state_before.insert(state_before.end(), e.state_before, e.state_before + n * fields);
     state_after.insert(state_after.end(), e.state_after, e.state_after + n * fields);
   }
-  std::vector<rated_event> views;  // one per slice, made when the sink takes them
-
   // The view of event k, as the engine handed it over.
   rated_event view_of(size_t k) {
     slice& s = slices[k];
