@@ -158,10 +158,10 @@ TEST_CASE("team-csv refuses what is no team match, at its line and column", "[te
   }
   // At the edges: a weight of exactly 1, a small share, an empty weight (1), a fractional rank.
   temp_dir ok;
-  REQUIRE(run_matches(ok, "trueskill", head + "m,2024-01-01,a,A,1.5,1\nm,2024-01-01,a,C,1.5,0.001\nm,2024-01-01,b,B,2,\n")
+  REQUIRE(run_matches(ok, "trueskill", head + "m,2024-01-01,a,A,1.5,1\nm,2024-01-01,a,C,1.5,0.01\nm,2024-01-01,b,B,2,\n")
               .status == 0);
   const auto history = csv_rows(read_text(ok / "out/history.csv"));
-  CHECK(history[2][6] == "0.001");
+  CHECK(history[2][6] == "0.01");
   CHECK(history[3][6] == "1");
 }
 

@@ -132,9 +132,11 @@ agreement replay(const std::string& name, const settings& s, bool chained) {
 }
 
 // The factor graph on its own, on either normal distribution: the teams
-// sorted by rank (stably), run, and the results mapped back.
+// sorted by rank (stably), run, and the results mapped back; teams of
+// `linear_from` players or more summed up in linear time (0: the graph's own rule).
 template <class Normal>
-std::vector<std::pair<double, double>> rate_graph(const std::vector<seat>& seats, const settings& s) {
+std::vector<std::pair<double, double>> rate_graph(const std::vector<seat>& seats, const settings& s,
+                                                  uint32_t linear_from = 0) {
   std::vector<size_t> firsts;  // each team's first seat
   for (size_t i = 0; i < seats.size(); ++i)
     if (i == 0 || seats[i].team != seats[i - 1].team) firsts.push_back(i);
@@ -144,6 +146,7 @@ std::vector<std::pair<double, double>> rate_graph(const std::vector<seat>& seats
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return seats[firsts[a]].rank < seats[firsts[b]].rank; });
   ts::factor_graph<Normal> graph;
+  if (linear_from) graph.sum_linearly_from(linear_from);
   graph.clear();
   for (const size_t t : order) {
     graph.add_team(seats[firsts[t]].rank);
@@ -384,12 +387,61 @@ TEST_CASE("trueskill partial play: a share of the match weighs a player's perfor
   CHECK(half[1].first > 25);
   CHECK(half[1].first < half[0].first);    // he played half the match: he gains less
   CHECK(half[1].second > half[0].second);  // and learns less
-  // Hardly played (a share below 1e-4 counts as 1e-4, as in the references):
-  // his sigma only grows by tau, and his mean hardly moves.
-  const auto none = rate(model, {{0, 1, 25, s0, 1.0}, {0, 1, 25, s0, 1e-9}, {1, 2, 25, s0}});
-  CHECK(none[1].first == Approx(25.000443845119875).epsilon(1e-13));  // ts-trueskill 5.1.0
-  CHECK(none[1].second == Approx(std::hypot(s0, 25.0 / 300)).epsilon(1e-8));
-  CHECK(none[0].first > 29);
+  // Hardly played (the smallest share rated): his sigma grows by about tau,
+  // and his mean hardly moves.
+  const auto little = rate(model, {{0, 1, 25, s0, 1.0}, {0, 1, 25, s0, 0.01}, {1, 2, 25, s0}});
+  CHECK(little[1].first > 25);
+  CHECK(little[1].first < 25.1);
+  CHECK(little[1].second == Approx(std::hypot(s0, 25.0 / 300)).epsilon(1e-3));
+  CHECK(little[0].first > 29);
+}
+
+TEST_CASE("trueskill refuses a share of the match below its minimum, 0.01, where it rated nonsense", "[trueskill]") {
+  trueskill model = make();
+  // At the minimum, two new players who each played 1% are rated (the model's
+  // answer: a win is a surprise against a margin that does not shrink with the shares).
+  const auto at = rate(model, {{0, 1, 25, s0, 0.01}, {1, 2, 25, s0, 0.01}});
+  CHECK(at[0].first > 29.4);  // more than a whole match's win moves a new player
+  CHECK(at[0].first < 60);
+  CHECK(at[0].first - 25 == Approx(25 - at[1].first).epsilon(1e-12));
+  const auto tie = rate(model, {{0, 1, 25, s0, 0.01}, {1, 1, 25, s0, 0.01}});
+  CHECK(tie[0].first == Approx(25).margin(1e-9));  // a tie of equals stays a tie
+  // Below it (1e-4 sent the winner to 2986.9, and a tie of equals to 2986.9 and -2936.9), refused.
+  for (const double share : {std::nextafter(0.01, 0.0), 0.0015, 1e-4, 1e-9}) {
+    INFO("share " << share);
+    ratekit::sdk::match m = build({{0, 1, 25, s0, 1.0}, {0, 1, 25, s0, share}, {1, 2, 25, s0}});
+    CHECK_THROWS_WITH(model.rate(m), Catch::Contains("is below trueskill's minimum of 0.01"));
+    double beats[4], draws[4];
+    CHECK_THROWS_WITH(ratekit::sdk::chance_tables(model, build({{0, 1, 25, s0, share}, {1, 2, 25, s0}}), beats, draws),
+                      Catch::Contains("below trueskill's minimum"));
+  }
+}
+
+TEST_CASE("trueskill sums up a large team in linear time, as the quadratic sum gives it", "[trueskill]") {
+  // Every team summed up both ways, on the stream's matches (teams of 1 to 5,
+  // partial play, ties): the same ratings to the last bits of a sum's rounding.
+  const settings s;
+  std::map<std::string, std::pair<double, double>> reference;
+  double mu_apart = 0, sigma_apart = 0;
+  size_t matches = 0;
+  for (const std::vector<row>& rows : read_stream("trueskill-stream.csv")) {
+    if (++matches > 500) break;
+    const std::vector<seat> seats = seats_of(rows, reference, s);
+    const auto in_order = rate_graph<ts::reference_normal>(seats, s, 1000);
+    const auto linear = rate_graph<ts::reference_normal>(seats, s, 1);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      mu_apart = std::max(mu_apart, std::fabs(linear[i].first - in_order[i].first) / std::fmax(1, std::fabs(in_order[i].first)));
+      sigma_apart = std::max(sigma_apart, std::fabs(linear[i].second - in_order[i].second) / in_order[i].second);
+      reference[rows[i].player] = {rows[i].mu, rows[i].sigma};
+    }
+  }
+  CHECK(mu_apart < 1e-13);
+  CHECK(sigma_apart < 1e-13);
+  CHECK(mu_apart > 0);  // the two ways were taken: their roundings differ somewhere
+  // The plugin keeps the sum in order for teams below 64 players: the reference's own roundings.
+  std::map<std::string, std::pair<double, double>> none;
+  const std::vector<seat> five = seats_of(read_stream("trueskill-stream.csv")[0], none, s);
+  CHECK(rate_graph<ts::reference_normal>(five, s) == rate_graph<ts::reference_normal>(five, s, 1000));
 }
 
 TEST_CASE("trueskill's tau adds to sigma in quadrature before each match", "[trueskill]") {
@@ -406,9 +458,9 @@ TEST_CASE("trueskill's tau adds to sigma in quadrature before each match", "[tru
     CHECK(a[i].second == Approx(b[i].second).epsilon(1e-12));
     CHECK(std::fabs(a[i].second - c[i].second) > 0.1);  // and tau does something
   }
-  // A player who hardly plays: sigma 5 becomes sqrt(5^2 + 3^2), not 5 + 3.
-  const auto idle = rate(with_tau, {{0, 1, 25, 5, 1e-9}, {0, 1, 25, 5}, {1, 2, 25, 5}});
-  CHECK(idle[0].second == Approx(std::sqrt(34.0)).epsilon(1e-8));
+  // A player who hardly plays (the least share rated): sigma 5 becomes about sqrt(5^2 + 3^2), not 5 + 3.
+  const auto idle = rate(with_tau, {{0, 1, 25, 5, 0.01}, {0, 1, 25, 5}, {1, 2, 25, 5}});
+  CHECK(idle[0].second == Approx(std::sqrt(34.0)).epsilon(1e-3));
   // tau 0: a repeated draw between equals only ever shrinks sigma.
   std::vector<seat> pair = {{0, 1, 25, s0}, {1, 1, 25, s0}};
   for (int i = 0; i < 5; ++i) {
@@ -461,7 +513,7 @@ TEST_CASE("trueskill's chances: win and draw from the teams' summed performances
   {  // two new players: a draw within the margin, the rest split evenly
     const ratekit::sdk::match m = build({{0, 1, 25, s0}, {1, 1, 25, s0}});
     double beats[4], draws[4];
-    model.chances(m, beats, draws);
+    ratekit::sdk::chance_tables(model, m, beats, draws);
     const double c = std::sqrt(2 * s0 * s0 + 2 * s.beta * s.beta);
     CHECK(draws[1] == Approx(phi(eps2 / c) - phi(-eps2 / c)).margin(1e-6));
     CHECK(beats[1] == beats[2]);
@@ -473,13 +525,13 @@ TEST_CASE("trueskill's chances: win and draw from the teams' summed performances
   {  // certain skills: equal players draw with the draw probability, by the margin's definition
     const ratekit::sdk::match m = build({{0, 1, 25, 1e-6}, {0, 1, 25, 1e-6}, {1, 1, 25, 1e-6}, {1, 1, 25, 1e-6}});
     double beats[4], draws[4];
-    model.chances(m, beats, draws);
+    ratekit::sdk::chance_tables(model, m, beats, draws);
     CHECK(draws[1] == Approx(0.1).margin(1e-6));
   }
   {  // teams of two and one, with partial play: means sum w mu, variances sum w^2 (sigma^2 + beta^2)
     const ratekit::sdk::match m = build({{0, 1, 30, 2, 1.0}, {0, 1, 20, 3, 0.5}, {1, 1, 28, 4, 1.0}});
     double beats[4], draws[4];
-    model.chances(m, beats, draws);
+    ratekit::sdk::chance_tables(model, m, beats, draws);
     const double d = 30 + 0.5 * 20 - 28;
     const double b2 = s.beta * s.beta;
     const double c = std::sqrt((4 + b2) + 0.25 * (9 + b2) + (16 + b2));
@@ -491,14 +543,14 @@ TEST_CASE("trueskill's chances: win and draw from the teams' summed performances
     // No tau: the references' win probability predicts from the ratings as they stand.
     trueskill more_tau = make({.tau = 5});
     double beats2[4], draws2[4];
-    more_tau.chances(m, beats2, draws2);
+    ratekit::sdk::chance_tables(more_tau, m, beats2, draws2);
     CHECK(beats2[1] == beats[1]);
   }
   {  // draw probability 0: ts-trueskill's winProbability, cdf(d / sqrt(n beta^2 + sum sigma^2))
     trueskill no_draws = make({.draw_probability = 0});
     const ratekit::sdk::match m = build({{0, 1, 29, 3}, {1, 1, 24, 5}});
     double beats[4], draws[4];
-    no_draws.chances(m, beats, draws);
+    ratekit::sdk::chance_tables(no_draws, m, beats, draws);
     CHECK(beats[1] == Approx(phi(5 / std::sqrt(2 * s.beta * s.beta + 9 + 25))).margin(1e-6));
     CHECK(draws[1] < 1e-7);
   }
@@ -506,7 +558,7 @@ TEST_CASE("trueskill's chances: win and draw from the teams' summed performances
     const ratekit::sdk::match m =
         build({{0, 1, 31, 2}, {1, 1, 22, 6}, {1, 1, 26, 1}, {2, 1, 25, 8}, {3, 1, 18, 3, 0.3}, {3, 1, 27, 4}});
     double beats[16], draws[16];
-    model.chances(m, beats, draws);
+    ratekit::sdk::chance_tables(model, m, beats, draws);
     for (uint32_t i = 0; i < 4; ++i) {
       CHECK(beats[i * 4 + i] == 0);
       CHECK(draws[i * 4 + i] == 0);

@@ -372,7 +372,7 @@ TEST_CASE("weng-lin's chances are openskill.js's predictWin and predictDraw, mad
     const weng_lin model = make({.beta = t.number(r, "beta")});
     const sdk::match m = make_match(teams, {1, 1});
     double beats[4] = {}, draws[4] = {};
-    model.chances(m, beats, draws);
+    sdk::chance_tables(model, m, beats, draws);
     const double win = t.number(r, "win_a"), draw = t.number(r, "draw");
     CHECK(draws[1] == Approx(draw).margin(1e-15));
     CHECK(draws[2] == draws[1]);
@@ -392,13 +392,13 @@ TEST_CASE("weng-lin forecasts a match of several teams pair by pair", "[weng-lin
     const uint32_t k = 4;
     std::vector<double> beats(k * k, -1), draws(k * k, -1);
     for (uint32_t i = 0; i < k; ++i) beats[i * k + i] = draws[i * k + i] = 0;
-    model.chances(make_match(teams, {1, 1, 1, 1}), beats.data(), draws.data());
+    sdk::chance_tables(model, make_match(teams, {1, 1, 1, 1}), beats.data(), draws.data());
     for (uint32_t i = 0; i < k; ++i)
       for (uint32_t j = 0; j < k; ++j) {
         if (i == j) continue;
         INFO("teams " << i << " and " << j);
         double pair_beats[4] = {}, pair_draws[4] = {};
-        model.chances(make_match({teams[i], teams[j]}, {1, 1}), pair_beats, pair_draws);
+        sdk::chance_tables(model, make_match({teams[i], teams[j]}, {1, 1}), pair_beats, pair_draws);
         CHECK(beats[i * k + j] == Approx(pair_beats[1]).margin(1e-15));
         CHECK(draws[i * k + j] == Approx(pair_draws[1]).margin(1e-15));
         CHECK(beats[i * k + j] + beats[j * k + i] + draws[i * k + j] == Approx(1.0).margin(1e-15));

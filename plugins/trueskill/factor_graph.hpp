@@ -97,10 +97,16 @@ class factor_graph {
     diff_up_upper(0);
     diff_up_lower(last);
     for (team& t : teams_)
-      for (uint32_t i = 0; i < t.size; ++i) team_up(t, i);
+      if (t.size < linear_from_)
+        for (uint32_t i = 0; i < t.size; ++i) team_up(t, i);
+      else
+        team_up_linear(t);
     for (player& p : players_) send_message(p.skill, p.like_to_skill, likelihood(p.perf / p.like_to_perf, variance));
     return pass;
   }
+
+  // Teams of `players` or more are summed up in linear time (tests compare the two ways on small teams).
+  void sum_linearly_from(uint32_t players) { linear_from_ = players; }
 
   // The posterior of player k (in the order added).
   double mu(size_t k) const { return players_[k].skill.mu(); }
@@ -154,6 +160,29 @@ class factor_graph {
     send_message(p.perf, p.team_to_perf, s.message());
   }
 
+  // team_up for every player of a large team at once: the sum over the
+  // others is the team's sum less his own term, so a team of n players costs
+  // n, not n^2. Rounded otherwise than team_up's sum in order (to ~1e-15
+  // relative), so teams below linear_from_ keep that one.
+  void team_up_linear(team& t) {
+    double mu = 0.0, pi_inverse = 0.0;  // sum_i w_i x_i and sum_i w_i^2 / pi_i over the team's performances
+    for (uint32_t i = t.first; i < t.first + t.size; ++i) {
+      const gaussian others = players_[i].perf / players_[i].team_to_perf;
+      mu += players_[i].weight * others.mu();
+      pi_inverse += players_[i].weight * players_[i].weight / others.pi;
+    }
+    const gaussian team = t.perf / t.sum_to_perf;
+    for (uint32_t k = t.first; k < t.first + t.size; ++k) {
+      player& p = players_[k];
+      const gaussian own = p.perf / p.team_to_perf;
+      const double w = p.weight;
+      const double message_mu = (team.mu() - (mu - w * own.mu())) / w;
+      const double message_pi_inverse = (1.0 / team.pi + (pi_inverse - w * w / own.pi)) / (w * w);
+      const double pi = 1.0 / message_pi_inverse;
+      send_message(p.perf, p.team_to_perf, gaussian{pi, pi * message_mu});
+    }
+  }
+
   // diff_d = team_d - team_{d+1}
   void diff_down(size_t d) {
     sum_message s;
@@ -188,6 +217,8 @@ class factor_graph {
     return set_value(x.value, x.trunc_to_diff, gaussian{cavity.pi / denom, (cavity.tau + sqrt_pi * c.v) / denom});
   }
 
+  // Teams of at least this many players are summed up by team_up_linear.
+  uint32_t linear_from_ = 64;
   std::vector<player> players_;
   std::vector<team> teams_;
   std::vector<difference> diffs_;

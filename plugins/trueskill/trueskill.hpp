@@ -11,9 +11,11 @@
 #include <ratekit/teams.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <numeric>
+#include <string>
 #include <vector>
 
 namespace ratekit::plugins {
@@ -49,6 +51,7 @@ class trueskill {
   void rate(sdk::match& m) {
     const uint32_t teams = m.teams();
     if (teams < 2) throw sdk::failure(RK_ERR_DOMAIN, "a match needs two teams or more");
+    check_shares(m);
     order_.resize(teams);
     std::iota(order_.begin(), order_.end(), 0u);
     for (uint32_t t = 0; t < teams; ++t)
@@ -81,34 +84,55 @@ class trueskill {
   // decides against the draw margin of the two teams' sizes. No tau: the
   // references' win probability (sublee/trueskill#1, ts-trueskill's
   // winProbability) and match quality predict from the ratings as they stand.
-  void chances(const sdk::match& m, double* beats, double* draws) const {
+  // each(i, j, chances) for every pair i < j, row by row (sdk/teams.hpp).
+  template <class Each>
+  void each_chance(const sdk::match& m, Each&& each) const {
     const uint32_t teams = m.teams();
+    check_shares(m);
     team_mu_.assign(teams, 0.0), team_var_.assign(teams, 0.0);
     for (uint32_t t = 0; t < teams; ++t)
       for (uint32_t p = m.first(t); p < m.first(t) + m.size(t); ++p) {
-        const double w = std::max(trueskill_math::min_delta, m.weight(p)), sigma = m.state(p)[f_sigma];
+        const double w = m.weight(p), sigma = m.state(p)[f_sigma];
         team_mu_[t] += w * m.state(p)[f_mu];
         team_var_[t] += w * w * (sigma * sigma + beta_ * beta_);
       }
-    for (uint32_t i = 0; i < teams; ++i) {
-      beats[i * teams + i] = draws[i * teams + i] = 0.0;
+    for (uint32_t i = 0; i < teams; ++i)
       for (uint32_t j = i + 1; j < teams; ++j) {
         const double c = std::sqrt(team_var_[i] + team_var_[j]);
         const double eps = draw_margin(m.size(i) + m.size(j)), d = team_mu_[i] - team_mu_[j];
         const double ahead = normal::cdf((d - eps) / c), behind = normal::cdf((-d - eps) / c);
         // The tie takes the rest, so the three add up to 1 (exactly, while
         // the two wins add up to a half or more: 1 - s is then exact).
-        const double tie = std::max(0.0, 1.0 - (ahead + behind));
-        beats[i * teams + j] = ahead, beats[j * teams + i] = behind;
-        draws[i * teams + j] = draws[j * teams + i] = tie;
+        each(i, j, sdk::pair_chance{ahead, behind, std::max(0.0, 1.0 - (ahead + behind))});
       }
-    }
   }
+
+  // The smallest share of a match the model rates. The draw margin does not
+  // shrink with the shares, so a team whose players all played a little
+  // must beat it by a margin its tiny performance can hardly reach: at a
+  // share of 1e-4 each, a win between two new players sends the winner's mu
+  // to 2987, and below about 0.0015 a tie of equals is no longer rated as
+  // one (the factor graph's messages lose their precision). The references
+  // raise a share below 1e-4 to 1e-4 without a word; the plugin refuses any
+  // share below this minimum, naming it.
+  static constexpr double min_share = 0.01;
 
   // The passes of the difference schedule the last match took (tests).
   int passes() const { return passes_; }
 
  private:
+  // Refuses a share of the match below min_share, saying which.
+  static void check_shares(const sdk::match& m) {
+    for (uint32_t p = 0; p < m.players(); ++p)
+      if (m.weight(p) < min_share) {
+        char share[32];
+        const auto written = std::to_chars(share, share + sizeof share, m.weight(p), std::chars_format::general);
+        throw sdk::failure(RK_ERR_DOMAIN, "a player's share of the match, " + std::string(share, written.ptr) +
+                                              ", is below trueskill's minimum of 0.01 (plugins/trueskill/README.md): "
+                                              "leave him out of the match, or give him 0.01");
+      }
+  }
+
   double mu_, sigma_, beta_, tau_, draw_probability_;
   double ppf_ = 0.0;  // ppf((draw_probability + 1) / 2)
   int passes_ = 0;

@@ -115,8 +115,10 @@ class weng_lin {
     }
   }
 
-  // Pair by pair, openskill's two-team predictWin and predictDraw (predict.hpp).
-  void chances(const sdk::match& m, double* beats, double* draws) const {
+  // Pair by pair, openskill's two-team predictWin and predictDraw (predict.hpp):
+  // each(i, j, chances) for every pair i < j, row by row (sdk/teams.hpp).
+  template <class Each>
+  void each_chance(const sdk::match& m, Each&& each) const {
     const uint32_t k = m.teams();
     sums_.assign(k, {});
     for (uint32_t t = 0; t < k; ++t)
@@ -129,8 +131,7 @@ class weng_lin {
     for (uint32_t i = 0; i < k; ++i)
       for (uint32_t j = i + 1; j < k; ++j) {
         const wl::pair_chances c = wl::chances(sums_[i], sums_[j], beta_sq, margin(sums_[i].players + sums_[j].players));
-        beats[i * k + j] = c.a_ahead, beats[j * k + i] = c.b_ahead;
-        draws[i * k + j] = draws[j * k + i] = c.draw;
+        each(i, j, sdk::pair_chance{c.a_ahead, c.b_ahead, c.draw});
       }
   }
 

@@ -1,6 +1,7 @@
 #include "events.hpp"
 
 #include "setup.hpp"
+#include "plugin/team_chances.hpp"
 
 #include <ratekit/host/text/format.hpp>
 
@@ -142,21 +143,23 @@ void event_rater::forecast_teams(size_t e, const rk_entry* entries, const double
   teams_.resize(n);
   for (size_t i = 0; i < n; ++i) teams_[i] = entries[i].team;
   const size_t t = size_t(teams_[n - 1]) + 1;
-  beats_.resize(t * t), draws_.resize(t * t);
-  try {
-    r_.rater->expect_teams(rows_.data(), teams_.data(), weights, n, beats_.data(), draws_.data());
-  } catch (const plugin_error& err) {
-    forecast_failed(pair_forecasts::failure{e, err});
-  }
-  // Team i's expected score against team j, a draw counting half, against its result.
   std::vector<double>& rank = team_ranks_;
   rank.assign(t, 0.0);
   for (size_t i = 0; i < n; ++i) rank[entries[i].team] = entries[i].rank;
-  for (size_t i = 0; i < t; ++i)
-    for (size_t j = i + 1; j < t; ++j) {
-      const double score = rank[i] < rank[j] ? 1.0 : rank[i] > rank[j] ? 0.0 : 0.5;
-      team_pairs_.add(beats_[i * t + j] + 0.5 * draws_[i * t + j], beats_[j * t + i] + 0.5 * draws_[j * t + i], score);
-    }
+  // Team i's expected score against team j, a draw counting half, against its
+  // result: the pairs of the run's sample, each team a row.
+  try {
+    match_chances chances(*r_.rater, rows_.data(), teams_.data(), weights, n);
+    for (size_t i = 0; i < t; ++i)
+      team_pairs_.add_row(events_[e].begin, t, i, [&](size_t j) {
+        const team_pair_chances c = chances.pair(i, j);
+        forecast_sums one;
+        one.add(c.ahead + 0.5 * c.tie, c.behind + 0.5 * c.tie, rank[i] < rank[j] ? 1.0 : rank[i] > rank[j] ? 0.0 : 0.5);
+        return one;
+      });
+  } catch (const plugin_error& err) {
+    forecast_failed(pair_forecasts::failure{e, err});
+  }
 }
 
 void event_rater::forecast_failed(const pair_forecasts::failure& f) {
@@ -202,7 +205,7 @@ void event_rater::finish() {
     if (!adds_up(replayed_.ratings()[size_t(p)], rating[p]))
       throw unreported_change(r_, d.players, p, replayed_.ratings()[size_t(p)], " after the events");
   try {
-    if (team_matches_) r_.metrics = team_pairs_.json(-1, "team pairs");
+    if (team_matches_) r_.metrics = team_pairs_.counted().json(-1, "team pairs");
     else r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
   } catch (const pair_forecasts::failure& f) {
     forecast_failed(f);

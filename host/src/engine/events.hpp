@@ -69,10 +69,10 @@ class event_rater {
   std::vector<double> state_before_, state_after_;
   std::vector<double> rows_;  // each entry's state before the event, rating first, for the forecasts
   std::optional<pair_forecasts> forecasts_;  // started by the first event rated
-  forecast_sums team_pairs_;  // team matches' foresight, pair by pair of teams
+  pair_sample team_pairs_;  // team matches' foresight, pair by pair of teams
   bool team_matches_ = false;
   std::vector<uint32_t> teams_;
-  std::vector<double> beats_, draws_, team_ranks_;
+  std::vector<double> team_ranks_;
   entry_replay replayed_;  // the ratings as run_result::replay_events gives them
   std::vector<double> peak_seen_;  // each player's highest rating after an event, -inf when none
   rated_event handed_;

@@ -146,10 +146,17 @@ forecast_sums& forecast_sums::operator+=(const forecast_sums& o) {
   return *this;
 }
 
-bool pair_accumulator::over_budget() const {
+bool pair_sample::over_budget() const {
   int64_t drawn = 0;
   for (size_t l = size_t(level_); l < by_level_.size(); ++l) drawn += by_level_[l].count;
   return drawn > budget_ && level_ < top_level;
+}
+
+forecast_sums pair_sample::counted() const {
+  if (level_ == 0) return all_;
+  forecast_sums sampled;
+  for (size_t l = size_t(level_); l < by_level_.size(); ++l) sampled += by_level_[l];
+  return sampled;
 }
 
 nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
@@ -162,10 +169,7 @@ nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
         begin, end);
     return correct;
   });
-  if (level_ == 0) return all_.json(hindsight, "pairs");
-  forecast_sums sampled;
-  for (size_t l = size_t(level_); l < by_level_.size(); ++l) sampled += by_level_[l];
-  return sampled.json(hindsight, "pairs");
+  return sample_.counted().json(hindsight, "pairs");
 }
 
 void pair_accumulator::entry_log::append(const rk_entry* entries, size_t n) {

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <new>
 
 namespace ratekit {
 
@@ -84,19 +85,26 @@ rk_error fresh_error() {
 
 // Calls the plugin: `fn(error)` returns its status. Whatever it throws (a
 // plugin without the SDK's guard, or a type no guard knows) stops here, so
-// the host reports it as any failure instead of ending the process.
+// the host reports it as any failure instead of ending the process. Memory
+// running out in the plugin (std::bad_alloc, or the SDK guard's RK_ERR_INTERNAL
+// "out of memory") is the process's: the host's own out-of-memory, exit 2.
 template <class Fn>
 void call_plugin(Fn&& fn) {
   rk_error error = fresh_error();
   int32_t status = RK_OK;
   try {
     status = fn(&error);
+  } catch (const std::bad_alloc&) {
+    throw;
   } catch (const std::exception& e) {
     throw plugin_error(std::string("threw a C++ exception through the C ABI: ") + e.what(), -1);
   } catch (...) {
     throw plugin_error("threw a C++ exception of an unknown type through the C ABI", -1);
   }
-  if (status != RK_OK) throw plugin_error(message_of(error, status), error.index);
+  if (status == RK_OK) return;
+  const std::string message = message_of(error, status);
+  if (status == RK_ERR_INTERNAL && message == "out of memory") throw std::bad_alloc();
+  throw plugin_error(message, error.index);
 }
 
 // The extension `id` of a plugin, or null; asked once, at load time.
@@ -242,6 +250,18 @@ double checked_expectation(double p) {
   return p;
 }
 
+// A pair of teams' chances that either finishes ahead and that they tie
+// cannot add up to more than 1; a little more is allowed for an approximate
+// normal distribution's errors (the references' is good to 1.2e-7).
+void check_pair_chances(double ahead, double behind, double tie) {
+  constexpr double slack = 1e-6;
+  if (const double sum = ahead + behind + tie; sum > 1 + slack)
+    throw plugin_error("a pair of teams' chances add up to " + format_number(sum) + ", more than 1: " +
+                           format_number(ahead) + " that one finishes ahead, " + format_number(behind) +
+                           " that the other does, " + format_number(tie) + " that they tie",
+                       -1);
+}
+
 }  // namespace
 
 double model::expect(double ra, double rb, double advantage) const {
@@ -272,6 +292,9 @@ void model::expect_teams(const double* states, const uint32_t* teams, const doub
     for (size_t k = 0; chances && k < t * t; ++k)
       if (!(chances[k] >= 0 && chances[k] <= 1))
         throw plugin_error("a team's chance is not a probability: " + std::to_string(chances[k]), -1);
+  for (size_t i = 0; i < t; ++i)
+    for (size_t j = i + 1; j < t; ++j)
+      check_pair_chances(beats[i * t + j], beats[j * t + i], draws ? draws[i * t + j] : 0.0);
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {

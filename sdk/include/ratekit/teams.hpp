@@ -6,14 +6,23 @@
 //     my_model(const ratekit::sdk::host& host, ratekit::sdk::params p);
 //     void initial(double* state) const;       // a new player's state, from the parameters
 //     void rate(ratekit::sdk::match& m);  // moves the states of m's players
-//     void chances(const ratekit::sdk::match& m, double* beats, double* draws) const;
+//     template <class Each>                    // each(i, j, pair_chance) for every pair i < j
+//     void each_chance(const ratekit::sdk::match& m, Each&& each) const;
 //   };
 //   RATEKIT_TEAM_PLUGIN(my_model)
 //
-// chances writes, for T teams, beats[i * T + j] = P(team i finishes ahead of
-// team j) and draws[i * T + j] = P(i and j tie), diagonals 0. A ranked event
-// of single players is a match of teams of one (a free-for-all); a pairwise
-// expectation (`ratekit expect`) is a match of two teams of one.
+// each_chance hands over, pair by pair of teams (i < j, row by row: i = 0
+// with every j, then i = 1, ...), the chances that i finishes ahead of j,
+// that j finishes ahead of i, and that they tie. From them the helper writes
+// the T x T tables of expect_teams and each team's expected score, which
+// needs no table: a match of T teams costs memory linear in its players, and
+// time in its T (T - 1) / 2 pairs. A model may give the tables itself
+// instead, `void chances(const match& m, double* beats, double* draws) const`
+// (beats[i * T + j] = P(i ahead of j), draws[i * T + j] = P(tie), diagonals
+// 0), at the cost of two T x T tables per match (1.6 GB for 10,000 teams).
+// A ranked event of single players is a match of teams of one (a
+// free-for-all); a pairwise expectation (`ratekit expect`) is a match of two
+// teams of one.
 #pragma once
 
 #include <ratekit/sdk.hpp>
@@ -69,6 +78,11 @@ class match {
   std::vector<double> rank_, weight_, rows_;
 };
 
+// One pair of teams' chances: the first finishes ahead, the second does, they tie.
+struct pair_chance {
+  double ahead, behind, tie;
+};
+
 // Each team's expected score against the others, averaged (a draw counts
 // half): with two teams, its win chance.
 inline double expected_score(const double* beats, const double* draws, uint32_t teams, uint32_t team) {
@@ -79,6 +93,58 @@ inline double expected_score(const double* beats, const double* draws, uint32_t 
   return sum / double(teams - 1);
 }
 
+// The model's chances of every pair of m's teams, each(i, j, pair_chance),
+// i < j row by row: from each_chance, or read from the tables of a model
+// that writes them (`scratch` holds them).
+template <class Model, class Each>
+void each_pair_chance(const Model& model, const match& m, std::vector<double>& scratch, Each&& each) {
+  if constexpr (requires { model.each_chance(m, each); }) {
+    model.each_chance(m, each);
+  } else {
+    const size_t t = m.teams();
+    scratch.assign(2 * t * t, 0.0);
+    double* beats = scratch.data();
+    double* draws = beats + t * t;
+    model.chances(m, beats, draws);
+    for (size_t i = 0; i < t; ++i)
+      for (size_t j = i + 1; j < t; ++j)
+        each(uint32_t(i), uint32_t(j), pair_chance{beats[i * t + j], beats[j * t + i], draws[i * t + j]});
+  }
+}
+
+// The T x T tables of m's chances (diagonals 0; draws may be null).
+template <class Model>
+void chance_tables(const Model& model, const match& m, double* beats, double* draws, std::vector<double>& scratch) {
+  const size_t t = m.teams();
+  for (size_t i = 0; i < t; ++i) {
+    beats[i * t + i] = 0.0;
+    if (draws) draws[i * t + i] = 0.0;
+  }
+  each_pair_chance(model, m, scratch, [&](uint32_t i, uint32_t j, const pair_chance& c) {
+    beats[i * t + j] = c.ahead, beats[j * t + i] = c.behind;
+    if (draws) draws[i * t + j] = draws[j * t + i] = c.tie;
+  });
+}
+
+template <class Model>
+void chance_tables(const Model& model, const match& m, double* beats, double* draws) {
+  std::vector<double> scratch;
+  chance_tables(model, m, beats, draws, scratch);
+}
+
+// Each team's expected score, as expected_score gives it from the tables,
+// summed in the same order (so to the bit), without them: scores[t] for m's T teams.
+template <class Model>
+void expected_scores(const Model& model, const match& m, std::vector<double>& scores, std::vector<double>& scratch) {
+  const uint32_t t = m.teams();
+  scores.assign(t, 0.0);
+  each_pair_chance(model, m, scratch, [&](uint32_t i, uint32_t j, const pair_chance& c) {
+    scores[i] += c.ahead + 0.5 * c.tie;
+    scores[j] += c.behind + 0.5 * c.tie;
+  });
+  for (double& s : scores) s = t < 2 ? NAN : s / double(t - 1);
+}
+
 namespace detail {
 
 // The instance: the model and what one call reuses, so no match allocates once warm.
@@ -86,16 +152,11 @@ template <class Model>
 struct team_instance {
   Model model;
   match m;
-  std::vector<double> beats, draws, initial, a, b;
+  std::vector<double> scores, scratch, initial, a, b;
   team_instance(const host& h, params p) : model(h, p), initial(Model::descriptor.state_count) {
     model.initial(initial.data());
   }
 
-  void chances() {
-    const size_t t = m.teams();
-    beats.assign(t * t, 0.0), draws.assign(t * t, 0.0);
-    model.chances(m, beats.data(), draws.data());
-  }
   // A's expected score against B from their rows, `advantage` on A's rating.
   double expect(const double* a, const double* b, double advantage) {
     m.clear(Model::descriptor.state_count);
@@ -104,8 +165,9 @@ struct team_instance {
     row[0] += advantage;
     row = m.add(1, 1, 1, -1);
     for (uint32_t f = 0; f < m.fields(); ++f) row[f] = b[f];
-    chances();
-    return beats[1] + 0.5 * draws[1];
+    double score = NAN;
+    each_pair_chance(model, m, scratch, [&](uint32_t, uint32_t, const pair_chance& c) { score = c.ahead + 0.5 * c.tie; });
+    return score;
   }
 
   void rate_events(const state& s, const rk_event_batch& b, rk_entry_out* out) {
@@ -125,7 +187,7 @@ struct team_instance {
         for (uint32_t f = 0; f < fields; ++f) row[f] = s.column(f)[x.player];
       }
       if (m.teams() < 2) throw failure(RK_ERR_DOMAIN, "a match needs two teams or more", int64_t(ev.begin));
-      if (out) chances();
+      if (out) expected_scores(model, m, scores, scratch);
       try {
         model.rate(m);
       } catch (const failure& f) {  // the model knows the match, not where it starts in the batch
@@ -137,8 +199,7 @@ struct team_instance {
         const int32_t who = b.entries[ev.begin + p].player;
         const double* row = m.state(p);
         if (out)
-          out[ev.begin + p] = rk_entry_out{expected_score(beats.data(), draws.data(), m.teams(), team), NAN,
-                                           row[0] - s.column(0)[who], m.weight(p), 0u, 0u};
+          out[ev.begin + p] = rk_entry_out{scores[team], NAN, row[0] - s.column(0)[who], m.weight(p), 0u, 0u};
         for (uint32_t f = 0; f < fields; ++f) s.column(f)[who] = row[f];
       }
     }
@@ -183,12 +244,7 @@ struct team_adapter {
         for (uint32_t f = 0; f < x.m.fields(); ++f) row[f] = states[p * x.m.fields() + f];
       }
       if (x.m.teams() < 2) throw failure(RK_ERR_DOMAIN, "a match needs two teams or more");
-      x.chances();
-      const size_t t = size_t(x.m.teams()) * x.m.teams();
-      for (size_t k = 0; k < t; ++k) {
-        beats[k] = x.beats[k];
-        if (draws) draws[k] = x.draws[k];
-      }
+      chance_tables(x.model, x.m, beats, draws, x.scratch);
     });
   }
   static int32_t initial_state(rk_instance i, double* out, rk_error* error) {

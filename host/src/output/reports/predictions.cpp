@@ -5,6 +5,7 @@
 
 #include "input/csv.hpp"
 #include "input/numbers.hpp"
+#include "plugin/team_chances.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -223,8 +224,9 @@ struct lineup {
 };
 
 // Each row with the team's chances: against the one other team its win and
-// draw chances, and with more teams its expected rank.
-void write_match(std::string& out, const prediction_basis& b, lineup& m, size_t fields) {
+// draw chances, and with more teams its expected rank. A failure of the
+// plugin (or chances that are no probabilities) names the plugin and the match, `where`.
+void write_match(std::string& out, const prediction_basis& b, lineup& m, size_t fields, const std::string& where) {
   // The plugin wants a team's players together: an order of the rows by team.
   std::vector<size_t> order(m.lines.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -237,25 +239,32 @@ void write_match(std::string& out, const prediction_basis& b, lineup& m, size_t 
     teams.push_back(m.team_of[i]);
   }
   const size_t t = m.teams.size();
-  std::vector<double> beats(t * t), draws(t * t);
-  b.rater.expect_teams(states.data(), teams.data(), weights.data(), teams.size(), beats.data(), draws.data());
+  std::vector<double> rank(t, 1.0);  // 1 plus the chances that each other team finishes ahead, a tie counting half
+  team_pair_chances two{};
+  try {
+    match_chances chances(b.rater, states.data(), teams.data(), weights.data(), teams.size());
+    chances.each([&](size_t i, size_t j, const team_pair_chances& c) {
+      rank[i] += c.behind + 0.5 * c.tie;
+      rank[j] += c.ahead + 0.5 * c.tie;
+      two = c;
+    });
+  } catch (const plugin_error& e) {
+    throw b.rater.source().failure(where, e.what());
+  }
   for (size_t i = 0; i < m.lines.size(); ++i) {
     const size_t team = m.team_of[i];
     out += m.lines[i];
     append_state(out, &m.states[i * fields], fields, m.fresh[i]);
     if (t == 2) {
       out += ',';
-      append_number(out, beats[team * 2 + (1 - team)]);
+      append_number(out, team == 0 ? two.ahead : two.behind);
       out += ',';
-      append_number(out, draws[team * 2 + (1 - team)]);
+      append_number(out, two.tie);
       out += ",\n";
       continue;
     }
-    double rank = 1;
-    for (size_t j = 0; j < t; ++j)
-      if (j != team) rank += beats[j * t + team] + 0.5 * draws[j * t + team];
     out += ",,,";
-    append_number(out, rank);
+    append_number(out, rank[team]);
     out += '\n';
   }
 }
@@ -277,7 +286,8 @@ std::string predict_matches(const prediction_basis& b, const text::source& src) 
     if (!match.lines.empty() && match.teams.size() < 2)
       problems.add(first_line, 1, "expected at least 2 teams in match " + text::quote(name) + ", got 1");
     else if (!match.lines.empty() && problems.empty())
-      write_match(out, b, match, d.state_count);
+      write_match(out, b, match, d.state_count, "match " + text::quote(name) + " at " + src.file() + ":" +
+                                                     std::to_string(first_line));
     match = {};
     entered.clear();
   };

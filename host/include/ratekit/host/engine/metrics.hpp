@@ -82,81 +82,41 @@ nlohmann::json accuracy_metrics(const std::vector<rk_game>& games, const std::ve
                                 const double* final_ratings, const std::vector<int8_t>& home,
                                 double hindsight_home);
 
-// The same over ranked events, each seen as its pairs of entries: for
-// entries i and j, i scored 1 when ranked better, 0 when worse, 1/2 when tied.
-// Foresight forecasts each pair as its event is rated, with the plugin's
-// expectation of i against j from both players' state before the event;
-// hindsight compares their final ratings at the end, from the events' entries
-// kept in a log (a temporary file past a million). add_event() every rated
-// event in order, then finish().
-//
-// A run of more than `budget` pairs counts an even sample of them, decided as
-// the events come: each pair drawn gets a level, its own plus one more with
-// chance 1/2 each (a fixed hash, so the same pairs on every run). Once more
-// than `budget` pairs drawn have a level of at least L, L rises and later rows
-// draw only a 2^-L share of their pairs; the run counts the pairs of level L or
-// more, each of the run's pairs with chance 2^-L: between budget / 2 and budget.
-class pair_accumulator {
+// An even sample of a run's pairs of forecasts once they are more than
+// `budget`, decided as they come: each pair drawn gets a level, its own plus
+// one more with chance 1/2 each (a fixed hash, so the same pairs on every
+// run). Once more than `budget` pairs drawn have a level of at least L, L
+// rises and later rows draw only a 2^-L share of their pairs; the run counts
+// the pairs of level L or more, each of the run's pairs with chance 2^-L:
+// between budget / 2 and budget. A row is one side of its pairs: row i of a
+// group of n (an event's entries, a match's teams) pairs with j = i + 1 to n - 1.
+class pair_sample {
  public:
   static constexpr int64_t default_budget = 10'000'000;
-  // `resident`: the entries the log keeps in memory before it writes to its file.
-  explicit pair_accumulator(int64_t budget = default_budget, size_t resident = size_t(1) << 20)
-      : budget_(budget), log_(resident) {}
+  explicit pair_sample(int64_t budget = default_budget) : budget_(budget) {}
 
-  // The n entries of an event that starts at the run's entry `first`;
-  // expect(i, j) is the expectation that entry i (0 to n - 1) finishes ahead of entry j.
-  template <class Expect>
-  void add_event(const rk_entry* entries, uint64_t first, size_t n, Expect&& expect) {
-    events_.push_back({first, n, log_.size()});
-    log_.append(entries, n);
-    for (size_t i = 0; i < n; ++i) {
-      draw_row(first, n, i, level_, [&](size_t j, int level) {
-        const forecast_sums one = forecast_sums::of(expect(i, j), ahead(entries[i], entries[j]));
-        all_ += one;
-        by_level_[size_t(level)] += one;
-      });
-      if (!over_budget()) continue;
-      while (over_budget()) ++level_;
-      rises_.push_back({first + i + 1, level_});
-    }
+  // Row i of a group of n whose first row is the run's `first`: forecast(j)
+  // gives the forecast_sums of each pair (i, j) drawn. True when the level rose after it.
+  template <class Forecast>
+  bool add_row(uint64_t first, size_t n, size_t i, Forecast&& forecast) {
+    draw_row(first, n, i, level_, [&](size_t j, int level) {
+      const forecast_sums one = forecast(j);
+      all_ += one;
+      by_level_[size_t(level)] += one;
+    });
+    if (!over_budget()) return false;
+    while (over_budget()) ++level_;
+    return true;
   }
-  nlohmann::json finish(const double* final_ratings) const;
+  // The sums of the pairs the run counts.
+  forecast_sums counted() const;
   // The pairs forecast so far, and the sample's level (0: every pair counts).
   int64_t drawn() const { return all_.count; }
   int level() const { return level_; }
 
-  // Each pair the run counts, event by event (those of rated events [begin, end)):
-  // fn(a, b) with a before b in the event's entries.
-  template <class Fn>
-  void for_each_counted_pair(Fn&& fn, size_t begin = 0, size_t end = SIZE_MAX) const {
-    std::vector<rk_entry> entries;
-    end = std::min(end, events_.size());
-    if (begin >= end) return;
-    // The rises before the first row, then each as its row comes.
-    auto rise = std::upper_bound(rises_.begin(), rises_.end(), events_[begin].first,
-                                 [](uint64_t row, const auto& r) { return row < r.first; });
-    int level = rise == rises_.begin() ? 0 : std::prev(rise)->second;
-    for (size_t e = begin; e < end; ++e) {
-      const auto& [first, n, logged] = events_[e];
-      log_.read(logged, n, entries);
-      for (size_t i = 0; i < n; ++i) {
-        for (; rise != rises_.end() && rise->first <= first + i; ++rise) level = rise->second;
-        draw_row(first, n, i, level, [&](size_t j, int pair_level) {
-          if (pair_level >= level_) fn(entries[i], entries[j]);
-        });
-      }
-    }
-  }
-
-  // 1 when a finished ahead of b, 0 behind, 1/2 tied.
-  static double ahead(const rk_entry& a, const rk_entry& b) { return a.rank < b.rank ? 1 : a.rank > b.rank ? 0 : 0.5; }
-
- private:
-  static constexpr int top_level = 63;
-
-  // The pairs (i, j), j > i, of row i of an event drawn at `level`: every one
-  // at level 0, else each with chance 2^-level (the gaps between them are
-  // geometric, so skipped pairs cost nothing); fn(j, the pair's level).
+  // The pairs (i, j), j > i, of row i drawn at `level`: every one at level 0,
+  // else each with chance 2^-level (the gaps between them are geometric, so
+  // skipped pairs cost nothing); fn(j, the pair's level).
   template <class Fn>
   static void draw_row(uint64_t first, size_t n, size_t i, int level, Fn&& fn) {
     const uint64_t row = first + i;
@@ -176,6 +136,9 @@ class pair_accumulator {
       fn(j, level_of(j));
     }
   }
+
+ private:
+  static constexpr int top_level = 63;
   // splitmix64's finaliser: a well-spread hash.
   static constexpr uint64_t mix(uint64_t x) {
     x += 0x9e3779b97f4a7c15ull;
@@ -185,6 +148,70 @@ class pair_accumulator {
   }
   bool over_budget() const;
 
+  const int64_t budget_;
+  int level_ = 0;  // the sample's level: pairs below it are not counted
+  forecast_sums all_;  // every pair drawn, in order: the figures while level_ is 0
+  std::array<forecast_sums, top_level + 1> by_level_;
+};
+
+// The same over ranked events, each seen as its pairs of entries: for
+// entries i and j, i scored 1 when ranked better, 0 when worse, 1/2 when tied.
+// Foresight forecasts each pair as its event is rated, with the plugin's
+// expectation of i against j from both players' state before the event;
+// hindsight compares their final ratings at the end, from the events' entries
+// kept in a log (a temporary file past a million). add_event() every rated
+// event in order, then finish(). A run of more than `budget` pairs counts an
+// even sample of them (pair_sample), each entry a row.
+class pair_accumulator {
+ public:
+  static constexpr int64_t default_budget = pair_sample::default_budget;
+  // `resident`: the entries the log keeps in memory before it writes to its file.
+  explicit pair_accumulator(int64_t budget = default_budget, size_t resident = size_t(1) << 20)
+      : sample_(budget), log_(resident) {}
+
+  // The n entries of an event that starts at the run's entry `first`;
+  // expect(i, j) is the expectation that entry i (0 to n - 1) finishes ahead of entry j.
+  template <class Expect>
+  void add_event(const rk_entry* entries, uint64_t first, size_t n, Expect&& expect) {
+    events_.push_back({first, n, log_.size()});
+    log_.append(entries, n);
+    for (size_t i = 0; i < n; ++i)
+      if (sample_.add_row(first, n, i,
+                          [&](size_t j) { return forecast_sums::of(expect(i, j), ahead(entries[i], entries[j])); }))
+        rises_.push_back({first + i + 1, sample_.level()});
+  }
+  nlohmann::json finish(const double* final_ratings) const;
+  // The pairs forecast so far, and the sample's level (0: every pair counts).
+  int64_t drawn() const { return sample_.drawn(); }
+  int level() const { return sample_.level(); }
+
+  // Each pair the run counts, event by event (those of rated events [begin, end)):
+  // fn(a, b) with a before b in the event's entries.
+  template <class Fn>
+  void for_each_counted_pair(Fn&& fn, size_t begin = 0, size_t end = SIZE_MAX) const {
+    std::vector<rk_entry> entries;
+    end = std::min(end, events_.size());
+    if (begin >= end) return;
+    // The rises before the first row, then each as its row comes.
+    auto rise = std::upper_bound(rises_.begin(), rises_.end(), events_[begin].first,
+                                 [](uint64_t row, const auto& r) { return row < r.first; });
+    int level = rise == rises_.begin() ? 0 : std::prev(rise)->second;
+    for (size_t e = begin; e < end; ++e) {
+      const auto& [first, n, logged] = events_[e];
+      log_.read(logged, n, entries);
+      for (size_t i = 0; i < n; ++i) {
+        for (; rise != rises_.end() && rise->first <= first + i; ++rise) level = rise->second;
+        pair_sample::draw_row(first, n, i, level, [&](size_t j, int pair_level) {
+          if (pair_level >= sample_.level()) fn(entries[i], entries[j]);
+        });
+      }
+    }
+  }
+
+  // 1 when a finished ahead of b, 0 behind, 1/2 tied.
+  static double ahead(const rk_entry& a, const rk_entry& b) { return a.rank < b.rank ? 1 : a.rank > b.rank ? 0 : 0.5; }
+
+ private:
   // The run's entries as the events gave them, for hindsight: the first
   // `resident` (a million by default) in memory, the rest in a temporary file.
   class entry_log {
@@ -202,8 +229,7 @@ class pair_accumulator {
     uint64_t count_ = 0;
   };
 
-  const int64_t budget_;
-  int level_ = 0;  // the sample's level: pairs below it are not counted
+  pair_sample sample_;
   entry_log log_;
   struct logged_event {
     uint64_t first;  // the run's index of its first entry
@@ -211,9 +237,7 @@ class pair_accumulator {
     uint64_t logged;  // where its entries start in log_
   };
   std::vector<logged_event> events_;  // those rated (a skipped event has no pairs)
-  std::vector<std::pair<uint64_t, int>> rises_;      // the entry whose row first drew at a higher level, and that level
-  forecast_sums all_;                                // every pair drawn, in order: the figures while level_ is 0
-  std::array<forecast_sums, top_level + 1> by_level_;
+  std::vector<std::pair<uint64_t, int>> rises_;  // the entry whose row first drew at a higher level, and that level
 };
 
 }  // namespace ratekit
