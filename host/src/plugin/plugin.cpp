@@ -250,18 +250,6 @@ double checked_expectation(double p) {
   return p;
 }
 
-// A pair of teams' chances that either finishes ahead and that they tie
-// cannot add up to more than 1; a little more is allowed for an approximate
-// normal distribution's errors (the references' is good to 1.2e-7).
-void check_pair_chances(double ahead, double behind, double tie) {
-  constexpr double slack = 1e-6;
-  if (const double sum = ahead + behind + tie; sum > 1 + slack)
-    throw plugin_error("a pair of teams' chances add up to " + format_number(sum) + ", more than 1: " +
-                           format_number(ahead) + " that one finishes ahead, " + format_number(behind) +
-                           " that the other does, " + format_number(tie) + " that they tie",
-                       -1);
-}
-
 }  // namespace
 
 double model::expect(double ra, double rb, double advantage) const {
@@ -287,14 +275,6 @@ void model::expect_teams(const double* states, const uint32_t* teams, const doub
   call_plugin([&](rk_error* e) {
     return plugin_->entry().expect_teams(instance_, states, teams, weights, players, beats, draws, e);
   });
-  const size_t t = size_t(teams[players - 1]) + 1;
-  for (const double* chances : {static_cast<const double*>(beats), static_cast<const double*>(draws)})
-    for (size_t k = 0; chances && k < t * t; ++k)
-      if (!(chances[k] >= 0 && chances[k] <= 1))
-        throw plugin_error("a team's chance is not a probability: " + std::to_string(chances[k]), -1);
-  for (size_t i = 0; i < t; ++i)
-    for (size_t j = i + 1; j < t; ++j)
-      check_pair_chances(beats[i * t + j], beats[j * t + i], draws ? draws[i * t + j] : 0.0);
 }
 
 void model::rate_games(const rk_state& s, const rk_game_batch& b, rk_game_out* out) {

@@ -1,6 +1,36 @@
 #include "team_chances.hpp"
 
+#include <ratekit/host/text/format.hpp>
+
+#include <string>
+
 namespace ratekit {
+
+namespace {
+
+// A plugin is native code we did not write: every chance of a call's tables
+// (k teams) must be a probability, and a pair's chances that either finishes
+// ahead and that they tie cannot add up to more than 1; a little more is
+// allowed for an approximate normal distribution's errors (the references'
+// is good to 1.2e-7).
+void check_chances(const double* beats, const double* draws, size_t k) {
+  for (const double* chances : {beats, draws})
+    for (size_t c = 0; c < k * k; ++c)
+      if (!(chances[c] >= 0 && chances[c] <= 1))
+        throw plugin_error("a team's chance is not a probability: " + std::to_string(chances[c]), -1);
+  constexpr double slack = 1e-6;
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j)
+      if (const double ahead = beats[i * k + j], behind = beats[j * k + i], tie = draws[i * k + j];
+          ahead + behind + tie > 1 + slack)
+        throw plugin_error("a pair of teams' chances add up to " + format_number(ahead + behind + tie) +
+                               ", more than 1: " + format_number(ahead) + " that one finishes ahead, " +
+                               format_number(behind) + " that the other does, " + format_number(tie) +
+                               " that they tie",
+                           -1);
+}
+
+}  // namespace
 
 match_chances::match_chances(const model& m, const double* states, const uint32_t* team_of, const double* weights,
                              size_t n)
@@ -22,7 +52,7 @@ void match_chances::ask(size_t a, size_t a_end, size_t b, size_t b_end) {
   const size_t players = start_[a_end] - start_[a] + start_[b_end] - start_[b];
   if (a == 0 && a_end == teams()) {  // the whole match, as it is
     model_.expect_teams(states_, teams_, weights_, players, beats_.data(), draws_.data());
-    return;
+    return check_chances(beats_.data(), draws_.data(), asked_);
   }
   states_asked_.clear(), weights_asked_.clear(), teams_asked_.clear();
   for (const auto [from, to, first] : {std::array{a, a_end, size_t(0)}, std::array{b, b_end, a_end - a}})
@@ -33,6 +63,7 @@ void match_chances::ask(size_t a, size_t a_end, size_t b, size_t b_end) {
     }
   model_.expect_teams(states_asked_.data(), teams_asked_.data(), weights_ ? weights_asked_.data() : nullptr, players,
                       beats_.data(), draws_.data());
+  check_chances(beats_.data(), draws_.data(), asked_);
 }
 
 team_pair_chances match_chances::read(size_t i, size_t j) const {

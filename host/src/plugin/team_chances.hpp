@@ -23,7 +23,9 @@ struct team_pair_chances {
 // (pair()) or block by block of table_teams teams (each()), each call the
 // match of those teams alone: the chance that i finishes ahead of j is then
 // that of i and j's performances alone, as every model of independent team
-// performances gives it (trueskill's and weng-lin's do).
+// performances gives it (trueskill's and weng-lin's do). Every call's chances
+// are checked (model::expect_teams, its only caller, does not): each a
+// probability, a pair's three adding up to at most 1.
 class match_chances {
  public:
   static constexpr size_t table_teams = 256;
