@@ -573,6 +573,14 @@ TEST_CASE("trueskill's chances: win and draw from the teams' summed performances
     }
     CHECK(beats[0 * 4 + 1] < 0.05);  // one player of 31 against two who sum to 48
     CHECK(beats[1 * 4 + 2] > 0.95);  // the two against one of 25
+    // Each team's expected score, summed pair by pair without the tables, is
+    // the tables' average over the other teams to the bit (in the same order).
+    std::vector<double> scores, scratch;
+    ratekit::sdk::expected_scores(model, m, scores, scratch);
+    REQUIRE(scores.size() == 4);
+    for (uint32_t t = 0; t < 4; ++t) CHECK(scores[t] == ratekit::sdk::expected_score(beats, draws, 4, t));
+    CHECK(scores[1] > 0.9);
+    CHECK(scores[0] < 0.5);
   }
 }
 
