@@ -10,10 +10,11 @@
 #
 # PostgreSQL refuses to run as root: as root, the server runs as the user
 # postgres (Debian's package creates it), or nobody, who then owns DIR.
-# Role ratekit_pw logs in with a password (the secrecy tests), every other
-# role without one. Role ratekit_fast may set session_replication_role, as a
-# federation's recording role is set up (docs/history-database.md), and
-# ratekit_plain may not: their runs check foreign keys at the commit, or row by row.
+# Roles ratekit_pw and ratekit_odd log in with a password (the secrecy tests:
+# ratekit_odd's is set by each test), every other role without one. Role
+# ratekit_fast may set session_replication_role, as a federation's recording
+# role is set up (docs/history-database.md), and ratekit_plain may not: their
+# runs check foreign keys at the commit, or row by row.
 set -eu
 action=$1
 dir=$(realpath -m "$2")  # the server runs in its data folder: the socket folder is named absolutely
@@ -37,13 +38,13 @@ start)
   [ "$(id -u)" -eq 0 ] && chown "$owner" "$dir"
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
     { cat "$dir/initdb.log" >&2; exit 1; }
-  printf 'local all ratekit_pw scram-sha-256\nlocal all all trust\n' | as_owner tee "$dir/data/pg_hba.conf" >/dev/null
+  printf 'local all ratekit_pw,ratekit_odd scram-sha-256\nlocal all all trust\n' | as_owner tee "$dir/data/pg_hba.conf" >/dev/null
   # A test server: no durability is tested against a crash of the server itself.
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
     "-c listen_addresses='' -c unix_socket_directories='$dir' -c fsync=off -c full_page_writes=off -c max_connections=60" \
     start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
   psql -h "$dir" -U postgres -d postgres -q -v ON_ERROR_STOP=1 \
-    -c "CREATE ROLE ratekit_pw LOGIN SUPERUSER PASSWORD 'right-secret-4711'" \
+    -c "CREATE ROLE ratekit_pw LOGIN SUPERUSER PASSWORD 'right-secret-4711'" -c "CREATE ROLE ratekit_odd LOGIN" \
     -c "CREATE ROLE ratekit_fast LOGIN" -c "GRANT SET ON PARAMETER session_replication_role TO ratekit_fast" \
     -c "CREATE ROLE ratekit_plain LOGIN" >/dev/null
   echo "postgresql://postgres@/postgres?host=$dir" >"$dir/uri"

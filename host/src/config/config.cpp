@@ -1,7 +1,6 @@
 // load_config: the top level of a competition config. Sections with rules of
 // their own (params, k_schedule) live in config/.
 #include <ratekit/host/config/config.hpp>
-#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include "config/config_files.hpp"
@@ -157,8 +156,8 @@ void read_output(checker& c, const field& f, const fs::path& base, const rk_desc
     if (e.name == "dir") {
       if (const auto dir = config::text(c, e)) cfg.output_dir = (base / *dir).lexically_normal();
     } else if (e.name == "database") {
-      if (const auto db = config::text(c, e))
-        cfg.output_database = is_database_uri(*db) ? fs::path(database_location(*db)) : (base / *db).lexically_normal();
+      if (const auto uri = database_uri(c, e)) cfg.output_database = *uri;
+      else if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
     } else if (e.name == "history") {
       read_history(c, e, model, cfg);
     } else if (const auto b = config::boolean(c, e)) {

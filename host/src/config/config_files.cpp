@@ -1,6 +1,7 @@
 #include "config/config_files.hpp"
 
 #include <ratekit/host/store/location.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 namespace ratekit::config {
 
@@ -26,8 +27,14 @@ std::optional<fs::path> existing_file(checker& c, const field& f, const fs::path
 
 std::optional<std::string> database_uri(checker& c, const field& f) {
   if (!f.value.IsScalar() || !is_database_uri(f.value.Scalar())) return std::nullopt;
-  if (const auto text = config::text(c, f)) return database_location(*text);
-  return std::nullopt;
+  const auto text = config::text(c, f);
+  if (!text) return std::nullopt;
+  try {
+    return database_location(*text);
+  } catch (const user_error& e) {  // its message repeats nothing of the string
+    c.error(f.where(), e.diagnostics().front().message);
+    return std::string();  // a connection string, not a file: nothing more to say of it
+  }
 }
 
 }  // namespace ratekit::config

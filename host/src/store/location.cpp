@@ -1,62 +1,126 @@
 #include <ratekit/host/store/location.hpp>
 
+#include "store/conninfo.hpp"
+
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <mutex>
-#include <vector>
 
 namespace ratekit {
 namespace {
 
-// Every URI met with a password, by its location: read by the connection only.
-struct kept_uris {
-  std::mutex lock;
-  std::map<std::string, std::string> by_location;
+// A connection string as read: what libpq connects with, what is shown of it,
+// and its text with each secret masked where it is written.
+struct read_connection {
+  std::string written, connect, masked;
+  std::vector<std::string> secrets;  // each as libpq reads it and as written
 };
-kept_uris& kept() {
-  static kept_uris k;
+
+// The connection string last met for each location: read by the connection only.
+struct kept_connections {
+  std::mutex lock;
+  std::map<std::string, read_connection> by_location;
+};
+kept_connections& kept() {
+  static kept_connections k;
   return k;
 }
 
-// The parts of a URI that hold a password: ":secret" before the host's "@",
-// and "password=secret" among its parameters (with the "&" that joins it).
-struct password_parts {
-  std::string location;
-  std::vector<std::string> passwords;
-};
+constexpr std::string_view mask = "********";
 
-password_parts split(const std::string& uri) {
-  password_parts out{uri, {}};
-  const size_t start = uri.find("://") + 3;
-  const size_t end = uri.find_first_of("/?", start);
-  const size_t at = uri.rfind('@', end == std::string::npos ? uri.size() : end);
-  if (at != std::string::npos && at >= start) {
-    const size_t colon = uri.find(':', start);
-    if (colon < at) {
-      out.passwords.push_back(uri.substr(colon + 1, at - colon - 1));
-      out.location = uri.substr(0, colon) + uri.substr(at);
-    }
+bool starts_with_any_case(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), s.begin(), [](char p, char c) {
+           return p == std::tolower(static_cast<unsigned char>(c));
+         });
+}
+
+// The length of "postgresql:" or "postgres:" at the start of `where`, in any case; 0 for none.
+size_t scheme_length(std::string_view where) {
+  for (const std::string_view scheme : {"postgresql:", "postgres:"})
+    if (starts_with_any_case(where, scheme)) return scheme.size();
+  return 0;
+}
+
+// "host=... dbname=...": a keyword/value connection string starts with one of libpq's keywords and '='.
+bool is_keyword_value(std::string_view where) {
+  static const std::string_view keywords[] = {
+      "host", "hostaddr", "port", "dbname", "user", "password", "passfile", "service", "options",
+      "application_name", "connect_timeout", "client_encoding", "sslmode", "sslpassword", "target_session_attrs"};
+  size_t i = 0;
+  while (i < where.size() && std::isspace(static_cast<unsigned char>(where[i]))) ++i;
+  const size_t name = i;
+  while (i < where.size() && (std::isalpha(static_cast<unsigned char>(where[i])) || where[i] == '_')) ++i;
+  const std::string_view keyword = where.substr(name, i - name);
+  while (i < where.size() && std::isspace(static_cast<unsigned char>(where[i]))) ++i;
+  return i < where.size() && where[i] == '=' && std::find(std::begin(keywords), std::end(keywords), keyword) != std::end(keywords);
+}
+
+// `s` with each byte but letters, digits, "-._~" and `keep` written %XX.
+std::string percent_encoded(std::string_view s, std::string_view keep) {
+  constexpr char hex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if (std::isalnum(b) || std::string_view("-._~").find(c) != std::string_view::npos ||
+        keep.find(c) != std::string_view::npos)
+      out += c;
+    else
+      out.append({'%', hex[b >> 4], hex[b & 15]});
   }
-  const size_t query = out.location.find('?');
-  if (query == std::string::npos) return out;
-  std::string kept_params;
-  for (size_t p = query + 1; p <= out.location.size();) {
-    const size_t amp = std::min(out.location.find('&', p), out.location.size());
-    const std::string param = out.location.substr(p, amp - p);
-    if (param.rfind("password=", 0) == 0)
-      out.passwords.push_back(param.substr(9));
-    else if (!param.empty())
-      kept_params += (kept_params.empty() ? "" : "&") + param;
-    p = amp + 1;
-  }
-  out.location = out.location.substr(0, query) + (kept_params.empty() ? "" : "?" + kept_params);
   return out;
+}
+
+// The options libpq read, but the secrets, as one URI: postgresql://user@host:port/dbname?key=value&...
+std::string shown_uri(const std::vector<store::conninfo_option>& options) {
+  const auto value = [&](std::string_view keyword) -> const std::optional<std::string>& {
+    static const std::optional<std::string> none;
+    const auto o = std::find_if(options.begin(), options.end(), [&](const auto& o) { return o.keyword == keyword; });
+    return o == options.end() ? none : o->value;
+  };
+  const auto& host = value("host");
+  const bool host_in_place = host && !host->empty() && percent_encoded(*host, "") == *host;
+  std::string uri = "postgresql://";
+  if (const auto& user = value("user")) uri.append(percent_encoded(*user, "")).append("@");
+  if (host_in_place) uri.append(*host).append(value("port") ? ":" : "").append(value("port").value_or(""));
+  uri.append("/").append(percent_encoded(value("dbname").value_or(""), ""));
+  char joint = '?';
+  for (const auto& o : options) {
+    const bool in_place = o.keyword == "user" || o.keyword == "dbname" ||
+                          (host_in_place && (o.keyword == "host" || o.keyword == "port"));
+    if (!o.value || o.secret || in_place) continue;
+    uri.append(1, joint).append(o.keyword).append("=").append(percent_encoded(*o.value, "/:,"));
+    joint = '&';
+  }
+  return uri;
+}
+
+// Each `from` in `text` replaced by `to`.
+void replace_all(std::string& text, std::string_view from, std::string_view to) {
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
+read_connection read(const std::string& written, std::string& shown) {
+  const size_t scheme = scheme_length(written);
+  const store::parsed_connection parsed = store::parse_connection(written, scheme);
+  read_connection r{written, parsed.connect, written, {}};
+  bool secret = false;
+  for (auto w = parsed.secrets.rbegin(); w != parsed.secrets.rend(); ++w) {  // from the end: spans stay in place
+    if (w->size == 0) continue;
+    secret = secret || !w->value.empty();
+    for (std::string form : {w->value, written.substr(w->at, w->size)})
+      if (!form.empty()) r.secrets.push_back(std::move(form));
+    r.masked.replace(w->at, w->size, mask);
+  }
+  // A URI libpq reads as written, without a secret, is shown as written (as ratekit always showed it).
+  shown = scheme > 0 && parsed.connect == written && !secret ? written : shown_uri(parsed.options);
+  return r;
 }
 
 }  // namespace
 
-bool is_database_uri(std::string_view where) {
-  return where.rfind("postgresql://", 0) == 0 || where.rfind("postgres://", 0) == 0;
-}
+bool is_database_uri(std::string_view where) { return scheme_length(where) > 0 || is_keyword_value(where); }
 
 bool same_database(const std::filesystem::path& a, const std::filesystem::path& b) {
   std::error_code ec;
@@ -66,27 +130,42 @@ bool same_database(const std::filesystem::path& a, const std::filesystem::path& 
 
 std::string database_location(const std::string& where) {
   if (!is_database_uri(where)) return where;
-  password_parts parts = split(where);
-  if (parts.passwords.empty()) return where;
+  std::string shown;
+  read_connection r = read(where, shown);
   const std::lock_guard hold(kept().lock);
-  kept().by_location[parts.location] = where;
-  return parts.location;
+  kept().by_location[shown] = std::move(r);  // the last met: a later string without a password gets none of an earlier one
+  return shown;
+}
+
+std::string opened_location(const std::string& where) {
+  {
+    const std::lock_guard hold(kept().lock);
+    if (kept().by_location.count(where)) return where;
+  }
+  return database_location(where);
 }
 
 std::string connection_uri(const std::string& location) {
   const std::lock_guard hold(kept().lock);
   const auto at = kept().by_location.find(location);
-  return at == kept().by_location.end() ? location : at->second;
+  return at == kept().by_location.end() ? location : at->second.connect;
 }
 
-std::string without_password(std::string text, const std::string& uri) {
-  const std::string original = connection_uri(uri);
-  if (!is_database_uri(original)) return text;
-  for (const std::string& password : split(original).passwords) {
-    if (password.empty()) continue;
-    for (size_t at = text.find(password); at != std::string::npos; at = text.find(password, at + 8))
-      text.replace(at, password.size(), "********");
+std::string without_password(std::string text, const std::string& location) {
+  read_connection r;
+  {
+    const std::lock_guard hold(kept().lock);
+    const auto at = kept().by_location.find(location);
+    if (at == kept().by_location.end()) return text;
+    r = at->second;
   }
+  if (r.secrets.empty()) return text;
+  if (text.find(r.written) != std::string::npos) {
+    replace_all(text, r.written, r.masked);
+    return text;
+  }
+  // Not written as read (a YAML escape, a folded line): each secret, wherever it is.
+  for (const std::string& secret : r.secrets) replace_all(text, secret, mask);
   return text;
 }
 

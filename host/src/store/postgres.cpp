@@ -13,14 +13,20 @@
 namespace ratekit::store {
 namespace {
 
-// libpq's text, one line: "FATAL:  password authentication failed ...".
-std::string one_line(const char* message) {
-  std::string text = message ? message : "";
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  for (char& c : text)
-    if (c == '\n') c = ' ';
+// The server's or libpq's text as one line: each run of line breaks and tabs
+// one space ("failed: No such file\n\tIs the server running ..."), so a
+// terminal shows it as written, not as \x0A\x09.
+std::string one_line(std::string_view message) {
+  std::string text;
+  for (const char c : message) {
+    if (c != '\n' && c != '\r' && c != '\t') text += c;
+    else if (!text.empty() && text.back() != ' ') text += ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
   return text;
 }
+
+std::string one_line(const char* message) { return one_line(std::string_view(message ? message : "")); }
 
 // Who the connection is: host, port, database and user, never its password.
 std::string whom(PGconn* conn) {
@@ -150,7 +156,7 @@ std::string array_literal(const std::vector<std::string>& items) {
   });
 }
 
-postgres_database::postgres_database(const std::string& where, mode m) : database(database_location(where)) {
+postgres_database::postgres_database(const std::string& where, mode m) : database(opened_location(where)) {
   conn_ = PQconnectdb(connection_uri(file()).c_str());
   if (!conn_) throw user_error(file(), 0, 0, "cannot connect to PostgreSQL: out of memory");
   if (PQstatus(conn_) != CONNECTION_OK) {
@@ -172,7 +178,7 @@ void postgres_database::fail(const std::string& what, const PGresult* result) co
   // The server's message and its detail, without the SQL it quotes.
   const char* primary = result ? PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY) : nullptr;
   const char* detail = result ? PQresultErrorField(result, PG_DIAG_MESSAGE_DETAIL) : nullptr;
-  std::string reason = primary ? std::string(primary) + (detail ? " (" + std::string(detail) + ")" : "")
+  std::string reason = primary ? one_line(primary) + (detail ? " (" + one_line(detail) + ")" : "")
                                : one_line(PQerrorMessage(conn_));
   if (PQstatus(conn_) != CONNECTION_OK)
     reason = "lost the connection to the PostgreSQL " + whom(conn_) + " (" + reason +

@@ -55,7 +55,8 @@ void add_file(hasher& h, const std::filesystem::path& file) {
 
 std::string input_fingerprint(const competition_config& config) {
   hasher h;
-  h.add(config.text.data(), config.text.size());
+  const std::string text = recorded_config_text(config);  // a password is no part of the run, and no hash of it recorded
+  h.add(text.data(), text.size());
   for (const auto& input : config.input_paths) add_file(h, input);
   if (!config.initial_ratings.empty()) add_file(h, config.initial_ratings);
   if (!config.period_label.empty()) {  // the same file rated as another period is another run
