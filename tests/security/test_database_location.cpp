@@ -1,6 +1,7 @@
 // A PostgreSQL connection string is read as libpq reads it, whatever its form,
 // and its password reaches no message, location or recorded text; a string
 // libpq would read otherwise than it looks is refused, repeating none of it.
+#include <ratekit/host/config/config.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
@@ -136,4 +137,29 @@ TEST_CASE("database location: a connection failure's message is one readable lin
   CHECK(r.out.find("failed: No such file or directory Is the server running") != std::string::npos);
   CHECK(r.out.find("\\x09") == std::string::npos);
   CHECK(r.out.find("Lost-Secret") == std::string::npos);
+}
+
+TEST_CASE("database location: a password a YAML escape writes is not recorded either", "[location]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n");
+  // "Esc\x61ped" is the password "Escaped": neither form is in the text as the URI is.
+  testing::write_text(dir / "c.yaml", "competition: c  # the club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "input: { format: games-csv, path: g.csv }\n"
+                                      "output: { database: \"postgresql://ann:Esc\\x61ped-Pw@db.example/ratings\" }\n");
+  const competition_config config = load_config(dir / "c.yaml", testing::builtin());
+  CHECK(config.output_database == "postgresql://ann@db.example/ratings");
+  const std::string recorded = recorded_config_text(config);
+  INFO(recorded);
+  CHECK(recorded.find("Escaped-Pw") == std::string::npos);
+  CHECK(recorded.find("Esc\\x61ped-Pw") == std::string::npos);
+  CHECK(recorded.find("database: postgresql://ann@db.example/ratings") != std::string::npos);
+  CHECK(recorded.find("competition: c") != std::string::npos);
+  // Written plainly, the text is recorded as written, the password masked where it stood.
+  testing::write_text(dir / "c.yaml", "competition: c  # the club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "input: { format: games-csv, path: g.csv }\n"
+                                      "output: { database: \"postgresql://ann:Plain-Pw@db.example/ratings\" }\n");
+  CHECK(recorded_config_text(load_config(dir / "c.yaml", testing::builtin())) ==
+        "competition: c  # the club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+        "input: { format: games-csv, path: g.csv }\n"
+        "output: { database: \"postgresql://ann:********@db.example/ratings\" }\n");
 }

@@ -2,6 +2,8 @@
 
 #include "store/conninfo.hpp"
 
+#include <ratekit/host/text/diagnostics.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -149,6 +151,16 @@ std::string connection_uri(const std::string& location) {
   const std::lock_guard hold(kept().lock);
   const auto at = kept().by_location.find(location);
   return at == kept().by_location.end() ? location : at->second.connect;
+}
+
+bool writes_password(const std::string& where) {
+  if (!is_database_uri(where)) return false;
+  try {
+    const auto secrets = store::parse_connection(where, scheme_length(where)).secrets;
+    return std::any_of(secrets.begin(), secrets.end(), [](const auto& w) { return !w.value.empty() && w.value != mask; });
+  } catch (const user_error&) {
+    return true;
+  }
 }
 
 std::string without_password(std::string text, const std::string& location) {

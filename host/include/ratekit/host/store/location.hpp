@@ -37,6 +37,10 @@ std::string opened_location(const std::string& where);
 // The string to connect with: the one last met for `location`, else `location`.
 std::string connection_uri(const std::string& location);
 
+// Whether `where` is a connection string that writes a secret ("********", a
+// masked one, is none), or one libpq cannot read, which may.
+bool writes_password(const std::string& where);
+
 // `text` with every secret of `location`'s string replaced by "********" (a
 // config's text, recorded in the database, names its databases as written).
 std::string without_password(std::string text, const std::string& location);
