@@ -4,6 +4,9 @@
 // would read otherwise than it looks is refused before connecting.
 #include "pg_support.hpp"
 
+#include <ratekit/host/output/reports/predict_database.hpp>
+#include <ratekit/host/store/location.hpp>
+
 #include <filesystem>
 #include <iterator>
 
@@ -156,4 +159,26 @@ TEST_CASE("PostgreSQL: the run's fingerprint holds no password: a new password i
   INFO(again.out);
   CHECK(again.status == 0);
   CHECK(again.out.find("already holds this run from the same input (run 1)") != std::string::npos);
+}
+
+TEST_CASE("PostgreSQL: a later string without a password does not connect with an earlier one's", "[.][postgres]") {
+  const std::string host = testing::pg_dir(), rest = "@/postgres?host=" + host + "&options=-csearch_path%3Dodd_later";
+  const testing::pg_schema pg("odd_later", "ratekit_odd");
+  set_password("Earlier-Secret");
+  secret_run earlier("postgresql://ratekit_odd:Earlier-Secret" + rest);
+  REQUIRE(earlier.run().status == 0);
+  // As the Python module does: a call that gave the password, then one that gave none (nor PGPASSWORD).
+  const std::string games = (earlier.dir / "new.csv").string();
+  testing::write_text(games, "player_a,player_b\nA,B\n");
+  CHECK(predictions_from_database(testing::builtin(), "postgresql://ratekit_odd:Earlier-Secret" + rest, "club",
+                                  std::nullopt, games).find("A,B,") != std::string::npos);
+  ::unsetenv("PGPASSWORD");
+  try {
+    predictions_from_database(testing::builtin(), "postgresql://ratekit_odd" + rest, "club", std::nullopt, games);
+    FAIL("connected with the earlier string's password");
+  } catch (const user_error& e) {
+    INFO(e.what());
+    CHECK(std::string(e.what()).find("password") != std::string::npos);
+    CHECK(std::string(e.what()).find("Earlier-Secret") == std::string::npos);
+  }
 }

@@ -17,8 +17,7 @@ std::unique_ptr<database> open_database(const std::string& where, database::mode
 #ifdef RATEKIT_WITH_POSTGRES
   return std::make_unique<postgres_database>(where, m);
 #else
-  throw user_error(where, 0, 0,
-                   "this ratekit was built without PostgreSQL (libpq was not found when it was built): a history "
+  throw user_error("this ratekit was built without PostgreSQL (libpq was not found when it was built): a history "
                    "database it can use is a file");
 #endif
 }

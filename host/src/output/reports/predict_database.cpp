@@ -1,6 +1,7 @@
 #include <ratekit/host/output/reports/predict_database.hpp>
 
 #include <ratekit/host/output/reports/predictions.hpp>
+#include <ratekit/host/store/location.hpp>
 #include <ratekit/host/store/store.hpp>
 
 #include <nlohmann/json.hpp>
@@ -53,7 +54,9 @@ std::vector<double> initial_row(const model& m, double initial_rating, const ini
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
                                       const std::string& games) {
-  const recorded_model recorded = last_run_model(db, competition);
+  // As written by the caller, read anew: a password an earlier string of the same database gave is not used.
+  const std::string where = database_location(db);
+  const recorded_model recorded = last_run_model(where, competition);
   const recorded_defaults defaults = defaults_of(recorded.config_text);
   const auto p = plugins.get(recorded.model);
   const rk_descriptor& d = p->descriptor();
@@ -65,7 +68,7 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
                                                                                : d.params[i].default_value);
   }
   player_table players;
-  const ratings_list list = read_database_ratings(db, competition, players);
+  const ratings_list list = read_database_ratings(where, competition, players);
   const model m(p, params);
   const std::vector<double> initial = initial_row(m, defaults.entry, defaults.state);
   std::vector<std::vector<double>> columns(d.state_count, std::vector<double>(size_t(players.size())));
