@@ -88,6 +88,7 @@ TEST_CASE("database location: a string libpq would read otherwise than it looks 
       {"POSTGRES:ann:no-Slash-Secret@db.example", "two slashes", "no-Slash-Secret"},
       {"host=db.example password='unended-Secret", "unterminated quoted string", "unended-Secret"},
       {"host=db.example password=typo-Secret passwd=x", "invalid connection option", "typo-Secret"},
+      {" postgresql://ann:Spaced-Secret@db.example/ratings", "libpq cannot read", "Spaced-Secret"},
   };
   for (const hostile& h : cases) {
     INFO(h.written);

@@ -122,7 +122,11 @@ read_connection read(const std::string& written, std::string& shown) {
 
 }  // namespace
 
-bool is_database_uri(std::string_view where) { return scheme_length(where) > 0 || is_keyword_value(where); }
+bool is_database_uri(std::string_view where) {
+  // Spaces before a scheme too: libpq then reads no URI, and the string is refused, not taken for a file.
+  const size_t start = std::min(where.find_first_not_of(" \t\r\n"), where.size());
+  return scheme_length(where.substr(start)) > 0 || is_keyword_value(where);
+}
 
 bool same_database(const std::filesystem::path& a, const std::filesystem::path& b) {
   std::error_code ec;
