@@ -15,23 +15,6 @@ namespace {
 
 constexpr const char* not_repeated = " (the connection string is not repeated: it may hold a password)";
 
-// libpq's message with what it quotes of the string left out: the quoted token
-// may be the password itself ("invalid percent-encoded token: \"pa%ss\"").
-std::string unquoted(std::string message) {
-  while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back()))) message.pop_back();
-  std::string out;
-  bool inside = false;
-  for (const char c : message) {
-    if (c == '"') {
-      if (!inside) out += "\"...\"";
-      inside = !inside;
-    } else if (!inside) {
-      out += c;
-    }
-  }
-  return out;
-}
-
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -109,6 +92,23 @@ std::vector<written_secret> keyword_secrets(const std::string& s, const std::vec
 }
 
 #ifdef RATEKIT_WITH_POSTGRES
+
+// libpq's message with what it quotes of the string left out: the quoted token
+// may be the password itself ("invalid percent-encoded token: \"pa%ss\"").
+std::string unquoted(std::string message) {
+  while (!message.empty() && std::isspace(static_cast<unsigned char>(message.back()))) message.pop_back();
+  std::string out;
+  bool inside = false;
+  for (const char c : message) {
+    if (c == '"') {
+      if (!inside) out += "\"...\"";
+      inside = !inside;
+    } else if (!inside) {
+      out += c;
+    }
+  }
+  return out;
+}
 
 std::vector<conninfo_option> libpq_options(const std::string& connect) {
   char* error = nullptr;
