@@ -15,7 +15,7 @@ namespace {
 // A connection string as read: what libpq connects with, what is shown of it,
 // and its text with each secret masked where it is written.
 struct read_connection {
-  std::string written, connect, masked;
+  std::string written, connect, shown, masked;
   std::vector<std::string> secrets;  // each as libpq reads it and as written
 };
 
@@ -103,10 +103,10 @@ void replace_all(std::string& text, std::string_view from, std::string_view to) 
     text.replace(at, from.size(), to);
 }
 
-read_connection read(const std::string& written, std::string& shown) {
+read_connection read(const std::string& written) {
   const size_t scheme = scheme_length(written);
   const store::parsed_connection parsed = store::parse_connection(written, scheme);
-  read_connection r{written, parsed.connect, written, {}};
+  read_connection r{written, parsed.connect, "", written, {}};
   bool secret = false;
   for (auto w = parsed.secrets.rbegin(); w != parsed.secrets.rend(); ++w) {  // from the end: spans stay in place
     if (w->size == 0) continue;
@@ -116,7 +116,7 @@ read_connection read(const std::string& written, std::string& shown) {
     r.masked.replace(w->at, w->size, mask);
   }
   // A URI libpq reads as written, without a secret, is shown as written (as ratekit always showed it).
-  shown = scheme > 0 && parsed.connect == written && !secret ? written : shown_uri(parsed.options);
+  r.shown = scheme > 0 && parsed.connect == written && !secret ? written : shown_uri(parsed.options);
   return r;
 }
 
@@ -136,8 +136,8 @@ bool same_database(const std::filesystem::path& a, const std::filesystem::path& 
 
 std::string database_location(const std::string& where) {
   if (!is_database_uri(where)) return where;
-  std::string shown;
-  read_connection r = read(where, shown);
+  read_connection r = read(where);
+  const std::string shown = r.shown;
   const std::lock_guard hold(kept().lock);
   kept().by_location[shown] = std::move(r);  // the last met: a later string without a password gets none of an earlier one
   return shown;
