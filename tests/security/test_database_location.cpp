@@ -6,12 +6,27 @@
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <libpq-fe.h>
+
+#include <random>
 
 #include "test_support.hpp"
 
 using namespace ratekit;
 
 namespace {
+
+// The password libpq reads from `written`, as it will send it to the server.
+std::string libpq_password(const std::string& written) {
+  PQconninfoOption* options = PQconninfoParse(written.c_str(), nullptr);
+  REQUIRE(options != nullptr);
+  std::string password;
+  for (const PQconninfoOption* o = options; o->keyword; ++o)
+    if (std::string_view(o->keyword) == "password" && o->val) password = o->val;
+  PQconninfoFree(options);
+  return password;
+}
 
 // The message database_location refuses `where` with ("" when it reads it).
 std::string refusal(const std::string& where) {
@@ -163,4 +178,36 @@ TEST_CASE("database location: a password a YAML escape writes is not recorded ei
         "competition: c  # the club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
         "input: { format: games-csv, path: g.csv }\n"
         "output: { database: \"postgresql://ann:********@db.example/ratings\" }\n");
+}
+
+TEST_CASE("database location: random passwords of hostile characters, in every form, stay secret", "[location]") {
+  std::mt19937 rng(46);
+  const std::string alphabet = "?/%@&=#:;'\" \\+*!$~[]{}()<>,.-_aZ9\t";
+  const auto encoded = [](const std::string& s) {
+    std::string out;
+    for (const unsigned char c : s) out += fmt::format("%{:02X}", c);
+    return out;
+  };
+  for (int i = 0; i < 300; ++i) {
+    std::string password = "Zq";  // a start no other part of the strings has
+    for (int n = 1 + int(rng() % 12); n > 0; --n) password += alphabet[rng() % alphabet.size()];
+    std::string quoted_value = "'";
+    for (const char c : password) quoted_value += (c == '\'' || c == '\\' ? "\\" : "") + std::string(1, c);
+    quoted_value += "'";
+    const std::vector<std::string> forms = {
+        "postgresql://ann:" + encoded(password) + "@db.example/ratings",
+        "postgresql://ann@db.example/ratings?host=/run/pg&password=" + encoded(password),
+        "host=/run/pg user=ann dbname=ratings password=" + quoted_value,
+    };
+    for (const std::string& written : forms) {
+      INFO(written);
+      REQUIRE(libpq_password(written) == password);  // the form writes this password, as the server will be sent it
+      const std::string location = database_location(written);
+      CHECK(location.find("Zq") == std::string::npos);
+      CHECK(connection_uri(location) == written);
+      const std::string recorded = without_password("output: { database: \"" + written + "\" }\n", location);
+      CHECK(recorded.find("Zq") == std::string::npos);
+      CHECK(recorded.find("********") != std::string::npos);
+    }
+  }
 }
