@@ -18,6 +18,8 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 using namespace ratekit;
 using namespace ratekit::testing;
@@ -174,4 +176,62 @@ TEST_CASE("with a period per game each game's adjustments follow its own rows, m
   }
   CHECK(periods == "111112222233333");  // two game rows, then A's, B's and C's adjustments, game by game
   CHECK(decays == "1:,,,,,-5,1600,1595,,inactivity 2:,,,,,-5,1595,1590,,inactivity 3:,,,,,-5,1590,1585,,inactivity ");
+}
+
+namespace {
+
+// 45 months of 1,000 games among 60 players (two pieces of input: history.csv has taken many periods' rows when the
+// second is read), rated by test-adjusts with `params`, history.csv on; `last` a row after the last month's games.
+struct late_failure {
+  temp_dir dir;
+  late_failure(const std::string& params, const std::string& last) {
+    std::string games = "date,player_a,player_b,score_a\n";
+    for (int m = 0; m < 45; ++m)
+      for (int g = 0; g < 1000; ++g) {
+        const int a = (g * 7 + m) % 60, b = (a + 1 + g % 59) % 60;
+        games += fmt::format("{}-{:02}-{:02},p{},p{},{}\n", 2020 + m / 12, m % 12 + 1, 1 + g * 28 / 1000, a, b,
+                             g % 3 == 0 ? "1" : g % 3 == 1 ? "0" : "0.5");
+      }
+    write_text(dir / "games.csv", games + last);
+    write_text(dir / "c.yaml", "competition: t\nmodel: test-adjusts\nparams: " + params +
+                                   "\nk_schedule: [ { k: 20 } ]\ninitial: 1500\ninput: { format: games-csv, path: "
+                                   "games.csv }\nperiod: month\noutput: { dir: out, history: true }\n");
+  }
+  // Freed memory filled (glibc's MALLOC_PERTURB_), so that a read of it shows.
+  command_result run() const {
+    return run_cli("run " + (dir / "c.yaml").string() + " --plugin-dir " + RATEKIT_TEST_PLUGIN_DIR,
+                   "MALLOC_PERTURB_=165 ");
+  }
+  // What is in the folder besides the config and the games: nothing, once a run has failed.
+  std::vector<std::string> left() const {
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(dir.path()))
+      if (e.path().filename() != "c.yaml" && e.path().filename() != "games.csv") names.push_back(e.path().filename());
+    return names;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a failure late in a run with adjustments and history.csv is refused cleanly and leaves nothing behind",
+          "[adjustments]") {
+  const std::tuple<const char*, const char*, const char*> cases[] = {
+      {"{ fault: none }", "2023-09-30,p1,p2,x\n", "games.csv:45002:18: expected score_a as a number from 0 to 1, got 'x'"},
+      {"{ fault: fails, fault_from: 40 }", "",
+       "plugin 'test-adjusts' failed on the batch: cannot adjust this period"},
+      {"{ fault: overflows, fault_from: 40 }", "",
+       "plugin 'test-adjusts' returned a non-finite rating for player p0 after games 39001 to 40000"},
+      {"{ fault: not_finite, fault_from: 40 }", "",
+       "plugin 'test-adjusts' failed on game 39001 (" },
+  };
+  for (const auto& [params, last, message] : cases)
+    for (int attempt = 0; attempt < 4; ++attempt) {  // the writer's thread is at a different row each time
+      INFO(params << ", attempt " << attempt);
+      const late_failure t(params, last);
+      const command_result r = t.run();
+      INFO(r.out);
+      CHECK(r.status == 1);
+      CHECK_THAT(r.out, Catch::Contains(message));
+      CHECK(t.left().empty());
+    }
 }

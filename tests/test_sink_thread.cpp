@@ -9,9 +9,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <future>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 using namespace ratekit;
 
@@ -219,4 +221,36 @@ TEST_CASE("finish() returns once the sink is done with the last batch, not when 
   hand_over(thread, 4);
   thread.finish();
   CHECK(sink.done == 4);  // read before the thread is stopped
+}
+
+namespace {
+
+// Reads a batch's adjustment reasons only once `go` is set, as a writer busy with the batch before would.
+struct late_reader final : rated_games_sink {
+  std::promise<void> go;
+  std::vector<std::string> reasons;
+  void take(rated_games& g) override {
+    go.get_future().wait();
+    for (size_t k = 0; k < g.adjustment_count; ++k) reasons.push_back(*g.adjustments[k].reason);
+  }
+  unsigned streams() const override { return streams_history; }
+};
+
+}  // namespace
+
+TEST_CASE("a batch handed to a threaded sink keeps its adjustments' reasons when the model's change or go",
+          "[stream][thread][adjustments]") {
+  late_reader sink;
+  sink_thread thread(sink);
+  one_game g;
+  std::string decay = "inactivity", bonus = "attendance";  // where the model keeps them
+  const rated_adjustment adjustments[] = {{0, 0, -5, 1500, 1495, &decay}, {0, 0, 1, 1500, 1501, &bonus},
+                                          {0, 0, -5, 1500, 1495, &decay}};
+  rated_games v = g.view();
+  v.adjustments = adjustments, v.adjustment_count = 3;
+  thread.take(v);
+  decay = "freed", bonus = "reused";  // as a failed run frees the model while the batch is still written
+  sink.go.set_value();
+  thread.finish();
+  CHECK(sink.reasons == std::vector<std::string>{"inactivity", "attendance", "inactivity"});
 }

@@ -1,5 +1,8 @@
 #include <ratekit/host/output/background/sink_thread.hpp>
 
+#include <string>
+#include <unordered_map>
+
 namespace ratekit {
 
 // A copy of what the engine handed over: its buffers are reused once take() returns.
@@ -9,7 +12,10 @@ struct sink_thread::batch {
   std::vector<int32_t> dates, periods;
   std::vector<double> before_a, before_b, after_a, after_b, state;
   std::vector<uint64_t> ends;
-  std::vector<rated_adjustment> adjustments;  // their reasons stay where the model keeps them
+  std::vector<rated_adjustment> adjustments;
+  // Their reasons, each once: a run that fails goes on to free the model that
+  // keeps them while this thread may still be writing the batch.
+  std::vector<std::string> reasons;
   rated_games view;  // over the vectors above
 
   void copy(rated_games& g) {
@@ -28,12 +34,21 @@ struct sink_thread::batch {
     view.after_a = after_a.data(), view.after_b = after_b.data();
     view.state = state.data(), view.shown = g.shown;
     view.ends = g.ends ? ends.data() : nullptr, view.period_count = g.period_count;
-    adjustments.assign(g.adjustments, g.adjustments + g.adjustment_count);
+    copy_adjustments(g);
     view.adjustments = adjustments.data(), view.adjustment_count = adjustments.size();
     view.rater = nullptr;  // the engine's thread is calling it
     view.new_names.swap(g.new_names);
     view.new_period_names.swap(g.new_period_names);
     is_event = false;
+  }
+
+  void copy_adjustments(const rated_games& g) {
+    adjustments.assign(g.adjustments, g.adjustments + g.adjustment_count);
+    reasons.clear();
+    std::unordered_map<const std::string*, size_t> index;  // the model's reason: its copy here
+    for (const rated_adjustment& a : adjustments)
+      if (index.try_emplace(a.reason, reasons.size()).second) reasons.push_back(*a.reason);
+    for (rated_adjustment& a : adjustments) a.reason = &reasons[index.at(a.reason)];  // reasons no longer grows
   }
 
   // Ranked events instead, many to an item (a team match is a few rows: one
