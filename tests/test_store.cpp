@@ -471,6 +471,32 @@ TEST_CASE("a model's state missing from the database is damage, named, an unknow
                                     "expected a finite number, found NULL"));
 }
 
+TEST_CASE("a player's state field missing from the database is damage, named, not a new player", "[store][cli]") {
+  for (const char* field : {"rating", "games", "rated"}) {
+    INFO(field);
+    two_months t;
+    REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+    exec_sql(t.dir / "ratings.db", (std::string("DELETE FROM states WHERE field = '") + field +
+                                    "' AND player_id = (SELECT id FROM players WHERE name = 'B')").c_str());
+    const auto r = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb"));
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains(std::string("ratings.db: damaged rating database: table states, player 'B', "
+                                                  "field '") + field + "': missing from his state of run 1 (a run "
+                                                  "records every field of every player's state)"));
+    CHECK_FALSE(fs::exists(t.dir / "out-feb"));
+    CHECK(count_rows(t.dir / "ratings.db", "runs") == 1);
+  }
+}
+
+TEST_CASE("a rating missing from every player's state is damage too", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  exec_sql(t.dir / "ratings.db", "DELETE FROM states WHERE field = 'rating'");
+  const auto r = testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb"));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("damaged rating database: table states, player 'A', field 'rating': missing"));
+}
+
 namespace {
 
 // A long competition name, whole ratings in January and fractional ones in February.

@@ -114,7 +114,9 @@ TEST_CASE("the host's values in a database are checked as a ratings list's are",
   REQUIRE(exec(dir / "old.db", layout_1) == SQLITE_OK);
   const auto read_with = [&](const std::string& field, const std::string& value) {
     REQUIRE(exec(dir / "old.db", "DELETE FROM states WHERE field = '" + field + "'") == SQLITE_OK);
-    REQUIRE(exec(dir / "old.db", "INSERT INTO states VALUES (1, 2, '" + field + "', " + value + ")") == SQLITE_OK);
+    // A's too, sound: a run records every field for every player, so a field only B has is damage of its own.
+    REQUIRE(exec(dir / "old.db", "INSERT INTO states VALUES (1, 1, '" + field + "', " + (field == "games" ? "0" : "NULL") +
+                                     "), (1, 2, '" + field + "', " + value + ")") == SQLITE_OK);
     player_table players;
     try {
       read_database_ratings(dir / "old.db", "club", players);

@@ -75,6 +75,44 @@ void check_host_value(const store::database& db, const std::string& where, std::
                      "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
 }
 
+// The fields each player's latest state holds, checked once all are read: a
+// run records the same fields for every player (insert_states), so one that
+// his run holds for others and not for him was lost, and so was a missing
+// rating; read as missing, either would start him anew from the initial rating.
+class recorded_fields {
+ public:
+  void player(int64_t run) { run_of_.push_back(run); }
+  void field(int column) {
+    std::vector<bool>& fields = fields_[run_of_.back()];
+    if (fields.size() <= size_t(column)) fields.resize(size_t(column) + 1);
+    fields[size_t(column)] = true;
+  }
+  void check(const store::database& db, const ratings_list& list, const player_table& players) const {
+    const int rating = list.column("rating");
+    for (size_t row = 0; row < run_of_.size(); ++row) {
+      const std::vector<bool>& fields = fields_.at(run_of_[row]);
+      for (int c = -1; c < int(fields.size()); ++c) {
+        const int column = c < 0 ? rating : c;  // the rating first, whoever else lacks it
+        if (c >= 0 && (!fields[size_t(c)] || may_be_unknown(list.columns[size_t(c)]))) continue;
+        if (!std::isnan(list.value(row, column))) continue;
+        throw user_error(db.file(), 0, 0,
+                         "damaged rating database: table states, player '" + players.name(list.ids[row]) +
+                             "', field '" + (column < 0 ? "rating" : list.columns[size_t(column)]) +
+                             "': missing from his state of run " + std::to_string(run_of_[row]) +
+                             " (a run records every field of every player's state)");
+      }
+    }
+  }
+  // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
+  static bool may_be_unknown(std::string_view field) {
+    return field == "peak" || field == "last_period" || field == "last_played";
+  }
+
+ private:
+  std::vector<int64_t> run_of_;                          // by the list's row
+  std::unordered_map<int64_t, std::vector<bool>> fields_;  // by run: the list's columns it recorded for anyone
+};
+
 }  // namespace
 
 bool store::holds_competition(database& db, const std::string& competition) {
@@ -98,13 +136,14 @@ ratings_list store::read_ratings(database& db, const std::string& competition, p
     unknown_competition(db, competition);
   // Each player's state from the last run that recorded him.
   statement s = db.prepare(
-      "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value "
+      "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value, s.run_id "
       "FROM players p JOIN states s ON s.player_id = p.id "
       "WHERE p.competition_id = ?1 AND s.run_id = (SELECT max(run_id) FROM states WHERE player_id = p.id AND run_id < ?2) "
       "ORDER BY p.id");
   s.bind(1, find.integer(0)).bind(2, before_run);
   ratings_list list;
   std::unordered_map<std::string, int> column_of;  // each field's list column: one look-up per value, not a scan
+  recorded_fields recorded;
   int64_t current = -1;
   while (s.step()) {
     if (s.integer(0) != current) {
@@ -116,19 +155,21 @@ ratings_list store::read_ratings(database& db, const std::string& competition, p
       players.birth_year[size_t(id)] = s.checked_number(4, born);
       check_host_value(db, born, "birth_year", players.birth_year[size_t(id)]);
       list.add_row(id);
+      recorded.player(s.integer(7));
     }
     const std::string field(s.text(5));
     const auto [at, fresh] = column_of.try_emplace(field, -1);
     if (fresh) at->second = list.add_column(field);
     const int col = at->second;
+    recorded.field(col);
     const std::string where = "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'";
     const double v = s.checked_number(6, where);
-    // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
-    if (std::isnan(v) && field != "peak" && field != "last_period" && field != "last_played")
+    if (std::isnan(v) && !recorded_fields::may_be_unknown(field))
       throw user_error(db.file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
     check_host_value(db, where, field, v);
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
+  recorded.check(db, list, players);
   return list;
 }
 
