@@ -4,8 +4,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <string>
+#include <vector>
 
 using namespace ratekit::testing;
 
@@ -146,4 +149,88 @@ TEST_CASE("a database of other competitions starts a competition's first run ane
   const auto none = run_cli("run " + (c.dir / "other.yaml").string());
   CHECK(none.status == 1);
   CHECK_THAT(none.out, Catch::Contains("'input' needs 'path' (or the files with ratekit run --input)"));
+}
+
+namespace {
+
+// `month.yaml` with charts: a club whose March is played by C and D alone, A and B, the two best, sitting it out.
+struct charted_club : officer_club {
+  explicit charted_club(bool history = true) {
+    write_text(dir / "month.yaml",
+               "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: { rating: 1500, "
+               "database: \"" + database + "\" }\ninput: { format: games-csv }\nperiod: month\noutput: { dir: out, "
+               "database: \"" + database + "\", charts: true" + (history ? "" : ", history: false") + " }\n");
+    write_text(dir / "03.csv", "date,player_a,player_b,score_a\n2024-03-05,C,D,1\n2024-03-19,D,C,0.5\n");
+  }
+};
+
+// The `d` of each path of class `kind` in chart.svg, by series (its colour), in the legend's order.
+std::vector<std::string> chart_paths(const std::string& svg, const std::string& kind) {
+  std::vector<std::string> out;
+  for (size_t at = svg.find("<g class=\"series\""); at != std::string::npos; at = svg.find("<g class=\"series\"", at + 1)) {
+    const size_t end = svg.find("</g>", at), path = svg.find("<path class=\"" + kind + "\"", at);
+    if (path > end) {
+      out.emplace_back();
+      continue;
+    }
+    const size_t d = svg.find(" d=\"", path) + 4;
+    out.push_back(svg.substr(d, svg.find('"', d) - d));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a month's chart draws the top players who sat it out flat and dashed, and the month is recorded",
+          "[store][cli][chart]") {
+  const charted_club c;
+  for (const char* m : {"01.csv", "02.csv"}) REQUIRE(c.month(m).status == 0);
+  const auto march = c.month("03.csv");
+  INFO(march.out);
+  REQUIRE(march.status == 0);
+  CHECK_THAT(run_cli("history '" + c.database + "' C").out, Catch::Contains("club        2024-03"));
+  // The four by rating, as the legend lists them: A (1499.42) and B (1500.58) after February, between C and D.
+  std::vector<std::string> order;
+  std::istringstream list(read_text(c.dir / "out/ratings.csv"));
+  std::string row;
+  for (std::getline(list, row); std::getline(list, row);) order.push_back(row.substr(0, row.find(',')));
+  REQUIRE(order == std::vector<std::string>{"C", "B", "A", "D"});
+  const std::string svg = read_text(c.dir / "out/chart.svg");
+  const auto idle = chart_paths(svg, "idle"), line = chart_paths(svg, "line");
+  REQUIRE(idle.size() == 4);
+  for (size_t k = 0; k < 4; ++k) {
+    INFO(order[k] << ": " << idle[k]);
+    if (order[k] == "C" || order[k] == "D") {
+      CHECK(idle[k].empty());  // they played the month
+      CHECK(line[k].find('L') != std::string::npos);
+      continue;
+    }
+    // One dashed flat stretch from the month's first day of games to the end of its last, the plot's 650 px.
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    REQUIRE(std::sscanf(idle[k].c_str(), "M%f,%f L%f,%f", &x0, &y0, &x1, &y1) == 4);
+    CHECK(y0 == y1);
+    CHECK(x0 == 80.0f);
+    CHECK(x1 == 730.0f);
+    CHECK(idle[k].find('M', 1) == std::string::npos);
+  }
+  CHECK(idle[1] != idle[2]);  // each at his own rating
+  // The report charts them too, among the best-rated players.
+  const auto report = run_cli("report '" + (c.dir / "out").string() + "'");
+  REQUIRE(report.status == 0);
+  const std::string html = read_text(c.dir / "out/report.html");
+  CHECK_THAT(html, Catch::Contains("The 4 best-rated players"));
+  CHECK_THAT(html, Catch::Contains("<figcaption>2. B</figcaption>") && Catch::Contains("<figcaption>3. A</figcaption>"));
+}
+
+TEST_CASE("a month's chart from the games the run kept draws the players who sat it out as the one from history.csv does",
+          "[store][cli][chart]") {
+  const charted_club streamed, kept(false);
+  for (const charted_club* c : {&streamed, &kept})
+    for (const char* m : {"01.csv", "02.csv", "03.csv"}) {
+      const auto r = c->month(m);
+      INFO(r.out);
+      REQUIRE(r.status == 0);
+    }
+  CHECK_FALSE(std::filesystem::exists(kept.dir / "out/history.csv"));
+  CHECK(read_text(kept.dir / "out/chart.svg") == read_text(streamed.dir / "out/chart.svg"));
 }

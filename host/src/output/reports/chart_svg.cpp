@@ -46,7 +46,8 @@ double x_start(const rating_point& p, bool dated) {
 
 // A series' line as two paths: `active` from the start of each period at the
 // rating before it to its end at the rating after; `idle` the flat stretches
-// between periods, where the player had no games (dashed: a long one shows).
+// between periods, where the player had no games (dashed: a long one shows),
+// and the whole of a run he sat out.
 struct line_parts { std::string active, idle; };
 
 template <class PX, class PY>
@@ -58,7 +59,7 @@ line_parts line_of(const rating_series& s, bool dated, const PX& px, const PY& p
   to(out.active, 'M', x_of(s.points[0], 0, dated), s.points[0].rating);
   for (size_t i = 1; i < s.points.size(); ++i) {
     const rating_point &p = s.points[i], &before = s.points[i - 1];
-    const double start = x_start(p, dated), end_before = x_of(before, i - 1, dated);
+    const double start = p.played ? x_start(p, dated) : x_of(p, i, dated), end_before = x_of(before, i - 1, dated);
     if (start > end_before) {
       to(out.idle, 'M', end_before, before.rating);
       to(out.idle, 'L', start, before.rating);

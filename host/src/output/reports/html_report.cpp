@@ -221,13 +221,19 @@ std::string build_html_report(const fs::path& dir) {
       if (field != "rating" && help.is_string()) table.help[field] = help.get<std::string>();
   out += html_ratings_table(table);
 
-  // Charts of the best-rated players who played in this run, all on one scale and
-  // one time axis so they compare.
+  // Charts of the best-rated players who have played, in this run or before it
+  // (one who sat it out drawn flat), all on one scale and one time axis so they compare.
   std::vector<std::string> charted;
-  for (size_t i = 0; i < list.rows.size() && charted.size() < html_chart_limit; ++i)
-    if (history.present && !std::isnan(history.first_before[i])) charted.push_back(list.rows[i][0]);
+  std::vector<double> charted_ratings;
+  const int games = list.column("games");
+  for (size_t i = 0; history.present && i < list.rows.size() && charted.size() < html_chart_limit; ++i) {
+    double played = 0;
+    const bool before = games >= 0 && text::parse_number(list.rows[i][size_t(games)], played) && played > 0;
+    if (before || !std::isnan(history.first_before[i]))
+      charted.push_back(list.rows[i][0]), charted_ratings.push_back(list.rating[i]);
+  }
   if (!charted.empty()) {
-    const auto series = read_rating_series(dir / "history.csv", charted);
+    const auto series = read_rating_series(dir / "history.csv", charted, charted_ratings);
     const auto scale = fitted_range(series), span = fitted_x_range(series);
     out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
            " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "

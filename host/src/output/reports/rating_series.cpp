@@ -47,6 +47,7 @@ void series_builder::row(bool new_period, int32_t date, size_t s, double before,
 }
 
 void series_builder::close_period() {
+  if (period_ == 1) run_first_ = first_;
   for (const auto& [s, i] : open_) {
     rating_point& p = series_[s].points[i];
     p.start = first_;
@@ -55,8 +56,12 @@ void series_builder::close_period() {
   open_.clear();
 }
 
-std::vector<rating_series> series_builder::finish() {
+std::vector<rating_series> series_builder::finish(std::span<const double> sat_out) {
   close_period();
+  for (size_t s = 0; s < sat_out.size() && s < series_.size(); ++s)
+    if (series_[s].points.empty() && period_ > 0)  // from the run's first day to its last
+      series_[s].points = {{.date = run_first_, .rating = sat_out[s], .start = run_first_, .period = 0},
+                           {.date = last_, .rating = sat_out[s], .start = run_first_, .period = period_, .played = false}};
   return std::move(series_);
 }
 
@@ -93,7 +98,8 @@ std::vector<std::string> names_in(const text::source& history, size_t column, si
 }  // namespace
 
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
-                                              const std::vector<std::string>& players) {
+                                              const std::vector<std::string>& players,
+                                              std::span<const double> sat_out) {
   const text::source src(history_csv, {});
   text::problem_list problems(src);
   text::line_cursor lines(src.text());
@@ -147,7 +153,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
     builder.row(new_period, date_of(cell(date)), ok ? s : players.size(), before, after, spread);
   }
   problems.throw_if_any();
-  out = builder.finish();  // a player's bad rows explain his missing points
+  out = builder.finish(sat_out);  // a player's bad rows explain his missing points
   std::vector<std::string> names;  // for "did you mean", read again only when a player has no games
   for (const auto& s : out) {
     if (!s.points.empty()) continue;

@@ -12,7 +12,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The `count` highest rated players who played, highest first.
+// The `count` highest rated players who have played, in this run or before it, highest first.
 std::vector<int32_t> top_players(const run_result& r, size_t count) {
   const double* rating = r.state.rating();
   std::vector<int32_t> ids;
@@ -23,6 +23,13 @@ std::vector<int32_t> top_players(const run_result& r, size_t count) {
                     [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
   ids.resize(n);
   return ids;
+}
+
+// Their ratings, at which those who sat the run out are drawn.
+std::vector<double> ratings_of(const run_result& r, const std::vector<int32_t>& ids) {
+  std::vector<double> ratings;
+  for (const int32_t p : ids) ratings.push_back(r.state.rating()[p]);
+  return ratings;
 }
 
 // Their rating series, from the games the run kept.
@@ -71,7 +78,7 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
       add(r.data.games[i].b, period, date, before_b, after_b, state ? state + shown : nullptr, size_t(rd_at));
     });
   }
-  return builder.finish();
+  return builder.finish(ratings_of(r, ids));
 }
 
 }  // namespace
@@ -79,9 +86,10 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
 std::string top_chart(const run_result& run, const fs::path& dir) {
   std::vector<rating_series> series;
   if (run.history_streamed && chart_reads_history(run.config)) {  // else from the kept games or entries
+    const std::vector<int32_t> ids = top_players(run, 5);
     std::vector<std::string> names;
-    for (const int32_t p : top_players(run, 5)) names.push_back(run.data.players.name(p));
-    series = read_rating_series(dir / "history.csv", names);
+    for (const int32_t p : ids) names.push_back(run.data.players.name(p));
+    series = read_rating_series(dir / "history.csv", names, ratings_of(run, ids));
   } else {
     series = top_series(run, 5);
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +24,7 @@ struct rating_point {
   double spread = NAN; // a deviation (RD) when the plugin keeps one: drawn as rating +- 2 spread
   int32_t start = 0;   // yyyymmdd of the period's first game; 0 when unknown
   int32_t period = 0;  // the period's number in the run from 1; 0 when unknown
+  bool played = true;  // false: the player sat the run out, the line to this point flat and dashed
 };
 
 struct rating_series {
@@ -48,20 +50,25 @@ class series_builder {
   // A row on `date` (0: none) that starts a new period when `new_period`; of
   // series `s` when s < size(), else of a player not drawn.
   void row(bool new_period, int32_t date, size_t s, double before, double after, double spread);
-  std::vector<rating_series> finish();
+  // The series; one that no row was of, of a player who sat the run out, drawn
+  // flat over the whole run at his rating `sat_out[s]` when given.
+  std::vector<rating_series> finish(std::span<const double> sat_out = {});
 
  private:
   void close_period();
   std::vector<rating_series> series_;
   int32_t period_ = 0, first_ = 0, last_ = 0;  // the current period and its first and last game's date
+  int32_t run_first_ = 0;                      // the first period's first date
   std::vector<std::pair<size_t, size_t>> open_;  // (series, point) of the current period, dated when it ends
 };
 
 // The series of `players` (in that order) from a history.csv, one point per
-// period. A player the file does not name (with the nearest name that it does),
-// or a malformed row, is a user_error naming file:line:column.
+// period. A player the file does not name is drawn flat at his rating
+// `sat_out[i]` when given (he sat the run out), else a user_error naming the
+// nearest name that it does; a malformed row is one naming file:line:column.
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
-                                              const std::vector<std::string>& players);
+                                              const std::vector<std::string>& players,
+                                              std::span<const double> sat_out = {});
 
 struct chart_options {
   std::string title = "Ratings";
