@@ -312,3 +312,15 @@ TEST_CASE("PostgreSQL: team match entries keep their team, a layout-5 database g
   const auto history = testing::run_cli("history '" + pg.uri + "' C");
   CHECK_THAT(history.out, Catch::Contains("\nleague      m2     green"));
 }
+
+TEST_CASE("PostgreSQL: a player's rating missing from the states is damage, named, not a new player", "[.][postgres]") {
+  const testing::pg_schema pg("missing_state");
+  const testing::officer_club c(pg.uri);
+  REQUIRE(c.month("01.csv").status == 0);
+  pg.exec("DELETE FROM states WHERE field = 'rating' AND player_id = (SELECT id FROM players WHERE name = 'B')");
+  const auto r = c.month("02.csv");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("damaged rating database: table states, player 'B', field 'rating': missing from "
+                                    "his state of run 1 (a run records every field of every player's state)"));
+  CHECK(pg.count("runs") == 1);
+}
