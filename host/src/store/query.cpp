@@ -90,17 +90,11 @@ class recorded_fields {
   void check(const store::database& db, const ratings_list& list, const player_table& players) const {
     const int rating = list.column("rating");
     for (size_t row = 0; row < run_of_.size(); ++row) {
+      if (std::isnan(list.value(row, rating))) missing(db, players.name(list.ids[row]), "rating", run_of_[row]);
       const std::vector<bool>& fields = fields_.at(run_of_[row]);
-      for (int c = -1; c < int(fields.size()); ++c) {
-        const int column = c < 0 ? rating : c;  // the rating first, whoever else lacks it
-        if (c >= 0 && (!fields[size_t(c)] || may_be_unknown(list.columns[size_t(c)]))) continue;
-        if (!std::isnan(list.value(row, column))) continue;
-        throw user_error(db.file(), 0, 0,
-                         "damaged rating database: table states, player '" + players.name(list.ids[row]) +
-                             "', field '" + (column < 0 ? "rating" : list.columns[size_t(column)]) +
-                             "': missing from his state of run " + std::to_string(run_of_[row]) +
-                             " (a run records every field of every player's state)");
-      }
+      for (size_t c = 0; c < fields.size(); ++c)
+        if (fields[c] && !may_be_unknown(list.columns[c]) && std::isnan(list.value(row, int(c))))
+          missing(db, players.name(list.ids[row]), list.columns[c], run_of_[row]);
     }
   }
   // Only a peak (a player never rated) and when he was last rated may be unknown; the model's state never is.
@@ -109,6 +103,14 @@ class recorded_fields {
   }
 
  private:
+  [[noreturn]] static void missing(const store::database& db, const std::string& player, const std::string& field,
+                                   int64_t run) {
+    throw user_error(db.file(), 0, 0,
+                     "damaged rating database: table states, player '" + player + "', field '" + field +
+                         "': missing from his state of run " + std::to_string(run) +
+                         " (a run records every field of every player's state)");
+  }
+
   std::vector<int64_t> run_of_;                          // by the list's row
   std::unordered_map<int64_t, std::vector<bool>> fields_;  // by run: the list's columns it recorded for anyone
 };
