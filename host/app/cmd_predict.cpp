@@ -6,11 +6,27 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/reports/predictions.hpp>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 
 namespace ratekit::app {
 
 namespace {
+
+// name=value options as pairs; a value that is no finite number is refused.
+std::vector<std::pair<std::string, double>> named_values(const std::vector<std::string>& texts, const std::string& option) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const std::string& kv : texts) {
+    const size_t eq = kv.find('=');
+    double value = NAN;
+    const char* end = kv.data() + kv.size();
+    if (eq == std::string::npos || std::from_chars(kv.data() + eq + 1, end, value).ptr != end || !std::isfinite(value))
+      throw CLI::ValidationError(option, "expected name=value with a finite number, got '" + kv + "'");
+    out.emplace_back(kv.substr(0, eq), value);
+  }
+  return out;
+}
 
 void deliver(const std::string& csv, const std::string& out) {
   if (out.empty()) std::fwrite(csv.data(), 1, csv.size(), stdout);
@@ -37,20 +53,31 @@ void add_predict_command(CLI::App& app, context& ctx) {
   home_option = cmd->add_option("--home-advantage", home_advantage,
                                 "With --database: points for the home side (default: the last run's config's)")
                     ->needs(db);
+  static new_player_rule rule;
+  static std::vector<std::string> new_state;
+  cmd->add_option("--min-games", rule.min_games,
+                  "Predict players with fewer rated games as new players (PlayerRatings' tng; default 0)")
+      ->check(CLI::Range(0.0, 1e15));
+  cmd->add_option("--new-rating", rule.rating,
+                  "The rating new players are predicted at (PlayerRatings' trat; default the config's initial)")
+      ->check(CLI::Range(-1e15, 1e15));
+  cmd->add_option("--new-state", new_state, "name=value: a state field of new players, e.g. rd=300 (repeatable)");
   cmd->add_option("-o,--out", out, "Write the CSV here (atomically) instead of to stdout");
   cmd->callback([&ctx] {
     if ((files.size() == 2) == !database.empty())
       throw CLI::ValidationError("predict", "give either CONFIG GAMES or --database DB --competition NAME GAMES");
     const std::string& games = files.back();
     if (!database.empty() && competition.empty()) throw CLI::ValidationError("--competition", "--database needs it");
+    rule.state = named_values(new_state, "--new-state");
     const plugin_registry plugins = ctx.registry();
     if (!database.empty()) {
       const auto home = home_option->count() ? std::optional(home_advantage) : std::nullopt;
-      return deliver(predictions_from_database(plugins, database, competition, home, games), out);
+      return deliver(predictions_from_database(plugins, database, competition, home, games, rule), out);
     }
     const run_result r = rate(load_config(files.front(), plugins), plugins);
-    const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
-                                 initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
+    const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
+    const prediction_basis basis{*r.rater, r.data.players, r.state.columns, new_player_row(*r.rater, initial, rule),
+                                 r.config.home_predict, &r.state.games, rule.min_games};
     deliver(predictions_csv(basis, games), out);
   });
 }

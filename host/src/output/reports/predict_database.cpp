@@ -53,7 +53,7 @@ std::vector<double> initial_row(const model& m, double initial_rating, const ini
 // The competition's players as its last run left them, under the model and parameters of that run.
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
-                                      const std::string& games) {
+                                      const std::string& games, const new_player_rule& rule) {
   // As written by the caller, read anew: a password an earlier string of the same database gave is not used.
   const std::string where = database_location(db);
   const recorded_model recorded = last_run_model(where, competition);
@@ -71,6 +71,9 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
   const ratings_list list = read_database_ratings(where, competition, players);
   const model m(p, params);
   const std::vector<double> initial = initial_row(m, defaults.entry, defaults.state);
+  std::vector<double> played(size_t(players.size()), 0.0);
+  for (size_t row = 0, c = size_t(list.column("games")); row < list.ids.size() && c != size_t(-1); ++row)
+    played[size_t(list.ids[row])] = list.value(row, int(c));
   std::vector<std::vector<double>> columns(d.state_count, std::vector<double>(size_t(players.size())));
   for (uint32_t f = 0; f < d.state_count; ++f) {
     const int c = list.column(d.state[f].name);
@@ -79,7 +82,9 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
       columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
     }
   }
-  return predictions_csv({m, players, columns, initial, home_advantage.value_or(defaults.home)}, games);
+  return predictions_csv({m, players, columns, new_player_row(m, initial, rule), home_advantage.value_or(defaults.home),
+                          &played, rule.min_games},
+                         games);
 }
 
 }  // namespace ratekit

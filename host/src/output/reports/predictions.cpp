@@ -1,6 +1,7 @@
 // Predictions: each new game or event row with the state and expectations of its players.
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/reports/predictions.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 
 #include "input/csv.hpp"
@@ -35,7 +36,7 @@ class state_rows {
   // The row of `name` (valid until the next call), and whether he is new.
   const double* get(std::string_view name, bool& fresh) {
     const int32_t id = b_.players.find(name);
-    fresh = id < 0 || size_t(id) >= b_.columns[0].size();
+    fresh = id < 0 || size_t(id) >= b_.columns[0].size() || (b_.games && (*b_.games)[size_t(id)] < b_.min_games);
     for (size_t f = 0; f < row_.size(); ++f) row_[f] = fresh ? b_.initial[f] : b_.columns[f][size_t(id)];
     new_players_ += fresh;
     return row_.data();
@@ -62,8 +63,12 @@ void append_state(std::string& out, const double* row, size_t fields, bool fresh
   out += fresh ? ",1" : ",0";
 }
 
-void warn_new(size_t count, const std::filesystem::path& file) {
-  if (count > 0)
+void warn_new(size_t count, const std::filesystem::path& file, double min_games) {
+  if (count == 0) return;
+  if (min_games > 0)
+    spdlog::warn("{}: {} appearance(s) of players not rated yet or with fewer than {} rated games, predicted from the new "
+                 "players' state (column new = 1)", file.string(), count, min_games);
+  else
     spdlog::warn("{}: {} appearance(s) of players not rated yet, who start from the model's initial state (column new = 1)", file.string(),
                  count);
 }
@@ -118,7 +123,7 @@ std::string predict_games(const prediction_basis& b, const text::source& src) {
   }
   if (games == 0) problems.add(0, 0, "no games: expected at least one row after the header");
   problems.throw_if_any();
-  warn_new(rows_a.new_players() + rows_b.new_players(), src.file());
+  warn_new(rows_a.new_players() + rows_b.new_players(), src.file(), b.min_games);
   return out;
 }
 
@@ -207,7 +212,7 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
   end_event();
   if (began.empty()) problems.add(0, 0, "no events: expected at least one row after the header");
   problems.throw_if_any();
-  warn_new(rows.new_players(), src.file());
+  warn_new(rows.new_players(), src.file(), b.min_games);
   return out;
 }
 
@@ -331,11 +336,23 @@ std::string predict_matches(const prediction_basis& b, const text::source& src) 
   end_match();
   if (began.empty()) problems.add(0, 0, "no matches: expected at least one row after the header");
   problems.throw_if_any();
-  warn_new(rows.new_players(), src.file());
+  warn_new(rows.new_players(), src.file(), b.min_games);
   return out;
 }
 
 }  // namespace
+
+std::vector<double> new_player_row(const model& m, std::vector<double> initial, const new_player_rule& rule) {
+  if (std::isfinite(rule.rating)) initial[0] = rule.rating;
+  for (const auto& [name, value] : rule.state) {
+    const int f = m.source().state_field(name);
+    if (f <= 0)
+      throw user_error("--new-state: '" + name + "' is no state field of " + m.source().descriptor().id +
+                                     " besides the rating (ratekit describe " + m.source().descriptor().id + ")");
+    initial[size_t(f)] = value;
+  }
+  return initial;
+}
 
 std::string predictions_csv(const prediction_basis& basis, const std::filesystem::path& file) {
   const text::source src(file, {});

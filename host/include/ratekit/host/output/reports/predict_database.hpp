@@ -2,6 +2,7 @@
 // Python module's predict): the competition's players as its last run left them.
 #pragma once
 
+#include <ratekit/host/output/reports/predictions.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include <optional>
@@ -18,9 +19,10 @@ using initial_fields = std::vector<std::pair<std::string, double>>;
 std::vector<double> initial_row(const model& m, double initial_rating, const initial_fields& state);
 
 // The CSV of predictions of `games` from the last run of `competition` in `db`,
-// under that run's model and parameters; `home_advantage` overrides its config's.
+// under that run's model and parameters; `home_advantage` overrides its config's;
+// `rule` predicts players with few games as new ones (their `games` column).
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
-                                      const std::string& games);
+                                      const std::string& games, const new_player_rule& rule = {});
 
 }  // namespace ratekit

@@ -4,8 +4,10 @@
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ratekit {
@@ -17,7 +19,24 @@ struct prediction_basis {
   const std::vector<std::vector<double>>& columns;  // [field][player], the descriptor's state fields
   std::vector<double> initial;                      // the state of a player not rated yet
   double home_advantage = 0;                        // points for the home side (`home` a or b)
+  // PlayerRatings' predict(tng): a player with fewer than `min_games` rated
+  // games (`games`, per player) is predicted as a new one, from `initial`.
+  const std::vector<double>* games = nullptr;
+  double min_games = 0;
 };
+
+// PlayerRatings' predict(tng, trat) as `ratekit predict --min-games N
+// --new-rating R --new-state rd=S`: players with fewer than `min_games` rated
+// games, and players never rated, are predicted from the initial state with
+// `rating` (when finite) and the `state` fields in place of its own.
+struct new_player_rule {
+  double min_games = 0;
+  double rating = NAN;
+  std::vector<std::pair<std::string, double>> state;
+};
+
+// The initial state `initial` under `rule`; a field the model does not keep is an error naming it.
+std::vector<double> new_player_row(const model& m, std::vector<double> initial, const new_player_rule& rule);
 
 // Reads new pairwise games (columns player_a, player_b, optional home: a, b or
 // empty) or, for a model of ranked events, new events (event, player; an

@@ -1,0 +1,38 @@
+#include "stephenson.hpp"
+
+#include <iterator>
+
+namespace ratekit::plugins {
+
+namespace {
+// The defaults are those of PlayerRatings' steph(): init = c(2200, 300), cval 10,
+// hval 10, bval 0, lambda 2, rdmax 350.
+const rk_state_field state_fields[] = {
+    sdk::rating_field(2200.0, "rating points (Elo scale)"),
+    {"rd", 300.0, "rating deviation: the uncertainty of the rating, as of the player's last period"},
+};
+const rk_param_spec param_specs[] = {
+    sdk::param{.key = "c", .default_value = 10.0, .min = 0.0, .max = 350.0,
+               .help = "RD growth per elapsed period: RD^2 grows by c^2 t, up to rdmax^2 (PlayerRatings' cval)"},
+    sdk::param{.key = "h", .default_value = 10.0, .min = 0.0, .max = 350.0,
+               .help = "RD growth per game of the period: n h^2 is added to RD^2 before the games count (hval)"},
+    sdk::param{.key = "bonus", .default_value = 0.0, .min = 0.0, .max = 100.0,
+               .help = "per game bonus in hundredths of a point added to the player's score (bval)"},
+    sdk::param{.key = "lambda", .default_value = 2.0, .min = 0.0, .max = 100.0,
+               .help = "neighbourhood pull in hundredths: the rating moves lambda/100 of the way to the mean of the "
+                       "period's opponents (lambda)"},
+    sdk::param{.key = "rdmax", .default_value = 350.0, .min = 1.0, .max = 10000.0,
+               .help = "the largest RD: growth stops there, and a starting RD above it is refused (rdmax)"},
+};
+}  // namespace
+
+const rk_descriptor stephenson::descriptor = {
+    sizeof(rk_descriptor), 0, "stephenson", "1.0.0",
+    "Stephenson (PlayerRatings' steph): Glicko with RD growth per game, a per game bonus and a pull towards the "
+    "opponents",
+    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_HOME_ADVANTAGE,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::stephenson)
