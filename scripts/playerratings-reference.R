@@ -39,8 +39,8 @@ x <- games[, c("period", "player_a", "player_b", "score_a")]
 
 steph_columns <- c("Player", "Rating", "Deviation")
 write_ratings(steph(x)$ratings, steph_columns, "steph_random_default.csv")
-write_ratings(steph(x, init = c(1800, 250), gamma = 30, cval = 60, hval = 5, bval = 2, lambda = 5,
-                    rdmax = 300)$ratings, steph_columns, "steph_random_options.csv")
+write_ratings(steph(x, init = c(1800, 180), gamma = 30, cval = 80, hval = 5, bval = 2, lambda = 5,
+                    rdmax = 200)$ratings, steph_columns, "steph_random_options.csv")
 glicko_run <- glicko(x, init = c(1800, 250), gamma = 30, cval = 20)
 write_ratings(glicko_run$ratings, steph_columns, "glicko_random_gamma.csv")
 

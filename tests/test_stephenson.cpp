@@ -23,7 +23,7 @@ std::string random_stream(const std::string& period, const std::string& more = "
 }
 
 const std::string options =
-    "params: { c: 60, h: 5, bonus: 2, lambda: 5, rdmax: 300 }\ninitial: { rating: 1800, state: { rd: 250 } }\n"
+    "params: { c: 80, h: 5, bonus: 2, lambda: 5, rdmax: 200 }\ninitial: { rating: 1800, state: { rd: 180 } }\n"
     "home_advantage: 30\n";
 
 stephenson make(double c, double h, double bonus, double lambda, double rdmax = 350) {
@@ -140,17 +140,37 @@ TEST_CASE("stephenson: h adds n h^2 to RD^2, the bonus to every score, lambda pu
   CHECK(after(0, 0, 2).first < after(0, 0, 0).first);
 }
 
-TEST_CASE("stephenson refuses a starting RD above rdmax and takes one at it", "[stephenson]") {
+TEST_CASE("stephenson: an RD above rdmax is capped at the next period's start, as in steph()", "[stephenson]") {
+  using namespace glicko_test;
+  // At the cap, a game whose result was certain adds n h^2 and takes almost nothing away: RD' > rdmax.
+  table t({{1500, 3500}, {350, 30}});
+  t.last_period = {0, 0};
+  stephenson model = make(10, 10, 0, 0);
+  rate(model, t, {{1, {game(0, 1, 0)}}});
+  CHECK(t.columns[1][0] > 350);
+  // The next period starts him at rdmax again: as a player listed at exactly 350.
+  table capped({{t.columns[0][0], t.columns[0][1]}, {350, t.columns[1][1]}});
+  capped.last_period = {1, 1};
+  rate(model, t, {{2, {game(0, 1, 0.5)}}});
+  rate(model, capped, {{2, {game(0, 1, 0.5)}}});
+  CHECK(t.columns[0][0] == Approx(capped.columns[0][0]).epsilon(1e-12));
+  CHECK(t.columns[1][0] == Approx(capped.columns[1][0]).epsilon(1e-12));
+}
+
+TEST_CASE("stephenson takes any starting RD above 0 and refuses 0", "[stephenson]") {
   temp_dir dir;
   write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n");
-  const auto config = [&](double rd) {
-    write_text(dir / "c.yaml", "competition: pr\nmodel: stephenson\ninitial: { rating: 2200, state: { rd: " +
-                                   std::to_string(rd) + " } }\ninput: { format: games-csv, path: g.csv }\n"
-                                   "period: month\noutput: { dir: out }\n");
-    return run_cli("-q run '" + (dir / "c.yaml").string() + "'");
+  const auto rated = [&](const std::string& rd) {
+    write_text(dir / "list.csv", "player,rating,rd\nA,2200," + rd + "\nB,2100,80\n");
+    write_text(dir / "c.yaml", "competition: pr\nmodel: stephenson\ninitial: { ratings: list.csv }\n"
+                               "input: { format: games-csv, path: g.csv }\nperiod: month\noutput: { dir: out }\n");
+    const auto r = run_cli("-q run '" + (dir / "c.yaml").string() + "'");
+    return std::make_pair(r, r.status == 0 ? read_text(dir / "out/ratings.csv") : "");
   };
-  CHECK(config(350).status == 0);
-  const auto refused = config(350.5);
+  // Above rdmax it starts at rdmax, as steph() caps a status's deviation: 400 rates as 350 does.
+  CHECK(rated("400").second == rated("350").second);
+  CHECK(rated("0.001").first.status == 0);
+  const auto refused = rated("0").first;
   CHECK(refused.status != 0);
-  CHECK(refused.out.find("at most rdmax (350)") != std::string::npos);
+  CHECK(refused.out.find("a player's rd must be a number above 0") != std::string::npos);
 }

@@ -10,6 +10,7 @@
 #include <ratekit/sdk.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,11 @@ class glicko {
   enum field : uint32_t { f_rating, f_rd };
   enum param : uint32_t { p_c, p_rdmax };
 
-  glicko(const sdk::host&, sdk::params p)
-      : c_(p[p_c]), rdmax_(p[p_rdmax]), rd_range_(glicko_math::rd_range_message(rdmax_)) {}
+  glicko(const sdk::host&, sdk::params p) : c_(p[p_c]), rdmax_(p[p_rdmax]) {
+    char text[96];
+    std::snprintf(text, sizeof text, "a player's rd must be above 0 and at most rdmax (%g)", rdmax_);
+    rd_range_ = text;
+  }
 
   // Without the players' RDs the host asks for the plain logistic expectation (g = 1).
   double expect(double ra, double rb, double advantage) const {

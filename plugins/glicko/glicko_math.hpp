@@ -6,9 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <numbers>
-#include <string>
 
 namespace ratekit::plugins::glicko_math {
 
@@ -24,13 +22,6 @@ inline double expected(double r, double rj, double rdj) { return 1.0 / (1.0 + st
 // The chance that a player (r, rd) beats one (rj, rdj) when both RDs are
 // uncertain: the expectation flattened by the two deviations combined.
 inline double predicted(double r, double rd, double rj, double rdj) { return expected(r, rj, std::hypot(rd, rdj)); }
-
-// The refusal of a starting RD outside (0, rdmax]: from a list, a database or initial.state alike.
-inline std::string rd_range_message(double rdmax) {
-  char text[96];
-  std::snprintf(text, sizeof text, "a player's rd must be above 0 and at most rdmax (%g)", rdmax);
-  return text;
-}
 
 // The RD at the start of a period, t periods after the player was last rated:
 // uncertainty grows by c^2 per period, up to that of a new player.

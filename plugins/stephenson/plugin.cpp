@@ -22,7 +22,7 @@ const rk_param_spec param_specs[] = {
                .help = "neighbourhood pull in hundredths: the rating moves lambda/100 of the way to the mean of the "
                        "period's opponents (lambda)"},
     sdk::param{.key = "rdmax", .default_value = 350.0, .min = 1.0, .max = 10000.0,
-               .help = "the largest RD: growth stops there, and a starting RD above it is refused (rdmax)"},
+               .help = "the largest RD at the start of a period: growth stops there (rdmax)"},
 };
 }  // namespace
 

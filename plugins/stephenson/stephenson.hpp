@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 
 namespace ratekit::plugins {
 
@@ -23,8 +22,7 @@ class stephenson {
   enum param : uint32_t { p_c, p_h, p_bonus, p_lambda, p_rdmax };
 
   stephenson(const sdk::host&, sdk::params p)
-      : c_(p[p_c]), h_(p[p_h]), bonus_(p[p_bonus] / 100), lambda_(p[p_lambda] / 100), rdmax_(p[p_rdmax]),
-        rd_range_(glicko_math::rd_range_message(rdmax_)) {}
+      : c_(p[p_c]), h_(p[p_h]), bonus_(p[p_bonus] / 100), lambda_(p[p_lambda] / 100), rdmax_(p[p_rdmax]) {}
 
   // Without the players' RDs the host asks for the plain logistic expectation (g(0) = 1).
   double expect(double ra, double rb, double advantage) const { return glicko_math::expected(ra + advantage, rb, 0); }
@@ -56,13 +54,16 @@ class stephenson {
 
   // RD^2 grows by c^2 for each period since the player was last rated, and by
   // one period for a player never rated (PlayerRatings' Lag + 1), up to rdmax^2.
+  // An RD above rdmax is capped so, not refused: with h, a period can end
+  // above the cap (n h^2 is added after it), as in steph().
   void start_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p) {
     const double* rd = s.column(f_rd);
     const int64_t* last = s.last_period();
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
       const int64_t t = last[who] == RK_NEVER_RATED ? 1 : p.number - last[who];
       if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
-      if (!(rd[who] > 0 && rd[who] <= rdmax_)) throw sdk::failure(RK_ERR_DOMAIN, rd_range_, int64_t(i));
+      if (!(rd[who] > 0 && std::isfinite(rd[who])))
+        throw sdk::failure(RK_ERR_DOMAIN, "a player's rd must be a number above 0", int64_t(i));
       return scratch{.variance = std::min(rd[who] * rd[who] + double(t) * c_ * c_, rdmax_ * rdmax_)};
     });
   }
@@ -112,7 +113,6 @@ class stephenson {
   }
 
   double c_, h_, bonus_, lambda_, rdmax_;
-  std::string rd_range_;  // the message for an rd outside (0, rdmax]
   sdk::period_roster<scratch> roster_;
 };
 
