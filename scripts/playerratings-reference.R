@@ -44,6 +44,11 @@ write_ratings(steph(x, init = c(1800, 180), gamma = 30, cval = 80, hval = 5, bva
 glicko_run <- glicko(x, init = c(1800, 250), gamma = 30, cval = 20)
 write_ratings(glicko_run$ratings, steph_columns, "glicko_random_gamma.csv")
 
+# glicko2() finds each volatility with R's optimize() (its default tolerance),
+# not Glickman's iteration: ratekit's glicko2 agrees to about 0.003 points.
+write_ratings(glicko2(x, init = c(1800, 250, 0.1), gamma = 30, tau = 0.5)$ratings,
+              c("Player", "Rating", "Deviation", "Volatility"), "glicko2_random_gamma.csv")
+
 # predict() on new games, player one at home (gamma 30), players with fewer
 # than 20 games and unknown ones (X01) at trat = c(1700, 300).
 fresh <- data.frame(period = 37, player_a = c(sprintf("P%02d", 1:40), "X01", "P07"),
