@@ -74,7 +74,9 @@ void add_predict_command(CLI::App& app, context& ctx) {
       const auto home = home_option->count() ? std::optional(home_advantage) : std::nullopt;
       return deliver(predictions_from_database(plugins, database, competition, home, games, rule), out);
     }
-    const run_result r = rate(load_config(files.front(), plugins), plugins);
+    const competition_config config = load_config(files.front(), plugins);
+    check_new_state(*plugins.get(config.model), rule);  // before the run, which may take long
+    const run_result r = rate(config, plugins);
     const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
     const prediction_basis basis{*r.rater, r.data.players, r.state.columns, new_player_row(*r.rater, initial, rule),
                                  r.config.home_predict, &r.state.games, rule.min_games};

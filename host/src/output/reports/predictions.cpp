@@ -342,15 +342,17 @@ std::string predict_matches(const prediction_basis& b, const text::source& src) 
 
 }  // namespace
 
+void check_new_state(const plugin& p, const new_player_rule& rule) {
+  for (const auto& [name, value] : rule.state)
+    if (p.state_field(name) <= 0)
+      throw user_error("--new-state: '" + name + "' is no state field of " + p.descriptor().id +
+                       " besides the rating (ratekit describe " + p.descriptor().id + ")");
+}
+
 std::vector<double> new_player_row(const model& m, std::vector<double> initial, const new_player_rule& rule) {
+  check_new_state(m.source(), rule);
   if (std::isfinite(rule.rating)) initial[0] = rule.rating;
-  for (const auto& [name, value] : rule.state) {
-    const int f = m.source().state_field(name);
-    if (f <= 0)
-      throw user_error("--new-state: '" + name + "' is no state field of " + m.source().descriptor().id +
-                                     " besides the rating (ratekit describe " + m.source().descriptor().id + ")");
-    initial[size_t(f)] = value;
-  }
+  for (const auto& [name, value] : rule.state) initial[size_t(m.source().state_field(name))] = value;
   return initial;
 }
 

@@ -35,7 +35,10 @@ struct new_player_rule {
   std::vector<std::pair<std::string, double>> state;
 };
 
-// The initial state `initial` under `rule`; a field the model does not keep is an error naming it.
+// Refuses a `rule.state` field that `p` does not keep besides the rating, naming it.
+void check_new_state(const plugin& p, const new_player_rule& rule);
+
+// The initial state `initial` under `rule` (checked by check_new_state).
 std::vector<double> new_player_row(const model& m, std::vector<double> initial, const new_player_rule& rule);
 
 // Reads new pairwise games (columns player_a, player_b, optional home: a, b or
