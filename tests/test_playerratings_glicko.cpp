@@ -105,6 +105,20 @@ TEST_CASE("predict --min-games: a player with exactly N games is rated, with one
   }
 }
 
+TEST_CASE("predict --database takes --min-games, --new-rating and --new-state as predict CONFIG does",
+          "[peers][predict]") {
+  temp_dir dir;
+  const std::string options = " --min-games 20 --new-rating 1700 --new-state rd=300";
+  const std::string from_config = predict(dir, options);
+  write_text(dir / "d.yaml", "competition: pr\n" + glicko_config + "output: { dir: out, database: ratings.db }\n");
+  REQUIRE(run_cli("-q run '" + (dir / "d.yaml").string() + "'").status == 0);
+  const auto r = run_cli("-q predict --database '" + (dir / "ratings.db").string() + "' --competition pr " +
+                         data_path("glicko_predict.csv") + options + " -o '" + (dir / "db.csv").string() + "'");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(read_text(dir / "db.csv") == from_config);
+}
+
 TEST_CASE("predict --new-state refuses a field the model does not keep", "[peers][predict]") {
   temp_dir dir;
   write_text(dir / "c.yaml", "competition: pr\n" + glicko_config + "output: { dir: out }\n");
