@@ -16,7 +16,7 @@ import os
 import pathlib
 import tempfile
 
-from . import _config, _frames
+from . import _config, _frames, _places
 from ._ratekit import Error
 from ._result import Result
 from . import _ratekit
@@ -43,9 +43,18 @@ def describe(model, plugin_dir=None, allow_insecure_plugins=False):
     return json.loads(_ratekit.describe_json(model, _dirs(plugin_dir), allow_insecure_plugins))
 
 
-def _run(config_file, text, out, games=None, rows=0, plugin_dir=None, allow_insecure_plugins=False, keep=None):
-    handle = _ratekit.run(config_file, text, os.fspath(out), games, rows, _dirs(plugin_dir), allow_insecure_plugins)
+def _run(config_file, text, out, games=None, unknown=(), rows=0, plugin_dir=None, allow_insecure_plugins=False,
+         keep=None):
+    handle = _ratekit.run(config_file, text, os.fspath(out), games, list(unknown), rows, _dirs(plugin_dir),
+                          allow_insecure_plugins)
     return Result(handle, out, keep)
+
+
+def _config_text(config, places):
+    """The config dict as the host reads it, its lines' keys noted in `places`."""
+    yaml, key_paths = _config.to_yaml(config)
+    places.config(key_paths)
+    return _ratekit.ConfigText("config", yaml, os.getcwd())
 
 
 def run(config, out=None, plugin_dir=None, allow_insecure_plugins=False):
@@ -55,8 +64,13 @@ def run(config, out=None, plugin_dir=None, allow_insecure_plugins=False):
     keep = None if out is not None else tempfile.TemporaryDirectory(prefix="ratekit-")
     target = pathlib.Path(out) if out is not None else pathlib.Path(keep.name) / "out"
     if isinstance(config, dict):
-        text = _ratekit.ConfigText("config", _config.to_yaml(config), os.getcwd())
-        return _run("", text, target, plugin_dir=plugin_dir, allow_insecure_plugins=allow_insecure_plugins, keep=keep)
+        places = _places.Places(_places.config_key)
+        try:
+            text = _config_text(config, places)
+            return _run("", text, target, plugin_dir=plugin_dir, allow_insecure_plugins=allow_insecure_plugins,
+                        keep=keep)
+        except Error as e:
+            raise places.renamed(e) from None
     if not isinstance(config, (str, os.PathLike)):
         raise Error(f"expected a config file's path or a dict, got {type(config).__name__}")
     return _run(os.fspath(config), None, target, plugin_dir=plugin_dir,
@@ -72,10 +86,11 @@ def _format(columns, mapping):
     return "games-csv"
 
 
-def _initial(initial, folder):
+def _initial(initial, folder, places):
     if hasattr(initial, "to_csv"):  # a ratings list as a DataFrame
         path = pathlib.Path(folder) / "initial.csv"
         initial.to_csv(path, index=False)
+        places.file(path, "initial", initial.columns)
         return {"ratings": str(path)}
     if isinstance(initial, str) and initial.startswith(("postgresql://", "postgres://")):
         return {"database": initial}  # a PostgreSQL history database: a URI, not a path
@@ -91,19 +106,30 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
 
     games: a DataFrame or a dict of columns (lists or numpy arrays) in a layout the CLI's readers
     take: games-csv (date, player_a, player_b, score_a, or points_a and points_b, home, neutral,
-    period, season, ...), team-csv (match, date, team, player, rank[, weight]) or standings-csv
-    (event, date, player, rank or score); `format=` names it when the columns do not.
-    Dates are text (YYYY-MM-DD) or datetime64; names text, categories or integers.
+    period, season, rating_a, rating_b, ...), team-csv (match, date, team, player, rank[, weight])
+    or standings-csv (event, date, player, rank or score); `format=` names it when the columns do not.
+    A column the layout does not know is refused, as the CLI refuses it in a file's header.
+    Dates are text (YYYY-MM-DD) or datetime64 (a time-zone-aware one read as its UTC date); names
+    text, categories or integers.
     columns: the input.columns mapping, e.g. {"player_a": "home", "player_b": "away"}.
     Every other config key is a keyword: params, k_schedule, period, initial (a number, a dict, a
     ratings list as a DataFrame, a database path or a postgresql:// URI), home_advantage,
     categories, and the output keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
     """
+    places = _places.Places(lambda key_path: _places.argument(key_path, k is not None))
     try:
         frame, rows = _frames.as_columns(games)
     except (TypeError, ValueError) as e:
         raise Error(str(e)) from None
     keep = tempfile.TemporaryDirectory(prefix="ratekit-")
+    try:
+        return _rate(frame, rows, model, columns, format, k, competition, config, keep, places,
+                     plugin_dir, allow_insecure_plugins)
+    except Error as e:
+        raise places.renamed(e) from None
+
+
+def _rate(frame, rows, model, columns, format, k, competition, config, keep, places, plugin_dir, allow_insecure):
     folder = pathlib.Path(keep.name)
     if k is not None:
         if "k_schedule" in config:
@@ -114,7 +140,7 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
         raise Error("rate() writes no output folder or database: use history=, report=, charts=, "
                     "then Result.to_files(dir); or run() with a config")
     if "initial" in config:
-        config["initial"] = _initial(config["initial"], folder)
+        config["initial"] = _initial(config["initial"], folder, places)
     fmt = format or _format(frame, columns)
     source = {"format": fmt}
     if columns:
@@ -125,17 +151,21 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
     cfg = {"competition": competition, "model": model, **config, "input": source}
     if output:
         cfg["output"] = output
-    games_in = None
-    if fmt == "games-csv":
-        if columns:  # as the CLI: with a mapping, only the mapped columns and the required ones
-            frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
-                     if name in frame}
-        games_in = _frames.game_columns(frame, columns)
-    else:
-        source["path"] = str(folder / "games.csv")
-        _frames.to_csv(frame, source["path"])
-    text = _ratekit.ConfigText("config", _config.to_yaml(cfg), os.getcwd())
-    return _run("", text, folder / "out", games_in, rows, plugin_dir, allow_insecure_plugins, keep)
+    games_in, unknown = None, ()
+    try:
+        if fmt == "games-csv":
+            if columns:  # as the CLI: with a mapping, only the mapped columns and the required ones
+                frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
+                         if name in frame}
+            games_in, unknown = _frames.game_columns(frame, columns)
+        else:
+            source["path"] = str(folder / "games.csv")
+            _frames.to_csv(frame, source["path"])
+            places.file(source["path"], "games", frame)
+    except (TypeError, ValueError) as e:
+        raise Error(str(e)) from None
+    text = _config_text(cfg, places)
+    return _run("", text, folder / "out", games_in, unknown, rows, plugin_dir, allow_insecure, keep)
 
 
 def _state(side):
@@ -171,7 +201,12 @@ def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None
         raise Error(str(e)) from None
     with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
         path = os.path.join(folder, "games.csv")
-        _frames.to_csv(frame, path)
+        places = _places.Places(_places.config_key)
+        places.file(path, "games", frame)
+        try:
+            _frames.to_csv(frame, path)
+        except ValueError as e:
+            raise Error(str(e)) from None
         try:
             if isinstance(basis, Result):
                 text = _ratekit.predict_run(basis._handle, path)
@@ -183,5 +218,5 @@ def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None
             else:
                 raise Error(f"expected a Result or a database path, got {type(basis).__name__}")
         except Error as e:
-            raise Error(str(e).replace(path, "games")) from None
+            raise places.renamed(e) from None
     return _frames.read_csv(text=text)

@@ -2,23 +2,39 @@
 the files a run writes, back as DataFrames with the files' values."""
 
 import io
+import re
 
 import numpy as np
 import pandas as pd
 
-# games-csv's columns (docs/input-formats.md): names, labels and flags as text.
-GAMES_COLUMNS = ("date", "player_a", "player_b", "score_a", "period", "points_a", "points_b",
-                 "home", "neutral", "week", "playoff", "tag", "handicap", "season")
-_NUMBERS = {"score_a", "points_a", "points_b", "handicap"}
+from ._ratekit import games_csv_columns
+
+# games-csv's columns read as numbers when the frame holds numbers (docs/input-formats.md); the others as text.
+_NUMBERS = {"score_a", "points_a", "points_b", "handicap", "rating_a", "rating_b"}
 # Columns of the files a run writes that hold names or labels, never numbers.
 _TEXT = {"player", "opponent", "team", "date", "period", "match", "last_played", "event", "category", "adjustment"}
+
+
+def _repeated(names):
+    """The problem of a name given to two columns, or None."""
+    first = {}
+    for at, name in enumerate(names):
+        if name in first:
+            return f"games: expected each column once, got '{name}' again (columns {first[name]} and {at}, counted from 0)"
+        first[name] = at
+    return None
 
 
 def as_columns(games):
     """A mapping of column name to 1-d values: a DataFrame, or a dict of lists or arrays."""
     if isinstance(games, pd.DataFrame):
-        return {str(c): games[c] for c in games.columns}, len(games)
+        names = [str(c) for c in games.columns]
+        if problem := _repeated(names):
+            raise ValueError(problem)
+        return {name: games.iloc[:, at] for at, name in enumerate(names)}, len(games)
     if isinstance(games, dict):
+        if problem := _repeated([str(k) for k in games]):
+            raise ValueError(problem)
         columns = {str(k): v if isinstance(v, pd.Series) else pd.Series(np.asarray(v) if np.ndim(v) else [v])
                    for k, v in games.items()}
         lengths = {len(v) for v in columns.values()}
@@ -29,41 +45,70 @@ def as_columns(games):
 
 
 def _text(series):
-    """Values as an object array of str (None for missing), from text, categories or numbers."""
+    """Values as an object array: str, None where missing (None, NaN, NaT, pd.NA), numbers among text as they are;
+    whole numbers and flags (numpy's or pandas' nullable ones) and categories of them as their text."""
     if isinstance(series.dtype, pd.CategoricalDtype):
-        series = series.astype(object)
-    elif series.dtype.kind in "iub":
-        series = series.astype(str)
-    return series.to_numpy(dtype=object)
+        categories = series.cat.categories
+        labels = categories.astype(str) if categories.dtype.kind in "iub" else categories
+        # A code of -1 (missing) picks the None put last.
+        return np.append(np.asarray(labels, dtype=object), None)[series.cat.codes.to_numpy()]
+    if series.dtype.kind in "iub":
+        series = series.astype("string")
+    return series.to_numpy(dtype=object, na_value=None)
 
 
 def _number(series):
-    if series.dtype.kind in "iufb":
-        return series.to_numpy(dtype=np.float64)
+    """float64 values, NaN where missing, for numbers of numpy's or pandas' nullable types; else None."""
+    if series.dtype.kind in "iufb" and not isinstance(series.dtype, pd.CategoricalDtype):
+        return series.to_numpy(dtype=np.float64, na_value=np.nan)
     return None
 
 
+def _utc(series):
+    """Dates of a time-zone-aware column as their UTC dates, as the games' reader takes them; others as they are."""
+    return series.dt.tz_convert("UTC").dt.tz_localize(None) if getattr(series.dt, "tz", None) else series
+
+
 def game_columns(columns, mapping):
-    """games-csv's column -> (the caller's name, kind, array) for the host's reader."""
+    """games-csv's column -> (the caller's name, kind, array) for the host's reader; and the caller's columns
+    games-csv has none of (refused as the CLI refuses them in a header, unless a mapping picks the columns)."""
     mapping = dict(mapping or {})
     out = {}
-    for name in GAMES_COLUMNS:
+    for name in games_csv_columns:
         source = mapping.get(name, name)
         if source not in columns:
             continue
         series = columns[source]
         if name == "date" and series.dtype.kind == "M":
-            out[name] = (source, "datetime", series.to_numpy(dtype="datetime64[ns]").view(np.int64))
+            out[name] = (source, "datetime", _utc(series).to_numpy(dtype="datetime64[ns]").view(np.int64))
         elif name in _NUMBERS and _number(series) is not None:
             out[name] = (source, "number", _number(series))
         else:
             out[name] = (source, "name" if name in ("player_a", "player_b") else "text", _text(series))
-    return out
+    read = {source for source, _, _ in out.values()}
+    unknown = [] if mapping else [name for name in columns if name not in read]
+    return out, unknown
+
+
+def _line_break(columns):
+    """The problem of a text holding a line break, which a CSV row cannot keep on its line; or None."""
+    for name, series in columns.items():
+        if series.dtype != object:
+            continue
+        broken = series.map(lambda v: isinstance(v, str) and ("\n" in v or "\r" in v)).to_numpy(dtype=bool)
+        if broken.any():
+            row = int(np.argmax(broken))
+            shown = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m[0]):02X}", series.iloc[row])
+            return f"games: row {row}, column '{name}': expected text on one line, got '{shown}'"
+    return None
 
 
 def to_csv(columns, path):
-    """Writes the columns as a CSV file the host's readers take (numbers as Python writes them)."""
-    frame = pd.DataFrame({k: (v.dt.strftime("%Y-%m-%d") if v.dtype.kind == "M" else v) for k, v in columns.items()})
+    """Writes the columns as a CSV file the host's readers take (numbers as Python writes them, dates as
+    games-csv's are read: a time-zone-aware one as its UTC date), a row a line."""
+    if problem := _line_break(columns):
+        raise ValueError(problem)
+    frame = pd.DataFrame({k: (_utc(v).dt.strftime("%Y-%m-%d") if v.dtype.kind == "M" else v) for k, v in columns.items()})
     frame.to_csv(path, index=False)
 
 
@@ -89,7 +134,7 @@ def read_csv(path=None, text=None, state_fields=()):
     is computed from them as float64 whatever the values (a column's type never depends on the run)."""
     source = (lambda: io.StringIO(text)) if text is not None else (lambda: path)
     header = pd.read_csv(source(), nrows=0).columns
-    types = {c: str for c in header if c in _TEXT or c in GAMES_COLUMNS and c not in _NUMBERS}
+    types = {c: str for c in header if c in _TEXT or c in games_csv_columns and c not in _NUMBERS}
     types.update({c: np.float64 for c in header if c not in types and _is_real(c, state_fields)})
     return pd.read_csv(source(), dtype=types, keep_default_na=False,
                        na_values={c: [""] for c in header if types.get(c) is not str},

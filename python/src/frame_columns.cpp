@@ -32,11 +32,23 @@ int32_t day_of(int64_t ns) {
   return int32_t(int(ymd.year()) * 10000 + int(unsigned(ymd.month())) * 100 + int(unsigned(ymd.day())));
 }
 
+// A column's values as a C-contiguous array of its own: a reversed or sliced
+// frame's column is strided, and the frame's own buffer may change under the
+// reader while another thread runs (the GIL is released while rating).
+py::array own_copy(const py::handle& values, size_t rows, const std::string& source, const std::string& column) {
+  const py::array a = py::array::ensure(values);
+  if (!a || a.ndim() != 1 || size_t(a.shape(0)) != rows)
+    throw user_error(source, 0, 0, "column '" + column + "': expected " + std::to_string(rows) + " values in one dimension");
+  return py::array(a.attr("copy")("C"));
+}
+
 }  // namespace
 
-frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string source) {
+frame_columns::frame_columns(const py::dict& columns, const std::vector<std::string>& unknown, size_t rows,
+                             std::string source) {
   in_.source = std::move(source);
   in_.rows = rows;
+  in_.unknown = unknown;
   texts_.reserve(columns.size());
   days_.reserve(columns.size());
   for (const auto& [key, value] : columns) {
@@ -49,46 +61,50 @@ frame_columns::frame_columns(const py::dict& columns, size_t rows, std::string s
     col.present = true;
     col.name = spec[0].cast<std::string>();
     const auto kind = spec[1].cast<std::string>();
+    const py::array values = own_copy(spec[2], rows, in_.source, col.name);
     if (kind == "number") {
-      auto a = spec[2].cast<py::array_t<double, py::array::c_style | py::array::forcecast>>();
+      auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
+      if (!a) throw py::error_already_set();
       col.number = a.data();
       kept_.push_back(std::move(a));
     } else if (kind == "datetime") {
-      auto a = spec[2].cast<py::array_t<int64_t, py::array::c_style>>();
+      auto a = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(values);
+      if (!a) throw py::error_already_set();
       auto& days = days_.emplace_back(rows);
       for (size_t i = 0; i < rows; ++i) days[i] = day_of(a.data()[i]);
       col.day = days.data();
     } else {  // "text", or "name": text only, a number is no player's name
-      const bool names = kind == "name";
-      const auto a = spec[2].cast<py::array>();
-      if (a.dtype().kind() != 'O') throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected text");
-      auto* objects = static_cast<PyObject* const*>(a.data());
-      auto& views = texts_.emplace_back(rows);
-      for (size_t i = 0; i < rows; ++i) {
-        PyObject* v = objects[i];
-        if (PyUnicode_CheckExact(v) && PyUnicode_IS_COMPACT_ASCII(v)) {  // most names: their bytes in place
-          views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
-          continue;
-        }
-        if (is_missing(v)) continue;
-        if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
-          views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
-          continue;
-        }
-        if (!PyUnicode_Check(v)) not_text(in_.source, col.name, i, v);
-        Py_ssize_t size = 0;
-        const char* utf8 = PyUnicode_AsUTF8AndSize(v, &size);  // kept with the string
-        if (!utf8) {
-          PyErr_Clear();
-          throw user_error(in_.source, 0, 0,
-                           "row " + std::to_string(i) + ", column '" + col.name + "': expected text in UTF-8");
-        }
-        views[i] = {utf8, size_t(size)};
-      }
-      col.text = views.data();
-      kept_.push_back(a);
+      if (values.dtype().kind() != 'O') throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected text");
+      col.text = texts_.emplace_back(text_views(values, kind == "name", col.name)).data();
+      kept_.push_back(values);  // the views' strings, held by the copy
     }
   }
+}
+
+std::vector<std::string_view> frame_columns::text_views(const py::array& values, bool names, const std::string& column) {
+  auto* objects = static_cast<PyObject* const*>(values.data());
+  std::vector<std::string_view> views(in_.rows);
+  for (size_t i = 0; i < in_.rows; ++i) {
+    PyObject* v = objects[i];
+    if (PyUnicode_CheckExact(v) && PyUnicode_IS_COMPACT_ASCII(v)) {  // most names: their bytes in place
+      views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
+      continue;
+    }
+    if (is_missing(v)) continue;
+    if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
+      views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
+      continue;
+    }
+    if (!PyUnicode_Check(v)) not_text(in_.source, column, i, v);
+    Py_ssize_t size = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(v, &size);  // kept with the string
+    if (!utf8) {
+      PyErr_Clear();
+      throw user_error(in_.source, 0, 0, "row " + std::to_string(i) + ", column '" + column + "': expected text in UTF-8");
+    }
+    views[i] = {utf8, size_t(size)};
+  }
+  return views;
 }
 
 }  // namespace ratekit::python

@@ -1,6 +1,7 @@
 // A DataFrame's columns as games-csv's (game_columns): text as views of the
-// Python strings, numbers and dates as arrays, all made while the GIL is held
-// so the engine's reader thread reads them without it.
+// Python strings, numbers and dates as arrays, all copies of the frame's made
+// while the GIL is held, so the engine's reader thread reads them without it
+// whatever the frame's layout and whatever other threads do to it.
 #pragma once
 
 #include <ratekit/host/input/game_columns.hpp>
@@ -20,11 +21,16 @@ class frame_columns {
   // `columns`: games-csv's column name -> (the program's name, kind, array), where kind
   // is "text" (an object array of str or numbers; None and NaN read as empty),
   // "name" (as text, but str only), "number"
-  // (float64) or "datetime" (datetime64[ns]).
-  frame_columns(const pybind11::dict& columns, size_t rows, std::string source);
+  // (float64) or "datetime" (datetime64[ns]), each 1-d and `rows` long, of any strides;
+  // `unknown`: the program's columns games-csv has none of, refused by the reader.
+  frame_columns(const pybind11::dict& columns, const std::vector<std::string>& unknown, size_t rows,
+                std::string source);
   const game_columns& columns() const { return in_; }
 
  private:
+  // Views of an object array's str values; a number among text as its text.
+  std::vector<std::string_view> text_views(const pybind11::array& values, bool names, const std::string& column);
+
   game_columns in_;
   std::vector<pybind11::object> kept_;  // the arrays the views and pointers point into
   std::vector<std::vector<std::string_view>> texts_;

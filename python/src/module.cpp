@@ -3,6 +3,7 @@
 // take, and their files back into DataFrames.
 #include "frame_columns.hpp"
 
+#include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/plugin/plugin_json.hpp>
 #include <ratekit/host/output/reports/predict_database.hpp>
 #include <ratekit/host/run/progress.hpp>
@@ -18,11 +19,16 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
+#include <thread>
 
 namespace py = pybind11;
 namespace fs = std::filesystem;
@@ -59,9 +65,45 @@ competition_config config_of(const std::string& config_file, const std::optional
   return text ? load_config(*text, plugins) : load_config(fs::path(config_file), plugins);
 }
 
+// Runs `work` on a thread of its own while this one, the GIL released, takes
+// Python's signals: Ctrl-C's KeyboardInterrupt stops the run within a piece
+// of games (engine/stop.hpp) and is raised once the run has unwound.
+unit_result interruptible(const std::function<unit_result()>& work) {
+  std::atomic<bool> stop{false};
+  std::optional<unit_result> unit;
+  std::exception_ptr failure;
+  std::optional<py::error_already_set> signal;
+  std::promise<void> ended;
+  std::future<void> done = ended.get_future();
+  std::thread worker([&] {
+    const stop_scope scope(stop);
+    try {
+      unit.emplace(work());
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    ended.set_value();
+  });
+  {
+    const py::gil_scoped_release unlocked;
+    while (done.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+      if (signal) continue;
+      const py::gil_scoped_acquire locked;
+      if (PyErr_CheckSignals() != 0) {
+        signal.emplace();  // the handler's exception, taken from Python
+        stop = true;
+      }
+    }
+    worker.join();
+  }
+  if (signal) throw std::move(*signal);
+  if (failure) std::rethrow_exception(failure);
+  return std::move(*unit);
+}
+
 run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
-               const py::object& games, size_t rows, const std::vector<std::string>& plugin_dir,
-               bool allow_insecure) {
+               const py::object& games, const std::vector<std::string>& unknown, size_t rows,
+               const std::vector<std::string>& plugin_dir, bool allow_insecure) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (text) text->input_apart = !games.is_none();
   competition_config config = config_of(config_file, text, plugins);
@@ -69,22 +111,21 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   if (!games.is_none()) {
     if (config.input_format != "games-csv")
       throw config.error_at("input", "expected games-csv for columns of pairwise games, got " + config.input_format);
-    columns = std::make_shared<frame_columns>(games.cast<py::dict>(), rows, "games");
+    columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
     config.input_paths = {"games"};
     config.input_options.fill = [columns, options = config.input_options](dataset& d) {
       read_game_columns(columns->columns(), options, d);
     };
   }
   refuse_inputs_inside(config, out);
-  std::optional<unit_result> unit;
-  {
-    const py::gil_scoped_release unlocked;  // rating touches no Python object
+  // Rating touches no Python object; the games' columns go with `columns`, under the GIL.
+  unit_result unit = interruptible([&] {
     progress bar(false);
-    unit.emplace(run_unit(std::move(config), plugins, out, {}, bar));
-    // The result outlives the call, the games' columns do not: they go with `columns`, under the GIL.
-    unit->run.config.input_options.fill = nullptr;
-  }
-  return {std::make_shared<const unit_result>(std::move(*unit))};
+    unit_result done = run_unit(std::move(config), plugins, out, {}, bar);
+    done.run.config.input_options.fill = nullptr;  // the result outlives the call, the games' columns do not
+    return done;
+  });
+  return {std::make_shared<const unit_result>(std::move(unit))};
 }
 
 std::string predict_run(const run_handle& h, const std::string& games) {
@@ -137,6 +178,22 @@ double expect(const std::string& id, const std::map<std::string, double>& a, con
   }
 }
 
+// Sets ratekit.Error with the CLI's lines, each control character escaped as
+// the CLI prints it; `diagnostics` holds each problem's (file, line, column,
+// message) for the package to name in the caller's terms (a DataFrame's rows).
+void raise_error(const py::handle& type, const std::vector<diagnostic>& problems) {
+  std::string text;
+  py::list places;
+  for (const diagnostic& d : problems) {
+    const diagnostic shown{valid_utf8(printable(d.file)), d.line, d.column, valid_utf8(printable(d.message))};
+    text += (text.empty() ? "" : "\n") + shown.str();
+    places.append(py::make_tuple(shown.file, shown.line, shown.column, shown.message));
+  }
+  const py::object raised = type(text);
+  raised.attr("diagnostics") = places;
+  PyErr_SetObject(type.ptr(), raised.ptr());
+}
+
 }  // namespace
 }  // namespace ratekit::python
 
@@ -155,8 +212,10 @@ PYBIND11_MODULE(_ratekit, m) {
       throw;
     } catch (const std::bad_alloc&) {
       throw;
+    } catch (const user_error& e) {
+      raise_error(error, e.diagnostics());
     } catch (const std::exception& e) {
-      error(e.what());
+      raise_error(error, {diagnostic{"", 0, 0, e.what()}});
     }
   });
   py::class_<config_text>(m, "ConfigText")
@@ -170,8 +229,9 @@ PYBIND11_MODULE(_ratekit, m) {
   m.def("describe_json", [](const std::string& id, const std::vector<std::string>& dirs, bool insecure) {
     return json_text(describe_json(*registry(dirs, insecure).get(id)), 2);
   });
-  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("rows"),
-        py::arg("plugin_dir"), py::arg("allow_insecure"));
+  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("unknown"),
+        py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
+  m.attr("games_csv_columns") = py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);
   m.def("expect", &expect);

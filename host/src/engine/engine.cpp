@@ -8,6 +8,7 @@
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/input/ratings_list.hpp>
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/store/store.hpp>
@@ -156,7 +157,9 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, sink);
   event_rater events(r, settle, sink);
   bool any_event = false;
+  const std::atomic<bool>* stop = stop_flag();
   for (; piece; piece = input.next()) {
+    throw_if_stopped(stop);
     if (!any_event && !piece->events.empty()) {
       any_event = true;
       refuse_events_unless_ranked(r, *piece, settle);

@@ -1,9 +1,11 @@
 #include "input_stream.hpp"
 
+#include <ratekit/host/engine/stop.hpp>
+
 namespace ratekit {
 
 input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players)
-    : one_period_(config.period_label, config.period) {
+    : one_period_(config.period_label, config.period), stop_(stop_flag()) {
   data_.players = std::move(players);
   data_.stream_to([this](dataset& d) { hand_over(d); }, piece_games);
   reader_ = std::thread([this, &config, &reader] {
@@ -34,6 +36,7 @@ input_stream::~input_stream() {
 }
 
 void input_stream::hand_over(dataset& d) {
+  throw_if_stopped(stop_);
   std::unique_ptr<game_piece> piece = pieces_.empty();
   if (!piece) {  // nobody rates any more: drop the games and events
     d.games.clear();

@@ -11,6 +11,7 @@
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/input/readers.hpp>
 
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -70,6 +71,7 @@ class input_stream {
   one_period one_period_;
   std::string reading_;  // the file being read
   std::exception_ptr error_;  // what the reader threw; set before it finishes the queue
+  const std::atomic<bool>* stop_;  // the starting thread's (engine/stop.hpp): the reader stops with the run
   std::thread reader_;
 };
 

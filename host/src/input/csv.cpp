@@ -100,6 +100,14 @@ std::string repeated_column(std::string_view name, int first_column) {
   return "expected each column once, got " + quote(name) + " again (first at column " + std::to_string(first_column) + ")";
 }
 
+std::string unknown_column(std::string_view name, const std::vector<std::string>& names) {
+  const std::string guess = did_you_mean(std::string(name), names);
+  if (!guess.empty()) return "expected a known column, got " + quote(name) + " (did you mean '" + guess + "'?)";
+  std::string message = "expected one of ";
+  for (size_t k = 0; k < names.size(); ++k) message += (k ? ", " : "") + names[k];
+  return message + "; got " + quote(name);
+}
+
 std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
                             problem_list& problems, bool ignore_unknown) {
   std::vector<int> index(spec.size(), -1);
@@ -109,17 +117,7 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
     const auto it = std::find_if(names.begin(), names.end(),
                                  [&](const std::string& n) { return !n.empty() && n == header[f]; });
     if (it == names.end()) {
-      if (ignore_unknown) continue;
-      const std::string guess = did_you_mean(std::string(header[f]), names);
-      std::string message;
-      if (!guess.empty()) {
-        message = "expected a known column, got " + quote(header[f]) + " (did you mean '" + guess + "'?)";
-      } else {
-        message = "expected one of ";
-        for (size_t k = 0; k < names.size(); ++k) message += (k ? ", " : "") + names[k];
-        message += "; got " + quote(header[f]);
-      }
-      problems.add(l.number, header.column(f), std::move(message));
+      if (!ignore_unknown) problems.add(l.number, header.column(f), unknown_column(header[f], names));
       continue;
     }
     int& slot = index[size_t(it - names.begin())];

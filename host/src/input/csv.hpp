@@ -93,6 +93,9 @@ struct column_spec {
 // The problem of a header naming a column again: every reader refuses it so.
 std::string repeated_column(std::string_view name, int first_column);
 
+// The problem of a header's column that is none of `names` (with a did-you-mean when one is close).
+std::string unknown_column(std::string_view name, const std::vector<std::string>& names);
+
 // Maps a header line to column numbers: result[i] is the field index of
 // spec[i], or -1 when absent. Unknown (with a did-you-mean), repeated and
 // missing required columns are added to `problems`; with `ignore_unknown`,

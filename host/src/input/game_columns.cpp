@@ -2,6 +2,7 @@
 #include <ratekit/host/input/game_columns.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include "input/csv.hpp"
 #include "input/game_row.hpp"
 
 #include <cmath>
@@ -57,6 +58,8 @@ bool day(const column_row& row, game_field c, date_layout layout, int32_t& out) 
 void read_game_columns(const game_columns& in, const reader_options& options, dataset& out) {
   using namespace text;
   problem_list problems(in.source);
+  const std::vector<std::string> known(games_csv_columns.begin(), games_csv_columns.end());
+  for (const std::string& name : in.unknown) problems.add(0, 0, unknown_column(name, known));
   for (const game_field c : {date, player_a, player_b})
     if (!in.columns[c].present)
       problems.add(0, 0, "expected a column '" + std::string(games_csv_columns[c]) + "'");

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ratekit {
 
@@ -25,6 +26,7 @@ struct game_columns {
   std::string source;  // stands for the file in messages
   size_t rows = 0;
   std::array<game_column, 16> columns;  // in games_csv_columns' order
+  std::vector<std::string> unknown;     // the program's columns games-csv has none of: refused as a header's
 };
 
 // Adds the rows' games to `out` as read_games_csv adds a file's; a problem

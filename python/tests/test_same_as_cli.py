@@ -1,0 +1,121 @@
+"""rate() reads what the CLI reads and refuses what it refuses, and names the place in the caller's terms:
+a DataFrame's row and column, a keyword; never a line of a config text or a temporary file."""
+
+import re
+import tempfile
+
+import pandas as pd
+import pytest
+
+import ratekit
+from conftest import cli, same_as_file
+
+GAMES = pd.DataFrame({"date": ["2024-01-01", "2024-01-02", "2024-01-03"], "player_a": ["Ann", "Bob", "Cy"],
+                      "player_b": ["Bob", "Cy", "Ann"], "score_a": [1.0, 0.5, 0.0]})
+
+
+def cli_run(frame, tmp_path, mapping=""):
+    """`ratekit run` on the frame's rows written as games.csv: its completed process and output folder."""
+    frame.to_csv(tmp_path / "games.csv", index=False)
+    config = tmp_path / "config.yaml"
+    config.write_text("competition: frame\nmodel: fide-logistic\nk_schedule: [{k: 20}]\n"
+                      f"input: {{format: games-csv, path: games.csv{mapping}}}\n")
+    return cli("run", config, "--out", tmp_path / "cli", check=False), tmp_path / "cli"
+
+
+@pytest.mark.parametrize("column,guess", [("hom", "home"), ("Score_a", "score_a"), ("rating", "rating_a")])
+def test_an_unknown_column_is_refused_with_the_clis_words(column, guess, tmp_path):
+    frame = GAMES.assign(**{column: ["a", "b", "a"]})
+    refused, _ = cli_run(frame, tmp_path)
+    expected = re.sub(r"^error: \S+games.csv:1:\d+: ", "", refused.stderr.strip())
+    assert expected == f"expected a known column, got '{column}' (did you mean '{guess}'?)"
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(frame, "fide-logistic", k=20)
+    assert str(raised.value) == "games: " + expected
+
+
+def test_rating_columns_seed_players_as_in_the_cli(tmp_path):
+    frame = GAMES.assign(rating_a=[1800.0, 1500.0, None], rating_b=[1600.0, 2000.0, 1700.0])
+    done, out = cli_run(frame, tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = ratekit.rate(frame, "fide-logistic", k=20)
+    same_as_file(result.ratings, out / "ratings.csv")
+    assert result.ratings.set_index("player")["rating"]["Cy"] > 1900  # seeded at 2000, not 1500
+
+
+def test_a_mapping_reads_the_rating_columns_too(tmp_path):
+    frame = GAMES.assign(elo_a=[1800.0, 1500.0, None], elo_b=[1600.0, 2000.0, 1700.0])
+    mapping = {"rating_a": "elo_a", "rating_b": "elo_b", "score_a": "score_a"}
+    done, out = cli_run(frame, tmp_path, ", columns: {rating_a: elo_a, rating_b: elo_b, score_a: score_a}")
+    assert done.returncode == 0, done.stderr
+    result = ratekit.rate(frame, "fide-logistic", k=20, columns=mapping)
+    same_as_file(result.ratings, out / "ratings.csv")
+    assert result.ratings.set_index("player")["rating"]["Cy"] > 1900
+
+
+def test_a_mapping_to_an_unknown_column_is_refused_by_its_key():
+    frame = GAMES.assign(venue=["a", "b", "a"])
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(frame, "fide-logistic", k=20, columns={"hom": "venue"})
+    assert str(raised.value) == ("argument columns['hom']: unknown column 'hom' in 'input.columns' of games-csv "
+                                 "(did you mean 'home'?)")
+
+
+@pytest.mark.parametrize("keywords,message", [
+    (dict(k=-20), "argument k: "),
+    (dict(k=20, params={"xi": 0}), "argument params['xi']: 'xi' must be between 1 and 1000000, got 0"),
+    (dict(k_schedule=[{"k": 20}, {"k": 10, "games_belw": 5}]), "argument k_schedule[1]['games_belw']: unknown key"),
+    (dict(k=20, period="fortnight"), "argument period: expected one of game, event"),
+    (dict(k=20, perod="month"), "argument perod: unknown key 'perod' (did you mean 'period'?)"),
+])
+def test_a_config_problem_names_the_keyword(keywords, message):
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(GAMES, "fide-logistic", **keywords)
+    assert str(raised.value).startswith(message), str(raised.value)
+    assert "config:" not in str(raised.value)
+
+
+def test_a_config_dicts_problem_names_its_key():
+    config = {"competition": "x", "model": "fide-logistic", "k_schedule": [{"k": 20}], "params": {"xii": 400},
+              "input": {"format": "games-csv", "path": "none.csv"}}
+    with pytest.raises(ratekit.Error, match=r"^config\['params'\]\['xii'\]: unknown parameter 'xii'"):
+        ratekit.run(config)
+
+
+def team_matches(**changes):
+    frame = pd.DataFrame({"match": ["m1", "m1", "m2", "m2"], "date": ["2024-01-01"] * 2 + ["2024-01-02"] * 2,
+                          "team": ["a", "b", "a", "b"], "player": ["Ann", "Bob", "Ann", "Bob"], "rank": [1, 2, 2, 1]})
+    for column, (row, value) in changes.items():
+        frame[column] = frame[column].astype(object)
+        frame.loc[row, column] = value
+    return frame
+
+
+@pytest.mark.parametrize("frame,message", [
+    (team_matches(rank=(3, "first")), "games: row 3, column 'rank': expected rank as a positive number"),
+    (team_matches(player=(1, "Ann")), "games: row 1, column 'player': expected each player once per match, got "
+                                      "'Ann' again in match 'm1' (first at row 0)"),
+    (team_matches(player=(2, "An\nn")), "games: row 2, column 'player': expected text on one line, got 'An\\x0An'"),
+    (team_matches().assign(tema=1), "games: expected a known column, got 'tema' (did you mean 'team'?)"),
+])
+def test_a_team_frames_problem_names_its_row_and_column_not_a_file(frame, message):
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(frame, "trueskill")
+    assert str(raised.value).startswith(message), str(raised.value)
+    assert tempfile.gettempdir() not in str(raised.value) and ".csv" not in str(raised.value)
+
+
+def test_a_ratings_lists_problem_names_its_row_and_column():
+    listed = pd.DataFrame({"player": ["Ann", "Bob"], "rating": [1600.0, float("inf")]})
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(GAMES, "fide-logistic", k=20, initial=listed)
+    assert str(raised.value).startswith("initial: row 1, column 'rating': "), str(raised.value)
+    assert tempfile.gettempdir() not in str(raised.value)
+
+
+def test_control_characters_of_a_config_value_are_escaped_as_the_cli_escapes_them():
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(GAMES, "fide-logistic", k=20, period="mo\x1b[2Jnth\nfake: line")
+    text = str(raised.value)
+    assert "\x1b" not in text and "\n" not in text
+    assert "mo\\x1B[2Jnth\\x0Afake: line" in text
