@@ -117,19 +117,24 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
     categories, and the output keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
     """
     places = _places.Places(lambda key_path: _places.argument(key_path, k is not None))
-    try:
-        frame, rows = _frames.as_columns(games)
-    except (TypeError, ValueError) as e:
-        raise Error(str(e)) from None
     keep = tempfile.TemporaryDirectory(prefix="ratekit-")
     try:
-        return _rate(frame, rows, model, columns, format, k, competition, config, keep, places,
+        return _rate(games, model, columns, format, k, competition, config, keep, places,
                      plugin_dir, allow_insecure_plugins)
     except Error as e:
         raise places.renamed(e) from None
 
 
-def _rate(frame, rows, model, columns, format, k, competition, config, keep, places, plugin_dir, allow_insecure):
+def _refused(call, *args):
+    """call(*args), with the TypeError or ValueError a frame's check raises as ratekit.Error."""
+    try:
+        return call(*args)
+    except (TypeError, ValueError) as e:
+        raise Error(str(e)) from None
+
+
+def _rate(games, model, columns, format, k, competition, config, keep, places, plugin_dir, allow_insecure):
+    frame, rows = _refused(_frames.as_columns, games)
     folder = pathlib.Path(keep.name)
     if k is not None:
         if "k_schedule" in config:
@@ -152,18 +157,15 @@ def _rate(frame, rows, model, columns, format, k, competition, config, keep, pla
     if output:
         cfg["output"] = output
     games_in, unknown = None, ()
-    try:
-        if fmt == "games-csv":
-            if columns:  # as the CLI: with a mapping, only the mapped columns and the required ones
-                frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
-                         if name in frame}
-            games_in, unknown = _frames.game_columns(frame, columns)
-        else:
-            source["path"] = str(folder / "games.csv")
-            _frames.to_csv(frame, source["path"])
-            places.file(source["path"], "games", frame)
-    except (TypeError, ValueError) as e:
-        raise Error(str(e)) from None
+    if fmt == "games-csv":
+        if columns:  # as the CLI: with a mapping, only the mapped columns and the required ones
+            frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
+                     if name in frame}
+        games_in, unknown = _refused(_frames.game_columns, frame, columns)
+    else:
+        source["path"] = str(folder / "games.csv")
+        _refused(_frames.to_csv, frame, source["path"])
+        places.file(source["path"], "games", frame)
     text = _config_text(cfg, places)
     return _run("", text, folder / "out", games_in, unknown, rows, plugin_dir, allow_insecure, keep)
 
@@ -195,19 +197,13 @@ def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None
     (a file's path or a postgresql:// URI).
     games: a DataFrame or dict with player_a, player_b and optional home (or event, player; or
     match, team, player for team models)."""
-    try:
-        frame, _ = _frames.as_columns(games)
-    except (TypeError, ValueError) as e:
-        raise Error(str(e)) from None
+    places = _places.Places(_places.config_key)
     with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
         path = os.path.join(folder, "games.csv")
-        places = _places.Places(_places.config_key)
-        places.file(path, "games", frame)
         try:
-            _frames.to_csv(frame, path)
-        except ValueError as e:
-            raise Error(str(e)) from None
-        try:
+            frame, _ = _refused(_frames.as_columns, games)
+            places.file(path, "games", frame)
+            _refused(_frames.to_csv, frame, path)
             if isinstance(basis, Result):
                 text = _ratekit.predict_run(basis._handle, path)
             elif isinstance(basis, (str, os.PathLike)):

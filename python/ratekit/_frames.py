@@ -2,7 +2,6 @@
 the files a run writes, back as DataFrames with the files' values."""
 
 import io
-import re
 
 import numpy as np
 import pandas as pd
@@ -98,8 +97,7 @@ def _line_break(columns):
         broken = series.map(lambda v: isinstance(v, str) and ("\n" in v or "\r" in v)).to_numpy(dtype=bool)
         if broken.any():
             row = int(np.argmax(broken))
-            shown = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m[0]):02X}", series.iloc[row])
-            return f"games: row {row}, column '{name}': expected text on one line, got '{shown}'"
+            return f"games: row {row}, column '{name}': expected text on one line, got '{series.iloc[row]}'"
     return None
 
 

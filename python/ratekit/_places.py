@@ -9,6 +9,12 @@ from ._config import key_name
 from ._ratekit import Error
 
 
+def printable(text):
+    """`text` as the CLI prints it: control characters written \\xNN (C0, DEL) or \\u00NN (C1)."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]",
+                  lambda m: ("\\x" if ord(m[0]) < 0x80 else "\\u00") + f"{ord(m[0]):02X}", text)
+
+
 def _field_index(path, line, column):
     """The 0-based field of a CSV file's `line` (1-based) where character `column` (1-based) lies, or None."""
     with open(path, encoding="utf-8") as lines:
@@ -70,7 +76,7 @@ class Places:
             place, in_file = self._place(file, line, column)
             if place is not None:
                 file, line, column = place, 0, 0
-            kept.append((file, line, column, self._message(message, in_file)))
+            kept.append((file, line, column, printable(self._message(message, in_file))))
         renamed = Error("\n".join(_text(*problem) for problem in kept))
         renamed.diagnostics = kept
         return renamed

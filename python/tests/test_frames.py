@@ -48,14 +48,15 @@ def test_a_strided_frame_is_read_as_its_rows(view, tmp_path):
 def test_a_frame_of_a_2d_array_of_strings(tmp_path):
     games = round_robin()
     games["score_a"] = games["score_a"].map(str)
-    frame = pd.DataFrame(games.to_numpy(dtype=str), columns=games.columns)  # one block, rows strided
+    rows = np.array(games.values.tolist(), dtype=str)  # row after row: a column's cells lie 5 apart
+    frame = pd.DataFrame(rows, columns=games.columns)
     same_as_file(rate(frame).ratings, as_the_cli_reads(frame, tmp_path))
 
 
 def test_a_frame_changed_by_another_thread_while_rating():
     # Another thread swaps every name for an equal string of its own while rating runs (the GIL is released):
     # the frame's old strings are freed, their memory taken by others; the run reads the rows as they were.
-    rows = 100_000
+    rows = 1_000_000
     games = round_robin(rows)
     games["player_a"] = [name[:-3] + name[-3:] for name in games["player_a"]]  # strings only the frame holds
     expected = rate(games.copy(deep=True)).ratings

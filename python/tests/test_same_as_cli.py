@@ -119,3 +119,9 @@ def test_control_characters_of_a_config_value_are_escaped_as_the_cli_escapes_the
     text = str(raised.value)
     assert "\x1b" not in text and "\n" not in text
     assert "mo\\x1B[2Jnth\\x0Afake: line" in text
+
+
+def test_control_characters_of_a_column_name_are_escaped_too():
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(GAMES, "fide-logistic", k=20, columns={"player_a": "ho\x1bme\x9b"})
+    assert str(raised.value) == "input.columns names columns the games do not have: player_a -> 'ho\\x1Bme\\u009B'"
