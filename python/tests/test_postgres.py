@@ -76,7 +76,7 @@ def test_a_password_given_once_is_not_lent_to_a_later_uri_without_one(tmp_path, 
     monkeypatch.delenv("PGPASSWORD", raising=False)
     monkeypatch.setenv("PGPASSFILE", str(tmp_path / "no-pgpass"))
     server = f"@/postgres?host={PG_DIR}"
-    with pytest.raises(ratekit.Error, match="no run of competition|no competition"):  # connected: the password is right
+    with pytest.raises(ratekit.Error, match="no ratekit history"):  # connected: the password is right
         ratekit.predict("postgresql://ratekit_pw:right-secret-4711" + server, NEXT, competition="nobody")
     with pytest.raises(ratekit.Error) as refused:
         ratekit.predict("postgresql://ratekit_pw" + server, NEXT, competition="nobody")
