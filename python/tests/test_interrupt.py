@@ -1,6 +1,5 @@
 """Ctrl-C stops a long rate() within a second, as it stops any Python call, and leaves nothing behind."""
 
-import os
 import signal
 import tempfile
 import threading
@@ -21,22 +20,27 @@ def many_games(rows):
                          "player_b": names[b], "score_a": random.choice([0.0, 0.5, 1.0], rows)})
 
 
-def test_keyboard_interrupt_stops_a_long_rate_within_a_second():
+def test_keyboard_interrupt_stops_a_long_rate_within_a_second(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where rate() keeps its run
     games = many_games(1_500_000)  # some 10 s of rating
-    before = set(os.listdir(tempfile.gettempdir()))
     sent = []
 
     def interrupt():
-        time.sleep(0.5)
+        # Once the run has started (its output folder is locked), in the midst of rating.
+        while not any(folder.iterdir() for folder in tmp_path.iterdir()):
+            time.sleep(0.01)
+        time.sleep(0.3)
         sent.append(time.monotonic())
         signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
-    threading.Thread(target=interrupt).start()
+    thread = threading.Thread(target=interrupt)
+    thread.start()
     started = time.monotonic()
     try:
         ratekit.rate(games, "glicko2", period="day", history=True)
         raise AssertionError(f"rate() ran to its end in {time.monotonic() - started:.1f} s")
     except KeyboardInterrupt:
         stopped = time.monotonic()
+    thread.join()
     assert sent and stopped - sent[0] < 1.0
-    assert set(os.listdir(tempfile.gettempdir())) <= before  # no run's folder left
+    assert list(tmp_path.iterdir()) == []  # no run's folder left
