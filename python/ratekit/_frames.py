@@ -19,7 +19,8 @@ def _repeated(names):
     first = {}
     for at, name in enumerate(names):
         if name in first:
-            return f"games: expected each column once, got '{name}' again (columns {first[name]} and {at}, counted from 0)"
+            return (f"games: expected each column once, got '{name}' again "
+                    f"(columns {first[name]} and {at}, counted from 0)")
         first[name] = at
     return None
 
@@ -106,7 +107,8 @@ def to_csv(columns, path):
     games-csv's are read: a time-zone-aware one as its UTC date), a row a line."""
     if problem := _line_break(columns):
         raise ValueError(problem)
-    frame = pd.DataFrame({k: (_utc(v).dt.strftime("%Y-%m-%d") if v.dtype.kind == "M" else v) for k, v in columns.items()})
+    frame = pd.DataFrame({k: (_utc(v).dt.strftime("%Y-%m-%d") if v.dtype.kind == "M" else v)
+                          for k, v in columns.items()})
     frame.to_csv(path, index=False)
 
 

@@ -84,8 +84,10 @@ class Places:
 
 def _text(file, line, column, message):
     """A problem as the CLI writes it: file:line:column: message."""
-    where = file + (f":{line}" if file and line > 0 else "") + (f":{column}" if file and line > 0 and column > 0 else "")
-    return f"{where}: {message}" if where else message
+    if not file:
+        return message
+    where = file + (f":{line}" if line > 0 else "") + (f":{column}" if line > 0 and column > 0 else "")
+    return f"{where}: {message}"
 
 
 def argument(key_path, k_given=False):

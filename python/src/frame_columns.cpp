@@ -38,7 +38,8 @@ int32_t day_of(int64_t ns) {
 py::array own_copy(const py::handle& values, size_t rows, const std::string& source, const std::string& column) {
   const py::array a = py::array::ensure(values);
   if (!a || a.ndim() != 1 || size_t(a.shape(0)) != rows)
-    throw user_error(source, 0, 0, "column '" + column + "': expected " + std::to_string(rows) + " values in one dimension");
+    throw user_error(source, 0, 0,
+                     "column '" + column + "': expected " + std::to_string(rows) + " values in one dimension");
   return py::array(a.attr("copy")("C"));
 }
 
@@ -64,12 +65,12 @@ frame_columns::frame_columns(const py::dict& columns, const std::vector<std::str
     const py::array values = own_copy(spec[2], rows, in_.source, col.name);
     if (kind == "number") {
       auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
-      if (!a) throw py::error_already_set();
+      if (!a) throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected numbers");
       col.number = a.data();
       kept_.push_back(std::move(a));
     } else if (kind == "datetime") {
       auto a = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(values);
-      if (!a) throw py::error_already_set();
+      if (!a) throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected dates");
       auto& days = days_.emplace_back(rows);
       for (size_t i = 0; i < rows; ++i) days[i] = day_of(a.data()[i]);
       col.day = days.data();
@@ -81,7 +82,8 @@ frame_columns::frame_columns(const py::dict& columns, const std::vector<std::str
   }
 }
 
-std::vector<std::string_view> frame_columns::text_views(const py::array& values, bool names, const std::string& column) {
+std::vector<std::string_view> frame_columns::text_views(const py::array& values, bool names,
+                                                        const std::string& column) {
   auto* objects = static_cast<PyObject* const*>(values.data());
   std::vector<std::string_view> views(in_.rows);
   for (size_t i = 0; i < in_.rows; ++i) {
@@ -100,7 +102,8 @@ std::vector<std::string_view> frame_columns::text_views(const py::array& values,
     const char* utf8 = PyUnicode_AsUTF8AndSize(v, &size);  // kept with the string
     if (!utf8) {
       PyErr_Clear();
-      throw user_error(in_.source, 0, 0, "row " + std::to_string(i) + ", column '" + column + "': expected text in UTF-8");
+      throw user_error(in_.source, 0, 0,
+                       "row " + std::to_string(i) + ", column '" + column + "': expected text in UTF-8");
     }
     views[i] = {utf8, size_t(size)};
   }

@@ -231,7 +231,8 @@ PYBIND11_MODULE(_ratekit, m) {
   });
   m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
-  m.attr("games_csv_columns") = py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
+  m.attr("games_csv_columns") =
+      py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);
   m.def("expect", &expect);

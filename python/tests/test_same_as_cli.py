@@ -105,6 +105,14 @@ def test_a_team_frames_problem_names_its_row_and_column_not_a_file(frame, messag
     assert tempfile.gettempdir() not in str(raised.value) and ".csv" not in str(raised.value)
 
 
+def test_an_errors_diagnostics_hold_the_renamed_places():
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(team_matches(rank=(3, "first"), player=(1, "Ann")), "trueskill")
+    places = [(place, line, column) for place, line, column, _ in raised.value.diagnostics]
+    assert places == [("games: row 1, column 'player'", 0, 0), ("games: row 3, column 'rank'", 0, 0)]
+    assert str(raised.value).splitlines()[1].startswith("games: row 3, column 'rank': expected rank")
+
+
 def test_a_ratings_lists_problem_names_its_row_and_column():
     listed = pd.DataFrame({"player": ["Ann", "Bob"], "rating": [1600.0, float("inf")]})
     with pytest.raises(ratekit.Error) as raised:
