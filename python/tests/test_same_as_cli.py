@@ -133,3 +133,14 @@ def test_control_characters_of_a_column_name_are_escaped_too():
     with pytest.raises(ratekit.Error) as raised:
         ratekit.rate(GAMES, "fide-logistic", k=20, columns={"player_a": "ho\x1bme\x9b"})
     assert str(raised.value) == "input.columns names columns the games do not have: player_a -> 'ho\\x1Bme\\u009B'"
+
+
+def test_control_characters_of_a_config_files_value_are_escaped_as_the_cli_escapes_them(tmp_path):
+    config = tmp_path / "bad.yaml"
+    config.write_text('competition: x\nmodel: fide-logistic\nk_schedule: [{k: 20}]\nperiod: "mo\\e[2Jnth\\nfake"\n'
+                      "input: {format: games-csv, path: none.csv}\n")
+    expected = cli("run", config, "--out", tmp_path / "out", check=False).stderr
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.run(config)
+    assert ["error: " + line for line in str(raised.value).splitlines()] == expected.splitlines()
+    assert "\x1b" not in str(raised.value) and "mo\\x1B[2Jnth\\x0Afake" in str(raised.value)
