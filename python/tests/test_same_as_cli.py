@@ -144,3 +144,11 @@ def test_control_characters_of_a_config_files_value_are_escaped_as_the_cli_escap
         ratekit.run(config)
     assert ["error: " + line for line in str(raised.value).splitlines()] == expected.splitlines()
     assert "\x1b" not in str(raised.value) and "mo\\x1B[2Jnth\\x0Afake" in str(raised.value)
+
+
+def test_a_predicted_frames_problem_names_its_row_and_column():
+    result = ratekit.rate(GAMES, "fide-logistic", k=20)
+    games = pd.DataFrame({"player_a": ["Ann", "Bob"], "player_b": ["Bob", "Cy"], "home": ["a", "x"]})
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.predict(result, games)
+    assert str(raised.value) == "games: row 1, column 'home': expected home as a, b or empty, got 'x'"
