@@ -45,8 +45,8 @@ def as_columns(games):
 
 
 def _text(series):
-    """Values as an object array: str, None where missing (None, NaN, NaT, pd.NA), numbers among text as they are;
-    whole numbers and flags (numpy's or pandas' nullable ones) and categories of them as their text."""
+    """Values as an object array: str, numbers among text as they are, None, NaN or pd.NA where missing; whole
+    numbers and flags (numpy's or pandas' nullable ones) and categories of them as their text. The module copies it."""
     if isinstance(series.dtype, pd.CategoricalDtype):
         categories = series.cat.categories
         labels = categories.astype(str) if categories.dtype.kind in "iub" else categories
@@ -54,7 +54,7 @@ def _text(series):
         return np.append(np.asarray(labels, dtype=object), None)[series.cat.codes.to_numpy()]
     if series.dtype.kind in "iub":
         series = series.astype("string")
-    return series.to_numpy(dtype=object, na_value=None)
+    return series.to_numpy(dtype=object)
 
 
 def _number(series):

@@ -20,7 +20,10 @@ namespace {
                        py::repr(py::handle(value)).cast<std::string>() + " (" + type + ")");
 }
 
-bool is_missing(PyObject* v) { return v == Py_None || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v))); }
+// None, NaN or pandas' NA (`na`): an empty cell.
+bool is_missing(PyObject* v, PyObject* na) {
+  return v == Py_None || v == na || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v)));
+}
 
 // yyyymmdd of a datetime64[ns] value; 0 for NaT.
 int32_t day_of(int64_t ns) {
@@ -85,6 +88,7 @@ frame_columns::frame_columns(const py::dict& columns, const std::vector<std::str
 std::vector<std::string_view> frame_columns::text_views(const py::array& values, bool names,
                                                         const std::string& column) {
   auto* objects = static_cast<PyObject* const*>(values.data());
+  const py::object na = py::module_::import("pandas").attr("NA");
   std::vector<std::string_view> views(in_.rows);
   for (size_t i = 0; i < in_.rows; ++i) {
     PyObject* v = objects[i];
@@ -92,7 +96,7 @@ std::vector<std::string_view> frame_columns::text_views(const py::array& values,
       views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
       continue;
     }
-    if (is_missing(v)) continue;
+    if (is_missing(v, na.ptr())) continue;
     if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
       views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
       continue;
