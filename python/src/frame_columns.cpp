@@ -35,15 +35,14 @@ int32_t day_of(int64_t ns) {
   return int32_t(int(ymd.year()) * 10000 + int(unsigned(ymd.month())) * 100 + int(unsigned(ymd.day())));
 }
 
-// A column's values as a C-contiguous array of its own: a reversed or sliced
-// frame's column is strided, and the frame's own buffer may change under the
-// reader while another thread runs (the GIL is released while rating).
-py::array own_copy(const py::handle& values, size_t rows, const std::string& source, const std::string& column) {
+// A column's values, 1-d and `rows` long, in whatever strides the frame holds
+// them (a reversed or sliced frame's column is strided).
+py::array one_column(const py::handle& values, size_t rows, const std::string& source, const std::string& column) {
   const py::array a = py::array::ensure(values);
   if (!a || a.ndim() != 1 || size_t(a.shape(0)) != rows)
     throw user_error(source, 0, 0,
                      "column '" + column + "': expected " + std::to_string(rows) + " values in one dimension");
-  return py::array(a.attr("copy")("C"));
+  return a;
 }
 
 }  // namespace
@@ -54,6 +53,8 @@ frame_columns::frame_columns(const py::dict& columns, const std::vector<std::str
   in_.rows = rows;
   in_.unknown = unknown;
   texts_.reserve(columns.size());
+  held_.reserve(columns.size());
+  reals_.reserve(columns.size());
   days_.reserve(columns.size());
   for (const auto& [key, value] : columns) {
     const auto name = key.cast<std::string>();
@@ -65,12 +66,11 @@ frame_columns::frame_columns(const py::dict& columns, const std::vector<std::str
     col.present = true;
     col.name = spec[0].cast<std::string>();
     const auto kind = spec[1].cast<std::string>();
-    const py::array values = own_copy(spec[2], rows, in_.source, col.name);
-    if (kind == "number") {
+    const py::array values = one_column(spec[2], rows, in_.source, col.name);
+    if (kind == "number") {  // copied: the frame's buffer may change while the reader reads
       auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(values);
       if (!a) throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected numbers");
-      col.number = a.data();
-      kept_.push_back(std::move(a));
+      col.number = reals_.emplace_back(a.data(), a.data() + rows).data();
     } else if (kind == "datetime") {
       auto a = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(values);
       if (!a) throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected dates");
@@ -80,18 +80,21 @@ frame_columns::frame_columns(const py::dict& columns, const std::vector<std::str
     } else {  // "text", or "name": text only, a number is no player's name
       if (values.dtype().kind() != 'O') throw user_error(in_.source, 0, 0, "column '" + col.name + "': expected text");
       col.text = texts_.emplace_back(text_views(values, kind == "name", col.name)).data();
-      kept_.push_back(values);  // the views' strings, held by the copy
     }
   }
 }
 
 std::vector<std::string_view> frame_columns::text_views(const py::array& values, bool names,
                                                         const std::string& column) {
-  auto* objects = static_cast<PyObject* const*>(values.data());
+  const auto* cells = static_cast<const char*>(values.data());
+  const py::ssize_t stride = values.strides(0);
   const py::object na = py::module_::import("pandas").attr("NA");
+  auto& held = held_.emplace_back();
+  held.reserve(in_.rows);
   std::vector<std::string_view> views(in_.rows);
   for (size_t i = 0; i < in_.rows; ++i) {
-    PyObject* v = objects[i];
+    PyObject* v = *reinterpret_cast<PyObject* const*>(cells + py::ssize_t(i) * stride);
+    held.push_back(py::reinterpret_borrow<py::object>(v));  // the views' string, whatever the frame does meanwhile
     if (PyUnicode_CheckExact(v) && PyUnicode_IS_COMPACT_ASCII(v)) {  // most names: their bytes in place
       views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
       continue;

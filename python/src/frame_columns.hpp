@@ -1,7 +1,8 @@
 // A DataFrame's columns as games-csv's (game_columns): text as views of the
-// Python strings, numbers and dates as arrays, all copies of the frame's made
-// while the GIL is held, so the engine's reader thread reads them without it
-// whatever the frame's layout and whatever other threads do to it.
+// Python strings, each held by a reference of its own; numbers and dates
+// copied. All made while the GIL is held, so the engine's reader thread reads
+// them without it, whatever the frame's layout and whatever other threads do
+// to the frame meanwhile.
 #pragma once
 
 #include <ratekit/host/input/game_columns.hpp>
@@ -28,12 +29,13 @@ class frame_columns {
   const game_columns& columns() const { return in_; }
 
  private:
-  // Views of an object array's str values; a number among text as its text.
+  // Views of an object array's str values, each string held; a number among text as its text.
   std::vector<std::string_view> text_views(const pybind11::array& values, bool names, const std::string& column);
 
   game_columns in_;
-  std::vector<pybind11::object> kept_;  // the arrays the views and pointers point into
+  std::vector<std::vector<pybind11::object>> held_;  // the strings the views point into
   std::vector<std::vector<std::string_view>> texts_;
+  std::vector<std::vector<double>> reals_;
   std::vector<std::vector<int32_t>> days_;
   std::deque<std::string> numbers_;  // numbers met in text columns, as text
 };
