@@ -44,6 +44,16 @@ def same_as_file(frame, path):
             assert (got.fillna("").astype(str) == expected[column]).all(), column
 
 
+def cli_on_frame(frame, folder, keys="", input_keys=""):
+    """`ratekit run` with fide-logistic at K 20 (and `keys`, YAML lines) on the frame's rows written as
+    games.csv (with `input_keys`, YAML after the path): its completed process and output folder."""
+    frame.to_csv(folder / "games.csv", index=False)
+    config = folder / "config.yaml"
+    config.write_text("competition: frame\nmodel: fide-logistic\nk_schedule: [{k: 20}]\n" + keys +
+                      f"input: {{format: games-csv, path: games.csv{input_keys}}}\n")
+    return cli("run", config, "--out", folder / "cli", check=False), folder / "cli"
+
+
 @pytest.fixture
 def run_cli(tmp_path):
     """Runs a config with the CLI into a fresh folder; returns the folder."""

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import ratekit
-from conftest import cli, same_as_file
+from conftest import cli_on_frame, same_as_file
 
 NAMES = [f"Player {i:03d}" for i in range(40)]
 
@@ -28,13 +28,9 @@ def rate(games, **config):
 
 def as_the_cli_reads(frame, tmp_path):
     """The ratings.csv `ratekit run` writes for the frame's rows written as a file."""
-    path = tmp_path / "games.csv"
-    frame.to_csv(path, index=False)
-    config = tmp_path / "config.yaml"
-    config.write_text("competition: frame\nmodel: fide-logistic\nk_schedule: [{k: 20}]\nhome_advantage: 30\n"
-                      f"input: {{format: games-csv, path: {path}}}\n")
-    cli("run", config, "--out", tmp_path / "cli")
-    return tmp_path / "cli" / "ratings.csv"
+    done, out = cli_on_frame(frame, tmp_path, "home_advantage: 30\n")
+    assert done.returncode == 0, done.stderr
+    return out / "ratings.csv"
 
 
 @pytest.mark.parametrize("view", [lambda f: f[::-1], lambda f: f.iloc[::2], lambda f: f.iloc[::-3],
