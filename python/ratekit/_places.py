@@ -3,6 +3,7 @@ keyword a line of the config text came from, the row and column of a DataFrame
 the package wrote as a CSV file; never the line of a text the caller never
 wrote, nor a temporary file's name."""
 
+import os
 import re
 
 from ._config import key_name
@@ -64,7 +65,7 @@ class Places:
     def _message(self, message, in_file):
         for path, (name, _) in self._files.items():
             message = re.sub(re.escape(path) + r":(\d+)", lambda m: f"{name} row {int(m[1]) - 2}", message)
-            message = message.replace(path, name)
+            message = message.replace(path, name).replace(f"'{os.path.basename(path)}'", f"'{name}'")
         if in_file:  # "first at line 2" of the file: a row of the frame
             message = re.sub(r"\bline (\d+)", lambda m: f"row {int(m[1]) - 2}", message)
         return message

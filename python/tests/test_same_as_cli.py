@@ -105,6 +105,13 @@ def test_an_errors_diagnostics_hold_the_renamed_places():
     assert str(raised.value).splitlines()[1].startswith("games: row 3, column 'rank': expected rank")
 
 
+def test_a_file_name_in_a_message_is_the_frames():
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(team_matches(), "trueskill", initial={"games": 5})
+    assert "but 'games' declares none" in str(raised.value), str(raised.value)
+    assert ".csv" not in str(raised.value)
+
+
 def test_a_ratings_lists_problem_names_its_row_and_column():
     listed = pd.DataFrame({"player": ["Ann", "Bob"], "rating": [1600.0, float("inf")]})
     with pytest.raises(ratekit.Error) as raised:
