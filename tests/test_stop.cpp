@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstdio>
 #include <string>
 
 using namespace ratekit;
@@ -17,35 +18,35 @@ namespace {
 
 constexpr uint64_t game_count = 400'000;  // a dozen pieces of games
 
-// A stream of game periods among 1,000 players.
+// Day `n` of a calendar of 28-day months from 2000-01-01.
+std::string date_of(uint64_t n) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02d", int(2000 + n / 336), int(n / 28 % 12 + 1), int(n % 28 + 1));
+  return text;
+}
+
+// 1,000 games a day for 400 days among 2,000 players, rated day by day.
 competition_config long_stream(const testing::temp_dir& dir) {
   std::string games = "date,player_a,player_b,score_a\n";
   for (uint64_t i = 0; i < game_count; ++i)
-    games += "2024-03-01,P" + std::to_string(i % 1000) + ",Q" + std::to_string(i * 7 % 1000) + ",1\n";
+    games += date_of(i / 1000) + ",P" + std::to_string(i % 1000) + ",Q" +
+             std::to_string(i * 7 % 1000) + ",1\n";
   testing::write_text(dir / "games.csv", games);
   testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                                      "input: { format: games-csv, path: games.csv }\n");
+                                      "period: day\ninput: { format: games-csv, path: games.csv }\n");
   return load_config(dir / "c.yaml", testing::builtin());
 }
 
 }  // namespace
 
-TEST_CASE("a run whose stop flag is set before it starts rates nothing", "[engine][stop]") {
-  const testing::temp_dir dir;
-  const competition_config config = long_stream(dir);
-  const std::atomic<bool> stop{true};
-  const stop_scope scope(stop);
-  std::atomic<uint64_t> rated{0};
-  CHECK_THROWS_AS(rate(config, testing::builtin(), &rated), run_stopped);
-  CHECK(rated == 0);
-}
-
-// Sets the stop flag once the first games are rated: a Ctrl-C in the midst of a run.
+// Sets the stop flag as the first games are rated (on the rating thread): a Ctrl-C in the midst of a run.
 struct stop_after_first_games : rated_games_sink {
   std::atomic<bool>& stop;
+  uint64_t rated = 0;
   explicit stop_after_first_games(std::atomic<bool>& flag) : stop(flag) {}
-  void take(rated_games&) override { stop = true; }
-  unsigned streams() const override { return 0; }
+  void before_rating(const rated_games&) override { stop = true; }
+  void take(rated_games& games) override { rated += games.count; }
+  unsigned streams() const override { return streams_history; }  // a sink that writes nothing is not called
 };
 
 TEST_CASE("a run stopped while it rates ends within a piece", "[engine][stop]") {
@@ -53,15 +54,24 @@ TEST_CASE("a run stopped while it rates ends within a piece", "[engine][stop]") 
   const competition_config config = long_stream(dir);
   std::atomic<bool> stop{false};
   stop_after_first_games sink(stop);
-  std::atomic<uint64_t> rated{0};
   {
     const stop_scope scope(stop);
-    CHECK_THROWS_AS(rate(config, testing::builtin(), &rated, &sink), run_stopped);
+    CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
   }
-  CHECK(rated > 0);
-  CHECK(rated <= 2 * 32'768);  // the piece rated when the flag was set, and at most one more
+  CHECK(sink.rated > 0);
+  CHECK(sink.rated <= 32'768);  // the games of the piece being rated when the flag was set
   // Without a stop scope, the flag is nobody's: the same run rates every game.
-  std::atomic<uint64_t> all{0};
-  rate(config, testing::builtin(), &all, &sink);
-  CHECK(all == game_count);
+  stop_after_first_games all(stop);
+  rate(config, testing::builtin(), nullptr, &all);
+  CHECK(all.rated == game_count);
+}
+
+TEST_CASE("a run whose stop flag is set before it starts rates nothing", "[engine][stop]") {
+  const testing::temp_dir dir;
+  const competition_config config = long_stream(dir);
+  std::atomic<bool> stop{true};
+  stop_after_first_games sink(stop);
+  const stop_scope scope(stop);
+  CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
+  CHECK(sink.rated == 0);
 }

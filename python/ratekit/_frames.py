@@ -45,7 +45,7 @@ def as_columns(games):
 
 
 def _text(series):
-    """Values as an object array: str, numbers among text as they are, None, NaN or pd.NA where missing; whole
+    """Values as an object array: str, numbers among text as they are, None, NaN, pd.NA or NaT where missing; whole
     numbers and flags (numpy's or pandas' nullable ones) and categories of them as their text. The module copies it."""
     if isinstance(series.dtype, pd.CategoricalDtype):
         categories = series.cat.categories

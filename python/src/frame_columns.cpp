@@ -20,9 +20,9 @@ namespace {
                        py::repr(py::handle(value)).cast<std::string>() + " (" + type + ")");
 }
 
-// None, NaN or pandas' NA (`na`): an empty cell.
-bool is_missing(PyObject* v, PyObject* na) {
-  return v == Py_None || v == na || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v)));
+// None, NaN, or pandas' NA or NaT (`na`, `nat`): an empty cell.
+bool is_missing(PyObject* v, PyObject* na, PyObject* nat) {
+  return v == Py_None || v == na || v == nat || (PyFloat_Check(v) && std::isnan(PyFloat_AS_DOUBLE(v)));
 }
 
 // yyyymmdd of a datetime64[ns] value; 0 for NaT.
@@ -88,7 +88,8 @@ std::vector<std::string_view> frame_columns::text_views(const py::array& values,
                                                         const std::string& column) {
   const auto* cells = static_cast<const char*>(values.data());
   const py::ssize_t stride = values.strides(0);
-  const py::object na = py::module_::import("pandas").attr("NA");
+  const py::module_ pandas = py::module_::import("pandas");
+  const py::object na = pandas.attr("NA"), nat = pandas.attr("NaT");
   auto& held = held_.emplace_back();
   held.reserve(in_.rows);
   std::vector<std::string_view> views(in_.rows);
@@ -99,7 +100,7 @@ std::vector<std::string_view> frame_columns::text_views(const py::array& values,
       views[i] = {static_cast<const char*>(PyUnicode_DATA(v)), size_t(PyUnicode_GET_LENGTH(v))};
       continue;
     }
-    if (is_missing(v, na.ptr())) continue;
+    if (is_missing(v, na.ptr(), nat.ptr())) continue;
     if (!PyUnicode_Check(v) && !names && (PyFloat_Check(v) || (PyLong_Check(v) && !PyBool_Check(v)))) {
       views[i] = numbers_.emplace_back(py::str(v).cast<std::string>());  // a number among text, as written
       continue;

@@ -20,7 +20,7 @@ namespace ratekit::python {
 class frame_columns {
  public:
   // `columns`: games-csv's column name -> (the program's name, kind, array), where kind
-  // is "text" (an object array of str or numbers; None, NaN and pd.NA read as empty),
+  // is "text" (an object array of str or numbers; None, NaN, pd.NA and NaT read as empty),
   // "name" (as text, but str only), "number"
   // (float64) or "datetime" (datetime64[ns]), each 1-d and `rows` long, of any strides;
   // `unknown`: the program's columns games-csv has none of, refused by the reader.

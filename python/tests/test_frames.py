@@ -114,6 +114,8 @@ def games(**columns):
      "games: row 1, column 'player_a': expected player_a as a player name, got ''"),
     (games(date=pd.array(["2024-01-01", pd.NA, "2024-01-03"], dtype=object)),
      "games: row 1, column 'date': expected date as a valid date YYYY-MM-DD, got ''"),
+    (games(home=pd.Series(["a", pd.NaT, 7], dtype=object)),
+     "games: row 2, column 'home': expected home as a, b or empty, got '7'"),
     (games(score_a=pd.Categorical([1.0, None, 0.0])),
      "games: row 1, column 'score_a': expected score_a as a number from 0 to 1, got ''"),
     (games(score_a=pd.Categorical([1.0, 2.0, 0.0])),
