@@ -29,15 +29,12 @@ std::string date_of(uint64_t n) {
 competition_config long_stream(const testing::temp_dir& dir) {
   std::string games = "date,player_a,player_b,score_a\n";
   for (uint64_t i = 0; i < game_count; ++i)
-    games += date_of(i / 1000) + ",P" + std::to_string(i % 1000) + ",Q" +
-             std::to_string(i * 7 % 1000) + ",1\n";
+    games += date_of(i / 1000) + ",P" + std::to_string(i % 1000) + ",Q" + std::to_string(i * 7 % 1000) + ",1\n";
   testing::write_text(dir / "games.csv", games);
   testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
                                       "period: day\ninput: { format: games-csv, path: games.csv }\n");
   return load_config(dir / "c.yaml", testing::builtin());
 }
-
-}  // namespace
 
 // Sets the stop flag as the first games are rated (on the rating thread): a Ctrl-C in the midst of a run.
 struct stop_after_first_games : rated_games_sink {
@@ -49,29 +46,33 @@ struct stop_after_first_games : rated_games_sink {
   unsigned streams() const override { return streams_history; }  // a sink that writes nothing is not called
 };
 
-TEST_CASE("a run stopped while it rates ends within a piece", "[engine][stop]") {
+// The games rated by a run that stops (engine/stop.hpp) from its start, or as its first games are rated.
+uint64_t rated_until_stopped(bool from_start) {
   const testing::temp_dir dir;
   const competition_config config = long_stream(dir);
-  std::atomic<bool> stop{false};
-  stop_after_first_games sink(stop);
-  {
-    const stop_scope scope(stop);
-    CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
-  }
-  CHECK(sink.rated > 0);
-  CHECK(sink.rated <= 32'768);  // the games of the piece being rated when the flag was set
-  // Without a stop scope, the flag is nobody's: the same run rates every game.
-  stop_after_first_games all(stop);
-  rate(config, testing::builtin(), nullptr, &all);
-  CHECK(all.rated == game_count);
-}
-
-TEST_CASE("a run whose stop flag is set before it starts rates nothing", "[engine][stop]") {
-  const testing::temp_dir dir;
-  const competition_config config = long_stream(dir);
-  std::atomic<bool> stop{true};
+  std::atomic<bool> stop{from_start};
   stop_after_first_games sink(stop);
   const stop_scope scope(stop);
   CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
-  CHECK(sink.rated == 0);
+  return sink.rated;
+}
+
+}  // namespace
+
+TEST_CASE("a run whose stop flag is set before it starts rates nothing", "[engine][stop]") {
+  CHECK(rated_until_stopped(true) == 0);
+}
+
+TEST_CASE("a run stopped while it rates ends within a piece", "[engine][stop]") {
+  const uint64_t rated = rated_until_stopped(false);
+  CHECK(rated > 0);
+  CHECK(rated <= 32'768);  // the games of the piece being rated when the flag was set
+}
+
+TEST_CASE("a stop flag outside a stop scope is nobody's", "[engine][stop]") {
+  const testing::temp_dir dir;
+  std::atomic<bool> stop{false};
+  stop_after_first_games sink(stop);
+  rate(long_stream(dir), testing::builtin(), nullptr, &sink);
+  CHECK(sink.rated == game_count);
 }
