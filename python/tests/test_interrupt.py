@@ -16,13 +16,14 @@ def many_games(rows):
     names = np.array([f"P{i}" for i in range(5000)], dtype=object)
     a = random.integers(0, 5000, rows)
     b = (a + random.integers(1, 5000, rows)) % 5000
-    return pd.DataFrame({"date": np.repeat(pd.to_datetime("2024-01-01"), rows), "player_a": names[a],
+    days = pd.to_datetime("2020-01-01") + pd.to_timedelta(np.arange(rows) // 1000, unit="D")  # 1,000 games a day
+    return pd.DataFrame({"date": days, "player_a": names[a],
                          "player_b": names[b], "score_a": random.choice([0.0, 0.5, 1.0], rows)})
 
 
 def test_keyboard_interrupt_stops_a_long_rate_within_a_second(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where rate() keeps its run
-    games = many_games(1_500_000)  # some 10 s of rating
+    games = many_games(1_500_000)  # some 3 s of rating, day by day (a period is one plugin call, never cut short)
     sent = []
 
     def interrupt():
