@@ -236,3 +236,102 @@ TEST_CASE("predict refuses what a run refuses: nameless, self-played, split or d
   CHECK_THAT(r.out, Catch::Contains("new.csv: no events: expected at least one row after the header"));
   CHECK(events("event,player\nNext,A\nNext,B\nLast,B\nLast,C\n").status == 0);  // one player in two events
 }
+
+// predict writes the input's columns, then its own: a name in both, or twice
+// in the input, would make a header that ratekit's readers refuse and pandas
+// reads as the user's column.
+TEST_CASE("predict refuses an input column named as one of its outputs, or named twice", "[predict][cli]") {
+  const two_games x;
+  const auto games = [&](const std::string& csv) {
+    testing::write_text(x.dir / "bad.csv", csv);
+    return run_cli("predict " + x.path("c.yaml") + " " + x.path("bad.csv") + " -o " + x.path("p.csv"));
+  };
+  for (const std::string column : {"expected_a", "rating_b", "new_a", "pool_score_b"}) {
+    const auto r = games("player_a,player_b," + column + "\nA,C,1\n");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("bad.csv:1:19: expected a column that ratekit predict does not write itself, got '" +
+                                      column + "': rename it or leave it out (predict adds rating_a, rated_a,"));
+    CHECK_FALSE(std::filesystem::exists(x.dir / "p.csv"));
+  }
+  auto r = games("note,player_a,player_b,note\nx,A,C,y\n");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("bad.csv:1:24: expected each column once, got 'note' again (first at column 1)"));
+  // Names that only look alike are other columns.
+  r = games("player_a,player_b,Expected_A,rating\nA,C,1,2\n");
+  REQUIRE(r.status == 0);
+  CHECK(split(testing::read_text(x.dir / "p.csv"), '\n')[0].rfind("player_a,player_b,Expected_A,rating,rating_a,", 0) == 0);
+
+  testing::temp_dir dir;
+  testing::write_text(dir / "r.csv", "event,date,player,rank\nR1,2024-03-01,A,1\nR1,2024-03-01,B,2\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\n"
+                                      "input: { format: standings-csv, path: r.csv }\nperiod: event\n");
+  for (const std::string column : {"rating", "new", "expected_rank"}) {
+    testing::write_text(dir / "new.csv", "event,player," + column + "\nR2,A,1\nR2,B,2\n");
+    r = run_cli("predict " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("new.csv:1:14: expected a column that ratekit predict does not write itself, got '" +
+                                      column + "'"));
+  }
+  testing::write_text(dir / "m.csv", "match,date,team,player,rank\nm1,2024-01-01,red,A,1\nm1,2024-01-01,blue,B,2\n");
+  testing::write_text(dir / "t.yaml", "competition: t\nmodel: trueskill\ninput: { format: team-csv, path: m.csv }\n");
+  for (const std::string column : {"sigma", "win", "draw"}) {
+    testing::write_text(dir / "lineups.csv", "match,team,player," + column + "\nx,red,A,1\nx,blue,B,0\n");
+    r = run_cli("predict -q " + (dir / "t.yaml").string() + " " + (dir / "lineups.csv").string());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Contains("lineups.csv:1:19: expected a column that ratekit predict does not write itself, "
+                                      "got '" + column + "': rename it or leave it out (predict adds rating, sigma, new, "
+                                      "win, draw, expected_rank)"));
+  }
+}
+
+TEST_CASE("predict refuses a plugin whose state field would repeat one of its columns", "[predict][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n");
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: test-field-expected\nk_schedule: [ { k: 20 } ]\n"
+                                      "input: { format: games-csv, path: g.csv }\n");
+  testing::write_text(dir / "new.csv", "player_a,player_b\nA,B\n");
+  const std::string plugins = std::string(" --plugin-dir ") + RATEKIT_TEST_PLUGIN_DIR;
+  REQUIRE(run_cli("run" + plugins + " " + (dir / "c.yaml").string() + " --out " + (dir / "out").string()).status == 0);
+  const auto r = run_cli("predict" + plugins + " " + (dir / "c.yaml").string() + " " + (dir / "new.csv").string() +
+                         " -o " + (dir / "p.csv").string());
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("plugin 'test-field-expected' has a state field that makes the column 'expected_a' "
+                                    "twice in ratekit predict's output"));
+  CHECK_FALSE(std::filesystem::exists(dir / "p.csv"));
+}
+
+// A lineup's weights enter predict's chances as they enter the run's forecasts
+// (history's expected): for weng-lin too, whose update reads them otherwise
+// and says so.
+TEST_CASE("predict weighs a lineup by the players' shares, as a run forecasts a match", "[predict][cli][teams]") {
+  testing::temp_dir dir;
+  const std::string lineup = "n,red,A,\nn,red,B,0.5\nn,red,C,0.5\nn,blue,D,\nn,blue,E,\n";
+  testing::write_text(dir / "lineups.csv", "match,team,player,weight\n" + lineup);
+  std::string played;  // the same lineup played: red wins
+  for (const auto& row : split(lineup, '\n')) {
+    const auto f = split(row + ",", ',');
+    played += "n,2024-01-02," + f[1] + "," + f[2] + "," + (f[1] == "red" ? "1," : "2,") + f[3] + "\n";
+  }
+  for (const std::string model : {"weng-lin", "trueskill"}) {
+    INFO(model);
+    const auto config = [&](const std::string& name, const std::string& matches) {
+      testing::write_text(dir / (name + ".csv"), "match,date,team,player,rank,weight\n" + matches);
+      testing::write_text(dir / (name + ".yaml"), "competition: t\nmodel: " + model + "\ninput: { format: team-csv, path: " +
+                                                      name + ".csv }\noutput: { dir: " + name + " }\n");
+      return (dir / (name + ".yaml")).string();
+    };
+    const std::string before = "m,2024-01-01,x,X,1,\nm,2024-01-01,y,Y,2,\n";
+    auto r = run_cli("predict " + config("first", before) + " " + (dir / "lineups.csv").string());
+    REQUIRE(r.status == 0);
+    const auto rows = split(r.out.substr(r.out.find("match,team")), '\n');
+    const double win = std::stod(split(rows[1], ',')[7]), lose = std::stod(split(rows[4], ',')[7]);
+    const double draw = std::stod(split(rows[1], ',')[8]);
+    // Two half-time substitutes fill one place: among new players, neither side is favoured.
+    CHECK(win == Approx(lose).epsilon(1e-12));
+    r = run_cli("run " + config("both", before + played));
+    REQUIRE(r.status == 0);
+    CHECK((r.out.find("a team that all played half is rated as a full one") != std::string::npos) == (model == "weng-lin"));
+    const auto history = split(testing::read_text(dir / "both/history.csv"), '\n');
+    CHECK(std::stod(split(history[3], ',')[4]) == Approx(win + draw / 2).epsilon(1e-12));  // A's expected
+  }
+}

@@ -384,6 +384,43 @@ TEST_CASE("weng-lin's chances are openskill.js's predictWin and predictDraw, mad
   }
 }
 
+TEST_CASE("weng-lin's forecasts weigh each player by his share of the match", "[weng-lin]") {
+  // A full-timer and two half-time substitutes fill two places, as two
+  // full-timers do: among equals neither side is favoured. (Read without
+  // weights, the three would make 75 against 50 and win 0.86 to 0.10.)
+  const weng_lin model = make();
+  double beats[4] = {}, draws[4] = {};
+  model.chances(make_match({{{}, {.weight = 0.5}, {.weight = 0.5}}, {{}, {}}}, {1, 1}), beats, draws);
+  CHECK(beats[1] == Approx(beats[2]).margin(1e-15));
+  CHECK(beats[1] == Approx((1 - draws[1]) / 2).margin(1e-15));
+  // A share w counts w mu and w^2 sigma^2: the team (30, 6) at 0.5 with (22, 7)
+  // is forecast as one player (15 + 22, sqrt(9 + 49)) against (27, 5).
+  double weighted[4] = {}, summed[4] = {};
+  model.chances(make_match({{{30, 6, 0.5}, {22, 7}}, {{27, 5}}}, {1, 1}), weighted, draws);
+  model.chances(make_match({{{37, std::sqrt(58.0)}, {0, 0}}, {{27, 5}}}, {1, 1}), summed, draws);
+  CHECK(weighted[1] == Approx(summed[1]).margin(1e-15));
+  CHECK(weighted[1] < 0.85);  // unweighted, 52 against 27: 0.95
+  CHECK(weighted[1] > 0.6);
+}
+
+TEST_CASE("weng-lin warns once that it reads weights relative within a team", "[weng-lin]") {
+  std::vector<std::string> said;
+  rk_host h{};
+  h.struct_size = sizeof(rk_host);
+  h.context = &said;
+  h.log = [](void* context, int32_t level, const char* message) {
+    if (level == RK_LOG_WARN) static_cast<std::vector<std::string>*>(context)->push_back(message);
+  };
+  const double values[] = {0, 25, 25.0 / 3, 25.0 / 6, 1e-4, 25.0 / 300, 0.1};
+  weng_lin model(sdk::host(&h), sdk::params(values, 7));
+  rate(model, {{{}, {}}, {{}, {}}}, {1, 2});
+  CHECK(said.empty());  // full matches: nothing to say
+  rate(model, {{{}, {.weight = 0.5}}, {{}, {}}}, {1, 2});
+  rate(model, {{{.weight = 0.5}, {.weight = 0.5}}, {{}}}, {2, 1});
+  REQUIRE(said.size() == 1);
+  CHECK_THAT(said[0], Catch::Contains("a team that all played half is rated as a full one"));
+}
+
 TEST_CASE("weng-lin forecasts a match of several teams pair by pair", "[weng-lin]") {
   // Each pair as a match of its two teams alone, whatever the other teams.
   const lineup teams = {{{30, 6}, {22, 7}}, {{27, 5}}, {{28, 4}, {20, 6}, {25, 3}}, {{24, 2}}};

@@ -3,7 +3,8 @@
 // openskill's win chance leaves out draws and its draw chance is computed
 // apart, so the draw chance is kept and the rest is shared in the win
 // chance's ratio. Model-independent, as in openskill: every variant forecasts
-// with these, and neither tau nor weights enter them.
+// with these, and tau does not enter them. The sums are weighted by the
+// players' shares of the match (weng_lin::chances; openskill takes none).
 #pragma once
 
 #include "gaussian.hpp"

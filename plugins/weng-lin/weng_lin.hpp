@@ -39,8 +39,9 @@ class weng_lin {
     thurstone_mosteller_part
   };
 
-  weng_lin(const sdk::host&, sdk::params p)
-      : variant_(variant(int(p[p_variant]))),
+  weng_lin(const sdk::host& h, sdk::params p)
+      : host_(h),
+        variant_(variant(int(p[p_variant]))),
         mu_(p[p_mu]),
         sigma_(p[p_sigma]),
         beta_(p[p_beta]),
@@ -105,6 +106,7 @@ class weng_lin {
       wl::weight_range range{m.weight(begin), m.weight(begin)};
       for (uint32_t p = begin; p < end; ++p)
         range.lo = std::min(range.lo, m.weight(p)), range.hi = std::max(range.hi, m.weight(p));
+      if (range.lo < 1.0) warn_relative_weights();
       for (uint32_t p = begin; p < end; ++p) {
         double* row = m.state(p);
         const wl::player_rating r = wl::update_player(row[f_mu], widened_[p], teams_[place].sigma_sq, updates_[place],
@@ -116,15 +118,18 @@ class weng_lin {
   }
 
   // Pair by pair, openskill's two-team predictWin and predictDraw (predict.hpp):
-  // each(i, j, chances) for every pair i < j, row by row (sdk/teams.hpp).
+  // each(i, j, chances) for every pair i < j, row by row (sdk/teams.hpp); each
+  // player's skill weighed by his share of the match (a weight of 1 leaves
+  // openskill's sums as they are, to the bit).
   template <class Each>
   void each_chance(const sdk::match& m, Each&& each) const {
     const uint32_t k = m.teams();
     sums_.assign(k, {});
     for (uint32_t t = 0; t < k; ++t)
       for (uint32_t p = m.first(t); p < m.first(t) + m.size(t); ++p) {
-        sums_[t].mu += m.state(p)[f_mu];
-        sums_[t].sigma_sq += m.state(p)[f_sigma] * m.state(p)[f_sigma];
+        const double w = m.weight(p), sigma = m.state(p)[f_sigma];
+        sums_[t].mu += w * m.state(p)[f_mu];
+        sums_[t].sigma_sq += w * w * sigma * sigma;
         sums_[t].players += 1.0;
       }
     const double beta_sq = beta_ * beta_;
@@ -136,14 +141,27 @@ class weng_lin {
   }
 
  private:
+  // openskill's update reads weights relative within a team, not as shares of
+  // the match as the input format defines them: said once, where it matters.
+  void warn_relative_weights() {
+    if (warned_) return;
+    warned_ = true;
+    host_.warn("weng-lin rates partial play as openskill does: a weight counts only against the team-mates' "
+               "(the team's smallest weight as 1, its largest as 2), not as a share of the match, so a team that "
+               "all played half is rated as a full one and 0.25 beside 0.75 as 0.5 beside 1 "
+               "(docs/input-formats.md, team-csv); its forecasts read weights as shares");
+  }
+
   // The draw margin depends only on the players in the pair: kept for the last count.
   double margin(double n) const {
     if (n != margin_n_) margin_n_ = n, margin_ = wl::draw_margin(n, beta_);
     return margin_;
   }
 
+  sdk::host host_;
   variant variant_;
   double mu_, sigma_, beta_, kappa_, tau_, epsilon_;
+  bool warned_ = false;
   // Scratch reused from match to match, so a warm instance allocates nothing.
   std::vector<uint32_t> order_;
   std::vector<double> widened_, scratch_;

@@ -70,21 +70,54 @@ line_parts line_of(const rating_series& s, bool dated, const PX& px, const PY& p
   return out;
 }
 
-// The polygon of rating +- 2 deviations over the points that carry one (history.csv
-// has none before a player's first period): upper edge forward, lower edge back.
-// Empty when fewer than two points do.
+// The band of rating +- 2 deviations, drawn as the line is: at each period's
+// start the deviation before it, held flat while the player had no games, to
+// its end at the deviation after it. From point [0] when the deviation the
+// player started with is known, else from his first period's end. Its
+// vertices left to right, in pixels; empty when fewer than two points carry a
+// deviation.
+struct band_vertex { double x, upper, lower; };
+
 template <class PX, class PY>
-std::string band_points(const rating_series& s, bool dated, const PX& px, const PY& py) {
-  std::vector<size_t> spread;
-  for (size_t i = 0; i < s.points.size(); ++i)
-    if (!std::isnan(s.points[i].spread)) spread.push_back(i);
-  std::string band;
-  if (spread.size() < 2) return band;
-  for (const size_t i : spread)
-    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[i], i, dated)), py(s.points[i].rating + 2 * s.points[i].spread));
-  for (auto i = spread.rbegin(); i != spread.rend(); ++i)
-    append(band, "{:.1f},{:.1f} ", px(x_of(s.points[*i], *i, dated)), py(s.points[*i].rating - 2 * s.points[*i].spread));
+std::vector<band_vertex> band_of(const rating_series& s, bool dated, const PX& px, const PY& py) {
+  std::vector<band_vertex> band;
+  const rating_point* held = nullptr;  // the last point with a deviation
+  for (size_t i = 0; i < s.points.size(); ++i) {
+    const rating_point& p = s.points[i];
+    if (std::isnan(p.spread)) continue;  // history.csv has none before a pairwise model's first period
+    if (held && px(x_start(p, dated)) > band.back().x)
+      band.push_back({px(x_start(p, dated)), py(held->rating + 2 * held->spread), py(held->rating - 2 * held->spread)});
+    band.push_back({px(x_of(p, i, dated)), py(p.rating + 2 * p.spread), py(p.rating - 2 * p.spread)});
+    held = &p;
+  }
+  if (band.size() < 2) band.clear();
   return band;
+}
+
+// "x,y x,y ..." of one edge of a band, left to right, or of the whole band as a
+// polygon: the upper edge forward, then the lower one back.
+enum class band_part { upper, lower, polygon };
+std::string band_points(const std::vector<band_vertex>& band, band_part part) {
+  std::string points;
+  const auto add = [&](double x, double y) { append(points, "{}{:.1f},{:.1f}", points.empty() ? "" : " ", x, y); };
+  for (const band_vertex& v : band) add(v.x, part == band_part::lower ? v.lower : v.upper);
+  if (part == band_part::polygon)
+    for (auto v = band.rbegin(); v != band.rend(); ++v) add(v->x, v->lower);
+  return points;
+}
+
+// The decimals that tell the legend's final ratings apart (28.11 and 27.97 are
+// 28.1 and 28.0, not both 28), the same for every entry; at most 3.
+int legend_decimals(const std::vector<rating_series>& series) {
+  for (int d = 0;; ++d) {
+    std::vector<std::pair<double, std::string>> shown;
+    for (const auto& s : series) shown.emplace_back(s.points.back().rating, fmt::format("{:.{}f}", s.points.back().rating, d));
+    bool apart = true;
+    for (size_t i = 0; i < shown.size() && apart; ++i)
+      for (size_t j = i + 1; j < shown.size() && apart; ++j)
+        apart = shown[i].first == shown[j].first || shown[i].second != shown[j].second;
+    if (apart || d == 3) return d;
+  }
 }
 
 bool all_dated(const std::vector<rating_series>& series) {
@@ -104,6 +137,43 @@ box plot_box(const chart_options& o) {
           o.width - (o.legend ? (small ? 120.0 : 230.0) : 14.0), o.height - (small ? 34.0 : 50.0)};
 }
 
+// Where the legend goes: its left edge, its top, the right edge the ratings
+// end at, the font size.
+struct legend_place { double left, top, rating_right, font_size; };
+
+// A line, the name and the final rating of each series; then what is shaded
+// (`spread_name`'s band, when not empty) and what is dashed (`idle`).
+void append_legend(std::string& svg, const std::vector<rating_series>& series, const legend_place& at,
+                   const std::string& spread_name, bool idle) {
+  svg += "<g class=\"legend\">\n";
+  // The rating in its own element, its right edge at a fixed x: neither a long
+  // name nor a right-to-left one can move it.
+  const double lx = at.left, rating_x = at.rating_right, font_size = at.font_size;
+  const int digits = legend_decimals(series);
+  for (size_t k = 0; k < series.size(); ++k) {
+    const auto& s = series[k];
+    const std::string rating = fmt::format("{:.{}f}", s.points.back().rating, digits);
+    const double room = rating_x - text_width(rating, font_size) - font_size / 2 - (lx + 26);
+    const double y = at.top + 8 + 22 * double(k);
+    append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>"
+                "<text class=\"name\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{}</text>"
+                "<text class=\"rating\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{}</text>\n",
+           lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y,
+           xml_escaped(fitted(s.player, room, font_size)), rating_x, y, rating);
+  }
+  double note_y = at.top + 8 + 22 * double(series.size()) + 6;
+  if (!spread_name.empty()) {
+    append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 {}</text>\n", lx,
+           note_y, xml_escaped(spread_name));
+    note_y += 20;
+  }
+  if (idle)
+    append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\" stroke-width=\"1.5\" "
+                "stroke-dasharray=\"3 4\"/><text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">no games</text>\n",
+           lx, note_y - 4, lx + 20, note_y - 4, lx + 26, note_y);
+  svg += "</g>\n";
+}
+
 }  // namespace
 
 std::string players_title(const std::vector<std::string>& players, const chart_options& o) {
@@ -113,6 +183,10 @@ std::string players_title(const std::vector<std::string>& players, const chart_o
   // The title is bold at 17 px: its characters a little wider than the labels'.
   if (text_width(joined, 17 * 1.05) <= plot.right - plot.left) return joined;
   return counted(double(players.size()), "player");
+}
+
+bool dots_fit(const std::vector<rating_series>& series) {
+  return std::all_of(series.begin(), series.end(), [](const rating_series& s) { return s.points.size() <= max_dots; });
 }
 
 std::pair<double, double> fitted_x_range(const std::vector<rating_series>& series) {
@@ -194,16 +268,27 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
                 "text-anchor=\"middle\">rating</text>\n", (top + bottom) / 2);
 
   // Every band before every line: a later player's band never covers an earlier one's line.
-  bool banded = false, idle = false;
+  // One band is shaded; several overlapping would mix to a dark block, so each
+  // is shaded lightly and edged in its colour.
+  std::vector<std::vector<band_vertex>> bands;
   std::string spread_name;
-  for (size_t k = 0; k < series.size(); ++k) {
-    const std::string band = band_points(series[k], dated, px, py);
-    if (band.empty()) continue;
-    banded = true;
-    spread_name = series[k].spread_name;
-    append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"0.15\" points=\"{}\"/>\n",
-           palette[k % palette.size()], band);
+  for (const auto& s : series)
+    if (!bands.emplace_back(band_of(s, dated, px, py)).empty()) spread_name = s.spread_name;
+  const bool banded = !spread_name.empty();
+  const bool several = std::count_if(bands.begin(), bands.end(), [](const auto& b) { return !b.empty(); }) > 1;
+  for (size_t k = 0; k < bands.size(); ++k) {
+    if (bands[k].empty()) continue;
+    const char* colour = palette[k % palette.size()];
+    append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"{}\" points=\"{}\"/>\n", colour,
+           several ? "0.06" : "0.15", band_points(bands[k], band_part::polygon));
+    if (several)
+      for (const band_part edge : {band_part::upper, band_part::lower})
+        append(svg, "<polyline class=\"band-edge\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"1\" "
+                    "stroke-dasharray=\"4 3\" points=\"{}\"/>\n",
+               colour, band_points(bands[k], edge));
   }
+  const bool dots = o.dots.value_or(dots_fit(series));
+  bool idle = false;
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
@@ -215,40 +300,13 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
       append(svg, "<path class=\"idle\" fill=\"none\" stroke-width=\"1.5\" stroke-dasharray=\"3 4\" d=\"{}\"/>\n",
              line.idle);
     idle = idle || !line.idle.empty();
-    if (s.points.size() <= max_dots)  // dots only while they stay apart
+    if (dots)
       for (size_t i = 0; i < s.points.size(); ++i)
         append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_at(s.points[i], i)), py(s.points[i].rating));
     svg += "\n</g>\n";
   }
 
-  if (o.legend) {
-    svg += "<g class=\"legend\">\n";
-    // The rating in its own element, its right edge at a fixed x: neither a long
-    // name nor a right-to-left one can move it.
-    const double lx = right + 18, rating_x = o.width - 8.0;
-    for (size_t k = 0; k < series.size(); ++k) {
-      const auto& s = series[k];
-      const std::string rating = fmt::format("{:.0f}", s.points.back().rating);
-      const double room = rating_x - text_width(rating, font_size) - font_size / 2 - (lx + 26);
-      const double y = top + 8 + 22 * double(k);
-      append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>"
-                  "<text class=\"name\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#1d2330\">{}</text>"
-                  "<text class=\"rating\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{}</text>\n",
-             lx, y - 4, lx + 20, y - 4, palette[k % palette.size()], lx + 26, y,
-             xml_escaped(fitted(s.player, room, font_size)), rating_x, y, rating);
-    }
-    double note_y = top + 8 + 22 * double(series.size()) + 6;
-    if (banded) {
-      append(svg, "<text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">shaded: rating \u00b1 2 {}</text>\n", lx,
-             note_y, xml_escaped(spread_name));
-      note_y += 20;
-    }
-    if (idle)
-      append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\" stroke-width=\"1.5\" "
-                  "stroke-dasharray=\"3 4\"/><text class=\"note\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\">no games</text>\n",
-             lx, note_y - 4, lx + 20, note_y - 4, lx + 26, note_y);
-    svg += "</g>\n";
-  }
+  if (o.legend) append_legend(svg, series, {right + 18, top, o.width - 8.0, font_size}, banded ? spread_name : "", idle);
   svg += "</svg>\n";
   return svg;
 }

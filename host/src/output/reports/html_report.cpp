@@ -152,6 +152,16 @@ bool any_nonzero(const json& object) {
   return std::any_of(object.begin(), object.end(), [](const json& v) { return !v.is_number() || v.get<double>() != 0; });
 }
 
+// What the small charts' shading is, since they have no legend: "" when none is shaded.
+std::string band_note(const std::vector<rating_series>& series) {
+  for (const auto& s : series)
+    for (const auto& p : s.points)
+      if (!std::isnan(p.spread))
+        return " Shaded: the rating \u00b1 2 " + xml_escaped(s.spread_name) + ", the model's uncertainty about the "
+               "rating: the player's strength lies within it with a chance of about 95%.";
+  return "";
+}
+
 constexpr const char* style = R"css(
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d2330;background:#f5f6f8;margin:0}
 main{max-width:1100px;margin:0 auto;padding:24px 28px 48px}
@@ -238,10 +248,11 @@ std::string build_html_report(const fs::path& dir) {
     out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
            " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "
            "games of a rating period, the line from the period's first day of games; dashed: no games, the rating "
-           "unchanged.</p>\n"
+           "unchanged." + band_note(series) + "</p>\n"
            "<div class=\"charts\">\n";
+    // Markers on every panel's points or on none: a panel must not look another kind of data.
     const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
-                              .x_range = span, .y_range = scale};
+                              .x_range = span, .y_range = scale, .dots = dots_fit(series)};
     for (size_t k = 0; k < series.size(); ++k)
       out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
              render_chart_svg({series[k]}, small) + "</figure>\n";

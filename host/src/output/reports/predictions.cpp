@@ -5,6 +5,7 @@
 #include <ratekit/host/text/escape.hpp>
 
 #include "input/csv.hpp"
+#include "output/reports/predict_header.hpp"
 #include "input/numbers.hpp"
 #include "plugin/team_chances.hpp"
 
@@ -49,12 +50,6 @@ class state_rows {
   size_t new_players_ = 0;
 };
 
-// The state's column names with a suffix: rating_a,rd_a,...
-void append_state_header(std::string& out, const rk_descriptor& d, const char* suffix) {
-  for (uint32_t f = 0; f < d.state_count; ++f) out.append(",").append(d.state[f].name).append(suffix);
-  out.append(",new").append(suffix);
-}
-
 void append_state(std::string& out, const double* row, size_t fields, bool fresh) {
   for (size_t f = 0; f < fields; ++f) {
     out += ',';
@@ -93,10 +88,10 @@ std::string predict_games(const prediction_basis& b, const text::source& src) {
   text::csv_table table(src, problems, game_columns, "a header naming player_a and player_b", true);
   problems.throw_if_any();
   const rk_descriptor& d = b.rater.source().descriptor();
-  std::string out(table.current().text);
-  append_state_header(out, d, "_a");
-  append_state_header(out, d, "_b");
-  out += ",expected_a,expected_b\n";
+  std::string out = predict_header(table.current(), game_columns,
+                                   predicted_columns(b.rater.source(), {"_a", "_b"}, {"expected_a", "expected_b"}), problems);
+  problems.throw_if_any();
+  out += '\n';
   state_rows rows_a(b), rows_b(b);
   size_t games = 0;
   while (table.next_row()) {
@@ -158,9 +153,10 @@ std::string predict_events(const prediction_basis& b, const text::source& src) {
   text::csv_table table(src, problems, event_columns, "a header naming event and player", true);
   problems.throw_if_any();
   const rk_descriptor& d = b.rater.source().descriptor();
-  std::string out(table.current().text);
-  append_state_header(out, d, "");
-  out += ",expected_rank\n";
+  std::string out = predict_header(table.current(), event_columns,
+                                   predicted_columns(b.rater.source(), {""}, {"expected_rank"}), problems);
+  problems.throw_if_any();
+  out += '\n';
   state_rows rows(b);
   event_rows event;
   std::map<std::string, int, std::less<>> began;  // each event's first line
@@ -279,9 +275,10 @@ std::string predict_matches(const prediction_basis& b, const text::source& src) 
   text::csv_table table(src, problems, lineup_columns, "a header naming match, team and player", true);
   problems.throw_if_any();
   const rk_descriptor& d = b.rater.source().descriptor();
-  std::string out(table.current().text);
-  append_state_header(out, d, "");
-  out += ",win,draw,expected_rank\n";
+  std::string out = predict_header(table.current(), lineup_columns,
+                                   predicted_columns(b.rater.source(), {""}, {"win", "draw", "expected_rank"}), problems);
+  problems.throw_if_any();
+  out += '\n';
   state_rows rows(b);
   lineup match;
   std::map<std::string, int, std::less<>> began, entered;  // each match's first line; its players' lines

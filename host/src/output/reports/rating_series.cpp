@@ -23,7 +23,8 @@ double series_area(const std::vector<double>& ratings) {
   return area;
 }
 
-void series_builder::row(bool new_period, int32_t date, size_t s, double before, double after, double spread) {
+void series_builder::row(bool new_period, int32_t date, size_t s, double before, double after, double spread,
+                         double spread_before) {
   if (new_period || period_ == 0) {
     close_period();
     ++period_;
@@ -35,7 +36,7 @@ void series_builder::row(bool new_period, int32_t date, size_t s, double before,
   if (s >= series_.size()) return;
   auto& points = series_[s].points;
   if (points.empty()) {
-    points.push_back({.rating = before, .period = period_ - 1});  // the deviation before the first period is unknown
+    points.push_back({.rating = before, .spread = spread_before, .period = period_ - 1});
     open_.emplace_back(s, 0);
   }
   if (points.back().period == period_) {  // rows of one period all carry the rating at its end
@@ -67,11 +68,11 @@ std::vector<rating_series> series_builder::finish(std::span<const double> sat_ou
 
 namespace {
 
-enum column { period, date, player, rating_before, rating_after, rd_after, sigma_after };
+enum column { period, date, player, rating_before, rating_after, rd_after, sigma_after, rd_before, sigma_before };
 
-constexpr std::array<text::column_spec, 7> history_columns{{
+constexpr std::array<text::column_spec, 9> history_columns{{
     {"period", false}, {"date", false}, {"player", true}, {"rating_before", true}, {"rating_after", true},
-    {"rd_after", false}, {"sigma_after", false},
+    {"rd_after", false}, {"sigma_after", false}, {"rd_before", false}, {"sigma_before", false},
 }};
 
 // Parses yyyy-mm-dd into yyyymmdd; 0 when empty or malformed.
@@ -117,8 +118,10 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
 
   std::vector<rating_series> out(players.size());
   std::string last_period;
-  // A deviation drawn as a band: Glicko's rd, or TrueSkill's and Weng-Lin's sigma.
+  // A deviation drawn as a band: Glicko's rd, or TrueSkill's and Weng-Lin's
+  // sigma; the team models' history has it before each match too.
   const column deviation = at[rd_after] >= 0 ? rd_after : sigma_after;
+  const column deviation_before = deviation == rd_after ? rd_before : sigma_before;
   for (size_t p = 0; p < players.size(); ++p) {
     out[p].player = players[p];
     if (deviation == sigma_after) out[p].spread_name = "sigma";
@@ -141,7 +144,7 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
       builder.row(new_period, date_of(cell(date)), s, 0, 0, NAN);
       continue;
     }
-    double before = 0, after = 0, spread = NAN;
+    double before = 0, after = 0;
     bool ok = true;
     for (const auto& [c, value] : {std::pair{rating_before, &before}, std::pair{rating_after, &after}}) {
       if (text::parse_number(cell(c), *value)) continue;
@@ -149,8 +152,12 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
                    "expected " + std::string(history_columns[c].name) + " as a number, got " + text::quote(cell(c)));
       ok = false;
     }
-    if (at[deviation] >= 0 && !cell(deviation).empty() && !text::parse_number(cell(deviation), spread)) spread = NAN;
-    builder.row(new_period, date_of(cell(date)), ok ? s : players.size(), before, after, spread);
+    const auto deviation_of = [&](column c) {
+      double value = NAN;
+      return at[c] >= 0 && text::parse_number(cell(c), value) ? value : NAN;
+    };
+    builder.row(new_period, date_of(cell(date)), ok ? s : players.size(), before, after, deviation_of(deviation),
+                deviation_of(deviation_before));
   }
   problems.throw_if_any();
   out = builder.finish(sat_out);  // a player's bad rows explain his missing points

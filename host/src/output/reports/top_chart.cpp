@@ -48,13 +48,14 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
   const int rd = r.source->state_field(sigma ? "sigma" : "rd");
   const size_t shown = r.shown_state.size();
   const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
-  // `state`: the player's fields after the period, `rd_offset` where rd sits in them.
+  // `state`: the player's fields after the period (`state_before`: at its
+  // start, when kept), `rd_offset` where rd sits in them.
   size_t last_period = SIZE_MAX;
   auto add = [&](int32_t p, size_t period, int32_t date, double before, double after, const double* state,
-                 size_t rd_offset) {
+                 const double* state_before, size_t rd_offset) {
     const int s = line[size_t(p)];
     builder.row(period != last_period, date, s < 0 ? n : size_t(s), before, after,
-                rd > 0 && state ? state[rd_offset] : NAN);
+                rd > 0 && state ? state[rd_offset] : NAN, rd > 0 && state_before ? state_before[rd_offset] : NAN);
     last_period = period;
   };
   if (r.data.ranked()) {
@@ -63,7 +64,7 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
       for (size_t i = 0; i < e.count; ++i)
         if (!(e.out[i].flags & RK_ENTRY_SKIPPED))
           add(e.entries[i].player, event, e.info->date, e.before[i], e.after[i], e.state_after + i * e.fields,
-              size_t(rd - 1));
+              e.state_before + i * e.fields, size_t(rd - 1));
       ++event;
     });
   } else {
@@ -74,8 +75,8 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
       const int32_t date = r.data.facts.date[i];
       const bool drawn = size_t(rd_at) < shown && !r.game_state_after.empty();
       const double* state = drawn ? r.game_state_after.data() + 2 * i * shown : nullptr;
-      add(r.data.games[i].a, period, date, before_a, after_a, state, size_t(rd_at));
-      add(r.data.games[i].b, period, date, before_b, after_b, state ? state + shown : nullptr, size_t(rd_at));
+      add(r.data.games[i].a, period, date, before_a, after_a, state, nullptr, size_t(rd_at));
+      add(r.data.games[i].b, period, date, before_b, after_b, state ? state + shown : nullptr, nullptr, size_t(rd_at));
     });
   }
   return builder.finish(ratings_of(r, ids));

@@ -31,7 +31,8 @@ struct rating_series {
   std::string player;
   // [0] the rating before the player's first period, drawn at that period's
   // start (its `date` the day of the period's first game, its `period` one
-  // before), then one per period the player played in.
+  // before; its spread the deviation he started with, when the source has
+  // it), then one per period the player played in.
   std::vector<rating_point> points;
   std::string spread_name = "RD";    // the state field the spreads come from: "RD", or "sigma" (TrueSkill)
   std::vector<double> ratings() const;
@@ -48,8 +49,11 @@ class series_builder {
  public:
   explicit series_builder(std::vector<rating_series> series) : series_(std::move(series)) {}
   // A row on `date` (0: none) that starts a new period when `new_period`; of
-  // series `s` when s < size(), else of a player not drawn.
-  void row(bool new_period, int32_t date, size_t s, double before, double after, double spread);
+  // series `s` when s < size(), else of a player not drawn. `spread_before`:
+  // the deviation at the period's start (NaN when unknown), read on the
+  // player's first row only.
+  void row(bool new_period, int32_t date, size_t s, double before, double after, double spread,
+           double spread_before = NAN);
   // The series; one that no row was of, of a player who sat the run out, drawn
   // flat over the whole run at his rating `sat_out[s]` when given.
   std::vector<rating_series> finish(std::span<const double> sat_out = {});
@@ -78,7 +82,13 @@ struct chart_options {
   bool inline_svg = false;                           // inside HTML: no namespace, so the page names no URL
   std::optional<std::pair<double, double>> x_range = std::nullopt;  // one time axis for several charts (fitted_x_range)
   std::optional<std::pair<double, double>> y_range;  // one scale for several charts (fitted_range)
+  // A marker on every point: for charts shown together, decided once for all of
+  // them (dots_fit) so that none is drawn another way; by default dots_fit(series).
+  std::optional<bool> dots = std::nullopt;
 };
+
+// Whether every series is few enough points for a marker on each to stay apart.
+bool dots_fit(const std::vector<rating_series>& series);
 
 // The x range that holds every point of `series`: days since 1970 when every
 // point is dated, else the points' numbers (0 = before the first period).
