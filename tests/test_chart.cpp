@@ -251,7 +251,7 @@ TEST_CASE("chart: every band is drawn before every line, and the legend says wha
   REQUIRE(count(svg, "<polygon class=\"band\"") == 2);
   REQUIRE(count(svg, "<path class=\"line\"") == 2);
   CHECK(svg.rfind("<polygon class=\"band\"") < svg.find("<path class=\"line\""));  // B's band under A's line
-  CHECK(svg.find("fill=\"#D55E00\" fill-opacity=\"0.15\"") != std::string::npos);    // each band in its line's colour
+  CHECK(svg.find("fill=\"#D55E00\" fill-opacity=\"0.05\"") != std::string::npos);    // each band in its line's colour
   CHECK(count(svg, ">shaded: rating \u00b1 2 RD</text>") == 1);
   // No band, or no legend: no note.
   CHECK(render_chart_svg({{"C", {{20240101, 1500}, {20240201, 1510}}}}).find("shaded") == std::string::npos);

@@ -280,11 +280,11 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     if (bands[k].empty()) continue;
     const char* colour = palette[k % palette.size()];
     append(svg, "<polygon class=\"band\" stroke=\"none\" fill=\"{}\" fill-opacity=\"{}\" points=\"{}\"/>\n", colour,
-           several ? "0.06" : "0.15", band_points(bands[k], band_part::polygon));
+           several ? "0.05" : "0.15", band_points(bands[k], band_part::polygon));
     if (several)
       for (const band_part edge : {band_part::upper, band_part::lower})
-        append(svg, "<polyline class=\"band-edge\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.6\" stroke-width=\"1\" "
-                    "stroke-dasharray=\"4 3\" points=\"{}\"/>\n",
+        append(svg, "<polyline class=\"band-edge\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.5\" stroke-width=\"1\" "
+                    "points=\"{}\"/>\n",
                colour, band_points(bands[k], edge));
   }
   const bool dots = o.dots.value_or(dots_fit(series));

@@ -158,7 +158,10 @@ std::string band_note(const std::vector<rating_series>& series) {
     for (const auto& p : s.points)
       if (!std::isnan(p.spread))
         return " Shaded: the rating \u00b1 2 " + xml_escaped(s.spread_name) + ", the model's uncertainty about the "
-               "rating: the player's strength lies within it with a chance of about 95%.";
+               "rating: the player's strength lies within it with a chance of about 95%" +
+               (std::isnan(s.points[0].spread) ? " (from the end of his first rating period: the history does not say "
+                                                 "the deviation he started with)."
+                                               : ", from the deviation he started with.");
   return "";
 }
 
@@ -185,6 +188,18 @@ svg.rating-chart{width:100%;height:auto}
 pre{background:#fff;padding:12px;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow:auto}
 table.params td{overflow-wrap:anywhere}
 @media (max-width:600px){main{padding:14px 10px 32px}h1{font-size:22px}}
+@media (max-width:600px){
+.scroll:has(table.ratings){width:100%}
+table.ratings,table.ratings thead,table.ratings tbody{display:block}
+table.ratings thead tr{display:flex;flex-wrap:wrap;gap:2px;background:#eef2f8}
+table.ratings thead th{border:0;padding:3px 8px}
+table.ratings tbody tr{display:flex;flex-wrap:wrap;gap:0 14px;padding:5px 10px;border-bottom:1px solid #e6e8ec}
+table.ratings tbody td{display:block;padding:0;border:0;text-align:left}
+table.ratings tbody td::before{content:attr(data-label) " ";color:#556;font-weight:400}
+table.ratings tbody td:nth-child(-n+2)::before{content:none}
+table.ratings tbody td:first-child::after{content:"."}
+table.ratings tbody td:nth-child(2){font-weight:600;flex:1 0 80%;overflow-wrap:anywhere}
+}
 )css";
 
 }  // namespace

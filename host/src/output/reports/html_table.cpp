@@ -81,12 +81,16 @@ constexpr const char* script = R"js(
     const rows = document.createDocumentFragment();
     for (const i of view.slice(page * per, (page + 1) * per)) {
       const tr = rows.appendChild(document.createElement('tr'));
-      const td = (text, cls) => { const e = tr.appendChild(document.createElement('td')); e.textContent = text; if (cls) e.className = cls; };
-      td(rank[i], 'num');
+      // Each cell names its column: a narrow screen shows a row as a card of "name value" pairs.
+      const td = (text, cls, label) => {
+        const e = tr.appendChild(document.createElement('td'));
+        e.textContent = text; e.dataset.label = label; if (cls) e.className = cls;
+      };
+      td(rank[i], 'num', 'rank');
       d.columns.forEach((name, c) => {
         const v = value(i, c), t = v === null || !d.numeric[c] ? v : fixed(v, c);
-        if (name === 'change') td(t === null ? '' : (+t > 0 ? '+' : '') + t, 'num ' + (+t > 0 ? 'up' : +t < 0 ? 'down' : ''));
-        else td(t === null ? '' : t, d.numeric[c] ? 'num' : '');
+        if (name === 'change') td(t === null ? '' : (+t > 0 ? '+' : '') + t, 'num ' + (+t > 0 ? 'up' : +t < 0 ? 'down' : ''), name);
+        else td(t === null ? '' : t, d.numeric[c] ? 'num' : '', name);
       });
     }
     body.replaceChildren(rows);

@@ -81,7 +81,7 @@ struct chart_options {
   bool legend = true;                                // off for small multiples captioned with the name
   bool inline_svg = false;                           // inside HTML: no namespace, so the page names no URL
   std::optional<std::pair<double, double>> x_range = std::nullopt;  // one time axis for several charts (fitted_x_range)
-  std::optional<std::pair<double, double>> y_range;  // one scale for several charts (fitted_range)
+  std::optional<std::pair<double, double>> y_range = std::nullopt;  // one scale for several charts (fitted_range)
   // A marker on every point: for charts shown together, decided once for all of
   // them (dots_fit) so that none is drawn another way; by default dots_fit(series).
   std::optional<bool> dots = std::nullopt;
