@@ -21,7 +21,8 @@ for (let i = 1; i < xs.length; ++i) if (rect(xs[i]).left < rect(xs[i - 1]).right
 for (const t of xs.concat(ys)) if (rect(t).left < box.left || rect(t).right > box.right) out.push('label outside: ' + t.textContent);
 const values = ys.map(t => +t.textContent);
 if (values.length < 3) out.push('fewer than 3 y labels');
-if (Math.min(...values) <= 0) out.push('y axis starts at ' + Math.min(...values));
+// (TrueSkill's starting band, 25 +- 2 x 8.3, does reach down to 8: its axis may start at 0.)
+if (Math.min(...values) <= 0 && !START) out.push('y axis starts at ' + Math.min(...values));
 // The whole chart in the window, however wide: nothing cut, nothing to scroll to.
 if (box.left < 0 || box.right > window.innerWidth + 0.5 || box.bottom > window.innerHeight + 0.5)
   out.push('the chart runs out of the ' + window.innerWidth + ' px window: ' + JSON.stringify(box));
@@ -42,6 +43,23 @@ if (bands.length != BANDS) out.push(bands.length + ' RD bands, expected BANDS');
 for (const b of bands) if (rect(b).height < 20 || rect(b).left < plot.left - 1) out.push('an RD band is flat or left of the plot');
 if (names.length != EXPECTED) out.push('legend has ' + names.length + ' entries');
 if (BANDS && !legend.some(t => t.textContent.startsWith('shaded:'))) out.push('the legend does not say what is shaded');
+// A band is drawn as its line is: every x where the band bends, the line bends too (steps, not a straight
+// run between period ends), and the band starts where the line starts when the history has the first deviation.
+const xs_of = pts => pts.trim().split(/\s+/).map(p => p.split(',')[0]);
+const lines = [...svg.querySelectorAll('path.line')], paths = [...svg.querySelectorAll('path.idle')];
+bands.forEach((b, k) => {
+  const line = new Set((lines[k].getAttribute('d') + ' ' + (paths[k] ? paths[k].getAttribute('d') : ''))
+    .match(/-?[0-9.]+(?=,)/g));
+  const bends = xs_of(b.getAttribute('points')), lo = Math.min(...bends), hi = Math.max(...bends);
+  if (!bends.every(x => line.has(x))) out.push('band ' + k + ' bends where its line does not');
+  if (![...line].every(x => +x < lo || +x > hi || bends.includes(x))) out.push('band ' + k + ' runs straight where its line bends');
+  if (START && bends[0] !== lines[k].getAttribute('d').match(/^M(-?[0-9.]+)/)[1]) out.push('band ' + k + ' starts after its line');
+});
+if (bands.length > 1 && bands.some(b => +b.getAttribute('fill-opacity') > 0.06)) out.push('overlapping bands shaded dark');
+const shown = [...svg.querySelectorAll('g.legend text.rating')].map(t => t.textContent);
+if (new Set(shown).size != shown.length) out.push('legend ratings alike: ' + shown);
+const dotted = [...svg.querySelectorAll('g.series')].map(g => g.querySelectorAll('circle').length > 0);
+if (new Set(dotted).size > 1) out.push('markers on some lines and not others');
 for (const t of legend) {
   if (rect(t).right > box.right) out.push('legend runs out: ' + t.textContent);
   if (rect(t).left < plot.right) out.push('legend over the plot: ' + t.textContent);
@@ -64,6 +82,17 @@ for (const c of charts) {
     out.push('a y axis title over the y labels');
 }
 if (!/dashed: no games/.test(document.getElementById('charts').textContent)) out.push('the charts do not say what is dashed');
+if (charts.some(c => c.querySelector('polygon.band')) && !/Shaded: the rating ± 2/.test(document.getElementById('charts').textContent))
+  out.push('the charts do not say what is shaded');
+const marked = charts.map(c => c.querySelectorAll('circle').length > 0);
+if (new Set(marked).size > 1) out.push('markers on some panels and not others');
+// The ratings table whole in the window: nothing cut off, nothing to scroll sideways to.
+const box = document.querySelector('table.ratings').parentElement;
+if (box.scrollWidth > box.clientWidth + 1 || box.getBoundingClientRect().right > window.innerWidth + 0.5)
+  out.push('the ratings table is cut off: ' + box.scrollWidth + ' px in ' + box.clientWidth);
+for (const td of document.querySelectorAll('table.ratings tbody tr:first-child td'))
+  if (td.getBoundingClientRect().right > window.innerWidth + 0.5 || td.getBoundingClientRect().width < 1)
+    out.push('a cell out of sight: ' + td.dataset.label);
 const scale = c => [...c.querySelectorAll('g.y-ticks text')].map(t => t.textContent).join(',');
 if (new Set(charts.map(scale)).size != 1) out.push('charts on different scales');
 if (charts.some(c => c.querySelectorAll('g.x-ticks text').length < DATES)) out.push('a chart with fewer than DATES dates');
@@ -110,10 +139,12 @@ def checked(browser, page, what, window):
     print(f"{what}: ok")
 
 
-def check_chart(browser, svg, lines, bands, idle, what):
-    """The chart as `ratekit chart` writes it, in a page of its own, on a desktop and on a phone."""
+def check_chart(browser, svg, lines, bands, idle, what, start=False):
+    """The chart as `ratekit chart` writes it, in a page of its own, on a desktop and on a phone;
+    with start, each band from its line's start (the history has the deviation before the first period)."""
     page = svg + ".html"
-    script = CHECK_CHART.replace("EXPECTED", str(lines)).replace("BANDS", str(bands)).replace("IDLE", str(idle))
+    script = (CHECK_CHART.replace("EXPECTED", str(lines)).replace("BANDS", str(bands)).replace("IDLE", str(idle))
+              .replace("START", "true" if start else "false"))
     with open(page, "w") as f:
         f.write("<!DOCTYPE html><html><head><meta name='viewport' content='width=device-width'></head>"
                 "<body style='margin:0'>" + open(svg).read() + '<pre id="result"></pre>' + script + "</body></html>")
@@ -170,6 +201,21 @@ def main():
         run(a.ratekit, "chart", glicko, "--player", "Brazil", "--player", "Germany", "--player", "Argentina",
             "-o", glicko_chart)
         check_chart(a.chromium, glicko_chart, 3, 3, 3, "glicko chart (RD bands)")
+        # TrueSkill's five best players: five overlapping bands, each from the sigma its player started with.
+        trueskill = os.path.join(tmp, "trueskill")
+        run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/teams-5v5-trueskill.yaml"), "--out", trueskill)
+        best = [line.split(",")[0] for line in open(os.path.join(trueskill, "ratings.csv")).readlines()[1:6]]
+        team_chart = os.path.join(tmp, "teams.svg")
+        run(a.ratekit, "chart", trueskill, "--players", ",".join(best), "-o", team_chart)
+        check_chart(a.chromium, team_chart, 5, 5, 5, "team chart (five sigma bands from the start)", start=True)
+        run(a.ratekit, "report", trueskill, "-o", os.path.join(tmp, "teams.html"))
+        check_report(a, os.path.join(tmp, "teams.html"), 200, "P005", "team report on a 400 px phone", "400,1600")
+        world_cup = os.path.join(tmp, "world-cup")
+        run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/world-cup-elo.yaml"), "--out", world_cup)
+        run(a.ratekit, "report", world_cup, "-o", os.path.join(tmp, "world-cup.html"))
+        for window in ["1280,1600", "400,1600"]:
+            check_report(a, os.path.join(tmp, "world-cup.html"), 82, "Brazil",
+                         f"World Cup report at {window.split(',')[0]} px (markers, table)", window)
         teams_rated = sum(1 for _ in open(os.path.join(out, "ratings.csv"))) - 1
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report (one scale, dated charts, table)")
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report on a 400 px phone", "400,1600")
@@ -179,6 +225,7 @@ def main():
 
         for name, source, size in [("chart-nfl-538.png", chart, "960,600"),
                                    ("chart-glicko-world-cup.png", glicko_chart, "960,600"),
+                                   ("chart-teams-5v5-trueskill.png", team_chart, "960,600"),
                                    ("report-nfl-538.png", os.path.join(tmp, "report.html"), "1100,1600")]:
             png = os.path.join(pngs, name)
             chromium(a.chromium, f"--window-size={size}", f"--screenshot={png}", "file://" + source)

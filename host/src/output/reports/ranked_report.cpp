@@ -5,6 +5,7 @@
 #include <ratekit/host/text/format.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ratekit {
 
@@ -26,10 +27,17 @@ void ranked_report_text::event(const rated_event& e, const std::function<const s
   const bool skipped = std::all_of(e.out, e.out + e.count, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   markdown += "\n## " + markdown_escaped(name);
   if (skipped) markdown += " (not rated: too few rounds)";
-  markdown += teams_ ? "\n\n| rank | team | player | expected score | performance | rating | change | weight |" + extra_md_ +
-                          " |\n|---:|---|---|---:|---:|---:|---:|---:|" + extra_rule_ + "---|\n"
-                    : "\n\n| rank | player | expected rank | performance | rating | change | weight |" + extra_md_ +
-                          " |\n|---:|---|---:|---:|---:|---:|---:|" + extra_rule_ + "---|\n";
+  // A column only when an entry of the event has something in it: a performance (a
+  // team model reports none), a note (a capped change, a new player).
+  const auto any = [&](auto has) {
+    return std::any_of(e.out, e.out + e.count, [&](const rk_entry_out& o) { return !(o.flags & RK_ENTRY_SKIPPED) && has(o); });
+  };
+  const bool performance = any([](const rk_entry_out& o) { return std::isfinite(o.performance); });
+  const bool notes = any([](const rk_entry_out& o) { return (o.flags & (RK_ENTRY_CAPPED | RK_ENTRY_NEW)) != 0; });
+  markdown += std::string("\n\n| rank |") + (teams_ ? " team | player | expected score |" : " player | expected rank |") +
+              (performance ? " performance |" : "") + " rating | change | weight |" + extra_md_ + (notes ? " note |" : "") +
+              "\n|---:|" + (teams_ ? "---|---|---:|" : "---|---:|") + (performance ? "---:|" : "") + "---:|---:|---:|" +
+              extra_rule_ + (notes ? "---|\n" : "\n");
   const size_t extra = e.fields;
   for (size_t i = 0; i < e.count; ++i) {
     const rk_entry_out& o = e.out[i];
@@ -50,13 +58,13 @@ void ranked_report_text::event(const rated_event& e, const std::function<const s
       for (size_t f = 0; f < extra; ++f) row.number(state_before[f]).number(state_after[f]);
     }
     markdown += "| " + format_number(rank) + " | " + (teams_ ? markdown_escaped(team) + " | " : "") +
-                markdown_escaped(player) + " | " + fixed(o.expected, 2) + " | " + fixed(o.performance, 0) + " | " +
-                fixed(before, digits) + " -> " + fixed(after, digits) + " | " +
+                markdown_escaped(player) + " | " + fixed(o.expected, 2) + " | " +
+                (performance ? fixed(o.performance, 0) + " | " : "") + fixed(before, digits) + " -> " + fixed(after, digits) + " | " +
                 signed_fixed(o.delta, 1) + " | " + fixed(o.weight, 3) + " |";
     for (size_t f = 0; f < extra; ++f)
       (((markdown += ' ') += brief(state_before[f], 1)) += " -> ") += brief(state_after[f], 1) + " |";
-    markdown += capped ? " cap" : " ";
-    markdown += fresh ? " new |\n" : " |\n";
+    if (notes) markdown += std::string(capped ? " cap" : " ") + (fresh ? " new |" : " |");
+    markdown += '\n';
   }
 }
 
