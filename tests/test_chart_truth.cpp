@@ -127,3 +127,22 @@ TEST_CASE("the HTML report's panels say what is shaded and mark their points ali
   CHECK_THAT(html, Catch::Contains("Shaded: the rating \u00b1 2 sigma, the model's uncertainty about the rating") &&
                        Catch::Contains("from the deviation he started with."));
 }
+
+TEST_CASE("a run's chart.svg of a team model bands each player from his first sigma, with or without history.csv",
+          "[chart][teams]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "m.csv", "match,date,team,player,rank\nm1,2024-01-01,red,A,1\nm1,2024-01-01,blue,B,2\n"
+                                     "m2,2024-02-01,red,A,2\nm2,2024-02-01,blue,B,1\n");
+  for (const std::string history : {"true", "false"}) {
+    INFO("history " << history);
+    testing::write_text(dir / "c.yaml", "competition: t\nmodel: trueskill\ninput: { format: team-csv, path: m.csv }\n"
+                                        "output: { charts: true, history: " + history + " }\n");
+    REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string()).status == 0);
+    const std::string svg = testing::read_text(dir / "out/chart.svg");
+    REQUIRE(count(svg, "<polygon class=\"band\"") == 2);
+    // The first band's first vertex is where its line starts: the start of Jan 1, at 25 + 2 x 25/3.
+    const std::string line = svg.substr(svg.find("<path class=\"line\""));
+    const std::string start = line.substr(line.find("d=\"M") + 4, line.find(',', line.find("d=\"M")) - line.find("d=\"M") - 4);
+    CHECK(points_of(svg, "<polygon class=\"band\"").rfind(start + ",", 0) == 0);
+  }
+}
