@@ -390,14 +390,14 @@ TEST_CASE("weng-lin's forecasts weigh each player by his share of the match", "[
   // weights, the three would make 75 against 50 and win 0.86 to 0.10.)
   const weng_lin model = make();
   double beats[4] = {}, draws[4] = {};
-  model.chances(make_match({{{}, {.weight = 0.5}, {.weight = 0.5}}, {{}, {}}}, {1, 1}), beats, draws);
+  sdk::chance_tables(model, make_match({{{}, {.weight = 0.5}, {.weight = 0.5}}, {{}, {}}}, {1, 1}), beats, draws);
   CHECK(beats[1] == Approx(beats[2]).margin(1e-15));
   CHECK(beats[1] == Approx((1 - draws[1]) / 2).margin(1e-15));
   // A share w counts w mu and w^2 sigma^2: the team (30, 6) at 0.5 with (22, 7)
   // is forecast as one player (15 + 22, sqrt(9 + 49)) against (27, 5).
   double weighted[4] = {}, summed[4] = {};
-  model.chances(make_match({{{30, 6, 0.5}, {22, 7}}, {{27, 5}}}, {1, 1}), weighted, draws);
-  model.chances(make_match({{{37, std::sqrt(58.0)}, {0, 0}}, {{27, 5}}}, {1, 1}), summed, draws);
+  sdk::chance_tables(model, make_match({{{30, 6, 0.5}, {22, 7}}, {{27, 5}}}, {1, 1}), weighted, draws);
+  sdk::chance_tables(model, make_match({{{37, std::sqrt(58.0)}, {0, 0}}, {{27, 5}}}, {1, 1}), summed, draws);
   CHECK(weighted[1] == Approx(summed[1]).margin(1e-15));
   CHECK(weighted[1] < 0.85);  // unweighted, 52 against 27: 0.95
   CHECK(weighted[1] > 0.6);
