@@ -1,6 +1,7 @@
 // The engine's fast paths against their plain reference versions: the period
 // window's piece-by-piece scan, the constant K, the finiteness check by sums.
 #include "engine/k_assigner.hpp"
+#include "engine/period_clock.hpp"
 #include "engine/period_window.hpp"
 #include "engine/state_checker.hpp"
 
@@ -140,34 +141,101 @@ std::vector<diagnostic> order_problems(period_kind kind, const std::vector<std::
 
 }  // namespace
 
-TEST_CASE("period window: dates out of order are named with both lines, in every period kind", "[engine]") {
+TEST_CASE("period window: a game dated before a game of an earlier period is refused, with both lines", "[engine]") {
   for (const period_kind kind :
        {period_kind::game, period_kind::event, period_kind::day, period_kind::month, period_kind::year}) {
     CAPTURE(int(kind));
-    const std::vector<diagnostic> problems = order_problems(kind, {{20240302, 20240301}});
-    REQUIRE(problems.size() == 1);
-    CHECK(problems[0].line == 3);
-    CHECK(problems[0].message ==
-          "dates out of order: this game is dated before the one on line 2; sort the games by date, oldest first");
     // The same day, and a later one, are in order; so is a piece after a piece.
     CHECK(order_problems(kind, {{20240301, 20240301, 20240302}, {20240302, 20250101}}).empty());
-    // Back by one day across two pieces, compared with the latest date read.
-    const std::vector<diagnostic> across = order_problems(kind, {{20240301, 20240305}, {20240304}});
-    REQUIRE(across.size() == 1);
-    CHECK(across[0].line == 4);
-    CHECK_THAT(across[0].message, Catch::Contains("before the one on line 3"));
   }
+  // Each game its own period: back by one day is back by a period, compared with the latest date read.
+  const std::vector<diagnostic> games = order_problems(period_kind::game, {{20240302, 20240301}});
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].line == 3);
+  CHECK(games[0].message == "dates out of order: this game is dated before the one on line 2; sort the games by "
+                            "date, oldest first");
+  const std::vector<diagnostic> across = order_problems(period_kind::game, {{20240301, 20240305}, {20240304}});
+  REQUIRE(across.size() == 1);
+  CHECK(across[0].line == 4);
+  CHECK_THAT(across[0].message, Catch::Contains("before the one on line 3"));
+  // An earlier day, month or year than one read before, across pieces too.
+  const std::vector<diagnostic> days = order_problems(period_kind::day, {{20240302}, {20240301}});
+  REQUIRE(days.size() == 1);
+  CHECK(days[0].message == "dates out of order: this game of 2024-03-01 is in an earlier day than the game of "
+                           "2024-03-02 on line 2; sort the games by date, oldest first");
+  const std::vector<diagnostic> months = order_problems(period_kind::month, {{20240110, 20240201}, {20240131}});
+  REQUIRE(months.size() == 1);
+  CHECK(months[0].line == 4);
+  CHECK_THAT(months[0].message, Catch::Contains("this game of 2024-01-31 is in an earlier month than the game of "
+                                                "2024-02-01 on line 3"));
+  const std::vector<diagnostic> years = order_problems(period_kind::year, {{20241231, 20250101, 20241231}});
+  REQUIRE(years.size() == 1);
+  CHECK(years[0].line == 4);
+}
+
+TEST_CASE("period window: within one period the games may come in any order", "[engine]") {
+  // A month's file grouped by tournament: the second tournament began before the first ended.
+  for (const period_kind kind : {period_kind::month, period_kind::year, period_kind::event}) {
+    CAPTURE(int(kind));
+    CHECK(order_problems(kind, {{20240320, 20240305, 20240331}, {20240301, 20240302}}).empty());
+  }
+  CHECK(order_problems(period_kind::day, {{20240301, 20240301}}).empty());
+  // The next period is compared with the latest game of the one before, not its last.
+  const std::vector<diagnostic> next = order_problems(period_kind::month, {{20240320, 20240305, 20240415, 20240331}});
+  REQUIRE(next.size() == 1);
+  CHECK(next[0].line == 5);
+  CHECK_THAT(next[0].message, Catch::Contains("the game of 2024-04-15 on line 4"));
+}
+
+TEST_CASE("period window: an event's games may come in any order, but not before an earlier event's", "[engine]") {
+  period_window window(period_kind::event, "g.csv");
+  game_piece piece = dated_piece({20240305, 20240301, 20240302, 20240306}, 2);
+  piece.facts.period = {0, 0, 1, 1};
+  window.add(piece);
+  window.complete(true);
+  REQUIRE(window.problems().size() == 1);
+  CHECK(window.problems()[0].line == 4);
+  CHECK(window.problems()[0].message == "dates out of order: this game of 2024-03-02 is dated before the game of "
+                                        "2024-03-05 on line 2, of an event read before; sort the events by date, "
+                                        "oldest first");
+}
+
+TEST_CASE("period window: the games out of order are counted in one problem, not listed", "[engine]") {
+  // A newest-first export of a year's games, by game: all but the first row are out of order.
+  std::vector<int32_t> newest_first;
+  for (int32_t day = 28; day >= 1; --day) newest_first.push_back(20240200 + day);
+  const std::vector<diagnostic> problems = order_problems(period_kind::game, {newest_first});
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].line == 3);
+  CHECK(problems[0].message == "dates out of order: this game is dated before the one on line 2 (27 rows in all are "
+                               "out of order); sort the games by date, oldest first");
+  // By month, only the rows of earlier months count; the other problems are kept beside it.
+  const std::vector<diagnostic> months = order_problems(period_kind::month, {{20240301, 20240215, 20240310, 0, 20240101}});
+  REQUIRE(months.size() == 2);
+  CHECK(months[0].line == 3);
+  CHECK_THAT(months[0].message, Catch::Contains("(2 rows in all are out of order)"));
+  CHECK(months[1].line == 5);
+  CHECK(months[1].message == "a date is needed to group games by month");
+}
+
+TEST_CASE("period spans: an event period's dates are its earliest and latest game's, in any order", "[engine]") {
+  period_spans spans;
+  const int32_t dates[] = {20240310, 20240105, 0, 20240220};
+  add_period_span(spans, period_kind::event, dates, 0, 4, 7);
+  CHECK(spans.number == std::vector<int64_t>{7});
+  CHECK(spans.first_date == std::vector<int32_t>{20240105});
+  CHECK(spans.last_date == std::vector<int32_t>{20240310});
 }
 
 TEST_CASE("period window: game and event periods compare the dated games only", "[engine]") {
   for (const period_kind kind : {period_kind::game, period_kind::event}) {
     CHECK(order_problems(kind, {{0, 0, 0}}).empty());
     CHECK(order_problems(kind, {{20240301, 0, 20240302}}).empty());
-    const std::vector<diagnostic> behind_undated = order_problems(kind, {{20240302, 0, 20240301}});
-    REQUIRE(behind_undated.size() == 1);
-    CHECK(behind_undated[0].line == 4);
-    CHECK_THAT(behind_undated[0].message, Catch::Contains("before the one on line 2"));
   }
+  const std::vector<diagnostic> behind_undated = order_problems(period_kind::game, {{20240302, 0, 20240301}});
+  REQUIRE(behind_undated.size() == 1);
+  CHECK(behind_undated[0].line == 4);
+  CHECK_THAT(behind_undated[0].message, Catch::Contains("before the one on line 2"));
   // A calendar period needs the date.
   const std::vector<diagnostic> month = order_problems(period_kind::month, {{20240301, 0}});
   REQUIRE(month.size() == 1);

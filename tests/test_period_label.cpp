@@ -150,3 +150,18 @@ TEST_CASE("run --period-label is refused where it cannot name one period", "[sto
   CHECK(e.month("01.csv", std::string(200, 'x')).status == 0);  // the longest taken
   CHECK(officer_rows(e.database, "periods") == std::vector<std::string>{std::string(200, 'x') + "|1"});
 }
+
+TEST_CASE("run --period-label with period: event rates games from any dates as one period", "[store][cli]") {
+  // examples/history-database/list.yaml's way to rate a list period: the file's order is not the dates'.
+  const labelled_club c;
+  write_text(c.dir / "list.csv", "date,player_a,player_b,score_a\n2024-03-20,A,B,1\n2024-01-05,A,B,1\n"
+                                 "2024-02-11,C,A,0\n");
+  const auto r = c.month("list.csv", "spring");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  // Each game from the ratings at the period's start: 1500 against 1500, K 20, +10 a win.
+  for (const char* date : {"2024-03-20,A,B", "2024-01-05,A,B", "2024-02-11,A,C"})
+    CHECK_THAT(read_text(c.dir / "out-club/history.csv"),
+               Catch::Contains(std::string("spring,") + date + ",0.5,1,20,10,1500,1530,1\n"));
+  CHECK(officer_rows(c.database, "periods") == std::vector<std::string>{"spring|1"});
+}

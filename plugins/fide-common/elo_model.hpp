@@ -197,7 +197,9 @@ class elo_model {
     double* pool_games = s.column(f_pool_games);
     double* pool_opponents = s.column(f_pool_opponents);
     double* pool_score = s.column(f_pool_score);
-    const int32_t date = sdk::game_date(batch, begin);
+    int32_t date = 0;  // the period's earliest: its games may come in any order
+    for (uint64_t k = begin; k < end; ++k)
+      if (const int32_t d = sdk::game_date(batch, k); d > 0 && (date == 0 || d < date)) date = d;
     const int month = date > 0 ? month_number(date) : -1;
     bool published = false;
     for (int32_t p : touched_) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "checks.hpp"
+#include "first_dates.hpp"
 #include "input_stream.hpp"
 #include "k_assigner.hpp"
 #include "period_clock.hpp"
@@ -54,7 +55,8 @@ class game_engine {
       settle_();
       throw c_.error_at("model", "model '" + c_.model + "' rates ranked events, but the input holds pairwise games");
     }
-    if (window_.first() == 0 && window_.games().empty()) check_adjustment_date(piece.facts);
+    check_adjustment_date(c_, piece.facts, window_.first() == 0 && window_.games().empty(), window_.source(), settle_);
+    anonymous_.meet(piece.names, piece.players);
     add_players(piece);
     if (sink_) {
       for (auto& n : piece.names) handed_.new_names.push_back(std::move(n));
@@ -83,6 +85,7 @@ class game_engine {
     for (size_t p = 0; p < r_.state.peak.size(); ++p) peaks.raise(int32_t(p), r_.state.rating()[p]);
     const double hindsight = std::isnan(c_.home_hindsight) ? c_.home_predict : c_.home_hindsight;
     r_.metrics = accuracy_.finish(r_.state.rating(), hindsight);
+    anonymous_.warn();
   }
 
   // A home advantage that no game can use would be reported in summary.json as
@@ -115,19 +118,6 @@ class game_engine {
   }
 
  private:
-  // A dated list adjustment changes the list a run starts from: the run's games come on or after its date.
-  void check_adjustment_date(const game_facts& facts) {
-    if (!c_.initial_adjustment) return;
-    const int32_t from = c_.initial_adjustment->date, first = facts.date.empty() ? 0 : facts.date[0];
-    if (first >= from) return;
-    settle_();
-    throw user_error(window_.source(), facts.line.empty() ? 0 : facts.line[0], 0,
-                     first == 0 ? "initial.adjust is dated " + iso_date(from) + ": the games need dates"
-                                : "initial.adjust is dated " + iso_date(from) + " but the first game is dated " +
-                                      iso_date(first) + ": rate the games before " + iso_date(from) +
-                                      " in a run of their own and start this one from its ratings");
-  }
-
   // Players who joined since the last piece start as the config and the input's facts say.
   void add_players(const game_piece& piece) {
     const auto count = size_t(piece.players);
@@ -299,6 +289,7 @@ class game_engine {
     checker_.check_outputs(out_.data(), window_.facts(), window_.first(), begin, end);
     checker_.after_call(games, window_.facts(), window_.first(), begin, end);
     count_games(games, begin, end);
+    anonymous_.count(games.data() + begin, end - begin);
     if (!state_after) keep_state(games, begin, end);
   }
 
@@ -380,6 +371,7 @@ class game_engine {
   std::vector<double> ratings_;  // the window's ratings before and after, for the sink
   rated_games handed_;           // what the sink is handed, names gathered between windows
 
+  anonymous_games anonymous_;
   game_replay replay_;
   accuracy_accumulator accuracy_;
   std::vector<rk_game> kept_games_;

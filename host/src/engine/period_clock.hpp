@@ -6,6 +6,7 @@
 
 #include <ratekit/host/config/config.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -69,9 +70,13 @@ inline void add_period_span(period_spans& s, period_kind kind, const int32_t* da
   const int32_t d = date[begin];
   int64_t number = index;  // event periods (game periods: number_games) are counted
   if (!calendar_number(kind, d, number)) {
+    // Its earliest and latest dates (0 when none is known): a period's games may come in any order.
+    int32_t first = 0, last = 0;
+    for (size_t i = begin; i < end; ++i)
+      if (date[i] != 0) first = first == 0 ? date[i] : std::min(first, date[i]), last = std::max(last, date[i]);
     s.number.push_back(number);
-    s.first_date.push_back(d);  // the dates of its first and last game, 0 when unknown
-    s.last_date.push_back(date[end - 1]);
+    s.first_date.push_back(first);
+    s.last_date.push_back(last);
     return;
   }
   s.number.push_back(number);

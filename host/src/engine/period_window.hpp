@@ -2,6 +2,7 @@
 // is complete, so no period is ever split between two plugin calls.
 #pragma once
 
+#include "date_order.hpp"
 #include "input_stream.hpp"
 
 #include <ratekit/host/config/config.hpp>
@@ -37,7 +38,7 @@ inline std::vector<uint64_t> period_ends_reference(period_kind kind, const game_
 class period_window {
  public:
   period_window(period_kind kind, std::string source)
-      : kind_(kind), by_date_(is_calendar(kind)), source_(std::move(source)) {}
+      : kind_(kind), by_date_(is_calendar(kind)), source_(std::move(source)), order_(kind) {}
 
   // Adds a piece's games after those waiting; the piece is left empty or unchanged.
   void add(game_piece& piece) {
@@ -78,7 +79,11 @@ class period_window {
   const game_facts& facts() const { return facts_; }
   const std::vector<uint64_t>& ends() const { return ends_; }
   size_t first() const { return first_; }  // the stream index of the window's first game
-  std::vector<diagnostic>& problems() { return problems_; }
+  // The input's problems in the games read so far; the dates out of order are counted in the first one's message.
+  std::vector<diagnostic>& problems() {
+    if (order_problem_ < problems_.size()) problems_[order_problem_].message = order_.message();
+    return problems_;
+  }
 
   const std::string& source() const { return source_; }
   // "file:line" of window game i.
@@ -106,32 +111,28 @@ class period_window {
     const size_t n = games_.size();
     const bool grouped = kind_ != period_kind::game;
     for (size_t i = scanned_; i < n; ++i) {
-      check_date(i);
+      const bool starts = !grouped || i == 0 || period_key(kind_, facts_, i) != period_key(kind_, facts_, i - 1);
+      check_date(i, starts);
       if (kind_ == period_kind::event && facts_.period[i] < 0) refuse_unnamed_event(i);
-      if (grouped && i > 0 && period_key(kind_, facts_, i) != period_key(kind_, facts_, i - 1)) ends_.push_back(i);
+      if (grouped && i > 0 && starts) ends_.push_back(i);
     }
     scanned_ = n;
   }
 
-  // Whatever the periods, games are rated in the order read: a dated game
-  // before the latest date read so far (a newest-first export) is refused.
-  // Calendar periods need every game dated; game and event periods compare
-  // the dated games only.
-  void check_date(size_t i) {
-    if (problems_.size() >= 20) return;
+  // Periods are rated in the order read: a game dated before a game of an
+  // earlier period (a newest-first export) is refused, and every such game
+  // counted in one problem. Calendar periods need every game dated; game and
+  // event periods compare the dated games only.
+  void check_date(size_t i, bool starts_period) {
     const int32_t date = facts_.date[i];
-    if (date == 0) {
-      if (by_date_)
-        problems_.push_back({source_, facts_.line[i], 0, "a date is needed to group games by " +
-                                                            std::string(kind_ == period_kind::day ? "day" : kind_ == period_kind::month ? "month" : "year")});
-      return;
+    const bool first_offence = order_.count() == 0;
+    if (!order_.game(date, facts_.line[i], starts_period) && first_offence && problems_.size() < 20) {
+      order_problem_ = problems_.size();
+      problems_.push_back({source_, facts_.line[i], 0, ""});  // its message once the count is known
     }
-    if (date < latest_date_)
+    if (date == 0 && by_date_ && problems_.size() < 20)
       problems_.push_back({source_, facts_.line[i], 0,
-                           "dates out of order: this game is dated before the one on line " +
-                               std::to_string(latest_line_) + "; sort the games by date, oldest first"});
-    else
-      latest_date_ = date, latest_line_ = facts_.line[i];
+                           std::string("a date is needed to group games by ") + date_order::period_name(kind_)});
   }
 
   // Without its event, a game would join one period of every such game, named by none.
@@ -170,7 +171,8 @@ class period_window {
   game_facts facts_;
   size_t first_ = 0, scanned_ = 0;
   std::vector<uint64_t> ends_;
-  int32_t latest_date_ = 0, latest_line_ = 0;  // the latest date read so far, and its line
+  date_order order_;
+  size_t order_problem_ = SIZE_MAX;  // the index of the dates' problem in problems_, once there is one
   bool unnamed_event_ = false;
   std::vector<diagnostic> problems_;
 };
