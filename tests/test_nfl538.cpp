@@ -295,7 +295,12 @@ TEST_CASE("games-csv reads M/D/YYYY dates and rejects impossible ones", "[nfl538
            {5, "2/29/2003"}, {6, "13/1/2003"}, {7, "4/31/2003"}, {8, "0/5/2003"}, {9, "1/2/03"},
            {10, "2003-01-02"}, {11, "123/1/2003"}, {12, "1//2003"}, {13, "1/2/2003x"},
            {14, "1/012/2003"}, {15, "1/2/20030"}})
-    expected.push_back(std::to_string(line) + ":1: expected date as a valid date M/D/YYYY, got '" + date + "'");
+    expected.push_back(std::to_string(line) + ":1: expected date as a valid date M/D/YYYY" +
+                       // a date another layout reads says which
+                       (date == "13/1/2003"    ? " (input.date_format 'dd/mm/yyyy' reads this one)"
+                        : date == "2003-01-02" ? " (input.date_format 'yyyy-mm-dd' reads this one)"
+                                               : "") +
+                       ", got '" + date + "'");
   CHECK(problems == expected);
   ratekit::dataset ok;
   REQUIRE(read_problems(std::string(header_538) + "1/2/2003,2003,0,,A,B,1,1,0\n12/31/2003,2003,0,,A,B,1,1,0\n"
@@ -328,7 +333,8 @@ TEST_CASE("input.columns: unknown keys and options of formats without named colu
   CHECK_THAT(r.out, Catch::Contains(file + ":27:3: 'columns' is not an option of input format 'nfl-csv'"));
   r = replace("date_format: m/d/yyyy", "date_format: yyyy-mm-dd");
   CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("nfl_elo_538_1999_2017.csv:2:1: expected date as a valid date YYYY-MM-DD, got '9/12/1999'"));
+  CHECK_THAT(r.out, Catch::Contains("nfl_elo_538_1999_2017.csv:2:1: expected date as a valid date YYYY-MM-DD (input.date_format "
+                                    "'m/d/yyyy' or 'dd/mm/yyyy' reads this one), got '9/12/1999'"));
 }
 
 TEST_CASE("games-csv reads results as chess exports write them", "[nfl538][readers]") {

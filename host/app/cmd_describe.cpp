@@ -15,34 +15,37 @@ namespace ratekit::app {
 
 namespace {
 
-// A table cell: pipes and line breaks would end the cell or the row.
+// A table cell: pipes and line breaks would end the cell or the row, other control characters reach the terminal.
 std::string cell(const char* text) {
   std::string out;
   for (const char* c = text ? text : ""; *c; ++c) {
     if (*c == '|') out += '\\';
     out += *c == '\n' ? ' ' : *c;
   }
-  return out;
+  return printable(out);
 }
+
+// A plugin's own text (version, summary, help) as a terminal may show it.
+std::string shown(const char* text) { return printable(text ? text : ""); }
 
 void print_text(const plugin& p) {
   const rk_descriptor& d = p.descriptor();
-  std::printf("%s %s\n%s\nfile: %s\ncapabilities: %s\n\nstate fields:\n", d.id, d.version, d.summary,
-              p.file().c_str(), capabilities(d.capabilities).c_str());
+  std::printf("%s %s\n%s\nfile: %s\ncapabilities: %s\n\nstate fields:\n", d.id, shown(d.version).c_str(),
+              shown(d.summary).c_str(), printable(p.file().string()).c_str(), capabilities(d.capabilities).c_str());
   for (uint32_t i = 0; i < d.state_count; ++i)
     std::printf("  %-16s initial %-10s %s\n", d.state[i].name, format_number(d.state[i].initial).c_str(),
-                d.state[i].help ? d.state[i].help : "");
+                shown(d.state[i].help).c_str());
   std::printf("\nparameters (params:):\n");
   for (uint32_t i = 0; i < d.param_count; ++i) {
     const rk_param_spec& s = d.params[i];
     std::printf("  %-18s %-8s default %-10s %s\n  %-18s %s\n", s.key, type_name(s.type), default_text(s).c_str(),
-                range_text(s).c_str(), "", s.help ? s.help : "");
+                range_text(s).c_str(), "", shown(s.help).c_str());
   }
 }
 
 // One section of the config reference: what a config's `params:` may hold for this model.
 void print_markdown(const rk_descriptor& d) {
-  std::printf("## `%s` %s\n\n%s\n\nCapabilities: %s.\n\n", d.id, d.version, cell(d.summary).c_str(),
+  std::printf("## `%s` %s\n\n%s\n\nCapabilities: %s.\n\n", d.id, cell(d.version).c_str(), cell(d.summary).c_str(),
               capabilities(d.capabilities).c_str());
   if (d.param_count == 0) {
     std::printf("Parameters: none.\n\n");

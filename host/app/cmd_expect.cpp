@@ -1,6 +1,7 @@
 #include "commands.hpp"
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <charconv>
 #include <cmath>
@@ -102,7 +103,9 @@ void add_expect_command(CLI::App& app, context& ctx) {
     const std::vector<double> row_b = state_row(p->descriptor(), b, state_b, "B");
     const model m(p, resolve_params(p->descriptor(), overrides));
     try {
-      std::printf("%.*f\n", digits, m.expect(row_a.data(), row_b.data(), advantage));
+      std::string text = fixed(m.expect(row_a.data(), row_b.data(), advantage), digits);
+      if (text.starts_with('-') && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);  // -0.00000
+      std::printf("%s\n", text.c_str());
     } catch (const plugin_error& e) {
       throw p->failure("A's expected score", e.what());
     }

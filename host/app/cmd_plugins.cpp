@@ -19,7 +19,8 @@ void add_plugins_command(CLI::App& app, context& ctx) {
       return;
     }
     for (const auto& p : registry.plugins())
-      std::printf("%-26s %-8s %s\n", p->descriptor().id, p->descriptor().version, p->file().c_str());
+      std::printf("%-26s %-8s %s\n", p->descriptor().id, printable(p->descriptor().version).c_str(),
+                  printable(p->file().string()).c_str());
     for (const auto& r : registry.refused()) std::printf("refused: %s: %s\n", r.file.c_str(), r.reason.c_str());
     for (const auto& r : registry.replaced()) std::printf("replaced: %s: %s\n", r.file.c_str(), r.reason.c_str());
     if (registry.plugins().empty()) std::printf("no plugins found\n");

@@ -10,6 +10,7 @@
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/input/unreachable_file.hpp>
 #include <ratekit/host/store/recording/run_recording.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
@@ -64,10 +65,10 @@ std::vector<std::filesystem::path> input_files(const std::vector<std::string>& g
   std::vector<fs::path> files;
   for (const std::string& name : given) {
     std::error_code ec;
-    const fs::file_type type = fs::status(name, ec).type();
-    if (type != fs::file_type::regular)
-      throw user_error(name, 0, 0, type == fs::file_type::not_found || ec ? "input file not found (--input)"
-                                                                           : "expected a regular file for --input");
+    if (const std::string unreachable = unreachable_file(name); !unreachable.empty())
+      throw user_error(name, 0, 0, "input file " + unreachable + " (--input)");
+    if (fs::status(name, ec).type() != fs::file_type::regular)
+      throw user_error(name, 0, 0, "expected a regular file for --input");
     const fs::path file = fs::absolute(name).lexically_normal();
     for (const fs::path& other : files)
       if (fs::equivalent(file, other, ec)) throw user_error(name, 0, 0, "expected each input file once (--input)");

@@ -19,7 +19,7 @@ int32_t create(const rk_host*, const double*, uint32_t, rk_instance* out, rk_err
 void destroy(rk_instance) {}
 
 int32_t expect(rk_instance, double ra, double rb, double, double* out, rk_error*) {
-  *out = ra > rb ? 1.0 : ra < rb ? 0.0 : 0.5;
+  *out = ra > rb ? 1.0 : ra < rb ? -0.0 : 0.5;  // a zero with its sign bit: `ratekit expect` must print 0.00000
   return RK_OK;
 }
 

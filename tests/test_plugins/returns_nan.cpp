@@ -17,7 +17,8 @@ struct nan_maker {
     }
   }
 };
-const rk_descriptor nan_maker::descriptor = {sizeof(rk_descriptor), 0, "test-nan", "0.1", "returns NaN",
+// Its version and summary hold terminal escapes (clear the screen, retitle the window): `describe` must escape them.
+const rk_descriptor nan_maker::descriptor = {sizeof(rk_descriptor), 0, "test-nan", "0.1\x1b[2J", "returns NaN\x1b]0;x\x07",
                                              RK_CAP_PAIRWISE, 1, 0, fields, nullptr};
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "config/config_files.hpp"
 
+#include <ratekit/host/input/unreachable_file.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
@@ -14,8 +15,8 @@ std::optional<fs::path> existing_file(checker& c, const field& f, const fs::path
   std::error_code ec;
   const fs::file_type type = fs::status(p, ec).type();
   if (type == fs::file_type::regular) return p;
-  if (type == fs::file_type::not_found || ec)
-    c.error(f.where(), std::string(what) + " not found: '" + *written + "' (looked for " + p.string() + ")");
+  if (const std::string unreachable = unreachable_file(p); !unreachable.empty())
+    c.error(f.where(), std::string(what) + " " + unreachable + ": '" + *written + "' (looked for " + p.string() + ")");
   else
     c.error(f.where(), std::string("expected a regular file for the ") + what + ", got " +
                            (type == fs::file_type::directory ? "a directory"

@@ -127,9 +127,16 @@ std::vector<int> map_header(const csv_splitter& header, const line& l, std::span
     }
     slot = int(f);
   }
-  for (size_t k = 0; k < spec.size(); ++k)
-    if (spec[k].required && index[k] < 0)
-      problems.add(l.number, 1, "expected a column named '" + names[k] + "', got header " + quote(l.text));
+  std::vector<std::string> fields;  // the header's names, for a near miss of a mapped one ('BlackELO' for 'BlackElo')
+  if (ignore_unknown)
+    for (size_t f = 0; f < header.size(); ++f) fields.emplace_back(header[f]);
+  for (size_t k = 0; k < spec.size(); ++k) {
+    if (!spec[k].required || index[k] >= 0) continue;
+    std::string message = "expected a column named '" + names[k] + "', got header " + quote(l.text);
+    if (const std::string guess = did_you_mean(names[k], fields); !guess.empty())
+      message += " (did you mean '" + guess + "'? input.columns names a header exactly, case included)";
+    problems.add(l.number, 1, std::move(message));
+  }
   return index;
 }
 

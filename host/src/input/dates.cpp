@@ -72,10 +72,19 @@ bool parse_date_as(date_layout layout, std::string_view s, int32_t& out) {
   return false;
 }
 
-std::string expected_date(date_layout layout) {
+std::string expected_date(date_layout layout, std::string_view value) {
   static const char* const shapes[] = {"YYYY-MM-DD", "M/D/YYYY", "YYYY.MM.DD", "DD.MM.YYYY", "DD/MM/YYYY",
                                        "YYYY-MM-DD or YYYY-MM-DDThh:mm[:ss][zone]"};
-  return std::string("as a valid date ") + shapes[size_t(layout)];
+  std::string expected = std::string("as a valid date ") + shapes[size_t(layout)];
+  // A date another layout reads: the file's dates are laid out so, and input.date_format says which.
+  std::string layouts;
+  int32_t date = 0;
+  for (size_t other = 0; other < date_layout_names().size(); ++other) {
+    const auto l = date_layout(other);
+    if (l == layout || (l == date_layout::iso_datetime && parse_date_as(date_layout::iso, value, date))) continue;
+    if (parse_date_as(l, value, date)) layouts += (layouts.empty() ? "'" : " or '") + date_layout_names()[other] + "'";
+  }
+  return layouts.empty() ? expected : expected + " (input.date_format " + layouts + " reads this one)";
 }
 
 }  // namespace ratekit::text

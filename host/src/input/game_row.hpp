@@ -82,7 +82,7 @@ void add_game_row(Row& row, const reader_options& options, name_cache& ids, data
   };
 
   int32_t when = 0;
-  if (!day(row, date, options.dates, when)) bad(date, expected_date(options.dates).c_str());
+  if (!day(row, date, options.dates, when)) bad(date, expected_date(options.dates, field(date)).c_str());
   if (field(player_a).empty()) bad(player_a, "as a player name");
   if (field(player_b).empty()) bad(player_b, "as a player name");
   if (!field(player_a).empty() && same_text(field(player_a), field(player_b)))

@@ -29,12 +29,16 @@ int ratings_list::add_column(std::string name) {
 
 namespace {
 
+constexpr size_t ignored_named = 20;  // a list of a million columns would print a million warnings
+
 // A column the run does not know is ignored with a warning (a list another
 // model wrote), unless it is surely a known one misspelt ('RD' for 'rd'):
 // ignoring that would start everyone from the model's initial value unseen.
-// False for a column to ignore. `header` holds field `i`, the column's name.
+// False for a column to ignore. `header` holds field `i`, the column's name;
+// `ignored` counts the columns ignored so far, each of the first 20 named.
 bool check_column(const text::source& src, const text::csv_splitter& header, size_t i,
-                  const std::vector<std::string>& known, const std::string& model, text::problem_list& problems) {
+                  const std::vector<std::string>& known, const std::string& model, text::problem_list& problems,
+                  size_t& ignored) {
   const std::string name(header[i]);
   if (known.empty() || std::find(known.begin(), known.end(), name) != known.end()) return true;
   if (const std::string meant = slip_of(name, known); !meant.empty()) {
@@ -42,8 +46,9 @@ bool check_column(const text::source& src, const text::csv_splitter& header, siz
                                           "' keeps (did you mean '" + meant + "'?); rename it, or remove it");
     return true;
   }
-  spdlog::warn("{}: column {} is not one model '{}' keeps, nor a player fact: ignored", src.file(), text::quote(name),
-               model);
+  if (++ignored <= ignored_named)
+    spdlog::warn("{}: column {} is not one model '{}' keeps, nor a player fact: ignored", src.file(),
+                 text::quote(name), model);
   return false;
 }
 
@@ -81,6 +86,7 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
   // Text columns carry player facts (or labels); every other column is a number.
   int birth = -1, federation = -1, id = -1;
   std::vector<int> numeric;  // field index -> list column, -1 for text columns
+  size_t ignored = 0;
   std::unordered_map<std::string_view, size_t> first_field{{csv[0], 0}};  // each name's first field
   for (size_t i = 1; i < csv.size(); ++i) {
     const std::string name(csv[i]);
@@ -98,13 +104,15 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
       numeric.push_back(-1);
       continue;
     }
-    if (!check_column(src, csv, i, known, model, problems)) {
+    if (!check_column(src, csv, i, known, model, problems, ignored)) {
       numeric.push_back(-1);  // ignored: its cells are not read
       continue;
     }
     numeric.push_back(int(list.columns.size()));
     list.columns.push_back(name);
   }
+  if (ignored > ignored_named)
+    spdlog::warn("{}: {} more columns that model '{}' does not keep: ignored", src.file(), ignored - ignored_named, model);
   problems.throw_if_any();
   const size_t width = csv.size();
   while (lines.next(l)) {

@@ -1,4 +1,5 @@
 #include "input/source.hpp"
+#include <ratekit/host/input/unreachable_file.hpp>
 #include "input/csv.hpp"
 #include "input/encoding.hpp"
 #include "input/problems.hpp"
@@ -152,3 +153,17 @@ size_t source::checked_utf8(size_t from, size_t end, size_t& newlines) const {
 }
 
 }  // namespace ratekit::text
+
+namespace ratekit {
+
+std::string unreachable_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  const std::filesystem::file_type type = std::filesystem::status(file, ec).type();
+  if (ec == std::errc::too_many_symbolic_link_levels) return "is a loop of symbolic links";
+  if (type == std::filesystem::file_type::not_found || ec == std::errc::no_such_file_or_directory ||
+      ec == std::errc::not_a_directory)
+    return "not found";
+  return ec ? "cannot be reached (" + ec.message() + ")" : "";
+}
+
+}  // namespace ratekit

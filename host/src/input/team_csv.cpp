@@ -119,7 +119,7 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
                           " together, got it again (its rows began at line " + std::to_string(match_lines[size_t(id)]) + ")");
       else
         match_lines.push_back(line);
-      if (!text::parse_date_as(options.dates, field(date), m.date)) bad(date, text::expected_date(options.dates));
+      if (!text::parse_date_as(options.dates, field(date), m.date)) bad(date, text::expected_date(options.dates, field(date)));
       m.date_text.assign(field(date));
     } else if (field(date) != m.date_text) {
       bad(date, "as " + text::quote(m.date_text) + " like the match's first row");
@@ -127,7 +127,7 @@ void read_team_csv(const std::filesystem::path& file, const reader_options& opti
 
     double place = 0, share = 1;
     const bool ranked = text::parse_number(field(rank), place) && place > 0 && place < 1e15;
-    if (!ranked) bad(rank, "as a positive number (1 is best, equal ranks tie)");
+    if (!ranked) bad(rank, "as a positive number below 1e15 (1 is best, equal ranks tie)");
     if (table.has(weight) && !field(weight).empty() &&
         !(text::parse_number(field(weight), share) && share > 0 && share <= 1)) {
       bad(weight, "as a share of the match in (0, 1], or empty for 1");
