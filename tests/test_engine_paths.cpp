@@ -54,7 +54,7 @@ std::vector<uint64_t> ends_in_pieces(period_kind kind, const game_facts& all, st
     game_piece piece;
     piece.games.resize(end - begin);
     for (size_t i = begin; i < end; ++i) piece.games[i - begin].a = int32_t(i);
-    period_window::append_columns(piece.facts, all, begin, end);
+    piece.facts.append(all, begin, end);
     window.add(piece);
     rate(false);
     begin = end;
@@ -153,7 +153,7 @@ TEST_CASE("period window: a game dated before a game of an earlier period is ref
   REQUIRE(games.size() == 1);
   CHECK(games[0].line == 3);
   CHECK(games[0].message == "dates out of order: this game is dated before the one on line 2; sort the games by "
-                            "date, oldest first");
+                            "date, oldest first, or write input: { sort: date }");
   const std::vector<diagnostic> across = order_problems(period_kind::game, {{20240301, 20240305}, {20240304}});
   REQUIRE(across.size() == 1);
   CHECK(across[0].line == 4);
@@ -162,7 +162,8 @@ TEST_CASE("period window: a game dated before a game of an earlier period is ref
   const std::vector<diagnostic> days = order_problems(period_kind::day, {{20240302}, {20240301}});
   REQUIRE(days.size() == 1);
   CHECK(days[0].message == "dates out of order: this game of 2024-03-01 is in an earlier day than the game of "
-                           "2024-03-02 on line 2; sort the games by date, oldest first");
+                           "2024-03-02 on line 2; sort the games by date, oldest first, or write input: "
+                           "{ sort: date }");
   const std::vector<diagnostic> months = order_problems(period_kind::month, {{20240110, 20240201}, {20240131}});
   REQUIRE(months.size() == 1);
   CHECK(months[0].line == 4);
@@ -197,7 +198,7 @@ TEST_CASE("period window: an event's games may come in any order, but not before
   CHECK(window.problems()[0].line == 4);
   CHECK(window.problems()[0].message == "dates out of order: this game of 2024-03-02 is dated before the game of "
                                         "2024-03-05 on line 2, of an event read before; sort the events by date, "
-                                        "oldest first");
+                                        "oldest first, or write input: { sort: date }");
 }
 
 TEST_CASE("period window: the games out of order are counted in one problem, not listed", "[engine]") {
@@ -208,7 +209,7 @@ TEST_CASE("period window: the games out of order are counted in one problem, not
   REQUIRE(problems.size() == 1);
   CHECK(problems[0].line == 3);
   CHECK(problems[0].message == "dates out of order: this game is dated before the one on line 2 (27 rows in all are "
-                               "out of order); sort the games by date, oldest first");
+                               "out of order); sort the games by date, oldest first, or write input: { sort: date }");
   // By month, only the rows of earlier months count; the other problems are kept beside it.
   const std::vector<diagnostic> months = order_problems(period_kind::month, {{20240301, 20240215, 20240310, 0, 20240101}});
   REQUIRE(months.size() == 2);

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <tuple>
+#include <vector>
 #include <sstream>
 #include <string>
 
@@ -93,7 +95,8 @@ TEST_CASE("a game of an earlier period after a later one is refused; every one c
   CHECK(r.status == 1);
   CHECK(r.out == "error: " + (dir / "games.csv").string() +
                      ":4: dates out of order: this game of 2024-01-31 is in an earlier month than the game of "
-                     "2024-02-03 on line 2 (2 rows in all are out of order); sort the games by date, oldest first\n");
+                     "2024-02-03 on line 2 (2 rows in all are out of order); sort the games by date, oldest first, or "
+                     "write input: { sort: date }\n");
   CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
 
@@ -121,4 +124,57 @@ TEST_CASE("a list adjustment's date holds for every game of the first period, in
   CHECK_THAT(r.out, Catch::Contains("games.csv:3: initial.adjust is dated 2024-03-15 but this game is dated 2024-03-10: "
                                     "rate the games before 2024-03-15 in a run of their own"));
   CHECK(rate(dir, header + "2024-03-20,A,B,1\n2024-03-15,A,B,1\n").status == 0);
+}
+
+TEST_CASE("input.sort: date rates a newest-first export as the file sorted by hand, players seeded by date", "[engine][cli]") {
+  // rating_a, rating_b: each player's rating elsewhere as the games went on; a new player starts from his first game's.
+  const std::string columns = "date,player_a,player_b,score_a,rating_a,rating_b\n";
+  const std::string oldest_first = "2024-01-03,A,B,1,1600,1500\n2024-01-05,B,C,0.5,1490,1400\n2024-01-05,C,A,1,1410,1610\n"
+                                   "2024-01-09,A,B,0,1700,1480\n";
+  const std::string newest_first = "2024-01-09,A,B,0,1700,1480\n2024-01-05,B,C,0.5,1490,1400\n2024-01-05,C,A,1,1410,1610\n"
+                                   "2024-01-03,A,B,1,1600,1500\n";
+  std::map<std::string, std::string> written;
+  for (const auto& [name, games, input] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{{"by hand", oldest_first, ""},
+                                                                      {"sorted", newest_first, "sort: date, "}}) {
+    temp_dir dir;
+    write_text(dir / "config.yaml", "competition: order\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninput: { " +
+                                        input + "format: games-csv, path: games.csv }\n");
+    const command_result r = rate(dir, columns + games);
+    INFO(name << ": " << r.out);
+    REQUIRE(r.status == 0);
+    written[name] = read_text(dir / "out/ratings.csv") + read_text(dir / "out/history.csv");
+    if (name == "sorted") CHECK_THAT(read_text(dir / "out/summary.json"), Catch::Contains("\"sort\": \"date\""));
+  }
+  CHECK(written["sorted"] == written["by hand"]);
+  // A starts from 1600, his oldest game's rating (not 1700, his newest): 100 points up, 0.64 expected, +7.2.
+  CHECK_THAT(written["sorted"], Catch::Contains("1,2024-01-03,A,B,0.64006499980288") &&
+                                    Catch::Contains(",1,20,7.1987000039") && Catch::Contains(",1600,1607.1987"));
+}
+
+TEST_CASE("input.sort: date puts events that do not overlap in the order of their dates", "[engine][cli]") {
+  // What it refuses (an undated game, seasons, an event split, team matches): tests/bad_input/sort_date_*.
+  temp_dir dir;
+  write_text(dir / "config.yaml", "competition: order\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                  "input: { format: games-csv, path: games.csv, sort: date }\nperiod: event\n");
+  const command_result r = rate(dir, "date,player_a,player_b,score_a,period\n2024-02-05,A,B,1,Cup\n"
+                                     "2024-01-09,A,C,1,Open\n2024-01-08,B,C,1,Open\n");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  // Open first: A and B from 1500 each win +10; then Cup, A 1510 against B 1510: +10 again.
+  const std::string history = read_text(dir / "out/history.csv");
+  CHECK(history.find("Open,2024-01-08,B,C") < history.find("Cup,2024-02-05,A,B"));
+  CHECK_THAT(history, Catch::Contains("Cup,2024-02-05,A,B,0.5,1,20,10,1510,1520,1\n"));
+}
+
+TEST_CASE("input.sort: date needs every game dated", "[engine][cli]") {
+  temp_dir dir;
+  write_text(dir / "config.yaml", "competition: order\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                  "input: { format: trf, path: t.trf, sort: date }\n");
+  write_text(dir / "t.trf", trf_tournament("Undated", "", trf_player(1, "Ann", 0, "", {{2, 'w', '1'}}) +
+                                                            trf_player(2, "Bob", 0, "", {{1, 'b', '0'}})));
+  const command_result r = run_cli("run '" + (dir / "config.yaml").string() + "' --out '" + (dir / "out").string() + "'");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("t.trf") && Catch::Contains("input.sort: date needs every game dated, and this one "
+                                                                "has no date"));
 }

@@ -74,3 +74,17 @@ TEST_CASE("a ratings list's ignored columns are named up to 20, then counted in 
     CHECK((r.out.find("more columns") != std::string::npos) == (extra == 1000));
   }
 }
+
+TEST_CASE("a run counts the players who played, and those a list carried apart", "[cli]") {
+  temp_dir dir;
+  write_text(dir / "list.csv", "player,rating\nA,1500\nB,1500\nC,1500\nD,1500\n");
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n2024-01-06,A,E,1\n");
+  write_text(dir / "c.yaml", "competition: c\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: { ratings: "
+                             "list.csv }\ninput: { format: games-csv, path: games.csv }\n");
+  const auto r = run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'");
+  INFO(r.out);
+  CHECK(r.status == 0);
+  // A, B and E played; C and D, listed, did not.
+  CHECK_THAT(r.out, Catch::Contains("rated 2 games among 3 players (2 others known to the run played none) with "
+                                    "fide-logistic"));
+}

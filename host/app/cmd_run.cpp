@@ -144,14 +144,17 @@ void add_run_command(CLI::App& app, context& ctx) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const auto& d = unit->run.data;
+    // Among the players who played; those a list or database carried, or met only in skipped rows, apart.
+    const size_t played = unit->run.players_rated, idle = size_t(d.players.size()) - played;
+    const std::string among = counted(double(played), "player") +
+                              (idle ? " (" + counted(double(idle), "other") + " known to the run played none)" : "");
     // The rating time is reading and rating only; the total adds recording and writing.
     if (d.ranked())
       spdlog::info("rated {} in {} among {} with {} in {:.3f} s", counted(double(unit->run.entry_count), "placing"),
-                   counted(double(d.events.size()), "event"), counted(d.players.size(), "player"), config.model,
-                   unit->rating_seconds);
+                   counted(double(d.events.size()), "event"), among, config.model, unit->rating_seconds);
     else
-      spdlog::info("rated {} among {} with {} in {:.3f} s", counted(double(unit->run.game_count), "game"),
-                   counted(d.players.size(), "player"), config.model, unit->rating_seconds);
+      spdlog::info("rated {} among {} with {} in {:.3f} s", counted(double(unit->run.game_count), "game"), among,
+                   config.model, unit->rating_seconds);
     for (const auto& [result, rows] : d.skipped_results)
       spdlog::info("skipped {} with result '{}' (input.skip_results)", counted(double(rows), "row"), result);
     spdlog::info("done in {:.3f} s; phases: {}", seconds, timings);

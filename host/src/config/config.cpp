@@ -117,6 +117,8 @@ void read_input(checker& c, const field& f, const fs::path& base, bool apart, co
   if (const field* encoding = find(fields, "encoding"))
     if (const auto i = config::one_of(c, *encoding, {"utf-8", "latin1"}))
       cfg.input_options.encoding = *i == 0 ? "utf-8" : "latin1";
+  if (const field* sort = find(fields, "sort"))
+    if (config::one_of(c, *sort, {"date"})) cfg.input_options.sort_by_date = true;
   for (const auto& key : config::column_option_keys)
     if (const field* option = find(fields, key)) config::read_column_option(c, *option, reader, cfg.input_options);
 }

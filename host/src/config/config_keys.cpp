@@ -10,7 +10,7 @@ namespace ratekit {
 
 const std::vector<config_section>& config_keys() {
   static const std::vector<config_section> sections = [] {
-    std::vector<std::string> input = {"format", "path", "encoding"};
+    std::vector<std::string> input = {"format", "path", "encoding", "sort"};
     input.insert(input.end(), config::column_option_keys.begin(), config::column_option_keys.end());
     return std::vector<config_section>{
         {"", {"competition", "model", "params", "k_schedule", "home_advantage", "initial", "input", "period", "output",

@@ -47,7 +47,8 @@ class date_order {
     else
       s += "this game of " + iso_date(first_.date) + " is in an earlier " + period_name(kind_) + " than " + other;
     if (count_ > 1) s += " (" + counted(double(count_), "row") + " in all are out of order)";
-    return s + "; sort the " + (kind_ == period_kind::event ? "events" : "games") + " by date, oldest first";
+    return s + "; sort the " + (kind_ == period_kind::event ? "events" : "games") +
+           " by date, oldest first, or write input: { sort: date }";
   }
 
   static const char* period_name(period_kind kind) {

@@ -111,6 +111,11 @@ std::vector<std::string> list_columns(const rk_descriptor& model) {
   return known;
 }
 
+// The players with a game or placing rated in this run (not those a list or database only carried).
+void count_players_rated(run_result& r) {
+  for (size_t p = 0; p < r.start_games.size(); ++p) r.players_rated += r.state.games[p] != r.start_games[p];
+}
+
 }  // namespace
 
 run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated,
@@ -152,6 +157,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   std::vector<double> birth_years = std::move(players.birth_year);
   players = {};
   r.start_ratings = r.state.columns[0];
+  r.start_games = r.state.games;
   r.first_period_number = engine_setup::first_period_number(config, list);
 
   game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, sink);
@@ -175,6 +181,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   refuse_seasonal_without_seasons(r);
   refuse_idle_initial_games(r);
   games.hand_kept(r.data);
+  count_players_rated(r);
 
   const unsigned streamed = (r.game_count > 0 ? games.streamed() : 0u) | events.streamed();
   r.history_streamed = streamed & streams_history;

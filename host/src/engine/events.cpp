@@ -23,9 +23,7 @@ event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink
 
 void event_rater::add_players(size_t count, std::span<const double> declared) {
   if (count <= r_.state.games.size()) return;
-  engine_setup::add_players(r_.state, r_.config, *r_.rater, count, declared);
-  r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
-                          r_.state.columns[0].end());
+  engine_setup::add_players(r_, count, declared);
   replayed_.add_players(r_.start_ratings.data(), r_.start_ratings.size());
   peak_seen_.resize(count, -HUGE_VAL);
 }

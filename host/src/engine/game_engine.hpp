@@ -122,9 +122,7 @@ class game_engine {
   void add_players(const game_piece& piece) {
     const auto count = size_t(piece.players);
     if (count <= r_.state.games.size()) return;
-    engine_setup::add_players(r_.state, c_, *r_.rater, count, piece.declared);
-    r_.start_ratings.insert(r_.start_ratings.end(), r_.state.columns[0].begin() + long(r_.start_ratings.size()),
-                            r_.state.columns[0].end());
+    engine_setup::add_players(r_, count, piece.declared);
     replay_.add_players(r_.start_ratings.data(), count);
     k_.add_players(count, piece.birth_years);
   }
@@ -143,7 +141,7 @@ class game_engine {
     }
     if (keep_) {
       period_window::append(kept_games_, window_.games(), 0, complete);
-      period_window::append_columns(kept_facts_, facts, 0, complete);
+      kept_facts_.append(facts, 0, complete);
       for (const uint64_t end : window_.ends()) r_.period_ends.push_back(window_.first() + end);
     }
     r_.period_count += window_.ends().empty() ? complete : window_.ends().size();

@@ -5,8 +5,11 @@
 namespace ratekit {
 
 input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players)
-    : one_period_(config.period_label, config.period), stop_(stop_flag()) {
+    : one_period_(config.period_label, config.period), sorting_(config.input_options.sort_by_date),
+      stop_(stop_flag()) {
   data_.players = std::move(players);
+  data_.keep_seeds = sorting_;
+  listed_ = size_t(data_.players.size());
   data_.stream_to([this](dataset& d) { hand_over(d); }, piece_games);
   reader_ = std::thread([this, &config, &reader] {
     try {
@@ -22,6 +25,7 @@ input_stream::input_stream(const competition_config& config, const reader_entry&
           data_.flush();  // a file's games or events go on while the next file is read
         }
       }
+      if (sorting_) release_sorted();
     } catch (...) {
       error_ = std::current_exception();
     }
@@ -37,6 +41,12 @@ input_stream::~input_stream() {
 
 void input_stream::hand_over(dataset& d) {
   throw_if_stopped(stop_);
+  if (sorting_) return hold(d);
+  one_period_.apply(d, reading_);
+  push(d);
+}
+
+void input_stream::push(dataset& d) {
   std::unique_ptr<game_piece> piece = pieces_.empty();
   if (!piece) {  // nobody rates any more: drop the games and events
     d.games.clear();
@@ -46,7 +56,6 @@ void input_stream::hand_over(dataset& d) {
     d.events.clear();
     return;
   }
-  one_period_.apply(d, reading_);
   // Swapping hands the games over and gives the reader the piece's emptied buffers.
   piece->games.swap(d.games);
   piece->facts.swap_columns(d.facts);

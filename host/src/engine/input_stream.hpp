@@ -58,6 +58,10 @@ class input_stream {
 
  private:
   void hand_over(dataset& d);
+  void push(dataset& d);
+  // input.sort: the games wait in held_ until the whole input is read, then go on by date (input_sort.cpp).
+  void hold(dataset& d);
+  void release_sorted();
 
   // Each piece's memory is first touched as it fills (a page fault per 4 kB);
   // 65,536 games made a history run peak 30 MB higher and no faster, while
@@ -69,6 +73,13 @@ class input_stream {
   recycling_queue<game_piece> pieces_{pieces_in_flight};
   size_t names_handed_ = 0, period_names_handed_ = 0, infos_handed_ = 0;
   one_period one_period_;
+  const bool sorting_;
+  struct {
+    std::vector<rk_game> games;
+    game_facts facts;
+    std::vector<double> seeds;
+  } held_;
+  size_t listed_ = 0;  // players in the dataset before the input: no game of it seeds them
   std::string reading_;  // the file being read
   std::exception_ptr error_;  // what the reader threw; set before it finishes the queue
   const std::atomic<bool>* stop_;  // the starting thread's (engine/stop.hpp): the reader stops with the run

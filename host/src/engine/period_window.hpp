@@ -49,7 +49,7 @@ class period_window {
     } else {
       reserve_for(games_.size() + piece.games.size());
       append(games_, piece.games, 0, piece.games.size());
-      append_columns(facts_, piece.facts, 0, piece.games.size());
+      facts_.append(piece.facts, 0, piece.games.size());
     }
   }
 
@@ -92,15 +92,6 @@ class period_window {
   template <class T>
   static void append(std::vector<T>& to, const std::vector<T>& from, size_t begin, size_t end) {
     to.insert(to.end(), from.begin() + long(begin), from.begin() + long(end));
-  }
-
-  static void append_columns(game_facts& to, const game_facts& from, size_t begin, size_t end) {
-    append(to.date, from.date, begin, end);
-    append(to.period, from.period, begin, end);
-    append(to.week, from.week, begin, end);
-    append(to.home, from.home, begin, end);
-    append(to.tag, from.tag, begin, end);
-    append(to.line, from.line, begin, end);
   }
 
  private:

@@ -79,6 +79,13 @@ void add_players(player_state& s, const competition_config& c, const model& m, s
   start_peaks(s, rated, from);
 }
 
+void add_players(run_result& r, size_t count, std::span<const double> declared) {
+  add_players(r.state, r.config, *r.rater, count, declared);
+  const size_t from = r.start_ratings.size();
+  r.start_ratings.insert(r.start_ratings.end(), r.state.columns[0].begin() + long(from), r.state.columns[0].end());
+  r.start_games.insert(r.start_games.end(), r.state.games.begin() + long(from), r.state.games.end());
+}
+
 player_state initial_state(const competition_config& c, const model& m, const player_table& players,
                            const ratings_list& list) {
   const plugin& p = m.source();

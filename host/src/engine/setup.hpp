@@ -21,6 +21,9 @@ player_state initial_state(const competition_config& c, const model& m, const pl
 void add_players(player_state& s, const competition_config& c, const model& m, size_t count,
                  std::span<const double> declared = {});
 
+// The same for a run under way: the players join its state, and its starting ratings and games.
+void add_players(run_result& r, size_t count, std::span<const double> declared);
+
 // The number of the run's first event or game period: after the last one a
 // history database recorded (`last_period`), so elapsed periods go on; 0 for
 // calendar periods, which are numbered by their dates.

@@ -79,6 +79,30 @@ void game_facts::reserve(size_t n) {
   tag.reserve(n);
 }
 
+void game_facts::append(const game_facts& from, size_t begin, size_t end) {
+  auto add = [&](auto& to, const auto& v) { to.insert(to.end(), v.begin() + long(begin), v.begin() + long(end)); };
+  add(date, from.date);
+  add(period, from.period);
+  add(week, from.week);
+  add(home, from.home);
+  add(tag, from.tag);
+  add(line, from.line);
+}
+
+void game_facts::reorder(const std::vector<uint32_t>& order) {
+  auto apply = [&](auto& v) {
+    std::remove_reference_t<decltype(v)> moved(order.size());
+    for (size_t i = 0; i < order.size(); ++i) moved[i] = v[order[i]];
+    v.swap(moved);
+  };
+  apply(date);
+  apply(period);
+  apply(week);
+  apply(home);
+  apply(tag);
+  apply(line);
+}
+
 void game_facts::swap_columns(game_facts& other) noexcept {
   date.swap(other.date);
   period.swap(other.period);

@@ -173,6 +173,7 @@ void add_game_row(Row& row, const reader_options& options, name_cache& ids, data
     period_index = int32_t(names.size()) - 1;
   }
   const uint16_t tag_index = has(tag) ? out.facts.intern_tag(field(tag)) : 0;
+  if (out.keep_seeds) out.seeds.insert(out.seeds.end(), {seed_a, seed_b});
   out.add_game(g, {when, period_index, int16_t(week_number), home_side, tag_index, row.line()});
 }
 

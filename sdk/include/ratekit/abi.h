@@ -244,8 +244,8 @@ typedef struct rk_game_batch {
   const int64_t* period_numbers;
   /* ABI 1.1: each period's first and last date (yyyymmdd), entries as for
      period_numbers: the calendar bounds of a day, month or year period (March
-     2024: 20240301 to 20240331), else its first and last game's dates (0 when
-     unknown). NULL when the host has none. */
+     2024: 20240301 to 20240331), else its earliest and latest game's dates (0
+     when unknown). NULL when the host has none. */
   const int32_t* period_first_dates;
   const int32_t* period_last_dates;
   /* ABI 1.2: NULL, or game_count * 2 * n doubles that a plugin declaring

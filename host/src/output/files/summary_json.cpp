@@ -44,6 +44,7 @@ nlohmann::ordered_json summary_json(const run_result& r) {
                         {"periods", r.period_count},
                         {"events", r.data.events.size()}, {"entries", r.entry_count}}}};
   if (!c.period_label.empty()) s["input"]["period_label"] = c.period_label;
+  if (c.input_options.sort_by_date) s["input"]["sort"] = "date";
   if (r.data.ranked()) {
     json skipped = json::array();
     for (size_t e = 0; e < r.data.events.size(); ++e) {

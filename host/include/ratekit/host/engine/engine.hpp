@@ -64,6 +64,8 @@ struct run_result {
   dataset data;
   player_state state;
   std::vector<double> start_ratings;     // ratings before the run, to replay the history
+  std::vector<double> start_games;       // rated games before the run, to tell who played in it
+  size_t players_rated = 0;              // players with a game or placing rated in the run
   // The number the run's first event or game period gets: a run that starts
   // from a database goes on from the periods recorded there.
   int64_t first_period_number = 0;

@@ -94,6 +94,8 @@ struct game_facts {
   void clear();  // the per-game columns; the tags stay
   void reserve(size_t n);  // room for n games in every per-game column
   void swap_columns(game_facts& other) noexcept;
+  void append(const game_facts& from, size_t begin, size_t end);  // from's games [begin, end), tags aside
+  void reorder(const std::vector<uint32_t>& order);  // game i becomes the one that was game order[i]
 
  private:
   uint16_t last_tag_ = 0;  // games come in runs of one tag
@@ -139,6 +141,10 @@ struct dataset {
   std::vector<double> weights;
   std::vector<rk_event> events;  // begin and end count the entries handed to a sink
   std::vector<event_info> event_infos;  // of every event, kept when the events are handed over
+  // With input.sort (keep_seeds): each game's declared ratings of A and B (NaN: none), two per
+  // game, so a player is seeded by his first game by date rather than the first one read.
+  bool keep_seeds = false;
+  std::vector<double> seeds;
 
   bool ranked() const noexcept { return !events.empty(); }
 

@@ -33,6 +33,9 @@ struct reader_options {
   // games-csv: score_a values that are no result (`*`, a forfeit), whose rows are counted, not rated.
   std::vector<std::string> skip_results;
   int8_t home_side = 0;   // without a home column: +1 A, -1 B at home in every game not neutral
+  // `sort: date`: the input's games are rated in the order of their dates (a stable sort), not
+  // the order read; readers then keep each game's declared ratings (dataset::seeds).
+  bool sort_by_date = false;
   // Rows a program hands over instead of files (the Python module's DataFrame):
   // when set, it adds the input to the dataset and no file is read.
   std::function<void(dataset&)> fill;
