@@ -3,6 +3,7 @@
 // order), as a newest-first export (Lichess's) is rated oldest first.
 #include "input_stream.hpp"
 
+#include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
@@ -75,6 +76,7 @@ void input_stream::release_sorted() {
       }
   }
   for (size_t begin = 0; begin < n; begin += piece_games) {
+    throw_if_stopped(stop_);
     const size_t end = std::min(n, begin + piece_games);
     data_.games.assign(held_.games.begin() + long(begin), held_.games.begin() + long(end));
     data_.facts.clear();
