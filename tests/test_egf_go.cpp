@@ -1,4 +1,5 @@
 // egf-go against the published numbers of the EGF GoR system (SPEC section 3, seed 001).
+#include "model_pool.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -33,33 +34,14 @@ double round_to(double x, int decimals) {
 }
 
 // One pool of players rated through the model, con from the table at the pre-period rating.
-struct pool {
-  explicit pool(std::vector<double> ratings, double epsilon = 0.0)
-      : rating(std::move(ratings)), model(ratekit::sdk::host(nullptr), ratekit::sdk::params(&epsilon, 1)) {}
+struct pool : model_pool<egf_go> {
+  explicit pool(std::vector<double> ratings, double epsilon = 0.0) : model_pool(std::move(ratings), {epsilon}) {}
 
   void play(int32_t a, int32_t b, double score_a, double handicap = 0.0) {
-    rk_game g = {a, b, score_a, NAN, NAN, con(rating[a]), con(rating[b]), 0.0, 0.0, handicap, 0u, 0u};
-    games.push_back(g);
+    rk_game& g = model_pool::play(a, b, score_a, 0.0, 0u, handicap);
+    g.k_a = con(rating[a]);
+    g.k_b = con(rating[b]);
   }
-  // Rates the games so far as one tournament (or game by game with `per_game`).
-  void rate(bool per_game = false) {
-    double* columns[] = {rating.data()};
-    const rk_state s = {sizeof(rk_state), 1, rating.size(), columns, nullptr, nullptr};
-    const uint64_t end = games.size();
-    rk_game_batch batch{};
-    batch.struct_size = sizeof(rk_game_batch);
-    batch.games = games.data();
-    batch.game_count = games.size();
-    batch.period_ends = per_game ? nullptr : &end;
-    batch.period_count = per_game ? 0u : 1u;
-    out.assign(games.size(), rk_game_out{});
-    model.rate_games(ratekit::sdk::state(&s), batch, out.data());
-  }
-
-  std::vector<double> rating;
-  egf_go model;
-  std::vector<rk_game> games;
-  std::vector<rk_game_out> out;
 };
 
 }  // namespace

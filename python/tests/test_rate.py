@@ -108,3 +108,14 @@ def test_summary(world_cup_cli):
     apart = ("input", "config_text")
     assert {k: v for k, v in result.summary.items() if k not in apart} == \
         {k: v for k, v in expected.items() if k not in apart}
+
+
+def test_shootout_and_playoff_columns():
+    # FIFA's ranking between equals (We 0.5): a knockout final drawn and won on penalties at I 60 gives the winner
+    # 60 (0.75 - 0.5) and the loser nothing; a group match won on penalties at I 50 gives 50 (0.75 - 0.5).
+    games = pd.DataFrame({"date": ["2022-12-18", "2022-12-20"], "player_a": ["Argentina", "France"],
+                          "player_b": ["France", "Chile"], "score_a": [0.5, 0.5], "playoff": [1, 0],
+                          "shootout": ["a", "b"]})
+    result = ratekit.rate(games, "fifa-sum", k_schedule=[{"when": {"playoff": True}, "k": 60}, {"k": 50}])
+    assert dict(zip(result.ratings["player"], result.ratings["rating"])) == \
+        {"Argentina": 1015.0, "Chile": 1012.5, "France": 1000.0}

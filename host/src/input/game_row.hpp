@@ -20,7 +20,7 @@ namespace ratekit::text {
 
 enum game_field {
   date, player_a, player_b, score_a, period, points_a, points_b, home, neutral, week, playoff, tag, handicap, season,
-  rating_a, rating_b
+  rating_a, rating_b, shootout
 };
 
 template <class Row>
@@ -68,6 +68,22 @@ inline std::string score_columns_problem(bool score, bool pa, bool pb, bool mapp
   if (score || pa) return "";
   return mapped ? "expected input.columns to map score_a (or points_a and points_b)"
                 : "expected a column named 'score_a' (or points_a and points_b), got header " + quote(header);
+}
+
+// The flag of a drawn game's penalty shoot-out won by a or b; 0 when the cell is empty.
+template <class Row, class Bad>
+uint32_t shootout_flag(const Row& row, double score_a, Bad&& bad) {
+  if (!row.has(shootout) || row.field(shootout).empty()) return 0;
+  const auto winner = row.field(shootout);
+  const bool a = winner == "a" || winner == "A";
+  if (!a && winner != "b" && winner != "B") {
+    bad(shootout, "as a, b or empty");
+  } else if (score_a != 0.5) {
+    bad(shootout, "empty, since a shoot-out decides a drawn game (score_a 0.5)");
+  } else {
+    return a ? RK_GAME_SHOOTOUT_A : RK_GAME_SHOOTOUT_B;
+  }
+  return 0;
 }
 
 // Adds the row's game to `out` when it is sound; reports its problems otherwise.
@@ -130,6 +146,7 @@ void add_game_row(Row& row, const reader_options& options, name_cache& ids, data
     if (!parse_flag(field(playoff), flag)) bad(playoff, "as 0, 1, true or false");
     if (flag) flags |= RK_GAME_PLAYOFF;
   }
+  flags |= shootout_flag(row, s, bad);
   int64_t week_number = 0;
   if (has(week) && !field(week).empty() &&
       (!parse_integer(field(week), week_number) || week_number < 0 || week_number > INT16_MAX))

@@ -7,9 +7,9 @@
 
 namespace ratekit {
 
-const std::array<std::string_view, 16> games_csv_columns{
-    "date",    "player_a", "player_b", "score_a", "period",   "points_a", "points_b", "home",
-    "neutral", "week",     "playoff",  "tag",     "handicap", "season",   "rating_a", "rating_b"};
+const std::array<std::string_view, 17> games_csv_columns{
+    "date",    "player_a", "player_b", "score_a", "period",   "points_a", "points_b", "home",    "neutral",
+    "week",    "playoff",  "tag",      "handicap", "season",  "rating_a", "rating_b", "shootout"};
 
 namespace {
 
@@ -27,8 +27,8 @@ struct csv_row {
 // The header names to look for: the reader's own; or, with `input.columns`,
 // the mapped ones (which must then be present), the required columns under
 // their own names when not mapped, and no other.
-std::array<column_spec, 16> header_spec(const reader_options& options) {
-  std::array<column_spec, 16> spec;
+std::array<column_spec, 17> header_spec(const reader_options& options) {
+  std::array<column_spec, 17> spec;
   for (size_t c = 0; c < spec.size(); ++c) {
     const bool required = c == date || c == player_a || c == player_b;
     spec[c] = {options.columns.empty() || required ? games_csv_columns[c] : "", required};

@@ -25,7 +25,7 @@ struct game_column {
 struct game_columns {
   std::string source;  // stands for the file in messages
   size_t rows = 0;
-  std::array<game_column, 16> columns;  // in games_csv_columns' order
+  std::array<game_column, 17> columns;  // in games_csv_columns' order
   std::vector<std::string> unknown;     // the program's columns games-csv has none of: refused as a header's
 };
 

@@ -59,7 +59,7 @@ const std::vector<reader_entry>& readers();
 const reader_entry* find_reader(std::string_view format);
 
 // The columns of games-csv and team-csv, in their headers' words.
-extern const std::array<std::string_view, 16> games_csv_columns;
+extern const std::array<std::string_view, 17> games_csv_columns;
 extern const std::array<std::string_view, 6> team_csv_columns;
 
 // The built-in readers.

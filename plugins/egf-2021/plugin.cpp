@@ -1,0 +1,41 @@
+#include "egf_2021.hpp"
+
+#include <cstring>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    // A player with neither rating nor grade starts at 20 kyu, as in egf-go.
+    sdk::rating_field(100.0, "GoR: -900 is 30 kyu, 100 is 20 kyu, 2100 is 1 dan, 100 points a grade"),
+};
+const rk_param_spec param_specs[] = {
+    sdk::param{.key = "class", .type = RK_PARAM_CHOICE, .choices = "A|B|C|D",
+               .help = "the tournament's EGF class: its changes count 1, 0.75, 0.5 or 0.25"},
+};
+
+const char* const column_names[] = {"con_a", "bonus_a", "con_b", "bonus_b"};
+
+int32_t column_values(rk_instance, const rk_game*, double ra, double rb, double* out, rk_error*) {
+  out[0] = egf2021_con(ra);
+  out[1] = egf2021_bonus(ra);
+  out[2] = egf2021_con(rb);
+  out[3] = egf2021_bonus(rb);
+  return RK_OK;
+}
+
+const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 4, column_names, &column_values};
+}  // namespace
+
+const rk_descriptor egf_2021::descriptor = {
+    sizeof(rk_descriptor), 0, "egf-2021", "1.0.0",
+    "EGF GoR since 2021: Se = 1 / (1 + e^(beta(r2) - beta(r1))), con and bonus from the rating, floor -900",
+    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_HANDICAP | RK_CAP_PERIODS, 1, 1, state_fields, param_specs};
+
+const void* egf_2021::extension(const char* id) {
+  return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;
+}
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::egf_2021)

@@ -1,0 +1,35 @@
+#include "fifa_sum.hpp"
+
+#include <cstring>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    sdk::rating_field(1000.0, "ranking points; FIFA seeded its 2018 list from the ranking before it"),
+};
+
+const char* const column_names[] = {"W_a", "W_b"};
+
+int32_t column_values(rk_instance, const rk_game* g, double, double, double* out, rk_error*) {
+  const fifa_results w = fifa_w(*g);
+  out[0] = w.a;
+  out[1] = w.b;
+  return RK_OK;
+}
+
+const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 2, column_names, &column_values};
+}  // namespace
+
+const rk_descriptor fifa_sum::descriptor = {
+    sizeof(rk_descriptor), 0, "fifa-sum", "1.0.0",
+    "FIFA men's ranking since 2018: P = P_before + I (W - We), We = 1 / (10^(-dr/600) + 1), shoot-outs, knockouts",
+    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS, 1, 0, state_fields, nullptr};
+
+const void* fifa_sum::extension(const char* id) {
+  return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;
+}
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::fifa_sum)

@@ -1,0 +1,105 @@
+// egf-2021 against the EGF's GoR rules in force since 2021 (EGD, "EGF Official ratings system"):
+// r' = r + con (Sa - Se) + bonus, Se = 1 / (1 + e^(beta(r2) - beta(r1))), beta = -7 ln(3300 - r),
+// con = ((3300 - r) / 200)^1.6, bonus = ln(1 + e^((2300 - r) / 80)) / 5, floor -900.
+#include "model_pool.hpp"
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+#include <egf-2021/egf_2021.hpp>
+
+#include <cmath>
+
+using ratekit::plugins::egf2021_bonus;
+using ratekit::plugins::egf2021_con;
+using ratekit::plugins::egf2021_se;
+using ratekit::plugins::egf_2021;
+using pool = model_pool<egf_2021>;
+
+namespace {
+// The class parameter's index: A 0 (weight 1), B 1, C 2 (0.5), D 3.
+constexpr double class_a = 0, class_c = 2;
+}  // namespace
+
+TEST_CASE("egf-2021: con, bonus and Se as the EGF publishes them", "[egf-2021]") {
+  CHECK(egf2021_con(3100) == Approx(1.0).margin(1e-15));            // (200 / 200)^1.6
+  CHECK(egf2021_con(1700) == Approx(std::pow(2.0, 4.8)).margin(1e-12));  // 8^1.6 = 27.86
+  CHECK(egf2021_bonus(2300) == Approx(std::log(2.0) / 5).margin(1e-15));  // ln(1 + e^0) / 5
+  CHECK(egf2021_bonus(3100) == Approx(std::log1p(std::exp(-10.0)) / 5).margin(1e-18));  // fades above 2300
+  CHECK(egf2021_se(2100, 2100) == 0.5);
+  // beta(2300) - beta(2100) = 7 ln(1200 / 1000): Se = 1 / (1 + 1.2^7).
+  CHECK(egf2021_se(2100, 2300) == Approx(1.0 / (1.0 + std::pow(1.2, 7))).margin(1e-15));
+  CHECK(egf2021_se(2300, 2100) == Approx(1.0 - 1.0 / (1.0 + std::pow(1.2, 7))).margin(1e-15));
+}
+
+TEST_CASE("egf-2021 reproduces skillratings' documented game: 950 beats 1200, 989 and 1173", "[egf-2021]") {
+  pool p({950, 1200}, {class_a});
+  p.play(0, 1, 1.0);
+  p.rate();
+  CHECK(std::round(p.rating[0]) == 989.0);
+  CHECK(std::round(p.rating[1]) == 1173.0);
+  // Each side gains its own bonus: the changes do not cancel.
+  const double se = 1.0 / (1.0 + std::pow(2350.0 / 2100.0, 7));
+  CHECK(p.rating[0] - 950 == Approx(std::pow(11.75, 1.6) * (1 - se) + std::log1p(std::exp(16.875)) / 5).margin(1e-9));
+  CHECK(p.rating[1] - 1200 == Approx(std::pow(10.5, 1.6) * (se - 1) + std::log1p(std::exp(13.75)) / 5).margin(1e-9));
+}
+
+TEST_CASE("egf-2021 rates a tournament on the ratings from before it, weighted by its class", "[egf-2021]") {
+  pool a({2100, 2100, 2300}, {class_a});
+  a.play(0, 1, 1.0);
+  a.play(0, 2, 0.0);
+  a.rate();
+  const double con = std::pow(6.0, 1.6), bonus = std::log1p(std::exp(2.5)) / 5;
+  const double se_2300 = 1.0 / (1.0 + std::pow(1.2, 7));
+  const double change = con * ((1 - 0.5) + (0 - se_2300)) + 2 * bonus;  // both games on 2100
+  CHECK(a.rating[0] - 2100 == Approx(change).margin(1e-9));
+  pool c({2100, 2100, 2300}, {class_c});
+  c.play(0, 1, 1.0);
+  c.play(0, 2, 0.0);
+  c.rate();
+  CHECK(c.rating[0] - 2100 == Approx(change / 2).margin(1e-9));
+  CHECK(c.out[1].delta_a == Approx(a.out[1].delta_a / 2).margin(1e-12));
+}
+
+TEST_CASE("egf-2021 resets a rating below -900 to -900, and only then", "[egf-2021]") {
+  // Both at -900 (con 21^1.6 = 130.5, bonus 8): the loser drops 57 below the floor and is reset;
+  // at -800 the loser drops 55 and keeps it.
+  pool low({-900, -900, -800, -800}, {class_a});
+  low.play(0, 1, 0.0);
+  low.play(2, 3, 0.0);
+  low.rate();
+  CHECK(low.rating[0] == -900.0);
+  const double drop = std::pow(20.5, 1.6) * -0.5 + std::log1p(std::exp(3100.0 / 80)) / 5;
+  CHECK(low.rating[2] == Approx(-800 + drop).margin(1e-9));
+  CHECK(low.rating[2] > -900.0);
+  CHECK(low.rating[1] == Approx(-900 + std::pow(21.0, 1.6) * 0.5 + std::log1p(std::exp(40.0)) / 5).margin(1e-9));
+}
+
+TEST_CASE("egf-2021: a player receiving h stones counts 100 (h - 0.5) points stronger", "[egf-2021]") {
+  pool p({2000, 2050, 2000, 2150}, {class_a});
+  p.play(0, 1, 1.0, 0, 0, 1);   // one stone: 2000 plays as 2050, an even chance
+  p.play(3, 2, 0.0, 0, 0, -2);  // B receives two: 2000 plays as 2150
+  p.rate();
+  CHECK(p.out[0].expected_a == Approx(0.5).margin(1e-15));
+  CHECK(p.out[1].expected_a == Approx(0.5).margin(1e-15));
+  CHECK(p.rating[0] - 2000 == Approx(std::pow(6.5, 1.6) * 0.5 + egf2021_bonus(2000)).margin(1e-9));
+}
+
+TEST_CASE("egf-2021 refuses a handicap over 9 stones and a rating at the scale's pole", "[egf-2021]") {
+  pool p({2000, 2000}, {class_a});
+  p.play(0, 1, 1.0, 0, 0, 10);
+  CHECK_THROWS_WITH(p.rate(), Catch::Contains("from -9 to 9"));
+  pool top({3300, 2000}, {class_a});
+  top.play(0, 1, 1.0);
+  CHECK_THROWS_WITH(top.rate(), Catch::Contains("below 3300"));
+  CHECK(top.rating[1] == 2000.0);
+}
+
+TEST_CASE("egf-2021 rates configs/egf-2021.yaml's EGD tournament, with its report columns", "[egf-2021][cli]") {
+  const ratekit::testing::temp_dir tmp;
+  const auto r = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/egf-2021.yaml").string() +
+                                           " --out '" + tmp.path().string() + "'");
+  REQUIRE(r.status == 0);
+  CHECK_THAT(ratekit::testing::read_text(tmp / "history.csv"), Catch::Contains(",Author,Monique,"));
+  const std::string report = ratekit::testing::read_text(tmp / "report.csv");
+  CHECK_THAT(report, Catch::Contains("con_a") && Catch::Contains("bonus_b"));
+}
