@@ -205,10 +205,6 @@ typedef struct rk_state {
 #define RK_GAME_FIXED_A (1u << 2) /* A's rating must not change (an unrated or foreign player) */
 #define RK_GAME_FIXED_B (1u << 3)
 #define RK_GAME_SEASON_START (1u << 4) /* first game of a new season */
-/* A drawn match decided by a penalty shoot-out that A (or B) won; score_a is 0.5.
- * Added in 1.4 without a version change: an older host never sets them. */
-#define RK_GAME_SHOOTOUT_A (1u << 5)
-#define RK_GAME_SHOOTOUT_B (1u << 6)
 
 /* One pairwise game, seen from player A. */
 typedef struct rk_game {
