@@ -67,9 +67,9 @@ TEST_CASE("fifa-sum: a knockout round of a final competition takes no points, on
     pool p({1600, 1000});
     p.play(0, 1, 0.0, 60, knockout ? RK_GAME_PLAYOFF : 0u);
     p.rate(true);
-    CHECK(p.out[0].delta_a == (knockout ? 0.0 : Approx(-60.0 * we_600).margin(1e-12)));
+    CHECK(p.out[0].delta_a == Approx(knockout ? 0.0 : -60.0 * we_600).margin(1e-12));
     CHECK(p.out[0].delta_b == Approx(60.0 * we_600).margin(1e-12));
-    CHECK(p.rating[0] == (knockout ? 1600.0 : Approx(1600.0 - 60.0 * we_600).margin(1e-12)));
+    CHECK(p.rating[0] == Approx(knockout ? 1600.0 : 1600.0 - 60.0 * we_600).margin(1e-12));
   }
   // The favourite losing a knockout shoot-out (W 0.5 below We) keeps his points too; won, he gains.
   pool p({1600, 1000, 1600, 1000});
