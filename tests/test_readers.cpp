@@ -184,7 +184,7 @@ TEST_CASE("games-csv refuses unknown columns with a suggestion", "[readers]") {
                    {{1, 32, "expected a known column, got 'hom' (did you mean 'home'?)"},
                     {1, 36,
                      "expected one of date, player_a, player_b, score_a, period, points_a, points_b, home, "
-                     "neutral, week, playoff, tag, handicap, season, rating_a, rating_b; got 'xyzzy'"}});
+                     "neutral, week, playoff, tag, handicap, season, rating_a, rating_b, shootout; got 'xyzzy'"}});
 }
 
 TEST_CASE("games-csv reports every bad value with line and column", "[readers]") {
