@@ -88,7 +88,7 @@ TEST_CASE("the games of a period in any order rate as the sorted period, a first
   CHECK(sorted["U"] == 1943);
 }
 
-TEST_CASE("a game of an earlier period after a later one is refused; every one counted", "[engine][cli]") {
+TEST_CASE("a game of an earlier period after a later one is refused and every one is counted", "[engine][cli]") {
   temp_dir dir;
   write_config(dir, "month");
   const command_result r = rate(dir, header + "2024-02-03,A,B,1\n2024-02-01,A,C,1\n2024-01-31,B,C,1\n2024-01-02,A,B,1\n");

@@ -6,7 +6,6 @@
 // round of a final competition (the playoff flag) a team loses no points.
 #pragma once
 
-#include <ratekit/abi_shootout.h>
 #include <ratekit/elo.hpp>
 
 #include <cmath>

@@ -92,8 +92,8 @@ def _initial(initial, folder, places):
         initial.to_csv(path, index=False)
         places.file(path, "initial", initial.columns)
         return {"ratings": str(path)}
-    if isinstance(initial, str) and initial.startswith(("postgresql://", "postgres://")):
-        return {"database": initial}  # a PostgreSQL history database: a URI, not a path
+    if isinstance(initial, str) and _ratekit.is_database_uri(initial):
+        return {"database": initial}  # a PostgreSQL history database: a URI or key=value pairs, not a path
     if isinstance(initial, (str, os.PathLike)):
         path = os.path.abspath(os.fspath(initial))
         return {"database": path} if path.endswith((".db", ".sqlite")) else {"ratings": path}

@@ -8,6 +8,7 @@
 #include <ratekit/host/output/reports/predict_database.hpp>
 #include <ratekit/host/run/progress.hpp>
 #include <ratekit/host/run/run_unit.hpp>
+#include <ratekit/host/store/location.hpp>
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
@@ -236,4 +237,6 @@ PYBIND11_MODULE(_ratekit, m) {
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);
   m.def("expect", &expect);
+  // What names a PostgreSQL database (any case of the scheme, keyword/value pairs), as the CLI decides.
+  m.def("is_database_uri", [](const std::string& where) { return is_database_uri(where); });
 }

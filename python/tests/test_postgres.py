@@ -62,6 +62,12 @@ def test_a_server_database_serves_run_rate_and_predict_as_a_file_does(tmp_path):
     assert ratings["Ann"] != 1500 and ratings["Bob"] != 1500
     fresh = ratekit.rate(FEBRUARY, model="fide-logistic", k=20, period="month", initial=1500, competition="club")
     assert not fresh.ratings.equals(on_server.ratings)  # January counted
+    # The server named as the CLI names it too: the scheme in capitals, or libpq's keyword/value pairs.
+    for other in ("POSTGRESQL" + uri[len("postgresql"):],
+                  f"host={PG_DIR} user=postgres dbname=postgres application_name=python_api "
+                  "options=-csearch_path=python_api"):
+        again = ratekit.rate(FEBRUARY, model="fide-logistic", k=20, period="month", initial=other, competition="club")
+        pd.testing.assert_frame_equal(again.ratings, on_server.ratings)
 
 
 def test_a_wrong_password_is_refused_without_showing_it(tmp_path):

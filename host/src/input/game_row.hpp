@@ -5,7 +5,6 @@
 // read a value, from the text unless the Row overloads them with typed columns.
 #pragma once
 
-#include <ratekit/abi_shootout.h>
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/text/escape.hpp>
 

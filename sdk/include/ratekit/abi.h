@@ -205,6 +205,10 @@ typedef struct rk_state {
 #define RK_GAME_FIXED_A (1u << 2) /* A's rating must not change (an unrated or foreign player) */
 #define RK_GAME_FIXED_B (1u << 3)
 #define RK_GAME_SEASON_START (1u << 4) /* first game of a new season */
+/* ABI 1.4: a drawn match (score_a 0.5) decided by a penalty shoot-out that A, or B, won.
+ * An older host never sets them; a model that does not read them rates the draw it was. */
+#define RK_GAME_SHOOTOUT_A (1u << 5)
+#define RK_GAME_SHOOTOUT_B (1u << 6)
 
 /* One pairwise game, seen from player A. */
 typedef struct rk_game {
