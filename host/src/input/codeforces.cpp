@@ -24,7 +24,11 @@ constexpr std::array<text::column_spec, 4> columns{{
 
 void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   text::csv_input in(file, options, columns, "the header contest_id,handle,rank_lo,rank_hi");
-  auto& [src, problems, table] = in;
+  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
+  // cannot capture a binding in a lambda.
+  auto& src = in.src;
+  auto& problems = in.problems;
+  auto& table = in.table;
   problems.throw_if_any();
 
   const size_t first_entry = out.entry_count();

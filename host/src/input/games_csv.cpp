@@ -41,7 +41,11 @@ std::array<column_spec, 17> header_spec(const reader_options& options) {
 void read_games_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const auto columns = header_spec(options);
   text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
-  auto& [src, problems, table] = in;
+  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
+  // cannot capture a binding in a lambda.
+  auto& src = in.src;
+  auto& problems = in.problems;
+  auto& table = in.table;
   text::name_cache ids(out.players);
 
   if (const std::string why = score_columns_problem(table.has(score_a), table.has(points_a), table.has(points_b),

@@ -51,7 +51,11 @@ constexpr int default_regular_weeks = 17;
 
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   text::csv_input in(file, options, columns, "a header line naming the columns");
-  auto& [src, problems, table] = in;
+  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
+  // cannot capture a binding in a lambda.
+  auto& src = in.src;
+  auto& problems = in.problems;
+  auto& table = in.table;
   problems.throw_if_any();
 
   const size_t first = out.game_count();

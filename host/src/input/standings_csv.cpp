@@ -70,7 +70,11 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
 
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   text::csv_input in(file, options, columns, "a header line naming the columns");
-  auto& [src, problems, table] = in;
+  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
+  // cannot capture a binding in a lambda.
+  auto& src = in.src;
+  auto& problems = in.problems;
+  auto& table = in.table;
 
   if (!table.has(rank) && !table.has(score))
     problems.add(table.current().number, 1,

@@ -77,7 +77,11 @@ void close_match(open_match& m, text::problem_list& problems, dataset& out) {
 void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const auto columns = header_spec(options);
   text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
-  auto& [src, problems, table] = in;
+  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
+  // cannot capture a binding in a lambda.
+  auto& src = in.src;
+  auto& problems = in.problems;
+  auto& table = in.table;
   problems.throw_if_any();
 
   const size_t first = out.entry_count();
