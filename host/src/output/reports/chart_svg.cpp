@@ -228,8 +228,13 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
   const bool small = o.width < 600;
   const double font_size = small ? 11 : 13;
   const auto [left, top, right, bottom] = plot_box(o);
-  auto px = [&](double x) { return left + (right - left) * (x - x_lo) / (x_hi - x_lo); };
-  auto py = [&](double y) { return bottom - (bottom - top) * (std::clamp(y, lo, hi) - lo) / (hi - lo); };
+  // Init-captures, not [&]: clang 14 (the fuzzers' compiler) cannot capture a structured binding.
+  auto px = [left = left, right = right, x_lo = x_lo, x_hi = x_hi](double x) {
+    return left + (right - left) * (x - x_lo) / (x_hi - x_lo);
+  };
+  auto py = [top = top, bottom = bottom, lo = lo, hi = hi](double y) {
+    return bottom - (bottom - top) * (std::clamp(y, lo, hi) - lo) / (hi - lo);
+  };
 
   std::string svg;
   // As wide as the window or the element holding it, the height from the viewBox: the whole chart at any width.
