@@ -15,7 +15,8 @@
  *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team
  *   matches) named rk_entry's reserved field `team` and appended
  *   rk_event_batch.weights and rk_plugin_entry.expect_teams / initial_state;
- *   1.4 appended rk_host.adjust (RK_CAP_ADJUSTMENTS).
+ *   1.4 appended rk_host.adjust (RK_CAP_ADJUSTMENTS); 1.5 added whole-history
+ *   models (RK_CAP_WHOLE_HISTORY, the extension of ratekit/ext/whole_history.h).
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -60,7 +61,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 4
+#define RK_ABI_MINOR 5
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -130,6 +131,8 @@ typedef struct rk_host {
                                                     rk_event_batch.weights, has expect_teams (1.3) */
 #define RK_CAP_CALENDAR_PERIODS ((uint64_t)1 << 10) /* its mathematics counts calendar time: day, month or year periods only */
 #define RK_CAP_ADJUSTMENTS ((uint64_t)1 << 11)  /* may call rk_host.adjust from rate_games (1.4) */
+#define RK_CAP_WHOLE_HISTORY ((uint64_t)1 << 12) /* rates the whole history at once through the extension
+                                                     RK_EXT_WHOLE_HISTORY (ratekit/ext/whole_history.h, 1.5) */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {
