@@ -34,8 +34,9 @@ extern "C" {
 /* The whole history, matches grouped in batches of one time each. A duel is a
  * match of two teams of one player: team 0 is the first-named player (white,
  * home), rank 1 for the winner, equal ranks for a draw. Players are dense ids
- * 0 .. player_count - 1, each appearing at most once per batch (several games
- * of his on one day share one skill).
+ * 0 .. player_count - 1. A player may play several matches of one batch: they
+ * share his one skill at that time, so all his entries in a batch carry one
+ * estimate.
  *
  * Ownership: unlike the other calls' arguments, the history and every array
  * it points to stay valid and unchanged from `load` until the instance is
