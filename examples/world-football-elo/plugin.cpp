@@ -1,8 +1,6 @@
 // The descriptor the host reads before any game is rated, and the exported entry.
 #include "world_football_elo.hpp"
 
-#include <iterator>
-
 namespace world_football {
 
 namespace {
@@ -16,11 +14,12 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor model::descriptor = {
-    sizeof(rk_descriptor), 0, "world-football-elo", "1.0.0",
-    "World Football Elo (eloratings.net): logistic Elo, K by match importance times a goal-difference factor",
-    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_POINTS | RK_CAP_PERIODS,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor model::descriptor = ratekit::sdk::descriptor{.id = "world-football-elo", .version = "1.0.0",
+    .summary = "World Football Elo (eloratings.net): logistic Elo, K by match importance times a goal-difference "
+               "factor",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_POINTS |
+                    RK_CAP_PERIODS,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace world_football
 

@@ -7,7 +7,6 @@
 #include <ratekit/sdk.hpp>
 
 #include <array>
-#include <iterator>
 #include <string>
 
 namespace ratekit::plugins {
@@ -28,12 +27,11 @@ inline constexpr rk_param_spec param_specs[] = {
 class codeforces {
  public:
   enum field : uint32_t { f_rating, f_shown, f_contests };
-  static constexpr rk_descriptor descriptor = {
-      sizeof(rk_descriptor), 0, "codeforces", "1.0.0",
-      "Codeforces: seeds from Elo win chances, half the way to the rating needed for sqrt(rank * seed), "
-      "two sum corrections; whole numbers",
-      RK_CAP_RANKED, uint32_t(std::size(codeforces_spec::state_fields)),
-      uint32_t(std::size(codeforces_spec::param_specs)), codeforces_spec::state_fields, codeforces_spec::param_specs};
+  static constexpr rk_descriptor descriptor = sdk::descriptor{.id = "codeforces", .version = "1.0.0",
+      .summary = "Codeforces: seeds from Elo win chances, half the way to the rating needed for sqrt(rank * seed), "
+                 "two sum corrections; whole numbers",
+      .capabilities = RK_CAP_RANKED,
+      .state = codeforces_spec::state_fields, .params = codeforces_spec::param_specs};
 
   // A new account's rating for the computation, and the shown rating's offsets
   // after its first six rounds (they add up to 1400: then shown = rating).

@@ -27,10 +27,11 @@ int32_t column_values(rk_instance, const rk_game*, double ra, double rb, double*
 const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 4, column_names, &column_values};
 }  // namespace
 
-const rk_descriptor egf_2021::descriptor = {
-    sizeof(rk_descriptor), 0, "egf-2021", "1.0.0",
-    "EGF GoR since 2021: Se = 1 / (1 + e^(beta(r2) - beta(r1))), con and bonus from the rating, floor -900",
-    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_HANDICAP | RK_CAP_PERIODS, 1, 1, state_fields, param_specs};
+const rk_descriptor egf_2021::descriptor = sdk::descriptor{.id = "egf-2021", .version = "1.0.0",
+    .summary = "EGF GoR since 2021: Se = 1 / (1 + e^(beta(r2) - beta(r1))), con and bonus from the rating, floor "
+               "-900",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_HANDICAP | RK_CAP_PERIODS,
+    .state = state_fields, .params = param_specs};
 
 const void* egf_2021::extension(const char* id) {
   return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;

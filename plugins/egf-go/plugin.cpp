@@ -26,11 +26,10 @@ int32_t column_values(rk_instance, const rk_game* g, double ra, double rb, doubl
 const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 2, column_names, &column_values};
 }  // namespace
 
-const rk_descriptor egf_go::descriptor = {
-    sizeof(rk_descriptor), 0, "egf-go", "1.1.0",
-    "EGF GoR until 2021: P = 1 / (e^(D/a) + 1), a from the weaker player, con from the K table",
-    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS | RK_CAP_HANDICAP | RK_CAP_PERIODS,
-    1, 1, state_fields, param_specs};
+const rk_descriptor egf_go::descriptor = sdk::descriptor{.id = "egf-go", .version = "1.1.0",
+    .summary = "EGF GoR until 2021: P = 1 / (e^(D/a) + 1), a from the weaker player, con from the K table",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS | RK_CAP_HANDICAP | RK_CAP_PERIODS,
+    .state = state_fields, .params = param_specs};
 
 const void* egf_go::extension(const char* id) {
   return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;

@@ -35,10 +35,12 @@ const rk_param_spec param_specs[] = {
 static_assert(std::size(param_specs) == elo_multiplayer::p_base_1 + elo_multiplayer::max_seats);
 }  // namespace
 
-const rk_descriptor elo_multiplayer::descriptor = {
-    sizeof(rk_descriptor), 1u << elo_multiplayer::f_played, "elo-multiplayer", "1.0.0",
-    "multiplayer Elo (PlayerRatings' elom): base values by place, (r - table mean) / 40 expected, Tenhou's K",
-    RK_CAP_RANKED, uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor elo_multiplayer::descriptor = sdk::descriptor{.id = "elo-multiplayer", .version = "1.0.0",
+    .summary = "multiplayer Elo (PlayerRatings' elom): base values by place, (r - table mean) / 40 expected, Tenhou's "
+               "K",
+    .capabilities = RK_CAP_RANKED,
+    .bookkeeping_state = 1u << elo_multiplayer::f_played,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

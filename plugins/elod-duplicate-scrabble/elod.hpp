@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -55,10 +56,11 @@ class elod_duplicate_scrabble {
   };
   enum field : uint32_t { f_rating, f_volatility, f_times_played };
 
-  static constexpr rk_descriptor descriptor = {
-      sizeof(rk_descriptor), 0, "elod-duplicate-scrabble", "1.0.0",
-      "EloD: the TopCoder rating algorithm on ranked events (duplicate Scrabble, contests)",
-      RK_CAP_RANKED, 3, param_count, elod::state_fields, elod::param_specs};
+  static constexpr rk_descriptor descriptor = sdk::descriptor{.id = "elod-duplicate-scrabble", .version = "1.0.0",
+      .summary = "EloD: the TopCoder rating algorithm on ranked events (duplicate Scrabble, contests)",
+      .capabilities = RK_CAP_RANKED,
+      .state = elod::state_fields, .params = elod::param_specs};
+  static_assert(std::size(elod::param_specs) == param_count);
 
   elod_duplicate_scrabble(const sdk::host&, sdk::params p)
       : min_rounds_(p[p_min_rounds]), weight_a_(p[p_weight_a]), weight_b_(p[p_weight_b]),

@@ -64,16 +64,15 @@ constexpr std::array<rk_param_spec, N + std::size(rule_params)> with_rule_params
 template <size_t P>
 constexpr rk_descriptor describe(const char* id, const char* version, const char* summary,
                                  const std::array<rk_param_spec, P>& params) {
-  return {sizeof(rk_descriptor),
-          bookkeeping_state,
-          id,
-          version,
-          summary,
+  return sdk::descriptor{
+      .id = id,
+      .version = version,
+      .summary = summary,
+      .capabilities =
           RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER,
-          state_count,
-          uint32_t(P),
-          state_fields,
-          params.data()};
+      .bookkeeping_state = bookkeeping_state,
+      .state = state_fields,
+      .params = params};
 }
 
 // A's and B's expected scores in one game.

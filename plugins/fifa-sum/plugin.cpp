@@ -21,10 +21,11 @@ int32_t column_values(rk_instance, const rk_game* g, double, double, double* out
 const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 2, column_names, &column_values};
 }  // namespace
 
-const rk_descriptor fifa_sum::descriptor = {
-    sizeof(rk_descriptor), 0, "fifa-sum", "1.0.0",
-    "FIFA men's ranking since 2018: P = P_before + I (W - We), We = 1 / (10^(-dr/600) + 1), shoot-outs, knockouts",
-    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS, 1, 0, state_fields, nullptr};
+const rk_descriptor fifa_sum::descriptor = sdk::descriptor{.id = "fifa-sum", .version = "1.0.0",
+    .summary = "FIFA men's ranking since 2018: P = P_before + I (W - We), We = 1 / (10^(-dr/600) + 1), shoot-outs, "
+               "knockouts",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS,
+    .state = state_fields};
 
 const void* fifa_sum::extension(const char* id) {
   return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;

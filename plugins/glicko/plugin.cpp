@@ -1,7 +1,5 @@
 #include "glicko.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -17,12 +15,11 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor glicko::descriptor = {
-    sizeof(rk_descriptor), 0, "glicko", "1.0.0",
-    "Glicko (Glickman 1999): a rating and its deviation RD, which grows with the periods a player is away",
-    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
-        RK_CAP_HOME_ADVANTAGE,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor glicko::descriptor = sdk::descriptor{.id = "glicko", .version = "1.0.0",
+    .summary = "Glicko (Glickman 1999): a rating and its deviation RD, which grows with the periods a player is away",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
+                    RK_CAP_HOME_ADVANTAGE,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

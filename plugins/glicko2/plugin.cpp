@@ -1,7 +1,5 @@
 #include "glicko2.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -18,12 +16,12 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor glicko2::descriptor = {
-    sizeof(rk_descriptor), 0, "glicko2", "1.0.0",
-    "Glicko-2 (Glickman 2012): rating, deviation RD and volatility; RD grows by the volatility each period away",
-    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
-        RK_CAP_HOME_ADVANTAGE,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor glicko2::descriptor = sdk::descriptor{.id = "glicko2", .version = "1.0.0",
+    .summary = "Glicko-2 (Glickman 2012): rating, deviation RD and volatility; RD grows by the volatility each period "
+               "away",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
+                    RK_CAP_HOME_ADVANTAGE,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

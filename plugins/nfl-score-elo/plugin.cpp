@@ -31,12 +31,12 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor nfl_score_elo::descriptor = {
-    sizeof(rk_descriptor), 0, "nfl-score-elo", "1.1.0",
-    "Elo for team sports with scores: win/loss or points, home advantage, margin multiplier, season regression",
-    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_POINTS |
-        RK_CAP_PERIODS,
-    1, 11, state_fields, param_specs};
+const rk_descriptor nfl_score_elo::descriptor = sdk::descriptor{.id = "nfl-score-elo", .version = "1.1.0",
+    .summary = "Elo for team sports with scores: win/loss or points, home advantage, margin multiplier, season "
+               "regression",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_POINTS |
+                    RK_CAP_PERIODS,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

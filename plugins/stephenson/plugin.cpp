@@ -1,7 +1,5 @@
 #include "stephenson.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -26,12 +24,11 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor stephenson::descriptor = {
-    sizeof(rk_descriptor), 0, "stephenson", "1.0.0",
-    "Stephenson (PlayerRatings' steph): Glicko with RD growth per game, a per game bonus and a pull towards the "
-    "opponents",
-    RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_HOME_ADVANTAGE,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor stephenson::descriptor = sdk::descriptor{.id = "stephenson", .version = "1.0.0",
+    .summary = "Stephenson (PlayerRatings' steph): Glicko with RD growth per game, a per game bonus and a pull "
+               "towards the opponents",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_HOME_ADVANTAGE,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

@@ -1,7 +1,5 @@
 #include "trueskill.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -24,12 +22,11 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor trueskill::descriptor = {
-    sizeof(rk_descriptor), 0, "trueskill", "1.0.0",
-    "TrueSkill (Herbrich, Minka, Graepel 2006): a Gaussian skill belief per player, updated by a factor "
-    "graph over matches of teams, with ties and partial play",
-    RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor trueskill::descriptor = sdk::descriptor{.id = "trueskill", .version = "1.0.0",
+    .summary = "TrueSkill (Herbrich, Minka, Graepel 2006): a Gaussian skill belief per player, updated by a factor "
+               "graph over matches of teams, with ties and partial play",
+    .capabilities = RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

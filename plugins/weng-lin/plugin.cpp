@@ -1,7 +1,5 @@
 #include "weng_lin.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -34,12 +32,11 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor weng_lin::descriptor = {
-    sizeof(rk_descriptor), 0, "weng-lin", "1.0.0",
-    "Weng-Lin (Weng and Lin 2011, as OpenSkill): a skill mean and deviation per player, moved by team matches "
-    "with ties and partial play",
-    RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor weng_lin::descriptor = sdk::descriptor{.id = "weng-lin", .version = "1.0.0",
+    .summary = "Weng-Lin (Weng and Lin 2011, as OpenSkill): a skill mean and deviation per player, moved by team "
+               "matches with ties and partial play",
+    .capabilities = RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 

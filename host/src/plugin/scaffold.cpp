@@ -77,8 +77,6 @@ class model {
 const char* const plugin_cpp = R"tmpl(// @ID@: the descriptor the host checks configs against, and the exported entry.
 #include "model.hpp"
 
-#include <iterator>
-
 namespace @IDENT@ {
 
 namespace {
@@ -90,10 +88,10 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor model::descriptor = {
-    sizeof(rk_descriptor), 0, "@ID@", "0.1.0", "Logistic Elo: E = 1 / (1 + 10^(-d/xi)), r' = r + K (S - E)",
-    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_PERIODS,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor model::descriptor = ratekit::sdk::descriptor{.id = "@ID@", .version = "0.1.0",
+    .summary = "Logistic Elo: E = 1 / (1 + 10^(-d/xi)), r' = r + K (S - E)",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_HOME_ADVANTAGE | RK_CAP_DRAWS | RK_CAP_PERIODS,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace @IDENT@
 

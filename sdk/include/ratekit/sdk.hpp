@@ -21,6 +21,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -54,6 +55,28 @@ constexpr rk_param_spec xi_param(double default_xi) {
                .help = "logistic spread: a difference of xi points means odds of 10 to 1"};
 }
 constexpr rk_state_field rating_field(double initial, const char* help) { return {"rating", initial, help}; }
+
+// A plugin's descriptor by field names, in rk_descriptor's order; the counts
+// are those of the arrays, and what is left out is empty:
+//   const rk_descriptor my_model::descriptor = sdk::descriptor{
+//       .id = "glicko", .version = "1.0.0", .summary = "...", .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS,
+//       .state = state_fields, .params = param_specs};
+// .bookkeeping_state (before .state) sets the bits of the plugin's own bookkeeping fields.
+struct descriptor {
+  const char* id = nullptr;
+  const char* version = nullptr;
+  const char* summary = "";
+  uint64_t capabilities = 0;
+  uint32_t bookkeeping_state = 0;
+  std::span<const rk_state_field> state = {};
+  std::span<const rk_param_spec> params = {};
+  constexpr operator rk_descriptor() const {
+    return {.struct_size = sizeof(rk_descriptor), .bookkeeping_state = bookkeeping_state, .id = id,
+            .version = version, .summary = summary, .capabilities = capabilities,
+            .state_count = uint32_t(state.size()), .param_count = uint32_t(params.size()),
+            .state = state.data(), .params = params.data()};
+  }
+};
 
 // The date of game i of a batch (yyyymmdd); 0 when unknown, or when the host
 // speaks ABI 1.0 and passes no dates.
@@ -319,22 +342,29 @@ constexpr auto events_fn() {
 
 }  // namespace detail
 
+// What every entry starts with: the ABI it was built for, its size, the descriptor and extensions.
+template <class Model>
+constexpr rk_plugin_entry entry_header() {
+  rk_plugin_entry entry{};  // every function NULL until a builder names it
+  entry.abi_major = RK_ABI_MAJOR;
+  entry.abi_minor = RK_ABI_MINOR;
+  entry.struct_size = sizeof(rk_plugin_entry);
+  entry.descriptor = &Model::descriptor;
+  entry.get_extension = detail::extension_fn<Model>();
+  return entry;
+}
+
 template <class Model>
 constexpr rk_plugin_entry make_entry() {
-  return rk_plugin_entry{RK_ABI_MAJOR,
-                         RK_ABI_MINOR,
-                         sizeof(rk_plugin_entry),
-                         0,
-                         &Model::descriptor,
-                         &detail::adapter<Model>::create,
-                         &detail::adapter<Model>::destroy,
-                         &detail::adapter<Model>::expect,
-                         detail::games_fn<Model>(),
-                         detail::events_fn<Model>(),
-                         detail::extension_fn<Model>(),
-                         detail::expect_states_fn<Model>(),
-                         nullptr,
-                         nullptr};
+  using a = detail::adapter<Model>;
+  rk_plugin_entry entry = entry_header<Model>();
+  entry.create = &a::create;
+  entry.destroy = &a::destroy;
+  entry.expect = &a::expect;
+  entry.rate_games = detail::games_fn<Model>();
+  entry.rate_events = detail::events_fn<Model>();
+  entry.expect_states = detail::expect_states_fn<Model>();
+  return entry;
 }
 
 }  // namespace ratekit::sdk

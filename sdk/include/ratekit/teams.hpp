@@ -259,11 +259,15 @@ struct team_adapter {
 template <class Model>
 constexpr rk_plugin_entry make_team_entry() {
   using a = detail::team_adapter<Model>;
-  return rk_plugin_entry{RK_ABI_MAJOR,     RK_ABI_MINOR,   sizeof(rk_plugin_entry),
-                         0,                &Model::descriptor, &a::create,
-                         &a::destroy,      &a::expect,     nullptr,
-                         &a::rate_events,  detail::extension_fn<Model>(), &a::expect_states,
-                         &a::expect_teams, &a::initial_state};
+  rk_plugin_entry entry = entry_header<Model>();
+  entry.create = &a::create;
+  entry.destroy = &a::destroy;
+  entry.expect = &a::expect;
+  entry.rate_events = &a::rate_events;
+  entry.expect_states = &a::expect_states;
+  entry.expect_teams = &a::expect_teams;
+  entry.initial_state = &a::initial_state;
+  return entry;
 }
 
 }  // namespace ratekit::sdk
