@@ -20,8 +20,7 @@ const rk_descriptor glicko2::descriptor = sdk::descriptor{.id = "glicko2", .vers
     .summary = "Glicko-2 (Glickman 2012): rating, deviation RD and volatility; RD grows by the volatility each period "
                "away",
     .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER | RK_CAP_CALENDAR_PERIODS |
-                    RK_CAP_HOME_ADVANTAGE,
-    .state = state_fields, .params = param_specs};
+                    RK_CAP_HOME_ADVANTAGE, .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 
