@@ -30,7 +30,7 @@ TEST_CASE("new-plugin writes a project named after the id", "[scaffold]") {
   CHECK_THAT(cmake, Catch::Contains("ratekit_add_plugin(my-federation-elo plugin.cpp)"));
   CHECK_THAT(cmake, Catch::Contains("project(my_federation_elo LANGUAGES CXX)"));
   const std::string plugin = read_text(dir / "p/plugin.cpp");
-  CHECK_THAT(plugin, Catch::Contains("\"my-federation-elo\", \"0.1.0\""));
+  CHECK_THAT(plugin, Catch::Contains(".id = \"my-federation-elo\", .version = \"0.1.0\""));
   CHECK_THAT(plugin, Catch::Contains("RATEKIT_PLUGIN(my_federation_elo::model)"));
   CHECK_THAT(read_text(dir / "p/example.yaml"), Catch::Contains("model: my-federation-elo\n"));
   for (const auto& f : files) CHECK(read_text(dir / "p" / f).find('@') == std::string::npos);

@@ -62,6 +62,15 @@ TEST_CASE("a config over 1 MB is refused before it is parsed", "[security][yaml]
              Catch::Contains("expected a config of at most 1 MB, got 1048"));
 }
 
+TEST_CASE("text after a top-level list ends the reading at once, named where it starts", "[security][yaml]") {
+  // The YAML reader's own document loop never ended on these: it ran out of memory.
+  const std::string after = "expected the end of the config, got more text after it";
+  CHECK_THAT(problems_of("[800, 80], [900, 75]\n" + head), Catch::Contains("c.yaml:1:10: " + after));
+  CHECK_THAT(problems_of("# a comment\n  [1], 2\n" + head), Catch::Contains("c.yaml:2:6: " + after));
+  CHECK_THAT(problems_of("[1] x\n" + head), Catch::Contains("c.yaml:1:5: " + after));
+  CHECK_THAT(problems_of("{a: 1}, b\n"), Catch::Contains("c.yaml:1:7: " + after));
+}
+
 TEST_CASE("a second document, a stray byte-order mark and CR line ends are named", "[security][yaml]") {
   CHECK_THAT(problems_of(head + "---\ncompetition: y\n"),
              Catch::Contains("c.yaml:6:1: expected one YAML document, got a second"));

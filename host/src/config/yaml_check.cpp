@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
 #include <charconv>
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <iterator>
+#include <sstream>
 
 namespace ratekit::config {
 
@@ -156,17 +158,49 @@ YAML::Node load_document(checker& c, const std::filesystem::path& file, std::str
   return load_text(c, text);
 }
 
+namespace {
+
+// Where each document of a text starts; the parser's events are not needed.
+struct document_starts final : YAML::EventHandler {
+  YAML::Mark start;
+  void OnDocumentStart(const YAML::Mark& at) override { start = at; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// True when the text holds one document at most. Counted here rather than by
+// YAML::LoadAll, which never ends on text left after a top-level flow
+// collection (`[1, 2], [3]`): it yields an empty document there forever, each
+// starting where the last did, until memory runs out. Two documents suffice.
+bool one_document(checker& c, const std::string& s) {
+  std::istringstream in(s);
+  YAML::Parser parser(in);
+  document_starts first, second;
+  if (!parser.HandleNextDocument(first) || !parser.HandleNextDocument(second)) return true;
+  const auto at = size_t(std::max(second.start.pos, 0));
+  if (s.compare(at, 3, "---") == 0)
+    c.error(second.start, "expected one YAML document, got a second ('---'): one config per file");
+  else
+    c.error(second.start, "expected the end of the config, got more text after it: a bracket too many, or a "
+                          "list that is not under a key");
+  return false;
+}
+
+}  // namespace
+
 YAML::Node load_text(checker& c, const std::string& s) {
   check_tabs(c, s);
   check_text(c, s);
   if (c.failed()) return YAML::Node(YAML::NodeType::Undefined);
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(s);
-    if (documents.size() > 1) {
-      c.error(documents[1].Mark(), "expected one YAML document, got a second ('---'): one config per file");
-      return YAML::Node(YAML::NodeType::Undefined);
-    }
-    YAML::Node root = documents.empty() ? YAML::Node() : documents[0];
+    if (!one_document(c, s)) return YAML::Node(YAML::NodeType::Undefined);
+    YAML::Node root = YAML::Load(s);
     if (check_tree(c, root)) return root;
   } catch (const YAML::DeepRecursion& e) {  // its own message says "bad file"
     c.error(e.mark, "expected a config nested a few levels deep, got more levels than the YAML reader takes (2000 of "

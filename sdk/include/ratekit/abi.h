@@ -1,9 +1,8 @@
 /* ratekit plugin ABI, version 1.
  *
- * A plugin is a shared library exporting one const object named
- * `ratekit_plugin_entry` (RK_ENTRY_SYMBOL) of type rk_plugin_entry.
- * Nothing C++ crosses this boundary: plain C99 structs, fixed-width integers,
- * doubles and function pointers.
+ * A plugin is a shared library exporting one const rk_plugin_entry named `ratekit_plugin_entry`
+ * (RK_ENTRY_SYMBOL). Nothing C++ crosses this boundary: plain C99 structs, fixed-width
+ * integers, doubles and function pointers.
  *
  * Compatibility rules:
  * - A change of RK_ABI_MAJOR breaks compatibility; the host refuses plugins of
@@ -12,11 +11,10 @@
  *   can grow starts with `struct_size`, so a reader can tell which fields the
  *   writer knew about (RK_HAS_FIELD). 1.1 appended dates and period numbers
  *   to rk_game_batch, last_period/last_date to rk_state and expect_states to
- *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team
- *   matches) named rk_entry's reserved field `team` and appended
- *   rk_event_batch.weights and rk_plugin_entry.expect_teams / initial_state;
- *   1.4 appended rk_host.adjust (RK_CAP_ADJUSTMENTS); 1.5 added whole-history
- *   models (RK_CAP_WHOLE_HISTORY, the extension of ratekit/ext/whole_history.h).
+ *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team matches) named
+ *   rk_entry's reserved field `team` and appended rk_event_batch.weights and
+ *   rk_plugin_entry.expect_teams / initial_state; 1.4 appended rk_host.adjust
+ *   (RK_CAP_ADJUSTMENTS); 1.5 whole-history models (ratekit/ext/whole_history.h).
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -131,8 +129,7 @@ typedef struct rk_host {
                                                     rk_event_batch.weights, has expect_teams (1.3) */
 #define RK_CAP_CALENDAR_PERIODS ((uint64_t)1 << 10) /* its mathematics counts calendar time: day, month or year periods only */
 #define RK_CAP_ADJUSTMENTS ((uint64_t)1 << 11)  /* may call rk_host.adjust from rate_games (1.4) */
-#define RK_CAP_WHOLE_HISTORY ((uint64_t)1 << 12) /* rates the whole history at once through the extension
-                                                     RK_EXT_WHOLE_HISTORY (ratekit/ext/whole_history.h, 1.5) */
+#define RK_CAP_WHOLE_HISTORY ((uint64_t)1 << 12) /* rates the whole history: ratekit/ext/whole_history.h (1.5) */
 
 /* One per-player state column; field 0 is always the rating. */
 typedef struct rk_state_field {
