@@ -1,0 +1,23 @@
+#include "dwz.hpp"
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    // A new player's rating means nothing until his first DWZ (rated 0).
+    sdk::rating_field(1000.0, "DWZ, a whole number; a placeholder while rated is 0"),
+    {"rated", 0.0, "1 when the player holds a DWZ (the host sets it for ratings from a list or the input)"},
+    {"index", 0.0, "the DWZ index: 1 after the first evaluation, one more after each tournament with a rated game"},
+};
+}  // namespace
+
+const rk_descriptor dwz::descriptor = {
+    sizeof(rk_descriptor), 0, "dwz", "1.0.0",
+    "German DWZ (Wertungsordnung 2013): Rn = R0 + 800 (W - We) / (E + n), P(D) normal with sigma 200 sqrt 2, "
+    "E from DWZ, age class (K) and index, first DWZ by iteration",
+    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER, dwz::state_count, 0,
+    state_fields, nullptr};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_PLUGIN(ratekit::plugins::dwz)

@@ -1,0 +1,85 @@
+// 3.4.1: which players of a tournament take part in its evaluation. The
+// established players (a DWZ before it), the first stage (no DWZ, at least 5
+// opponents with a DWZ and neither 0% nor 100% against them) and the second
+// stage (no DWZ, at least 5 games against the established and the first stage,
+// neither 0% nor 100% in them) form selection II, whose games are rated; the rest wait.
+#pragma once
+
+#include <ratekit/abi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace ratekit::plugins::dwz_rules {
+
+enum class standing : unsigned char { rest, established, first_stage, second_stage };
+
+inline constexpr double least_opponents = 5;
+
+// The players of one tournament by their index in the state.
+class selection {
+ public:
+  // The games [begin, end); `rated` is the state's column (non-zero: a DWZ).
+  void choose(const rk_game* games, uint64_t begin, uint64_t end, const double* rated, uint64_t players) {
+    if (slot_.size() < players) slot_.resize(players, -1), standing_.resize(players, standing::rest);
+    for (int32_t p : players_) slot_[size_t(p)] = -1, standing_[size_t(p)] = standing::rest;
+    players_.clear();
+    for (uint64_t k = begin; k < end; ++k)
+      for (const int32_t p : {games[k].a, games[k].b}) {
+        if (slot_[size_t(p)] < 0) {
+          slot_[size_t(p)] = int32_t(players_.size());
+          players_.push_back(p);
+          if (games_of_.size() < players_.size()) games_of_.emplace_back();
+          games_of_[players_.size() - 1].clear();
+        }
+        games_of_[size_t(slot_[size_t(p)])].push_back(k);
+      }
+    for (int32_t p : players_)
+      if (rated[p] != 0) standing_[size_t(p)] = standing::established;
+    promote(games, standing::first_stage, true);
+    promote(games, standing::second_stage, false);
+  }
+
+  standing of(int32_t p) const { return standing_[size_t(p)]; }
+  bool selected(int32_t p) const { return standing_[size_t(p)] != standing::rest; }
+  bool is_new(int32_t p) const { return of(p) == standing::first_stage || of(p) == standing::second_stage; }
+  // A game of selection II, rated in this evaluation.
+  bool counts(const rk_game& g) const { return selected(g.a) && selected(g.b); }
+  const std::vector<int32_t>& players() const { return players_; }
+  int32_t slot(int32_t p) const { return slot_[size_t(p)]; }
+  const std::vector<uint64_t>& games_of(int32_t p) const { return games_of_[size_t(slot_[size_t(p)])]; }
+
+ private:
+  // The players without a DWZ who qualify against the players selected so far
+  // (the first stage: distinct established opponents; the second: games).
+  void promote(const rk_game* games, standing stage, bool distinct) {
+    std::vector<int32_t> qualified, opponents;
+    for (size_t slot = 0; slot < players_.size(); ++slot) {
+      const int32_t p = players_[slot];
+      if (standing_[size_t(p)] != standing::rest) continue;
+      double played = 0, points = 0;
+      opponents.clear();
+      for (const uint64_t k : games_of_[slot]) {
+        const rk_game& g = games[k];
+        const int32_t opponent = g.a == p ? g.b : g.a;
+        if (standing_[size_t(opponent)] == standing::rest) continue;
+        played += 1;
+        points += g.a == p ? g.score_a : 1 - g.score_a;
+        opponents.push_back(opponent);
+      }
+      std::sort(opponents.begin(), opponents.end());
+      const auto different = std::unique(opponents.begin(), opponents.end()) - opponents.begin();
+      const double count = distinct ? double(different) : played;
+      if (count >= least_opponents && points > 0 && points < played) qualified.push_back(p);
+    }
+    for (int32_t p : qualified) standing_[size_t(p)] = stage;
+  }
+
+  std::vector<standing> standing_;  // per player of the state
+  std::vector<int32_t> slot_;        // his place in players_, -1 when not in the tournament
+  std::vector<int32_t> players_;
+  std::vector<std::vector<uint64_t>> games_of_;  // per slot, his games in the batch
+};
+
+}  // namespace ratekit::plugins::dwz_rules

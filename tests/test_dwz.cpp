@@ -1,0 +1,178 @@
+// dwz against the Wertungsordnung des Deutschen Schachbundes (2013 and later):
+// P(D) normal with sigma 200 sqrt 2 on whole differences (3.3.1), E (Anhang 1.2)
+// with its limits, Rn = R0 + 800 (W - We) / (E + n) (3.5.2), the first DWZ by
+// iteration (3.4), 700 + R / 8 below 800. Expected numbers were worked out by
+// hand from the quoted formulas (docs/plugins/dwz.md), not read off the plugin.
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+#include <dwz/dwz.hpp>
+
+#include <cmath>
+#include <vector>
+
+using ratekit::plugins::dwz;
+namespace rules = ratekit::plugins::dwz_rules;
+
+namespace {
+constexpr double youth = 5, junior = 10, senior = 15;
+
+// Players with rating, rated and index columns; the games of one tournament.
+struct tournament {
+  explicit tournament(std::vector<double> ratings, std::vector<double> indexes = {})
+      : rating(std::move(ratings)), rated(rating.size()), index(std::move(indexes)),
+        model(ratekit::sdk::host(nullptr), ratekit::sdk::params(nullptr, 0)) {
+    index.resize(rating.size(), 0.0);
+    for (size_t i = 0; i < rating.size(); ++i) rated[i] = index[i] > 0 ? 1 : 0;
+  }
+  void play(int32_t a, int32_t b, double score_a, double j_a = senior, double j_b = senior) {
+    rk_game g = ratekit::make_game(a, b, score_a);
+    g.k_a = j_a, g.k_b = j_b;
+    games.push_back(g);
+  }
+  void rate() {
+    double* columns[] = {rating.data(), rated.data(), index.data()};
+    const rk_state s = {sizeof(rk_state), 3, rating.size(), columns, nullptr, nullptr};
+    const uint64_t end = games.size();
+    rk_game_batch batch{};
+    batch.struct_size = sizeof(rk_game_batch);
+    batch.games = games.data();
+    batch.game_count = games.size();
+    batch.period_ends = &end;
+    batch.period_count = 1;
+    out.assign(games.size(), rk_game_out{});
+    model.rate_games(ratekit::sdk::state(&s), batch, out.data());
+  }
+  // Player p's deltas added up, as the host replays them.
+  double deltas(int32_t p) const {
+    double sum = 0;
+    for (size_t k = 0; k < games.size(); ++k)
+      sum += games[k].a == p ? out[k].delta_a : games[k].b == p ? out[k].delta_b : 0.0;
+    return sum;
+  }
+  std::vector<double> rating, rated, index;
+  dwz model;
+  std::vector<rk_game> games;
+  std::vector<rk_game_out> out;
+};
+
+double coefficient(double r0, double j, bool won, double index) {
+  return rules::development_coefficient({r0, j, won ? 1.0 : 0.0, won ? 0.0 : 1.0, index});
+}
+}  // namespace
+
+TEST_CASE("dwz: P(D) is the normal distribution with sigma 200 sqrt 2 on whole differences", "[dwz]") {
+  CHECK(rules::win_expectancy(0) == 0.5);
+  CHECK(rules::win_expectancy(400) == Approx(0.9213503964748575).margin(1e-15));  // Phi(sqrt 2)
+  CHECK(rules::win_expectancy(-400) == Approx(1 - 0.9213503964748575).margin(1e-15));
+  // 3.3.1: the difference lies within +-282.8 points with 68.27% (one sigma).
+  CHECK(rules::normal_expectancy(200 * std::sqrt(2.0)) - rules::normal_expectancy(-200 * std::sqrt(2.0)) ==
+        Approx(0.682689492137).margin(1e-12));
+  // Whole differences: 100.4 counts as 100, 100.5 as 101, on both sides.
+  CHECK(rules::win_expectancy(100.4) == rules::win_expectancy(100));
+  CHECK(rules::win_expectancy(100.5) == rules::win_expectancy(101));
+  CHECK(rules::win_expectancy(-100.5) == rules::win_expectancy(-101));
+  CHECK(rules::win_expectancy(101) > rules::win_expectancy(100));
+}
+
+TEST_CASE("dwz: E = E0 fB + SBr, rounded, within its limits (Anhang 1.2)", "[dwz]") {
+  // E0 = 1.5^4 + 15 = 20.06: 20; the index limits it to 5 index up to index 5.
+  CHECK(coefficient(1500, senior, false, 10) == 20);
+  CHECK(coefficient(1500, senior, false, 3) == 15);
+  CHECK(coefficient(1500, senior, false, 4) == 20);
+  CHECK(coefficient(1900, senior, false, 5) == 25);  // 1.9^4 + 15 = 28.03
+  CHECK(coefficient(1900, senior, false, 6) == 28);
+  CHECK(coefficient(1900, senior, false, 0) == 5);  // a rating of another system counts as index 1
+  CHECK(coefficient(2400, senior, false, 10) == 30);  // 48.18, at most 30
+  // Age classes: J = 5, 10, 15; fB = R0 / 2000 only for a youth with W >= We.
+  CHECK(coefficient(1600, junior, true, 10) == 17);  // 6.55 + 10
+  CHECK(coefficient(1600, youth, true, 10) == 9);    // 11.55 * 0.8 = 9.24
+  CHECK(coefficient(1600, youth, false, 10) == 12);  // 11.55, no acceleration
+  CHECK(coefficient(2200, youth, true, 10) == 28);   // fB 1.1 held at 1: 28.43
+  CHECK(coefficient(1400, youth, true, 10) == 6);    // 8.84 * 0.7 = 6.19
+  CHECK(coefficient(1000, youth, true, 10) == 5);    // 6 * 0.5 = 3, at least 5
+  CHECK(coefficient(800, youth, true, 10) == 5);     // fB 0.4 held at 0.5: 2.70, at least 5
+  // SBr = e^((1300 - R0) / 150) - 1 below 1300 with W < We; then E may reach 150 whatever the index.
+  CHECK(coefficient(1299, senior, false, 2) == 18);  // 17.85 + 0.0067
+  CHECK(coefficient(1300, senior, false, 2) == 10);  // SBr 0: 5 index
+  CHECK(coefficient(1299, senior, true, 2) == 10);   // W >= We: no SBr
+  CHECK(coefficient(1000, senior, false, 1) == 22);  // 16 + e^2 - 1 = 22.39
+  CHECK(coefficient(600, senior, false, 10) == 120);  // 15.13 + 105.34
+  CHECK(coefficient(500, senior, false, 10) == 150);  // 221.19, at most 150
+}
+
+TEST_CASE("dwz: a first DWZ below 800 is 700 + R / 8", "[dwz]") {
+  CHECK(rules::first_dwz(1000) == 1000);
+  CHECK(rules::first_dwz(800) == 800);
+  CHECK(rules::first_dwz(799) == 800);  // 799.875
+  CHECK(rules::first_dwz(560) == 770);
+  CHECK(rules::first_dwz(426.27) == 753);  // 753.28
+}
+
+TEST_CASE("dwz: an established player's follow-up DWZ, Rn = R0 + 800 (W - We) / (E + n)", "[dwz]") {
+  tournament t({1500, 1400, 1500, 1600, 1700}, {10, 10, 10, 10, 10});
+  t.play(0, 1, 1);
+  t.play(0, 2, 1);
+  t.play(0, 3, 1);
+  t.play(0, 4, 0);
+  t.rate();
+  // We = P(100) + P(0) + P(-100) + P(-200) = 1.73975, E = 20: 1500 + 800 * 1.26025 / 24 = 1542.008.
+  CHECK(t.rating[0] == 1542);
+  CHECK(t.index[0] == 11);
+  CHECK(t.deltas(0) == Approx(42).margin(1e-9));
+  CHECK(t.out[0].expected_a == Approx(rules::normal_expectancy(100)).margin(1e-15));
+  CHECK(t.out[1].delta_a == Approx(800 * (1 - rules::normal_expectancy(0)) / 24).margin(1e-12));
+  // The 1700 lost nothing against 1500: E 1.7^4 + 15 = 23.35: 23, n = 1.
+  CHECK(t.rating[4] == std::round(1700 + 800 * (1 - rules::normal_expectancy(200)) / 24));
+}
+
+TEST_CASE("dwz: a first DWZ needs 5 rated opponents and neither 0% nor 100%", "[dwz]") {
+  const auto newcomer = [](int opponents, double points) {
+    std::vector<double> ratings{1000};
+    for (int i = 0; i < opponents; ++i) ratings.push_back(1300 + 100 * i);
+    tournament t(ratings, std::vector<double>(ratings.size(), 10.0));
+    t.index[0] = 0, t.rated[0] = 0;
+    for (int i = 0; i < opponents; ++i) t.play(0, i + 1, i < points ? (points - i >= 1 ? 1.0 : 0.5) : 0.0);
+    t.rate();
+    return t;
+  };
+  // 1300 to 1700, 3 points: the R with sum P(R - Ri) = 3 is 1580.74.
+  const tournament five = newcomer(5, 3);
+  CHECK(five.rating[0] == 1581);
+  CHECK(five.rated[0] == 1);
+  CHECK(five.index[0] == 1);
+  CHECK(five.deltas(0) == Approx(581).margin(1e-9));
+  const tournament four = newcomer(4, 3);
+  CHECK(four.rated[0] == 0);
+  CHECK(four.rating[0] == 1000);
+  CHECK(four.deltas(0) == 0);
+  CHECK(four.rating[1] == 1300);  // nobody's DWZ moves for a game against him
+  CHECK(newcomer(5, 0).rated[0] == 0);
+  CHECK(newcomer(5, 5).rated[0] == 0);
+  CHECK(newcomer(5, 0.5).rated[0] == 1);
+  CHECK(newcomer(5, 4.5).rated[0] == 1);
+}
+
+TEST_CASE("dwz: new players who meet each other are rated by one iteration over all of them", "[dwz]") {
+  // A (no DWZ) meets five 1500s and scores 3.5; B (no DWZ) meets A five times and
+  // scores 2: A is of the first stage, B of the second. Their ratings solve
+  // sum P(Ra - Ropp) = 3.5 + (5 - 2) over A's ten games and sum P(Rb - Ra) = 2 at once.
+  tournament t({1000, 1000, 1500, 1500, 1500, 1500, 1500}, {0, 0, 10, 10, 10, 10, 10});
+  const double a_scores[] = {1, 1, 1, 0.5, 0};
+  for (int i = 0; i < 5; ++i) t.play(0, i + 2, a_scores[i]);
+  for (int i = 0; i < 5; ++i) t.play(1, 0, i < 2 ? 1.0 : 0.0);
+  t.rate();
+  // Worked out by bisection on each equation, alternating until both hold: Ra = 1648.32, Rb = 1576.67.
+  CHECK(t.rating[0] == 1648);
+  CHECK(t.rating[1] == 1577);
+  CHECK(t.rated[1] == 1);
+  // An established player's We counts A at his first DWZ, 1648.
+  const double e = rules::development_coefficient({1500, senior, 0, 1, 10});
+  CHECK(t.rating[2] == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1648)) / (e + 1)));
+}
+
+TEST_CASE("dwz refuses a K that is no age class", "[dwz]") {
+  tournament t({1500, 1500}, {10, 10});
+  t.play(0, 1, 1, 20, senior);
+  CHECK_THROWS_WITH(t.rate(), Catch::Contains("age class J: 5 (up to 20 years)"));
+}
