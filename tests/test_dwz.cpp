@@ -9,6 +9,10 @@
 #include <dwz/dwz.hpp>
 
 #include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
 #include <vector>
 
 using ratekit::plugins::dwz;
@@ -171,8 +175,63 @@ TEST_CASE("dwz: new players who meet each other are rated by one iteration over 
   CHECK(t.rating[2] == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1648)) / (e + 1)));
 }
 
+TEST_CASE("dwz: a performance more than 300 above a player's DWZ is what his opponents count him with", "[dwz]") {
+  // X scores 4.5 of 5 against five 1500s: his performance Rh solves 5 P(Rh - 1500) = 4.5,
+  // 1862.48, a whole 1862. The 1500 he beat expects against 1862 when that is more than 300
+  // above X's DWZ (1561: 301), against X's DWZ otherwise (1562: 300).
+  const auto beaten = [](double x) {
+    tournament t({x, 1500, 1500, 1500, 1500, 1500}, {10, 10, 10, 10, 10, 10});
+    for (int32_t i = 1; i <= 5; ++i) t.play(0, i, i == 5 ? 0.5 : 1.0);
+    t.rate();
+    return t.rating[1];
+  };
+  const double e = 20, n = 1;  // the 1500's E (1.5^4 + 15) and his one game
+  CHECK(beaten(1561) == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1862)) / (e + n)));
+  CHECK(beaten(1561) == 1496);
+  CHECK(beaten(1200) == 1496);
+  CHECK(beaten(1562) == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1562)) / (e + n)));
+  CHECK(beaten(1562) == 1484);
+}
+
 TEST_CASE("dwz refuses a K that is no age class", "[dwz]") {
   tournament t({1500, 1500}, {10, 10});
   t.play(0, 1, 1, 20, senior);
   CHECK_THROWS_WITH(t.rate(), Catch::Contains("age class J: 5 (up to 20 years)"));
+}
+
+// configs/dwz-example.yaml: two tournaments of a club list (data/dwz/). The final
+// list was worked out apart from the plugin, by a second reading of the rules
+// (a short script over the same files: selection, iteration, E, Rn), to the point.
+TEST_CASE("dwz rates configs/dwz-example.yaml: first DWZ, age classes from birth years, indexes", "[dwz][cli]") {
+  using ratekit::testing::read_text;
+  const ratekit::testing::temp_dir tmp;
+  const auto r = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/dwz-example.yaml").string() +
+                                           " --out '" + tmp.path().string() + "'");
+  REQUIRE(r.status == 0);
+  CHECK(read_text(tmp / "ratings.csv") ==
+        "player,rating,rated,index,games,peak,birth_year\n"
+        "Emil,1888,1,32,10,1900,1999\n"
+        "Anna,1648,1,14,10,1650,1980\n"
+        "Ben,1530,1,5,10,1530,2004\n"
+        "Greta,1524,1,2,10,1524,2012\n"
+        "Clara,1506,1,10,10,1510,2003\n"
+        "Frida,1304,1,7,10,1304,1998\n"
+        "Hans,1287,1,2,10,1289,1990\n"
+        "Dieter,1137,1,22,10,1180,1960\n");
+  // J is each game's K: 20 years in 2024 is a youth (Ben, 2004), 21 a junior (Clara, 2003),
+  // 25 a junior (Emil, 1999), 26 over 25 (Frida, 1998).
+  std::map<std::string, std::set<std::string>> classes;  // player: the K (J) of his games
+  std::istringstream history(read_text(tmp / "history.csv"));
+  for (std::string line; std::getline(history, line);) {
+    std::vector<std::string> fields;
+    std::istringstream row(line);
+    for (std::string field; std::getline(row, field, ',');) fields.push_back(field);
+    if (fields.size() > 6 && fields[0] != "period") classes[fields[2]].insert(fields[6]);
+  }
+  using names = std::set<std::string>;
+  CHECK(classes["Ben"] == names{"5"});
+  CHECK(classes["Clara"] == names{"10"});
+  CHECK(classes["Emil"] == names{"10"});
+  CHECK(classes["Frida"] == names{"15"});
+  CHECK(classes["Greta"] == names{"5"});
 }
