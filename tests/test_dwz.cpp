@@ -199,6 +199,20 @@ TEST_CASE("dwz refuses a K that is no age class", "[dwz]") {
   CHECK_THROWS_WITH(t.rate(), Catch::Contains("age class J: 5 (up to 20 years)"));
 }
 
+namespace {
+// configs/dwz-example.yaml's final ratings.csv.
+constexpr const char* example_ratings =
+    "player,rating,rated,index,games,peak,birth_year\n"
+    "Emil,1888,1,32,10,1900,1999\n"
+    "Anna,1648,1,14,10,1650,1980\n"
+    "Ben,1530,1,5,10,1530,2004\n"
+    "Greta,1524,1,2,10,1524,2012\n"
+    "Clara,1506,1,10,10,1510,2003\n"
+    "Frida,1304,1,7,10,1304,1998\n"
+    "Hans,1287,1,2,10,1289,1990\n"
+    "Dieter,1137,1,22,10,1180,1960\n";
+}  // namespace
+
 // configs/dwz-example.yaml: two tournaments of a club list (data/dwz/). The final
 // list was worked out apart from the plugin, by a second reading of the rules
 // (a short script over the same files: selection, iteration, E, Rn), to the point.
@@ -208,16 +222,7 @@ TEST_CASE("dwz rates configs/dwz-example.yaml: first DWZ, age classes from birth
   const auto r = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/dwz-example.yaml").string() +
                                            " --out '" + tmp.path().string() + "'");
   REQUIRE(r.status == 0);
-  CHECK(read_text(tmp / "ratings.csv") ==
-        "player,rating,rated,index,games,peak,birth_year\n"
-        "Emil,1888,1,32,10,1900,1999\n"
-        "Anna,1648,1,14,10,1650,1980\n"
-        "Ben,1530,1,5,10,1530,2004\n"
-        "Greta,1524,1,2,10,1524,2012\n"
-        "Clara,1506,1,10,10,1510,2003\n"
-        "Frida,1304,1,7,10,1304,1998\n"
-        "Hans,1287,1,2,10,1289,1990\n"
-        "Dieter,1137,1,22,10,1180,1960\n");
+  CHECK(read_text(tmp / "ratings.csv") == example_ratings);
   // J is each game's K: 20 years in 2024 is a youth (Ben, 2004), 21 a junior (Clara, 2003),
   // 25 a junior (Emil, 1999), 26 over 25 (Frida, 1998).
   std::map<std::string, std::set<std::string>> classes;  // player: the K (J) of his games
@@ -234,4 +239,29 @@ TEST_CASE("dwz rates configs/dwz-example.yaml: first DWZ, age classes from birth
   CHECK(classes["Emil"] == names{"10"});
   CHECK(classes["Frida"] == names{"15"});
   CHECK(classes["Greta"] == names{"5"});
+}
+
+TEST_CASE("dwz continues from its history database: rated and index travel with the DWZ", "[dwz][cli]") {
+  using ratekit::testing::read_text;
+  using ratekit::testing::write_text;
+  const ratekit::testing::temp_dir tmp;
+  // The example's two tournaments, one run each, the second from the database the first wrote.
+  std::istringstream all(read_text(ratekit::testing::source_path("data/dwz/example-tournaments.csv")));
+  std::string header, line, club, autumn;
+  std::getline(all, header);
+  while (std::getline(all, line)) (line.find(",Club championship 2024") != std::string::npos ? club : autumn) += line + "\n";
+  write_text(tmp / "club.csv", header + "\n" + club);
+  write_text(tmp / "autumn.csv", header + "\n" + autumn);
+  const std::string common = "competition: club\nmodel: dwz\nperiod: event\noutput: { database: ratings.db }\n"
+                             "k_schedule: [ { when: { age_le: 20 }, k: 5 }, { when: { age_le: 25 }, k: 10 }, { k: 15 } ]\n";
+  write_text(tmp / "club.yaml", common + "initial: { ratings: '" +
+                                    ratekit::testing::source_path("data/dwz/example-list.csv").string() +
+                                    "' }\ninput: { format: games-csv, path: club.csv }\n");
+  write_text(tmp / "autumn.yaml", common + "initial: { database: ratings.db }\ninput: { format: games-csv, path: autumn.csv }\n");
+  const std::string out = " --out '" + tmp.path().string() + "/out";
+  REQUIRE(ratekit::testing::run_cli("-q run '" + (tmp / "club.yaml").string() + "'" + out + "1'").status == 0);
+  REQUIRE(ratekit::testing::run_cli("-q run '" + (tmp / "autumn.yaml").string() + "'" + out + "2'").status == 0);
+  CHECK(read_text(tmp / "out2/ratings.csv") == example_ratings);
+  const auto greta = ratekit::testing::run_cli("history '" + (tmp / "ratings.db").string() + "' Greta");
+  CHECK_THAT(greta.out, Catch::Contains("Club championship 2024") && Catch::Contains("1517"));
 }

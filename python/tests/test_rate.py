@@ -119,3 +119,15 @@ def test_shootout_and_playoff_columns():
     result = ratekit.rate(games, "fifa-sum", k_schedule=[{"when": {"playoff": True}, "k": 60}, {"k": 50}])
     assert dict(zip(result.ratings["player"], result.ratings["rating"])) == \
         {"Argentina": 1015.0, "Chile": 1012.5, "France": 1000.0}
+
+
+def test_dwz_from_a_ratings_list():
+    # The DSB's DWZ (plugins/dwz): a 1500 of index 10, over 25 (J 15 from the K schedule), scoring
+    # 3 against 1400 to 1700 expects 1.73975 with E = 20: 1500 + 800 * 1.26025 / 24 = 1542, index 11.
+    games = pd.DataFrame({"date": ["2024-03-01"] * 4, "player_a": ["A"] * 4, "player_b": ["B", "C", "D", "E"],
+                          "score_a": [1, 1, 1, 0], "period": ["Club"] * 4})
+    listed = pd.DataFrame({"player": list("ABCDE"), "rating": [1500, 1400, 1500, 1600, 1700], "index": [10] * 5})
+    result = ratekit.rate(games, "dwz", initial=listed, period="event", k_schedule=[{"k": 15}])
+    by_player = result.ratings.set_index("player")
+    assert by_player.loc["A", "rating"] == 1542.0
+    assert by_player.loc["A", "index"] == 11.0
