@@ -34,7 +34,8 @@ struct tournament {
     g.k_a = j_a, g.k_b = j_b;
     games.push_back(g);
   }
-  void rate() {
+  // Rates the games so far as one tournament (played on `date`, yyyymmdd), then forgets them.
+  void rate(int32_t date = 0) {
     double* columns[] = {rating.data(), rated.data(), index.data()};
     const rk_state s = {sizeof(rk_state), 3, rating.size(), columns, nullptr, nullptr};
     const uint64_t end = games.size();
@@ -44,9 +45,12 @@ struct tournament {
     batch.game_count = games.size();
     batch.period_ends = &end;
     batch.period_count = 1;
+    const std::vector<int32_t> dates(games.size(), date);
+    batch.game_dates = dates.data();
     out.assign(games.size(), rk_game_out{});
     model.rate_games(ratekit::sdk::state(&s), batch, out.data());
   }
+  void next_tournament() { games.clear(); }
   // Player p's deltas added up, as the host replays them.
   double deltas(int32_t p) const {
     double sum = 0;
@@ -193,6 +197,32 @@ TEST_CASE("dwz: a performance more than 300 above a player's DWZ is what his opp
   CHECK(beaten(1562) == 1484);
 }
 
+TEST_CASE("dwz: games of a player left without a first DWZ count in his next evaluation for two years", "[dwz]") {
+  // Tournament one: N scores 1.5 against 1400, 1500 and 1600, too few for a first DWZ; he keeps
+  // the games. Tournament two: 1 point against 1450 and 1550. With the kept games he has 5
+  // opponents and 2.5 points against ratings around 1500, symmetric: his first DWZ is 1500.
+  const auto second_tournament = [](int32_t first_day, int32_t second_day) {
+    tournament t({1000, 1400, 1500, 1600, 1450, 1550}, {0, 10, 10, 10, 10, 10});
+    t.play(0, 1, 1);
+    t.play(0, 2, 0.5);
+    t.play(0, 3, 0);
+    t.rate(first_day);
+    REQUIRE(t.rated[0] == 0);
+    t.next_tournament();
+    t.play(0, 4, 0.5);
+    t.play(0, 5, 0.5);
+    t.rate(second_day);
+    return t;
+  };
+  const tournament kept = second_tournament(20220310, 20240310);  // two years to the day: kept
+  CHECK(kept.rated[0] == 1);
+  CHECK(kept.rating[0] == 1500);
+  CHECK(kept.deltas(0) == Approx(500).margin(1e-9));  // his change shows on this tournament's games
+  const tournament dropped = second_tournament(20220310, 20240311);
+  CHECK(dropped.rated[0] == 0);
+  CHECK(second_tournament(0, 0).rated[0] == 1);  // undated games are kept
+}
+
 TEST_CASE("dwz refuses a K that is no age class", "[dwz]") {
   tournament t({1500, 1500}, {10, 10});
   t.play(0, 1, 1, 20, senior);
@@ -264,4 +294,24 @@ TEST_CASE("dwz continues from its history database: rated and index travel with 
   CHECK(read_text(tmp / "out2/ratings.csv") == example_ratings);
   const auto greta = ratekit::testing::run_cli("history '" + (tmp / "ratings.db").string() + "' Greta");
   CHECK_THAT(greta.out, Catch::Contains("Club championship 2024") && Catch::Contains("1517"));
+}
+
+TEST_CASE("dwz reads the age class from a TRF's birth dates", "[dwz][cli][trf]") {
+  using ratekit::testing::read_text;
+  using ratekit::testing::trf_player;
+  const ratekit::testing::temp_dir tmp;
+  // In 2024 Ann (born 2004) is 20, a youth, and Bob (born 2003) 21, a junior. Their TRF ratings
+  // count as DWZ of index 0, so E is held at 5 (index 1): 1600 + 800 (1 - 0.5) / 6 = 1666.67.
+  ratekit::testing::write_text(tmp / "t.trf", ratekit::testing::trf_tournament(
+                                                  "Club", "2024/03/01",
+                                                  trf_player(1, "Ann", 1600, "2004/06/01", {{2, 'w', '1'}}) +
+                                                      trf_player(2, "Bob", 1600, "2003/01/01", {{1, 'b', '0'}})));
+  ratekit::testing::write_text(tmp / "c.yaml", "competition: t\nmodel: dwz\nperiod: event\ninput: { format: trf, path: t.trf }\n"
+                                               "k_schedule: [ { when: { age_le: 20 }, k: 5 }, { when: { age_le: 25 }, k: 10 }, { k: 15 } ]\n"
+                                               "output: { history: true }\n");
+  REQUIRE(ratekit::testing::run_cli("-q run '" + (tmp / "c.yaml").string() + "' --out '" + (tmp / "out").string() + "'").status == 0);
+  const std::string history = read_text(tmp / "out/history.csv");
+  CHECK_THAT(history, Catch::Contains(",Ann,Bob,0.5,1,5,"));
+  CHECK_THAT(history, Catch::Contains(",Bob,Ann,0.5,0,10,"));
+  CHECK_THAT(read_text(tmp / "out/ratings.csv"), Catch::Contains("Ann,1667,1,1,") && Catch::Contains("Bob,1533,1,1,"));
 }

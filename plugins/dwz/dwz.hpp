@@ -10,6 +10,7 @@
 
 #include <ratekit/elo.hpp>
 
+#include <algorithm>
 #include <vector>
 
 namespace ratekit::plugins {
@@ -33,7 +34,9 @@ class dwz {
         sdk::check_game(batch.games[k], k, s.players());
         check_age_class(batch.games[k], k);
       }
-      tournament_.rate(s, batch.games, results, begin, end);
+      int32_t last_day = 0;  // the tournament's end: its latest game's date
+      for (uint64_t k = begin; k < end; ++k) last_day = std::max(last_day, sdk::game_date(batch, k));
+      tournament_.rate(s, batch.games, results, begin, end, last_day);
       after.write(begin, end);
     });
   }

@@ -9,6 +9,7 @@
 
 #include <ratekit/sdk.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -24,16 +25,18 @@ inline constexpr double exceptional_margin = 300;
 
 class evaluation {
  public:
-  // Rates games [begin, end) of one tournament; `out` gets each game's expected
-  // scores and deltas.
-  void rate(const sdk::state& s, const rk_game* games, rk_game_out* out, uint64_t begin, uint64_t end) {
+  // Rates games [begin, end) of one tournament ending on `last_day` (yyyymmdd,
+  // 0 when undated); `out` gets each game's expected scores and deltas.
+  void rate(const sdk::state& s, const rk_game* games, rk_game_out* out, uint64_t begin, uint64_t end, int32_t last_day) {
     if (next_.size() < s.players()) {
       for (auto* column : {&next_, &coefficient_, &counted_, &seen_as_}) column->resize(s.players(), 0.0);
       new_slot_.resize(s.players(), -1);
       fixed_.resize(s.players(), 0);
+      rest_.resize(s.players());
     }
     const double* rating = s.rating();
-    choice_.choose(games, begin, end, s.column(f_rated), s.players());
+    forget_expired(games, begin, end, last_day);
+    choice_.choose(games, begin, end, s.column(f_rated), s.players(), rest_);
     for (uint64_t k = begin; k < end; ++k) {
       const rk_game& g = games[k];
       out[k] = {win_expectancy(rating[g.a] - rating[g.b]), 0.0, 0.0, win_expectancy(rating[g.b] - rating[g.a])};
@@ -47,6 +50,7 @@ class evaluation {
       if (choice_.of(p) == standing::established) rate_established(p, rating, s.column(f_index)[p], games);
     for (const int32_t p : choice_.players())  // every share from the ratings before the tournament
       if (choice_.selected(p) && !fixed_[size_t(p)]) write_deltas(p, rating, games, out);
+    keep_rest_games(rating, games, last_day);
     for (const int32_t p : choice_.players()) {
       if (choice_.selected(p) && !fixed_[size_t(p)]) publish(s, p);
       fixed_[size_t(p)] = 0;
@@ -73,7 +77,35 @@ class evaluation {
       np.games.push_back({new_slot_[size_t(q)], seen_as_[size_t(q)]});
       np.points += score_of(games[k], p);
     }
+    for (const rest_game& g : rest_[size_t(p)]) {
+      np.games.push_back({-1, g.opponent_rating});
+      np.points += g.score;
+    }
     return np;
+  }
+
+  // 4.1.1: kept games are dropped two years after their tournament's end.
+  void forget_expired(const rk_game* games, uint64_t begin, uint64_t end, int32_t last_day) {
+    if (last_day <= 0) return;
+    for (uint64_t k = begin; k < end; ++k)
+      for (const int32_t p : {games[k].a, games[k].b})
+        std::erase_if(rest_[size_t(p)], [&](const rest_game& g) { return g.date > 0 && g.date + 20000 < last_day; });
+  }
+
+  // 3.4.2: a player left out of selection II keeps his games against selection I
+  // (with the opponents' DWZ or first DWZ); a player with a DWZ keeps none.
+  void keep_rest_games(const double* rating, const rk_game* games, int32_t last_day) {
+    for (const int32_t p : choice_.players()) {
+      if (choice_.selected(p)) {
+        if (!fixed_[size_t(p)]) rest_[size_t(p)].clear();
+        continue;
+      }
+      for (const uint64_t k : choice_.games_of(p)) {
+        const int32_t q = opponent_of(games[k], p);
+        if (choice_.of(q) == standing::established || choice_.of(q) == standing::first_stage)
+          rest_[size_t(p)].push_back({q, choice_.is_new(q) ? next_[size_t(q)] : rating[q], score_of(games[k], p), last_day});
+      }
+    }
   }
 
   // 3.4.4: the first DWZ of every new player of selection II, into next_.
@@ -169,6 +201,7 @@ class evaluation {
   std::vector<int32_t> new_slot_;    // per new player: his place in the iteration, else -1
   std::vector<double> first_by_slot_;  // the new players' first DWZ by their place
   std::vector<char> fixed_;          // per player: a game of the tournament holds his rating fixed
+  rest_games rest_;                  // per player without a DWZ: his kept games, while the run lasts
 };
 
 }  // namespace ratekit::plugins::dwz_rules

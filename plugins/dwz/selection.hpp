@@ -17,11 +17,23 @@ enum class standing : unsigned char { rest, established, first_stage, second_sta
 
 inline constexpr double least_opponents = 5;
 
+// 3.4.2: a game of a player who got no DWZ yet against selection I of an
+// earlier tournament, kept for his next evaluations ("Restpartie").
+struct rest_game {
+  int32_t opponent;
+  double opponent_rating;  // the opponent's DWZ (or first DWZ) in that tournament
+  double score;
+  int32_t date;  // the tournament's last day (yyyymmdd), 0 when undated
+};
+using rest_games = std::vector<std::vector<rest_game>>;  // per player of the state
+
 // The players of one tournament by their index in the state.
 class selection {
  public:
-  // The games [begin, end); `rated` is the state's column (non-zero: a DWZ).
-  void choose(const rk_game* games, uint64_t begin, uint64_t end, const double* rated, uint64_t players) {
+  // The games [begin, end); `rated` is the state's column (non-zero: a DWZ);
+  // `rest` each player's games kept from earlier tournaments.
+  void choose(const rk_game* games, uint64_t begin, uint64_t end, const double* rated, uint64_t players,
+              const rest_games& rest) {
     if (slot_.size() < players) slot_.resize(players, -1), standing_.resize(players, standing::rest);
     for (int32_t p : players_) slot_[size_t(p)] = -1, standing_[size_t(p)] = standing::rest;
     players_.clear();
@@ -37,8 +49,8 @@ class selection {
       }
     for (int32_t p : players_)
       if (rated[p] != 0) standing_[size_t(p)] = standing::established;
-    promote(games, standing::first_stage, true);
-    promote(games, standing::second_stage, false);
+    promote(games, rest, standing::first_stage, true);
+    promote(games, rest, standing::second_stage, false);
   }
 
   standing of(int32_t p) const { return standing_[size_t(p)]; }
@@ -51,9 +63,9 @@ class selection {
   const std::vector<uint64_t>& games_of(int32_t p) const { return games_of_[size_t(slot_[size_t(p)])]; }
 
  private:
-  // The players without a DWZ who qualify against the players selected so far
-  // (the first stage: distinct established opponents; the second: games).
-  void promote(const rk_game* games, standing stage, bool distinct) {
+  // The players without a DWZ who qualify against the players selected so far,
+  // their kept games included (the first stage: distinct opponents with a DWZ; the second: games).
+  void promote(const rk_game* games, const rest_games& rest, standing stage, bool distinct) {
     std::vector<int32_t> qualified, opponents;
     for (size_t slot = 0; slot < players_.size(); ++slot) {
       const int32_t p = players_[slot];
@@ -68,6 +80,8 @@ class selection {
         points += g.a == p ? g.score_a : 1 - g.score_a;
         opponents.push_back(opponent);
       }
+      if (size_t(p) < rest.size())
+        for (const rest_game& g : rest[size_t(p)]) played += 1, points += g.score, opponents.push_back(g.opponent);
       std::sort(opponents.begin(), opponents.end());
       const auto different = std::unique(opponents.begin(), opponents.end()) - opponents.begin();
       const double count = distinct ? double(different) : played;
