@@ -9,6 +9,7 @@
 #include <dwz/dwz.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <sstream>
@@ -223,6 +224,11 @@ TEST_CASE("dwz: games of a player left without a first DWZ count in his next eva
   CHECK(second_tournament(0, 0).rated[0] == 1);  // undated games are kept
 }
 
+TEST_CASE("ratekit expect dwz: P(D) of the whole difference", "[dwz][cli]") {
+  CHECK(ratekit::testing::run_cli("expect dwz 1600 1500").out == "0.63816\n");  // Phi(100 / 282.84)
+  CHECK(ratekit::testing::run_cli("expect dwz 1500 1600").out == "0.36184\n");
+}
+
 TEST_CASE("dwz refuses a K that is no age class", "[dwz]") {
   tournament t({1500, 1500}, {10, 10});
   t.play(0, 1, 1, 20, senior);
@@ -253,6 +259,8 @@ TEST_CASE("dwz rates configs/dwz-example.yaml: first DWZ, age classes from birth
                                            " --out '" + tmp.path().string() + "'");
   REQUIRE(r.status == 0);
   CHECK(read_text(tmp / "ratings.csv") == example_ratings);
+  CHECK_THAT(read_text(tmp / "summary.json"), Catch::Contains("\"foresight\""));  // metrics
+  CHECK(std::filesystem::exists(tmp / "chart.svg"));
   // J is each game's K: 20 years in 2024 is a youth (Ben, 2004), 21 a junior (Clara, 2003),
   // 25 a junior (Emil, 1999), 26 over 25 (Frida, 1998).
   std::map<std::string, std::set<std::string>> classes;  // player: the K (J) of his games
