@@ -108,19 +108,22 @@ class evaluation {
     }
   }
 
-  // 3.4.4: the first DWZ of every new player of selection II, into next_.
+  // 3.4.4: the first DWZ of every new player of selection II, into next_. The
+  // iteration starts from the mean rating of their opponents with a fixed one.
   void rate_new_players(const rk_game* games) {
     std::vector<new_player> news;
-    double established_sum = 0, established = 0;
-    for (const int32_t p : choice_.players()) {
-      if (choice_.of(p) == standing::established) established_sum += seen_as_[size_t(p)], established += 1;
+    for (const int32_t p : choice_.players())
       if (choice_.is_new(p)) new_slot_[size_t(p)] = int32_t(news.size()), news.emplace_back();
-    }
     first_by_slot_.clear();
     if (news.empty()) return;
-    for (const int32_t p : choice_.players())
-      if (choice_.is_new(p)) news[size_t(new_slot_[size_t(p)])] = games_against_selection(p, games);
-    const std::vector<double> ri = iterate_first_ratings(news, established_sum / established);
+    double fixed_sum = 0, fixed = 0;
+    for (const int32_t p : choice_.players()) {
+      if (!choice_.is_new(p)) continue;
+      new_player& np = news[size_t(new_slot_[size_t(p)])] = games_against_selection(p, games);
+      for (const new_player_game& g : np.games)
+        if (g.opponent_slot < 0) fixed_sum += g.opponent_rating, fixed += 1;
+    }
+    const std::vector<double> ri = iterate_first_ratings(news, fixed_sum / fixed);
     first_by_slot_.resize(ri.size());
     for (const int32_t p : choice_.players())
       if (choice_.is_new(p)) {

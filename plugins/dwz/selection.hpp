@@ -80,12 +80,13 @@ class selection {
         points += g.a == p ? g.score_a : 1 - g.score_a;
         opponents.push_back(opponent);
       }
+      const double played_here = played;  // a first DWZ needs a game of this tournament to show on
       if (size_t(p) < rest.size())
         for (const rest_game& g : rest[size_t(p)]) played += 1, points += g.score, opponents.push_back(g.opponent);
       std::sort(opponents.begin(), opponents.end());
       const auto different = std::unique(opponents.begin(), opponents.end()) - opponents.begin();
       const double count = distinct ? double(different) : played;
-      if (count >= least_opponents && points > 0 && points < played) qualified.push_back(p);
+      if (played_here > 0 && count >= least_opponents && points > 0 && points < played) qualified.push_back(p);
     }
     for (int32_t p : qualified) standing_[size_t(p)] = stage;
   }
