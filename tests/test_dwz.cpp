@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <dwz/dwz.hpp>
+#include <ratekit/host/input/dataset.hpp>
 
 #include <cmath>
 #include <filesystem>
@@ -35,7 +36,7 @@ struct tournament {
     g.k_a = j_a, g.k_b = j_b;
     games.push_back(g);
   }
-  // Rates the games so far as one tournament (played on `date`, yyyymmdd), then forgets them.
+  // Rates the games so far as one tournament, played on `date` (yyyymmdd, 0: undated).
   void rate(int32_t date = 0) {
     double* columns[] = {rating.data(), rated.data(), index.data()};
     const rk_state s = {sizeof(rk_state), 3, rating.size(), columns, nullptr, nullptr};
