@@ -199,6 +199,22 @@ TEST_CASE("dwz: a performance more than 300 above a player's DWZ is what his opp
   CHECK(beaten(1562) == 1484);
 }
 
+TEST_CASE("dwz: the iteration of the new players runs again with the exceptional players' performances", "[dwz]") {
+  // X (1200) scores 4.5 against five 1500s and beats N; N (no DWZ) scores 2.5 against the
+  // 1500s. First pass: N solves 5 P(R - 1500) + P(R - 1200) = 2.5: 1391. X's performance
+  // against the 1500s and N at 1391 (5.5 of 6) is 1876.78, a whole 1877, over 300 above 1200;
+  // again with X at 1877, N's first DWZ solves 5 P(R - 1500) + P(R - 1877) = 2.5: 1488.01.
+  tournament t({1200, 1500, 1500, 1500, 1500, 1500, 1000}, {10, 10, 10, 10, 10, 10, 0});
+  const double n_scores[] = {1, 1, 0.5, 0, 0};
+  for (int32_t i = 1; i <= 5; ++i) {
+    t.play(0, i, i == 5 ? 0.5 : 1.0);
+    t.play(6, i, n_scores[i - 1]);
+  }
+  t.play(0, 6, 1);
+  t.rate();
+  CHECK(t.rating[6] == 1488);
+}
+
 TEST_CASE("dwz: games of a player left without a first DWZ count in his next evaluation for two years", "[dwz]") {
   // Tournament one: N scores 1.5 against 1400, 1500 and 1600, too few for a first DWZ; he keeps
   // the games. Tournament two: 1 point against 1450 and 1550. With the kept games he has 5
