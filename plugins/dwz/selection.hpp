@@ -59,7 +59,6 @@ class selection {
   // A game of selection II, rated in this evaluation.
   bool counts(const rk_game& g) const { return selected(g.a) && selected(g.b); }
   const std::vector<int32_t>& players() const { return players_; }
-  int32_t slot(int32_t p) const { return slot_[size_t(p)]; }
   const std::vector<uint64_t>& games_of(int32_t p) const { return games_of_[size_t(slot_[size_t(p)])]; }
 
  private:
