@@ -11,12 +11,11 @@ const rk_state_field state_fields[] = {
 };
 }  // namespace
 
-const rk_descriptor dwz::descriptor = {
-    sizeof(rk_descriptor), 0, "dwz", "1.0.0",
-    "German DWZ (Wertungsordnung 2013): Rn = R0 + 800 (W - We) / (E + n), P(D) normal with sigma 200 sqrt 2, "
-    "E from DWZ, age class (K) and index, first DWZ by iteration",
-    RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER, dwz::state_count, 0,
-    state_fields, nullptr};
+const rk_descriptor dwz::descriptor = sdk::descriptor{.id = "dwz", .version = "1.0.0",
+    .summary = "German DWZ (Wertungsordnung 2013): Rn = R0 + 800 (W - We) / (E + n), P(D) normal with sigma 200 sqrt 2, "
+               "E from DWZ, age class (K) and index, first DWZ by iteration",
+    .capabilities = RK_CAP_PAIRWISE | RK_CAP_USES_K | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER,
+    .state = state_fields};
 
 }  // namespace ratekit::plugins
 
