@@ -59,6 +59,8 @@ void refuse_unfinished_exit() {
   std::_Exit(1);
 }
 
+}  // namespace
+
 // --input: the files to rate instead of input.path, relative to the working folder, each a file and once.
 std::vector<std::filesystem::path> input_files(const std::vector<std::string>& given) {
   namespace fs = std::filesystem;
@@ -76,8 +78,6 @@ std::vector<std::filesystem::path> input_files(const std::vector<std::string>& g
   }
   return files;
 }
-
-}  // namespace
 
 void add_run_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("run", "Rate a competition from its YAML config");

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct context {
 // nearest real one; "" when the fault is something else.
 std::string usage_hint(CLI::App& app, const std::vector<std::string>& args);
 
+// --input: the files to rate instead of input.path, relative to the working folder, each a file and once.
+std::vector<std::filesystem::path> input_files(const std::vector<std::string>& given);
+
 void add_plugins_command(CLI::App& app, context& ctx);
 void add_db_command(CLI::App& app, context& ctx);
 void add_describe_command(CLI::App& app, context& ctx);
@@ -35,5 +39,6 @@ void add_new_plugin_command(CLI::App& app, context& ctx);
 void add_history_command(CLI::App& app, context& ctx);
 void add_report_command(CLI::App& app, context& ctx);
 void add_predict_command(CLI::App& app, context& ctx);
+void add_compare_command(CLI::App& app, context& ctx);
 
 }  // namespace ratekit::app

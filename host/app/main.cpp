@@ -57,6 +57,7 @@ int main(int argc, char** argv) {
   app::add_run_command(app, ctx);
   app::add_expect_command(app, ctx);
   app::add_predict_command(app, ctx);
+  app::add_compare_command(app, ctx);
   app::add_chart_command(app, ctx);
   app::add_new_plugin_command(app, ctx);
   app::add_history_command(app, ctx);

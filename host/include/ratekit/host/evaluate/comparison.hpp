@@ -1,0 +1,43 @@
+// Configs rated on the same games and scored on the same held-out window
+// (`ratekit compare`, Python's ratekit.compare): the input read once, the
+// configs rated in parallel, two baselines beside them, and every difference
+// from the best with a paired bootstrap interval.
+#pragma once
+
+#include <ratekit/host/evaluate/bootstrap.hpp>
+#include <ratekit/host/evaluate/game_window.hpp>
+
+#include <string>
+#include <vector>
+
+namespace ratekit {
+
+struct compare_options {
+  int32_t test_from = 0;      // yyyymmdd; 0: the last fifth of the input's dates
+  uint64_t seed = 1;          // of the bootstrap's resamplings
+  size_t replicates = 1000;   // resamplings of the window's games
+  unsigned threads = 0;       // configs rated at once; 0: one per core
+  std::vector<std::string> names;  // of the configs in the outputs; empty: their files' names
+};
+
+struct compared_model {
+  std::string name;   // the config's, or the baseline's
+  std::string model;  // the plugin's id; "baseline" for a baseline
+  score_set scores;
+  difference log_loss, brier;  // this model's minus the best one's, with their intervals
+  window_forecasts forecasts;
+};
+
+struct comparison {
+  game_window window;
+  std::vector<compared_model> models;  // the configs in order, then the baselines
+  size_t best = 0;                     // lowest log-loss
+  compare_options options;
+};
+
+// Refuses, before anything is rated, configs that read other games than the
+// first (--input: set every config's input_paths first) and an empty window.
+comparison compare_configs(const std::vector<competition_config>& configs, const plugin_registry& plugins,
+                           compare_options options);
+
+}  // namespace ratekit

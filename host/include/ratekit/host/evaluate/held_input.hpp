@@ -1,0 +1,29 @@
+// Stage evaluate. In: configs that rate one input, the plugins.
+// Out: each config's forecasts of held-out games, scored and compared (`ratekit compare`).
+//
+// The input of many rating passes, read and checked once and held in its dense
+// form; each pass is handed a copy of the games as a program's rows (reader_options::fill).
+#pragma once
+
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/input/dataset.hpp>
+
+namespace ratekit {
+
+class held_input {
+ public:
+  // Reads `config`'s input (its files, or the rows its fill hands over) as a run would.
+  explicit held_input(const competition_config& config);
+
+  // Adds the held players, games and ranked events to `out`, as a reader adds a file's.
+  void fill(dataset& out) const;
+  const dataset& data() const { return data_; }
+
+ private:
+  dataset data_;
+};
+
+// Throws, at `other`'s input key, unless `other` reads the files `first` reads, the same way.
+void check_same_input(const competition_config& first, const competition_config& other);
+
+}  // namespace ratekit

@@ -1,0 +1,99 @@
+#include <ratekit/host/evaluate/game_window.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include "input/dates.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ratekit {
+
+namespace {
+
+void refuse_unscorable(const dataset& d) {
+  if (!d.events.empty())
+    throw user_error(d.source, 0, 0,
+                     "compare scores pairwise games, but the input holds " +
+                         std::string(d.weights.empty() ? "ranked events" : "team matches") +
+                         "; their pairs are not scored by compare yet");
+  if (d.games.empty()) throw user_error(d.source, 0, 0, "the input holds no games");
+  const auto& date = d.facts.date;
+  if (const auto undated = std::find(date.begin(), date.end(), 0); undated != date.end())
+    throw user_error(d.source, d.facts.line[size_t(undated - date.begin())], 0,
+                     "compare holds out the games from a date on, and this game has no date");
+}
+
+// The first date of the last fifth of the input's dates (distinct days).
+int32_t last_fifth(std::vector<int32_t> dates) {
+  std::sort(dates.begin(), dates.end());
+  dates.erase(std::unique(dates.begin(), dates.end()), dates.end());
+  const size_t held_out = (dates.size() + 4) / 5;
+  return dates[dates.size() - held_out];
+}
+
+}  // namespace
+
+game_window window_from(const held_input& input, int32_t from) {
+  const dataset& d = input.data();
+  refuse_unscorable(d);
+  const auto& date = d.facts.date;
+  game_window w;
+  w.first_date = *std::min_element(date.begin(), date.end());
+  w.last_date = *std::max_element(date.begin(), date.end());
+  w.from = from ? from : last_fifth(date);
+  w.slot.assign(d.games.size(), -1);
+  for (size_t i = 0; i < d.games.size(); ++i) {
+    if (date[i] < w.from) {
+      ++w.training;
+      continue;
+    }
+    w.slot[i] = int32_t(w.outcomes.size());
+    w.outcomes.push_back(d.games[i].score_a);
+    w.home.push_back(d.facts.home[i]);
+    w.dates.push_back(date[i]);
+  }
+  const std::string games = "the input's games are dated " + iso_date(w.first_date) + " to " + iso_date(w.last_date);
+  if (w.outcomes.empty())
+    throw user_error(d.source, 0, 0, "no game to score from --test-from " + iso_date(w.from) + " on: " + games);
+  if (w.training == 0)
+    throw user_error(d.source, 0, 0, "no game before --test-from " + iso_date(w.from) + " to rate the players on: " +
+                                         games + "; give a later date");
+  return w;
+}
+
+home_rate training_home_rate(const held_input& input, const game_window& window) {
+  const dataset& d = input.data();
+  std::vector<int8_t> home;
+  std::vector<double> score;
+  for (size_t i = 0; i < d.games.size(); ++i)
+    if (window.slot[i] < 0) home.push_back(d.facts.home[i]), score.push_back(d.games[i].score_a);
+  return home_rate_of(home, score);
+}
+
+window_forecasts forecast_window(const competition_config& config, const held_input& input,
+                                 const game_window& window, const plugin_registry& plugins) {
+  window_forecasts f{std::vector<double>(window.outcomes.size(), NAN), std::vector<double>(window.outcomes.size(), NAN)};
+  size_t seen = 0;
+  rate_held(config, input, plugins, [&](const game_forecast& g) {
+    // The pass rates the held games in their order: the same game, or the window would pair wrong.
+    if (g.index >= window.slot.size() || g.date != input.data().facts.date[g.index])
+      throw std::logic_error("a rating pass rated the held games out of their order");
+    ++seen;
+    const int32_t at = window.slot[g.index];
+    if (at < 0) return;
+    f.expected_a[size_t(at)] = g.out.expected_a;
+    f.expected_b[size_t(at)] = g.out.expected_b;
+  });
+  if (seen != window.slot.size()) throw std::logic_error("a rating pass rated fewer games than were held");
+  return f;
+}
+
+int32_t parse_window_date(std::string_view text, std::string_view option) {
+  int32_t date = 0;
+  if (!text::parse_date_as(date_layout::iso, text, date))
+    throw user_error(std::string(option) + ": expected a date as yyyy-mm-dd, got '" + std::string(text) + "'");
+  return date;
+}
+
+}  // namespace ratekit

@@ -1,0 +1,44 @@
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/evaluate/rating_pass.hpp>
+
+namespace ratekit {
+
+namespace {
+
+// Takes the games as the engine rates them, in the place of history.csv's writer.
+class forecast_sink final : public rated_games_sink {
+ public:
+  explicit forecast_sink(const forecast_hook& hook) : hook_(hook) {}
+  void take(rated_games& rated) override {
+    for (size_t i = 0; i < rated.count; ++i)
+      hook_(game_forecast{rated.first + i, rated.dates ? rated.dates[i] : 0, rated.games[i], rated.out[i]});
+  }
+  unsigned streams() const override { return streams_history; }
+
+ private:
+  const forecast_hook& hook_;
+};
+
+// `config` as a pass rates it: the held rows for its input, and of its outputs only a history that the
+// sink takes (so the engine keeps no game and reads no state for it).
+competition_config pass_config(const competition_config& config, const held_input& input) {
+  competition_config c = config;
+  c.input_options.fill = [&input](dataset& out) { input.fill(out); };
+  c.write_history = true;
+  c.history_columns = {"expected"};
+  c.write_charts = c.write_report = false;
+  c.output_database.clear();
+  if (c.creates_initial_database) c.initial_database.clear(), c.creates_initial_database = false;
+  c.period_label.clear();
+  return c;
+}
+
+}  // namespace
+
+void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
+               const forecast_hook& hook) {
+  forecast_sink sink(hook);
+  rate(pass_config(config, input), plugins, nullptr, &sink);
+}
+
+}  // namespace ratekit
