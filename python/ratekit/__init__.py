@@ -11,6 +11,7 @@ you or root could change is refused unless `allow_insecure_plugins=True`.
 Every error is a ratekit.Error (a ValueError) with the CLI's message.
 """
 
+import io
 import json
 import os
 import pathlib
@@ -21,7 +22,7 @@ from ._ratekit import Error
 from ._result import Result
 from . import _ratekit
 
-__all__ = ["Error", "Result", "plugins", "describe", "run", "rate", "expect", "predict"]
+__all__ = ["Error", "Result", "plugins", "describe", "run", "rate", "expect", "predict", "compare"]
 
 
 def _dirs(plugin_dir):
@@ -216,3 +217,47 @@ def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None
         except Error as e:
             raise places.renamed(e) from None
     return _frames.read_csv(text=text)
+
+
+def _compared_config(config, at):
+    """A config of compare(): its file's path and no text, or "" and the text of a dict (named by its competition)."""
+    if isinstance(config, dict):
+        yaml, _ = _refused(_config.to_yaml, config)
+        return "", _ratekit.ConfigText(f"config {config.get('competition', at + 1)}", yaml, os.getcwd())
+    if not isinstance(config, (str, os.PathLike)):
+        raise Error(f"expected a config file's path or a dict, got {type(config).__name__}")
+    return os.fspath(config), None
+
+
+def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, names=None, columns=None, out=None,
+            plugin_dir=None, allow_insecure_plugins=False):
+    """Rates each config on the same games and scores each on the same held-out games, as `ratekit compare`
+    does: a DataFrame with a row per config, then the baselines (always 0.5; the home side's rate before the
+    window, when games have a home side): name, model, games, log_loss, brier, accuracy, deviance and each
+    difference from the best config's log-loss and Brier with its paired bootstrap interval (_low, _high).
+
+    configs: config files' paths or dicts of their structure, all reading the same input; or, with `games`
+    (a DataFrame or dict of games-csv's columns, `columns=` mapping them), rated on those games instead.
+    test_from: the first held-out date (YYYY-MM-DD; default: the last fifth of the input's dates).
+    names: a name for each config (default: a file's name, a dict's competition).
+    The window is in the frame's attrs["window"]; out= also writes compare.csv, compare.json and compare.html.
+    """
+    configs = list(configs)
+    files, texts = zip(*(_compared_config(c, at) for at, c in enumerate(configs))) if configs else ((), ())
+    if names is None:
+        names = [pathlib.Path(f).stem if f else f"{c.get('competition', at + 1)}"
+                 for at, (f, c) in enumerate(zip(files, configs))]
+    games_in, unknown, rows = None, (), 0
+    if games is not None:
+        frame, rows = _refused(_frames.as_columns, games)
+        if columns:
+            frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
+                     if name in frame}
+        games_in, unknown = _refused(_frames.game_columns, frame, columns)
+    options = _ratekit.CompareOptions(int(seed), int(bootstrap), [str(n) for n in names])
+    csv, window = _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
+                                   "" if test_from is None else str(test_from),
+                                   "" if out is None else os.fspath(out), _dirs(plugin_dir), allow_insecure_plugins)
+    result = _frames.pd.read_csv(io.StringIO(csv), dtype={"name": str, "model": str, "games": "int64"})
+    result.attrs["window"] = json.loads(window)["window"]
+    return result

@@ -4,6 +4,7 @@
 #include "frame_columns.hpp"
 
 #include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/evaluate/compare_outputs.hpp>
 #include <ratekit/host/plugin/plugin_json.hpp>
 #include <ratekit/host/output/reports/predict_database.hpp>
 #include <ratekit/host/run/progress.hpp>
@@ -69,9 +70,10 @@ competition_config config_of(const std::string& config_file, const std::optional
 // Runs `work` on a thread of its own while this one, the GIL released, takes
 // Python's signals: Ctrl-C's KeyboardInterrupt stops the run within a piece
 // of games (engine/stop.hpp) and is raised once the run has unwound.
-unit_result interruptible(const std::function<unit_result()>& work) {
+template <class Result>
+Result interruptible(const std::function<Result()>& work) {
   std::atomic<bool> stop{false};
-  std::optional<unit_result> unit;
+  std::optional<Result> unit;
   std::exception_ptr failure;
   std::optional<py::error_already_set> signal;
   std::promise<void> ended;
@@ -102,6 +104,16 @@ unit_result interruptible(const std::function<unit_result()>& work) {
   return std::move(*unit);
 }
 
+// The config rates the frame's games (held by `columns`) in the place of its input's files.
+void read_frame(competition_config& config, const std::shared_ptr<frame_columns>& columns) {
+  if (config.input_format != "games-csv")
+    throw config.error_at("input", "expected games-csv for columns of pairwise games, got " + config.input_format);
+  config.input_paths = {"games"};
+  config.input_options.fill = [columns, options = config.input_options](dataset& d) {
+    read_game_columns(columns->columns(), options, d);
+  };
+}
+
 run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
                const py::object& games, const std::vector<std::string>& unknown, size_t rows,
                const std::vector<std::string>& plugin_dir, bool allow_insecure) {
@@ -109,24 +121,42 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   if (text) text->input_apart = !games.is_none();
   competition_config config = config_of(config_file, text, plugins);
   std::shared_ptr<frame_columns> columns;
-  if (!games.is_none()) {
-    if (config.input_format != "games-csv")
-      throw config.error_at("input", "expected games-csv for columns of pairwise games, got " + config.input_format);
-    columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
-    config.input_paths = {"games"};
-    config.input_options.fill = [columns, options = config.input_options](dataset& d) {
-      read_game_columns(columns->columns(), options, d);
-    };
-  }
+  if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
+  if (columns) read_frame(config, columns);
   refuse_inputs_inside(config, out);
   // Rating touches no Python object; the games' columns go with `columns`, under the GIL.
-  unit_result unit = interruptible([&] {
+  unit_result unit = interruptible<unit_result>([&] {
     progress bar(false);
     unit_result done = run_unit(std::move(config), plugins, out, {}, bar);
     done.run.config.input_options.fill = nullptr;  // the result outlives the call, the games' columns do not
     return done;
   });
   return {std::make_shared<const unit_result>(std::move(unit))};
+}
+
+// `ratekit compare` over configs (files, or texts where `texts[i]` is set), on the frame's games when given:
+// compare.csv's text and compare.json's; the files written into `out` unless it is empty.
+std::pair<std::string, std::string> compare(const std::vector<std::string>& config_files,
+                                            std::vector<std::optional<config_text>> texts, const py::object& games,
+                                            const std::vector<std::string>& unknown, size_t rows,
+                                            compare_options options, const std::string& test_from,
+                                            const std::string& out, const std::vector<std::string>& plugin_dir,
+                                            bool allow_insecure) {
+  const plugin_registry plugins = registry(plugin_dir, allow_insecure);
+  if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
+  std::shared_ptr<frame_columns> columns;
+  if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
+  std::vector<competition_config> configs;
+  for (size_t i = 0; i < config_files.size(); ++i) {
+    if (texts[i]) texts[i]->input_apart = columns != nullptr;
+    configs.push_back(config_of(config_files[i], texts[i], plugins));
+    if (columns) read_frame(configs.back(), columns);
+  }
+  return interruptible<std::pair<std::string, std::string>>([&] {
+    const comparison c = compare_configs(configs, plugins, options);
+    if (!out.empty()) write_comparison(c, out);
+    return std::make_pair(comparison_csv(c), json_text(comparison_json(c), 2));
+  });
 }
 
 std::string predict_run(const run_handle& h, const std::string& games) {
@@ -234,6 +264,15 @@ PYBIND11_MODULE(_ratekit, m) {
         py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
   m.attr("games_csv_columns") =
       py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
+  py::class_<compare_options>(m, "CompareOptions")
+      .def(py::init([](uint64_t seed, size_t replicates, std::vector<std::string> names) {
+        compare_options o;
+        o.seed = seed, o.replicates = replicates, o.names = std::move(names);
+        return o;
+      }));
+  m.def("compare", &compare, py::arg("config_files"), py::arg("texts"), py::arg("games"), py::arg("unknown"),
+        py::arg("rows"), py::arg("options"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"),
+        py::arg("allow_insecure"));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);
   m.def("expect", &expect);

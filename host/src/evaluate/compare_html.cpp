@@ -125,7 +125,7 @@ std::string comparison_html(const comparison& c) {
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ratekit compare</title><style>"
       "body{font-family:sans-serif;margin:2em;color:#1d2330}table{border-collapse:collapse}"
-      "td,th{padding:.3em .7em;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child,"
+      "td,th{padding:.3em .7em;white-space:nowrap;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child,"
       "td:nth-child(2){text-align:left}tr.best td{font-weight:bold}.key{display:inline-block;width:.8em;height:.8em;"
       "margin-right:.4em}figure{display:inline-block;margin:0 1em 1em 0}figcaption{text-align:center}"
       ".tick{font-size:11px;fill:#556}.axis{font-size:12px;fill:#333}</style></head><body>\n";

@@ -22,9 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Every file a run or the report and chart commands write by default.
-constexpr std::array<std::string_view, 8> own_files{"ratings.csv", "history.csv", "summary.json", "report.csv",
-                                                    "periods.csv", "report.md",   "report.html",  "chart.svg"};
+// Every file a run or the report and chart commands write by default, and those of ratekit compare.
+constexpr std::array<std::string_view, 11> own_files{"ratings.csv", "history.csv",  "summary.json", "report.csv",
+                                                     "periods.csv", "report.md",    "report.html",  "chart.svg",
+                                                     "compare.csv", "compare.json", "compare.html"};
 
 bool is_own(const fs::directory_entry& e) {
   const std::string name = e.path().filename().string();
