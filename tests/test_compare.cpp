@@ -31,10 +31,15 @@ recomputed scores_from_history(const std::filesystem::path& history, const std::
   std::istringstream in(read_text(history));
   std::string line;
   std::getline(in, line);  // period,date,player,opponent,expected,score,...
-  auto fields = [](const std::string& l) {
-    std::vector<std::string> f;
-    std::stringstream s(l);
-    for (std::string x; std::getline(s, x, ',');) f.push_back(x);
+  auto fields = [](const std::string& l) {  // a CSV line's fields, a quoted one's quotes taken off
+    std::vector<std::string> f(1);
+    bool quoted = false;
+    for (size_t i = 0; i < l.size(); ++i) {
+      if (l[i] == '"' && quoted && i + 1 < l.size() && l[i + 1] == '"') f.back() += l[++i];
+      else if (l[i] == '"') quoted = !quoted;
+      else if (l[i] == ',' && !quoted) f.emplace_back();
+      else f.back() += l[i];
+    }
     return f;
   };
   recomputed r;
@@ -112,7 +117,7 @@ TEST_CASE("compare's scores are those recomputed from each config's history.csv 
 
 TEST_CASE("compare holds out the games from --test-from on, that date's games included", "[compare]") {
   temp_dir dir;
-  three_days(dir);
+  three_days(dir.path());
   const std::string config = (dir / "elo.yaml").string();
   const nlohmann::json on_second = compare_json(config + " --test-from 2024-01-02", dir / "a");
   CHECK(on_second["window"]["training_games"] == 2);
@@ -143,7 +148,7 @@ TEST_CASE("compare's default window is the last fifth of the input's dates", "[c
 
 TEST_CASE("compare refuses an empty window on either side, before writing", "[compare]") {
   temp_dir dir;
-  three_days(dir);
+  three_days(dir.path());
   const std::string config = (dir / "elo.yaml").string();
   auto r = run_cli("compare " + config + " --test-from 2024-01-04 --out " + (dir / "out").string());
   CHECK(r.status != 0);
@@ -160,7 +165,7 @@ TEST_CASE("compare refuses an empty window on either side, before writing", "[co
 
 TEST_CASE("compare refuses configs on different data, naming the config's input key", "[compare]") {
   temp_dir dir;
-  three_days(dir);
+  three_days(dir.path());
   write_text(dir / "other.csv", read_text(dir / "games.csv"));
   write_text(dir / "other.yaml", "competition: o\nmodel: glicko\nperiod: day\n"
                                  "input: { format: games-csv, path: other.csv }\n");
@@ -187,6 +192,21 @@ TEST_CASE("compare refuses configs on different data, naming the config's input 
   INFO(r.out);
   CHECK(r.status == 0);
   CHECK(std::filesystem::exists(dir / "out" / "compare.html"));
+}
+
+TEST_CASE("compare refuses ranked events and undated games, which it cannot hold out by date", "[compare]") {
+  temp_dir dir;
+  auto r = run_cli("compare " + source_path("configs/scrabble-example.yaml").string() + " --out " +
+                   (dir / "out").string());
+  CHECK(r.status != 0);
+  CHECK_THAT(r.out, Catch::Contains("compare scores pairwise games, but the input holds ranked events"));
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n,A,B,0\n");
+  write_text(dir / "elo.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                               "input: { format: games-csv, path: games.csv }\n");
+  r = run_cli("compare " + (dir / "elo.yaml").string() + " --out " + (dir / "out").string());
+  CHECK(r.status != 0);
+  CHECK_THAT(r.out, Catch::Contains("games.csv:3: compare holds out the games from a date on, and this game has no date"));
+  CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
 
 TEST_CASE("capped binomial deviance is PlayerRatings' metrics(): capped, 100 for always 0.5", "[compare]") {
