@@ -200,12 +200,17 @@ TEST_CASE("compare refuses ranked events and undated games, which it cannot hold
                    (dir / "out").string());
   CHECK(r.status != 0);
   CHECK_THAT(r.out, Catch::Contains("compare scores pairwise games, but the input holds ranked events"));
-  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-01,A,B,1\n,A,B,0\n");
+  // A TRF without its dates (the 042 record; no 132 record): games-csv refuses an empty date itself.
+  std::string trf;
+  std::istringstream lines(read_text(source_path("data/chess-trf/gonzaga_classic_2008.trf")));
+  for (std::string line; std::getline(lines, line);)
+    if (!line.starts_with("042")) trf += line + "\n";
+  write_text(dir / "undated.trf", trf);
   write_text(dir / "elo.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                               "input: { format: games-csv, path: games.csv }\n");
+                               "input: { format: trf, path: undated.trf }\n");
   r = run_cli("compare " + (dir / "elo.yaml").string() + " --out " + (dir / "out").string());
   CHECK(r.status != 0);
-  CHECK_THAT(r.out, Catch::Contains("games.csv:3: compare holds out the games from a date on, and this game has no date"));
+  CHECK_THAT(r.out, Catch::Contains("undated.trf:10: compare holds out the games from a date on, and this game has no date"));
   CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
 

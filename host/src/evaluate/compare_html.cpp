@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace ratekit {
 
@@ -26,7 +27,8 @@ std::string table(const comparison& c) {
     const compared_model& x = c.models[m];
     auto diff = [&](const difference& d) {
       return m == c.best ? std::string("best")
-                         : signed_fixed(d.value, 4) + " [" + signed_fixed(d.low, 4) + ", " + signed_fixed(d.high, 4) + "]";
+                         : signed_fixed(d.value, 4) + "<br><small>[" + signed_fixed(d.low, 4) + ", " +
+                               signed_fixed(d.high, 4) + "]</small>";
     };
     out += fmt::format(
         "<tr{}><td><span class=\"key\" style=\"background:{}\"></span>{}</td><td>{}</td><td>{}</td><td>{}</td>"
@@ -78,26 +80,33 @@ std::string reliability(const compared_model& x, const std::vector<double>& outc
   return svg;
 }
 
-// Each model's log-loss summed over the window's games in order, at most 600 points a line.
+// Each model's log-loss summed over the window's games in order, less always 0.5's (log 2 a game), so that
+// the lines part where the models differ: below 0, better than a coin so far. At most 600 points a line.
 std::string cumulative(const comparison& c) {
-  constexpr double width = 760, height = 300, pad = 50;
+  constexpr double width = 760, height = 320, pad = 60;
   const size_t n = c.window.outcomes.size(), step = std::max<size_t>(1, n / 600);
   std::vector<std::vector<double>> sums;
-  double top = 0;
+  double low = 0, high = 0;
   for (const compared_model& m : c.models) {
     const std::vector<double> terms = log_loss_terms(m.forecasts, c.window.outcomes);
     std::vector<double> sum(n + 1, 0.0);
-    for (size_t i = 0; i < n; ++i) sum[i + 1] = sum[i] + terms[i];
-    top = std::max(top, sum[n]);
+    for (size_t i = 0; i < n; ++i) {
+      sum[i + 1] = sum[i] + terms[i] - std::log(2.0);
+      low = std::min(low, sum[i + 1]), high = std::max(high, sum[i + 1]);
+    }
     sums.push_back(std::move(sum));
   }
-  top = top > 0 ? top : 1;
+  if (high - low <= 0) high = low + 1;
   auto px = [&](size_t i) { return pad + double(i) / double(n) * (width - 2 * pad); };
-  auto py = [&](double v) { return height - pad + -v / top * (height - 2 * pad); };
+  auto py = [&](double v) { return pad + (high - v) / (high - low) * (height - 2 * pad); };
   std::string svg = fmt::format(
       "<svg width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\"><rect x=\"{2}\" y=\"{2}\" width=\"{3}\" "
       "height=\"{4}\" fill=\"#fafafa\" stroke=\"#999\"/>\n",
       width, height, pad, width - 2 * pad, height - 2 * pad);
+  for (const double v : {low, 0.0, high})
+    svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{1:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"#ddd\"/><text "
+                       "x=\"{3:.1f}\" y=\"{4:.1f}\" class=\"tick\" text-anchor=\"end\">{5}</text>\n",
+                       pad, width - pad, py(v), pad - 4, py(v) + 4, brief(v, 1));
   for (size_t m = 0; m < sums.size(); ++m) {
     std::string points;
     for (size_t i = 0; i <= n; i = (i == n ? n + 1 : std::min(n, i + step)))
@@ -106,15 +115,13 @@ std::string cumulative(const comparison& c) {
                        "</polyline>\n",
                        points, colour(m), xml_escaped(c.models[m].name));
   }
-  svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
-                     "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">0</text>"
-                     "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"start\">{}</text>"
+  svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"start\">{}</text>"
                      "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
                      "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"axis\" text-anchor=\"middle\">held-out games in order "
-                     "({} to {})</text></svg>\n",
-                     pad - 4, pad + 4, brief(top, 1), pad - 4, height - pad + 4, pad, height - pad + 16,
-                     iso_date(c.window.from), width - pad, height - pad + 16, iso_date(c.window.last_date),
-                     width / 2, height - pad + 34, 1, n);
+                     "(1 to {})</text><text x=\"14\" y=\"{:.1f}\" class=\"axis\" text-anchor=\"middle\" "
+                     "transform=\"rotate(-90 14 {:.1f})\">nats, less always 0.5's</text></svg>\n",
+                     pad, height - pad + 16, iso_date(c.window.from), width - pad, height - pad + 16,
+                     iso_date(c.window.last_date), width / 2, height - pad + 34, n, height / 2, height / 2);
   return svg;
 }
 
@@ -138,8 +145,9 @@ std::string comparison_html(const comparison& c) {
   page += "<h2>Reliability</h2>\n<p>Forecasts of A's score in tenths: the bin's mean forecast against its mean "
           "observed score; on the dashed line a forecast means what it says.</p>\n";
   for (size_t m = 0; m < c.models.size(); ++m) page += reliability(c.models[m], w.outcomes, m);
-  page += "<h2>Cumulative log-loss</h2>\n<p>Each model's log-loss (nats) summed over the held-out games in order: "
-          "the lower line forecast better, and where the lines part shows when.</p>\n";
+  page += "<h2>Cumulative log-loss</h2>\n<p>Each model's log-loss (nats) summed over the held-out games in order, "
+          "less that of always forecasting 0.5 (log 2 a game), in the table's colours: below 0 a model has beaten a "
+          "coin so far, the lower line forecast better, and where the lines part shows when.</p>\n";
   page += cumulative(c);
   return page + "</body></html>\n";
 }
