@@ -21,7 +21,7 @@ const char* colour(size_t m) { return colours[m % colours.size()]; }
 
 std::string table(const comparison& c) {
   std::string out =
-      "<table><tr><th>model</th><th>plugin</th><th>log-loss</th><th>Brier</th><th>accuracy</th><th>deviance</th>"
+      "<table><tr><th>model (plugin)</th><th>log-loss</th><th>Brier</th><th>accuracy</th><th>deviance</th>"
       "<th>log-loss minus the best [95%]</th><th>Brier minus the best [95%]</th></tr>\n";
   for (size_t m = 0; m < c.models.size(); ++m) {
     const compared_model& x = c.models[m];
@@ -31,7 +31,7 @@ std::string table(const comparison& c) {
                                signed_fixed(d.high, 4) + "]</small>";
     };
     out += fmt::format(
-        "<tr{}><td><span class=\"key\" style=\"background:{}\"></span>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<tr{}><td><span class=\"key\" style=\"background:{}\"></span>{}<br><small>{}</small></td><td>{}</td><td>{}</td>"
         "<td>{}%</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
         m == c.best ? " class=\"best\"" : "", colour(m), xml_escaped(x.name), xml_escaped(x.model),
         fixed(x.scores.log_loss, 4), fixed(x.scores.brier, 4), fixed(100 * x.scores.accuracy, 1),
@@ -43,7 +43,7 @@ std::string table(const comparison& c) {
 // Forecasts of A's score in ten bins of width 0.1: each bin's mean forecast
 // against its mean observed score, a dot's area by its games.
 std::string reliability(const compared_model& x, const std::vector<double>& outcomes, size_t m) {
-  constexpr double size = 220, pad = 34;
+  constexpr double size = 220, pad = 40;
   std::array<double, 10> forecast{}, observed{};
   std::array<size_t, 10> games{};
   for (size_t i = 0; i < outcomes.size(); ++i) {
@@ -131,9 +131,9 @@ std::string comparison_html(const comparison& c) {
   const game_window& w = c.window;
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ratekit compare</title><style>"
-      "body{font-family:sans-serif;margin:2em;color:#1d2330}table{border-collapse:collapse}"
-      "td,th{padding:.3em .7em;white-space:nowrap;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child,"
-      "td:nth-child(2){text-align:left}tr.best td{font-weight:bold}.key{display:inline-block;width:.8em;height:.8em;"
+      "body{font-family:sans-serif;margin:2em;color:#1d2330}table{border-collapse:collapse;font-size:14px}"
+      "td,th{padding:.25em .5em;vertical-align:bottom;border-bottom:1px solid #ddd;text-align:right}td{white-space:nowrap}td:first-child,th:first-child{text-align:left}"
+      "tr.best td{font-weight:bold}.key{display:inline-block;width:.8em;height:.8em;"
       "margin-right:.4em}figure{display:inline-block;margin:0 1em 1em 0}figcaption{text-align:center}"
       ".tick{font-size:11px;fill:#556}.axis{font-size:12px;fill:#333}</style></head><body>\n";
   page += fmt::format("<h1>Compared on {} held-out games</h1>\n<p>Games from {} to {} scored, each forecast from the "
