@@ -258,6 +258,7 @@ def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, name
     csv, window = _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
                                    "" if test_from is None else str(test_from),
                                    "" if out is None else os.fspath(out), _dirs(plugin_dir), allow_insecure_plugins)
-    result = _frames.pd.read_csv(io.StringIO(csv), dtype={"name": str, "model": str, "games": "int64"})
+    result = _frames.pd.read_csv(io.StringIO(csv), dtype={"name": str, "model": str, "games": "int64"},
+                                 float_precision="round_trip")  # each number as written
     result.attrs["window"] = json.loads(window)["window"]
     return result

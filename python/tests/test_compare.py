@@ -14,7 +14,7 @@ def test_files_give_the_cli_table(tmp_path):
     cli("compare", *CONFIGS, "--test-from", "2002-01-01", "--seed", "5", "--out", tmp_path / "cli")
     frame = ratekit.compare(CONFIGS, test_from="2002-01-01", seed=5, out=tmp_path / "py")
     same_as_file(frame, tmp_path / "cli" / "compare.csv")
-    assert list(frame["name"]) == ["world-cup-elo", "glicko-world-cup", "always 0.5"]
+    assert list(frame["name"]) == ["world-cup-elo", "glicko-world-cup", "always 0.5", "home side's rate"]
     assert frame.attrs["window"]["test_from"] == "2002-01-01"
     assert (tmp_path / "py" / "compare.html").exists()
 
@@ -25,8 +25,8 @@ def test_a_dataframe_of_games_scores_as_its_file(tmp_path):
            "input": {"format": "games-csv"}}
     glicko = {"competition": "glicko", "model": "glicko", "period": "year", "input": {"format": "games-csv"}}
     frame = ratekit.compare([elo, glicko], games, test_from="2010-01-01")
-    assert list(frame["name"]) == ["elo", "glicko", "always 0.5"]
-    assert frame["games"].tolist() == [256, 256, 256]  # the 2010, 2014, 2018 and 2022 finals
+    assert list(frame["name"]) == ["elo", "glicko", "always 0.5", "home side's rate"]
+    assert frame["games"].tolist() == [256] * 4  # the 2010, 2014, 2018 and 2022 finals
     on_file = {**elo, "input": {"format": "games-csv", "path": str(WORLD_CUP)}}
     alone = ratekit.compare([on_file], test_from="2010-01-01")
     assert frame.loc[0, "log_loss"] == alone.loc[0, "log_loss"]
