@@ -30,8 +30,9 @@ std::string shown(const char* text) { return printable(text ? text : ""); }
 
 void print_text(const plugin& p) {
   const rk_descriptor& d = p.descriptor();
-  std::printf("%s %s\n%s\nfile: %s\ncapabilities: %s\n\nstate fields:\n", d.id, shown(d.version).c_str(),
-              shown(d.summary).c_str(), printable(p.file().string()).c_str(), capabilities(d.capabilities).c_str());
+  std::printf("%s %s\n%s\nfile: %s\nkind: %s\ncapabilities: %s\n\nstate fields:\n", d.id, shown(d.version).c_str(),
+              shown(d.summary).c_str(), printable(p.file().string()).c_str(), plugin_kind(d),
+              capabilities(d.capabilities).c_str());
   for (uint32_t i = 0; i < d.state_count; ++i)
     std::printf("  %-16s initial %-10s %s\n", d.state[i].name, format_number(d.state[i].initial).c_str(),
                 shown(d.state[i].help).c_str());

@@ -6,6 +6,9 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/reports/predictions.hpp>
+#include <ratekit/host/whole_history/whole_history.hpp>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -31,6 +34,19 @@ std::vector<std::pair<std::string, double>> named_values(const std::vector<std::
 void deliver(const std::string& csv, const std::string& out) {
   if (out.empty()) std::fwrite(csv.data(), 1, csv.size(), stdout);
   else write_file_atomically(out, csv);
+}
+
+// A whole-history model forecasts from each player's last estimate widened by its drift up to the history's
+// last batch: a player away for years is forecast with the uncertainty those years add.
+std::string whole_history_predictions(const competition_config& config, const plugin_registry& plugins,
+                                      const std::string& games, const new_player_rule& rule) {
+  const whole_history_fit fit = fit_whole_history(config, plugins);
+  const run_result& r = fit.run;
+  const int64_t end = *std::max_element(r.state.last_period.begin(), r.state.last_period.end());
+  const std::vector<std::vector<double>> columns = drifted_states(fit, double(end));
+  const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, r.rater->new_player(), rule),
+                               r.config.home_predict, &r.state.games, rule.min_games};
+  return predictions_csv(basis, games);
 }
 
 }  // namespace
@@ -76,6 +92,7 @@ void add_predict_command(CLI::App& app, context& ctx) {
     }
     const competition_config config = load_config(files.front(), plugins);
     check_new_state(*plugins.get(config.model), rule);  // before the run, which may take long
+    if (plugins.get(config.model)->has(RK_CAP_WHOLE_HISTORY)) return deliver(whole_history_predictions(config, plugins, games, rule), out);
     const run_result r = rate(config, plugins);
     const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
     const prediction_basis basis{*r.rater, r.data.players, r.state.columns, new_player_row(*r.rater, initial, rule),

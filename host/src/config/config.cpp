@@ -193,6 +193,19 @@ void read_categories(checker& c, const field& f, competition_config& cfg) {
   }
 }
 
+// A whole-history model batches the games of one day (unless `period` says month or year) and counts the
+// time between batches: game and event periods have no time to count.
+void read_whole_history_period(checker& c, const field* period, competition_config& cfg) {
+  if (!cfg.period_given) {  // absent, or refused already
+    if (!period) cfg.period = period_kind::day;
+    return;
+  }
+  if (!is_calendar(cfg.period))
+    c.error(period->where(), "model '" + cfg.model + "' sees the whole history in time, each batch the games of one "
+                             "day, month or year: write 'period: day' (the default for this model), 'month' or "
+                             "'year', not 'period: " + period_names[size_t(cfg.period)] + "'");
+}
+
 // The top level of a config: its keys, in reading order, every problem at once.
 competition_config read_config(checker& c, const YAML::Node& root, const fs::path& file, const fs::path& base,
                                bool input_apart, const model_catalog& models) {
@@ -252,6 +265,7 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
       cfg.period = period_kind(*i);
       cfg.period_given = true;
     }
+  if (model && (model->capabilities & RK_CAP_WHOLE_HISTORY)) read_whole_history_period(c, find(fields, "period"), cfg);
   if (model && (model->capabilities & RK_CAP_CALENDAR_PERIODS) && !is_calendar(cfg.period)) {
     const field* f = find(fields, "period");
     c.error(f ? f->where() : model_field->where(),

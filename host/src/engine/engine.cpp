@@ -123,6 +123,10 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   run_result r;
   r.config = config;
   r.source = plugins.get(config.model);
+  if (r.source->has(RK_CAP_WHOLE_HISTORY))  // it has no rate_games: fit_whole_history (whole_history/) drives it
+    throw config.error_at("model", "model '" + config.model +
+                                       "' rates the whole history at once, not period by period: this command "
+                                       "does not run it yet");
   r.shown_state = shown_state_fields(r.source->descriptor());
   r.rater = std::make_unique<model>(r.source, config.params);
 

@@ -3,6 +3,8 @@
 
 #include "plugin/elf_check.hpp"
 #include "plugin/names_check.hpp"
+#include "plugin/plugin_call.hpp"
+#include "plugin/whole_history_check.hpp"
 
 #include <ratekit/host/text/format.hpp>
 
@@ -65,46 +67,8 @@ void check_descriptor(const std::filesystem::path& file, const rk_descriptor* d)
         refuse(file, where + ": unknown type " + std::to_string(p.type));
     }
   }
-  const uint64_t kinds = RK_CAP_PAIRWISE | RK_CAP_RANKED;
-  if ((d->capabilities & kinds) == 0) refuse(file, "rates neither pairwise games nor ranked events");
-}
-
-// The plugin's message, read only inside its buffer: a careless plugin may
-// leave it without a terminating NUL.
-std::string message_of(const rk_error& e, int32_t status) {
-  const std::string m(e.message, strnlen(e.message, sizeof e.message));
-  return m.empty() ? "status " + std::to_string(status) + " without a message" : m;
-}
-
-rk_error fresh_error() {
-  rk_error e{};
-  e.struct_size = sizeof e;
-  e.index = -1;
-  return e;
-}
-
-// Calls the plugin: `fn(error)` returns its status. Whatever it throws (a
-// plugin without the SDK's guard, or a type no guard knows) stops here, so
-// the host reports it as any failure instead of ending the process. Memory
-// running out in the plugin (std::bad_alloc, or the SDK guard's RK_ERR_INTERNAL
-// "out of memory") is the process's: the host's own out-of-memory, exit 2.
-template <class Fn>
-void call_plugin(Fn&& fn) {
-  rk_error error = fresh_error();
-  int32_t status = RK_OK;
-  try {
-    status = fn(&error);
-  } catch (const std::bad_alloc&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw plugin_error(std::string("threw a C++ exception through the C ABI: ") + e.what(), -1);
-  } catch (...) {
-    throw plugin_error("threw a C++ exception of an unknown type through the C ABI", -1);
-  }
-  if (status == RK_OK) return;
-  const std::string message = message_of(error, status);
-  if (status == RK_ERR_INTERNAL && message == "out of memory") throw std::bad_alloc();
-  throw plugin_error(message, error.index);
+  const uint64_t kinds = RK_CAP_PAIRWISE | RK_CAP_RANKED | RK_CAP_WHOLE_HISTORY;
+  if ((d->capabilities & kinds) == 0) refuse(file, "rates neither pairwise games nor ranked events nor a whole history");
 }
 
 // The extension `id` of a plugin, or null; asked once, at load time.
@@ -126,6 +90,16 @@ void check_extensions(const std::filesystem::path& file, const rk_descriptor& d,
     if (const std::string why = param_needs_problem(d, *needs); !why.empty()) refuse(file, why);
   if (performance && (performance->struct_size < sizeof(rk_ext_performance) || !performance->performance))
     refuse(file, "performance extension without its function or with struct_size too small");
+}
+
+// The calls a forward model's kinds need: rate_games, rate_events, expect_teams.
+void check_rate_calls(const std::filesystem::path& file, const rk_plugin_entry& entry) {
+  const uint64_t caps = entry.descriptor->capabilities;
+  if ((caps & RK_CAP_PAIRWISE) && !entry.rate_games) refuse(file, "declares pairwise games but has no rate_games");
+  if ((caps & RK_CAP_RANKED) && !entry.rate_events) refuse(file, "declares ranked events but has no rate_events");
+  if ((caps & RK_CAP_TEAMS) &&
+      (!(caps & RK_CAP_RANKED) || !RK_HAS_FIELD(&entry, rk_plugin_entry, expect_teams) || !entry.expect_teams))
+    refuse(file, "declares team matches but does not rate ranked events or has no expect_teams");
 }
 
 // A value of an extension: finite, or NaN where the model leaves it undefined.
@@ -155,15 +129,14 @@ std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
   std::memcpy(&entry, &raw, std::min<size_t>(raw.struct_size, sizeof entry));
   check_descriptor(file, entry.descriptor);
   if (!entry.create || !entry.destroy || !entry.expect) refuse(file, "entry lacks create, destroy or expect");
-  if ((entry.descriptor->capabilities & RK_CAP_PAIRWISE) && !entry.rate_games)
-    refuse(file, "declares pairwise games but has no rate_games");
-  if ((entry.descriptor->capabilities & RK_CAP_RANKED) && !entry.rate_events)
-    refuse(file, "declares ranked events but has no rate_events");
-  if ((entry.descriptor->capabilities & RK_CAP_TEAMS) &&
-      (!(entry.descriptor->capabilities & RK_CAP_RANKED) || !RK_HAS_FIELD(&entry, rk_plugin_entry, expect_teams) ||
-       !entry.expect_teams))
-    refuse(file, "declares team matches but does not rate ranked events or has no expect_teams");
+  // A whole-history model rates through its extension's sweeps, never rate_games or rate_events.
+  const bool whole_history = entry.descriptor->capabilities & RK_CAP_WHOLE_HISTORY;
+  if (!whole_history) check_rate_calls(file, entry);
   auto p = std::shared_ptr<plugin>(new plugin(std::move(lib), file, entry));
+  if (whole_history) {
+    const auto* calls = static_cast<const rk_ext_whole_history*>(extension_of(file, entry, RK_EXT_WHOLE_HISTORY));
+    if (const std::string why = whole_history_problem(entry, calls); !why.empty()) refuse(file, why);
+  }
   p->game_columns_ = static_cast<const rk_ext_game_columns*>(extension_of(file, entry, RK_EXT_GAME_COLUMNS));
   p->performance_ = static_cast<const rk_ext_performance*>(extension_of(file, entry, RK_EXT_PERFORMANCE));
   p->param_needs_ = static_cast<const rk_ext_param_needs*>(extension_of(file, entry, RK_EXT_PARAM_NEEDS));
@@ -187,12 +160,38 @@ int plugin::state_field(std::string_view name) const {
   return -1;
 }
 
-void model::log_callback(void* context, int32_t level, const char* message) {
+rk_instance create_instance(const plugin& p, const rk_host& host, const std::vector<double>& params) {
+  rk_instance instance = nullptr;
+  try {
+    call_plugin([&](rk_error* e) {
+      return p.entry().create(&host, params.data(), uint32_t(params.size()), &instance, e);
+    });
+  } catch (const plugin_error& e) {
+    throw user_error(p.file().string(), 0, 0, std::string("plugin failed to start: ") + e.what());
+  }
+  if (instance == nullptr) throw user_error(p.file().string(), 0, 0, "plugin failed to start: create gave no instance");
+  return instance;
+}
+
+void destroy_instance(const plugin& p, rk_instance instance) noexcept {
+  if (!instance) return;
+  try {
+    p.entry().destroy(instance);
+  } catch (...) {
+    spdlog::warn("{}: plugin '{}' threw a C++ exception from destroy", p.file().string(), p.id());
+  }
+}
+
+void log_from_plugin(std::string_view id, int32_t level, const char* message) {
   const auto lvl = level <= RK_LOG_DEBUG ? spdlog::level::debug
                    : level == RK_LOG_INFO ? spdlog::level::info
                    : level == RK_LOG_WARN ? spdlog::level::warn
                                           : spdlog::level::err;
-  spdlog::log(lvl, "[{}] {}", static_cast<const model*>(context)->plugin_->id(), message ? message : "");
+  spdlog::log(lvl, "[{}] {}", id, message ? message : "");
+}
+
+void model::log_callback(void* context, int32_t level, const char* message) {
+  log_from_plugin(static_cast<const model*>(context)->plugin_->id(), level, message);
 }
 
 int32_t model::adjust_callback(void* context, uint64_t game, int32_t player, double delta, const char* reason) {
@@ -208,15 +207,7 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
   host_.abi_major = RK_ABI_MAJOR;
   host_.abi_minor = RK_ABI_MINOR;
   host_.version = RATEKIT_VERSION;
-  try {
-    call_plugin([&](rk_error* e) {
-      return plugin_->entry().create(&host_, params.data(), uint32_t(params.size()), &instance_, e);
-    });
-  } catch (const plugin_error& e) {
-    throw user_error(plugin_->file().string(), 0, 0, std::string("plugin failed to start: ") + e.what());
-  }
-  if (instance_ == nullptr)
-    throw user_error(plugin_->file().string(), 0, 0, "plugin failed to start: create gave no instance");
+  instance_ = create_instance(*plugin_, host_, params);
   const rk_descriptor& d = plugin_->descriptor();
   for (uint32_t f = 0; f < d.state_count; ++f) new_player_.push_back(d.state[f].initial);
   if (!plugin_->entry().initial_state) return;
@@ -231,14 +222,7 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
                        std::string("plugin refused: its new player's ") + d.state[f].name + " is not a finite number");
 }
 
-model::~model() {
-  if (!instance_) return;
-  try {
-    plugin_->entry().destroy(instance_);
-  } catch (...) {
-    spdlog::warn("{}: plugin '{}' threw a C++ exception from destroy", plugin_->file().string(), plugin_->id());
-  }
-}
+model::~model() { destroy_instance(*plugin_, instance_); }
 
 namespace {
 

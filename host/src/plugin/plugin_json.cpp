@@ -22,7 +22,8 @@ std::string capabilities(uint64_t caps) {
       {RK_CAP_HOME_ADVANTAGE, "home advantage"}, {RK_CAP_DRAWS, "draws"}, {RK_CAP_POINTS, "points"},
       {RK_CAP_HANDICAP, "handicap"}, {RK_CAP_PERIODS, "rating periods"},
       {RK_CAP_STATE_AFTER, "state after each period"}, {RK_CAP_TEAMS, "team matches"},
-      {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}, {RK_CAP_ADJUSTMENTS, "rating adjustments"}};
+      {RK_CAP_CALENDAR_PERIODS, "calendar periods only (day, month, year)"}, {RK_CAP_ADJUSTMENTS, "rating adjustments"},
+      {RK_CAP_WHOLE_HISTORY, "whole history"}};
   std::string out;
   for (const auto& [bit, name] : names) {
     if (!(caps & bit)) continue;
@@ -30,6 +31,12 @@ std::string capabilities(uint64_t caps) {
     out += name;
   }
   return out;
+}
+
+const char* plugin_kind(const rk_descriptor& d) {
+  return (d.capabilities & RK_CAP_WHOLE_HISTORY)
+             ? "whole history (every player's skill at every time he played, estimated from all results)"
+             : "forward (each rating period from the state before it)";
 }
 
 std::string default_text(const rk_param_spec& p) {
@@ -86,7 +93,8 @@ nlohmann::ordered_json describe_json(const plugin& p) {
     params.push_back(param);
   }
   return {{"id", d.id}, {"version", d.version}, {"summary", d.summary ? d.summary : ""},
-          {"file", p.file().string()}, {"capabilities", caps}, {"state", state}, {"params", params}};
+          {"file", p.file().string()}, {"kind", (d.capabilities & RK_CAP_WHOLE_HISTORY) ? "whole-history" : "forward"},
+          {"capabilities", caps}, {"state", state}, {"params", params}};
 }
 
 nlohmann::ordered_json plugins_json(const plugin_registry& registry) {

@@ -1,5 +1,7 @@
 #include <ratekit/host/run/run_unit.hpp>
 
+#include "run/whole_history_unit.hpp"
+
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/files/run_end.hpp>
@@ -125,6 +127,8 @@ unit_result run_unit(competition_config config, const plugin_registry& registry,
                      unit_options options, progress& bar) {
   output_folder folder(dir);  // locked before any work: a second run is refused at once
   try {
+    if (registry.get(config.model)->has(RK_CAP_WHOLE_HISTORY))  // swept over the whole history, not period by period
+      return run_whole_history_into(folder, config, registry, dir, options, bar);
     return run_into(folder, std::move(config), registry, dir, options, bar);
   } catch (const user_error& e) {
     throw as_published(e, folder.staging(), dir);

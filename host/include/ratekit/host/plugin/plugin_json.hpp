@@ -18,7 +18,10 @@ std::string range_text(const rk_param_spec& s);
 // The capability bits as words: "pairwise games, K factor, ...".
 std::string capabilities(uint64_t caps);
 
-// `ratekit describe --json`: capability names as listed above, defaults as typed values.
+// The kind of model, in words: forward (period by period) or whole history.
+const char* plugin_kind(const rk_descriptor& d);
+
+// `ratekit describe --json`: kind ("forward" or "whole-history"), capability names as listed above, defaults as typed values.
 nlohmann::ordered_json describe_json(const plugin& p);
 // `ratekit plugins --json`: the plugins loaded (id, version, summary, file) and the files refused.
 nlohmann::ordered_json plugins_json(const plugin_registry& registry);

@@ -1,0 +1,32 @@
+#include "run/whole_history_unit.hpp"
+
+#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/whole_history/whole_history.hpp>
+
+#include <chrono>
+#include <mutex>
+
+namespace ratekit {
+
+unit_result run_whole_history_into(output_folder& folder, const competition_config& config,
+                                   const plugin_registry& registry, const std::filesystem::path& dir,
+                                   const unit_options& options, progress& bar) {
+  if (options.replace)
+    throw user_error(config.file.string(), 0, 0, "--replace is not yet available for whole-history models");
+  const auto phase = [&](const std::string& name, uint64_t total, const std::string& unit) {
+    bar.phase(name, total, unit);
+    return &bar.counter();
+  };
+  const auto start = std::chrono::steady_clock::now();
+  whole_history_fit fit = fit_whole_history(config, registry, phase);
+  const double rating_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  bar.phase("writing " + dir.string());
+  folder.check_staging();
+  write_whole_history_outputs(fit, folder.staging());
+  const std::lock_guard ending(run_end_lock());  // an interrupt finds the outputs all old or all new
+  folder.publish();
+  return unit_result{std::move(fit.run), std::nullopt, {}, rating_seconds};
+}
+
+}  // namespace ratekit

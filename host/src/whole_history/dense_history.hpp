@@ -1,0 +1,33 @@
+// A competition's input as a whole-history model reads it (ratekit/ext/whole_history.h): every match in
+// batches of one day (or month, year), dense player ids, each match's advantage; valid as long as it lives.
+#pragma once
+
+#include <ratekit/ext/whole_history.h>
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/input/dataset.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace ratekit {
+
+struct dense_history {
+  std::vector<rk_entry> entries;
+  std::vector<double> weights;  // empty: every entry plays the whole match
+  std::vector<rk_event> matches;
+  std::vector<double> advantage;
+  std::vector<uint64_t> batch_ends;
+  std::vector<double> batch_times;  // days since 1970-01-01, or month or year numbers
+  std::vector<int32_t> batch_dates; // yyyymmdd of each batch's first match, for its label
+  uint64_t player_count = 0;
+
+  // The view a plugin reads; points into the vectors above.
+  rk_wh_history view() const;
+};
+
+// The matches of `data` (its duels, or its team matches) as a whole history: refuses, naming the game's file
+// and line, an undated game, a score other than a win, a draw or a loss, a draw for a model without draws
+// and a handicap. The batches follow the dates, each batch's matches in input order.
+dense_history build_dense_history(const dataset& data, const competition_config& config, const rk_descriptor& model);
+
+}  // namespace ratekit

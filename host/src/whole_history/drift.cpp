@@ -1,0 +1,39 @@
+// States for forecasts after a whole-history fit: each player's last estimate, made as uncertain as the time
+// since his last game makes it (the model's drift).
+#include <ratekit/host/whole_history/whole_history.hpp>
+
+#include "whole_history/dense_history.hpp"
+
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratekit {
+
+std::vector<std::vector<double>> drifted_states(const whole_history_fit& fit, double time) {
+  const run_result& r = fit.run;
+  const rk_ext_whole_history& x = fit.fitter->calls();
+  std::vector<std::vector<double>> columns = r.state.columns;
+  const size_t fields = columns.size();
+  std::vector<double> row(fields), out(fields);
+  for (size_t p = 0; p < columns[0].size(); ++p) {
+    if (r.state.last_period[p] == RK_NEVER_RATED) continue;
+    const double elapsed = std::max(0.0, time - double(r.state.last_period[p]));
+    for (size_t f = 0; f < fields; ++f) row[f] = columns[f][p];
+    try {
+      fit.fitter->call(
+          [&](rk_instance i, rk_error* e) { return x.drift(i, row.data(), elapsed, out.data(), e); });
+    } catch (const plugin_error& e) {
+      throw r.source->failure("drift", e.what());
+    }
+    if (!(std::isfinite(out[0]) && std::isfinite(out[1]) && out[1] > 0))
+      throw r.source->failure("drift", "returned the state (" + format_number(out[0]) + ", " + format_number(out[1]) +
+                                           "), not a finite mean and a positive finite deviation");
+    for (size_t f = 0; f < fields; ++f) columns[f][p] = out[f];
+  }
+  return columns;
+}
+
+}  // namespace ratekit

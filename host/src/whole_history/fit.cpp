@@ -1,0 +1,134 @@
+// fit_whole_history(): the input read whole, placed in time, swept; the run_result the outputs read.
+#include <ratekit/host/whole_history/whole_history.hpp>
+
+#include "whole_history/dense_history.hpp"
+#include "whole_history/in_sample.hpp"
+#include "whole_history/sweeps.hpp"
+
+#include "engine/period_clock.hpp"
+
+#include <ratekit/host/input/readers.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace ratekit {
+
+namespace {
+
+double param_value(const competition_config& config, const rk_descriptor& d, const char* key) {
+  for (uint32_t i = 0; i < d.param_count; ++i)
+    if (std::strcmp(d.params[i].key, key) == 0) return config.params[i];
+  return NAN;  // the loader refuses a whole-history plugin without it
+}
+
+// Every file of the input into one dataset, as the readers give it: no pieces, no second thread.
+dataset read_whole_input(const competition_config& config) {
+  const reader_entry* reader = find_reader(config.input_format);
+  if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
+  dataset data;
+  if (const auto& fill = config.input_options.fill) {  // a program's rows; input_paths names them
+    data.source = config.input_paths.front().string();
+    fill(data);
+    return data;
+  }
+  for (const auto& path : config.input_paths) {
+    if (data.source.empty()) data.source = path.string();
+    reader->read(path, config.input_options, data);
+  }
+  return data;
+}
+
+// The last day of the batch holding `date`: the day itself, the month's or the year's last day.
+int32_t batch_end_date(period_kind kind, int32_t date) {
+  if (kind == period_kind::year) return date / 10000 * 10000 + 1231;
+  return kind == period_kind::month ? month_end(date) : date;
+}
+
+// Each player's latest estimate, matches, highest mean and last batch, from the entries in time order.
+void latest_states(whole_history_fit& fit) {
+  run_result& r = fit.run;
+  const dense_history& h = *fit.history;
+  const size_t n = size_t(h.player_count);
+  player_state& s = r.state;
+  s.columns.assign(r.source->descriptor().state_count, {});
+  for (size_t f = 0; f < s.columns.size(); ++f) s.columns[f].assign(n, r.rater->new_player()[f]);
+  s.games.assign(n, 0);
+  s.peak.assign(n, NAN);
+  s.last_period.assign(n, RK_NEVER_RATED);
+  s.last_date.assign(n, 0);
+  uint64_t match = 0;
+  for (size_t b = 0; b < h.batch_times.size(); ++b)
+    for (; match < h.batch_ends[b]; ++match)
+      for (uint64_t e = h.matches[match].begin; e < h.matches[match].end; ++e) {
+        const auto p = size_t(h.entries[e].player);
+        s.columns[0][p] = fit.mean[e];
+        s.columns[1][p] = fit.sd[e];
+        s.games[p] += 1;
+        s.peak[p] = std::isnan(s.peak[p]) ? fit.mean[e] : std::max(s.peak[p], fit.mean[e]);
+        s.last_period[p] = int64_t(h.batch_times[b]);
+        s.last_date[p] = batch_end_date(r.config.period, h.batch_dates[b]);
+      }
+  for (size_t p = 0; p < n; ++p) r.players_rated += s.games[p] > 0;
+}
+
+nlohmann::json fit_summary(const sweep_outcome& o, double epsilon, uint64_t iterations) {
+  const nlohmann::json none;
+  return {{"sweeps", o.sweeps},
+          {"last_change", std::isnan(o.last_change) ? none : nlohmann::json(o.last_change)},
+          {"converged", o.converged},
+          {"epsilon", epsilon},
+          {"iterations", iterations},
+          {"log_evidence", std::isnan(o.log_evidence) ? none : nlohmann::json(o.log_evidence)},
+          {"estimates", "smoothed: each player's skill at each time he played, from all results before and after"}};
+}
+
+}  // namespace
+
+whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
+                                    const phase_fn& phase) {
+  refuse_unavailable_for_whole_history(config);
+  whole_history_fit fit;
+  run_result& r = fit.run;
+  r.config = config;
+  r.source = plugins.get(config.model);
+  if (!r.source->has(RK_CAP_WHOLE_HISTORY))
+    throw config.error_at("model", "model '" + config.model + "' rates period by period, not the whole history");
+  r.rater = std::make_unique<model>(r.source, config.params);  // for forecasts; the fitter is swept
+  fit.fitter = std::make_unique<whole_history_model>(r.source, config.params);
+  if (phase) phase("reading " + config.competition, 0, "");
+  r.data = read_whole_input(config);
+  if (r.data.games.empty() && r.data.events.empty())
+    throw user_error(r.data.source, 0, 0, "the input holds no games and no matches");
+  fit.history = std::make_shared<const dense_history>(build_dense_history(r.data, config, r.source->descriptor()));
+  const dense_history& h = *fit.history;
+  r.game_count = r.data.ranked() ? 0 : h.matches.size();
+  r.entry_count = r.data.ranked() ? h.entries.size() : 0;
+  r.period_count = h.batch_times.size();
+  r.skipped.assign(r.data.events.size(), false);
+  // The dense history holds what the sweeps need: the readers' copies go.
+  r.data.games = {};
+  r.data.facts.clear();
+  r.data.entries = {};
+  r.data.weights = {};
+
+  const rk_descriptor& d = r.source->descriptor();
+  const double epsilon = param_value(config, d, "epsilon");
+  const auto iterations = uint64_t(param_value(config, d, "iterations"));
+  std::atomic<uint64_t>* sweeps = phase ? phase("sweeping " + config.competition, iterations, "sweeps") : nullptr;
+  sweep_outcome o = drive_sweeps(*fit.fitter, h.view(), epsilon, iterations, sweeps);
+  fit.mean = std::move(o.mean);
+  fit.sd = std::move(o.sd);
+  fit.summary = fit_summary(o, epsilon, iterations);
+  latest_states(fit);
+  try {
+    r.metrics = in_sample_metrics(*r.rater, h, fit.mean, fit.sd);
+  } catch (const plugin_error& e) {
+    throw r.source->failure("expect (the in-sample metrics)", e.what());
+  }
+  return fit;
+}
+
+}  // namespace ratekit

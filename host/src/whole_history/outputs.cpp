@@ -1,0 +1,128 @@
+// A whole-history fit's files: its own history.csv and chart.svg (smoothed estimates, one point per batch),
+// ratings.csv and summary.json as every run writes them.
+#include <ratekit/host/whole_history/whole_history.hpp>
+
+#include "output/files/run_files.hpp"
+#include "whole_history/dense_history.hpp"
+
+#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/reports/chart.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/format.hpp>
+
+#include "engine/period_clock.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratekit {
+
+namespace {
+
+// Calls fn(batch, player, entry, games) once per player per batch he played in, in time order, each batch's
+// players in the order they first appear in it; `entry` is his first entry of the batch (all share its estimate).
+template <class Fn>
+void each_appearance(const dense_history& h, Fn&& fn) {
+  std::vector<uint64_t> first(size_t(h.player_count), UINT64_MAX), games(size_t(h.player_count), 0);
+  std::vector<int32_t> seen;
+  uint64_t match = 0;
+  for (size_t b = 0; b < h.batch_times.size(); ++b) {
+    seen.clear();
+    for (; match < h.batch_ends[b]; ++match)
+      for (uint64_t e = h.matches[match].begin; e < h.matches[match].end; ++e) {
+        const auto p = size_t(h.entries[e].player);
+        if (games[p]++ == 0) first[p] = e, seen.push_back(h.entries[e].player);
+      }
+    for (const int32_t p : seen) fn(b, p, first[size_t(p)], games[size_t(p)]), games[size_t(p)] = 0;
+  }
+}
+
+std::string batch_label(period_kind kind, int32_t date) {
+  if (kind == period_kind::month) return iso_month(date);
+  if (kind == period_kind::year) return std::to_string(date / 10000);
+  return iso_date(date);
+}
+
+// The chart's five players: the highest latest means, as ratings.csv ranks them.
+std::vector<rating_series> top_series(const whole_history_fit& fit) {
+  const run_result& r = fit.run;
+  std::vector<int32_t> ids;
+  for (int32_t p = 0; p < r.data.players.size(); ++p)
+    if (r.state.games[size_t(p)] > 0) ids.push_back(p);
+  const size_t n = std::min<size_t>(5, ids.size());
+  const double* rating = r.state.rating();
+  std::partial_sort(ids.begin(), ids.begin() + long(n), ids.end(),
+                    [&](int32_t a, int32_t b) { return rating[a] > rating[b]; });
+  std::vector<int> line(size_t(r.data.players.size()), -1);
+  std::vector<rating_series> series;
+  for (size_t i = 0; i < n; ++i) {
+    line[size_t(ids[i])] = int(i);
+    series.push_back({r.data.players.name(ids[i]), {}, "deviation"});
+  }
+  const dense_history& h = *fit.history;
+  each_appearance(h, [&](size_t b, int32_t p, uint64_t e, uint64_t) {
+    if (line[size_t(p)] < 0) return;
+    const int32_t date = h.batch_dates[b];
+    rating_series& s = series[size_t(line[size_t(p)])];
+    // Each point an estimate at its time: the first is drawn where the line starts, as every series' [0].
+    const rating_point point{date, fit.mean[e], fit.sd[e], date, int32_t(b) + 1, true};
+    if (s.points.empty()) s.points.push_back(point);
+    s.points.push_back(point);
+  });
+  return series;
+}
+
+}  // namespace
+
+void refuse_unavailable_for_whole_history(const competition_config& c) {
+  const auto refuse = [&](std::string_view key, const std::string& what) {
+    throw c.error_at(key, what + " is not yet available for whole-history models (model '" + c.model + "')");
+  };
+  if (!c.initial_ratings.empty() || !c.initial_database.empty() || !std::isnan(c.initial_rating) ||
+      !c.initial_state.empty() || c.initial_reader)
+    refuse("initial", "a starting list or database (initial)");
+  if (!c.output_database.empty()) refuse("output", "the history database (output.database)");
+  if (c.write_report) refuse("output", "the report (output.report, --report)");
+  if (!c.history_columns.empty()) refuse("output", "a choice of history.csv's columns (output.history as a list)");
+  if (!c.period_label.empty())
+    throw user_error(c.file.string(), 0, 0, "--period-label is not yet available for whole-history models");
+  if (c.home_update != c.home_predict)
+    refuse("home_advantage", "a home advantage in the update other than in the forecast");
+}
+
+std::string whole_history_csv(const whole_history_fit& fit) {
+  const dense_history& h = *fit.history;
+  const run_result& r = fit.run;
+  std::string out = r.config.period == period_kind::day ? "date" : "period";
+  out += ",player,rating,deviation,games\n";
+  each_appearance(h, [&](size_t b, int32_t p, uint64_t e, uint64_t games) {
+    csv_row row(out);
+    row.text(batch_label(r.config.period, h.batch_dates[b])).text(r.data.players.name(p));
+    row.number(fit.mean[e]).number(fit.sd[e]).number(double(games));
+  });
+  return out;
+}
+
+void write_whole_history_outputs(const whole_history_fit& fit, const std::filesystem::path& dir) {
+  const run_result& r = fit.run;
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
+  // Built first, so a failure leaves the folder as it was; summary.json last, as every run writes it.
+  const std::string ratings = ratings_csv(r);
+  const std::string history = r.config.write_history ? whole_history_csv(fit) : "";
+  const std::string chart =
+      r.config.write_charts
+          ? render_chart_svg(top_series(fit), chart_options{.title = r.config.competition + ": the top 5 (smoothed)"})
+          : "";
+  nlohmann::ordered_json summary_object = summary_json(r);
+  summary_object["whole_history"] = nlohmann::ordered_json(fit.summary);
+  const std::string summary = json_text(summary_object, 2) + "\n";
+  std::vector<output_file> files{{dir / "ratings.csv", ratings}};
+  if (r.config.write_history) files.push_back({dir / "history.csv", history});
+  if (r.config.write_charts) files.push_back({dir / "chart.svg", chart});
+  files.push_back({dir / "summary.json", summary});
+  write_files_atomically(files);
+}
+
+}  // namespace ratekit

@@ -1,0 +1,29 @@
+// The host's side of a whole-history model's fit: load the history, sweep until the largest change of a mean
+// is at most epsilon or `iterations` sweeps are done, read the estimates; every value the plugin returns checked.
+#pragma once
+
+#include <ratekit/ext/whole_history.h>
+#include <ratekit/host/plugin/whole_history_model.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace ratekit {
+
+struct sweep_outcome {
+  uint64_t sweeps = 0;
+  double last_change = NAN;  // the largest change of a mean in the last sweep; NaN: no sweep
+  bool converged = false;    // the last change was at most epsilon
+  double log_evidence = NAN; // NaN: the model defines none
+  std::vector<double> mean, sd;  // each entry's estimate
+};
+
+// Drives `rater` over `history`. A plugin's failure, anything it throws, a change that is not a number from 0,
+// a mean that is not finite and a deviation that is not a positive finite number become a user_error naming
+// the plugin and the call. Ctrl-C (engine/stop.hpp) is honoured between sweeps; `done` counts them.
+sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history& history, double epsilon, uint64_t iterations,
+                           std::atomic<uint64_t>* done);
+
+}  // namespace ratekit
