@@ -260,14 +260,14 @@ TEST_CASE("chart.svg draws the smoothed estimates with their bands", "[whole_his
 TEST_CASE("predict widens each player's last estimate by the drift since his last game", "[whole_history][predict]") {
   temp_dir dir;
   probe_config(dir, three_games);
-  write_text(dir / "new.csv", "player_a,player_b\nAnn,Bob\n");
+  write_text(dir / "new.csv", "match,team,player\nm1,a,Ann\nm1,b,Bob\n");  // the probe rates team matches
   const auto r = run_cli("predict '" + (dir / "c.yaml").string() + "' '" + (dir / "new.csv").string() +
                          "' --plugin-dir " RATEKIT_TEST_PLUGIN_DIR);
   INFO(r.out);
   REQUIRE(r.status == 0);
-  // Ann last played on 2 January, 59 days before the history's end: deviation sqrt(1 + 59); Bob on its last day.
-  CHECK_THAT(r.out, Catch::Contains(format_number(jan2) + "," + format_number(std::sqrt(60.0))));
-  CHECK_THAT(r.out, Catch::Contains(format_number(mar1) + ",1,"));  // Bob: mar1 - 0 (no home advantage), 1
+  // Ann last played on 2 January, 59 days before the history's last: deviation sqrt(1 + 59). Bob played on it.
+  CHECK_THAT(r.out, Catch::Contains("\nm1,a,Ann," + swept(jan2) + "," + format_number(std::sqrt(60.0)) + ",0,"));
+  CHECK_THAT(r.out, Catch::Contains("\nm1,b,Bob," + swept(mar1) + ",1,0,"));
 }
 
 TEST_CASE("a stop between sweeps ends the fit", "[whole_history][stop]") {
@@ -291,4 +291,19 @@ TEST_CASE("the period engine refuses a whole-history model rather than call what
   temp_dir dir;
   const competition_config config = load_config(probe_config(dir, three_games), probes());
   CHECK_THROWS_WITH(rate(config, probes()), Catch::Contains("rates the whole history at once"));
+}
+
+TEST_CASE("chart and report refuse a whole-history run's folder by name", "[whole_history][chart]") {
+  temp_dir dir;
+  probe_config(dir, three_games);
+  REQUIRE(run_probe(dir).status == 0);
+  const std::string out = "'" + (dir / "out").string() + "'";
+  auto r = run_cli("chart " + out + " --player Ann");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("`ratekit chart` is not yet available for the outputs of a whole-history model "
+                                    "('test-whole-history')"));
+  r = run_cli("report " + out);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("`ratekit report` is not yet available"));
+  CHECK(!fs::exists(dir / "out/report.html"));
 }

@@ -5,6 +5,7 @@
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/whole_history/whole_history.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -36,6 +37,7 @@ void add_chart_command(CLI::App& app, context&) {
       if (std::find(names.begin(), at, *at) != at)
         throw CLI::ValidationError("--player", "'" + *at + "' is named twice; name each player once");
     const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
+    refuse_whole_history_folder(dir, "chart");
     const std::filesystem::path history = std::filesystem::path(dir) / "history.csv";
     if (!std::filesystem::exists(history))
       throw user_error(history.string(), 0, 0, "no history.csv here: run with output.history true first");

@@ -3,6 +3,7 @@
 #include <ratekit/host/output/reports/html_report.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/whole_history/whole_history.hpp>
 
 #include <cstdio>
 
@@ -16,6 +17,7 @@ void add_report_command(CLI::App& app, context&) {
   cmd->callback([] {
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "report.html" : std::filesystem::path(output);
     const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
+    refuse_whole_history_folder(dir, "report");
     write_file_atomically(file, build_html_report(dir));
     std::fprintf(stderr, "wrote %s\n", file.string().c_str());
   });

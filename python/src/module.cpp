@@ -161,6 +161,9 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
 
 std::string predict_run(const run_handle& h, const std::string& games) {
   const run_result& r = h.unit->run;
+  if (r.source->has(RK_CAP_WHOLE_HISTORY))  // its forecasts widen the last estimates by the drift: the CLI's
+    throw user_error("predict() after a whole-history model's run is not yet available in Python: use `ratekit "
+                     "predict CONFIG GAMES`, which widens each player's last estimate by the drift since");
   const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
                                initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
   return predictions_csv(basis, games);

@@ -1,6 +1,6 @@
 #include <ratekit/host/run/run_unit.hpp>
 
-#include "run/whole_history_unit.hpp"
+#include "whole_history_unit.hpp"
 
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>

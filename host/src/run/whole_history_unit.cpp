@@ -1,8 +1,11 @@
-#include "run/whole_history_unit.hpp"
+#include "whole_history_unit.hpp"
 
 #include <ratekit/host/output/files/run_end.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/format.hpp>
 #include <ratekit/host/whole_history/whole_history.hpp>
+
+#include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <mutex>
@@ -21,6 +24,11 @@ unit_result run_whole_history_into(output_folder& folder, const competition_conf
   const auto start = std::chrono::steady_clock::now();
   whole_history_fit fit = fit_whole_history(config, registry, phase);
   const double rating_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto& swept = fit.summary;
+  spdlog::info("{} sweeps, the last changing a mean by at most {} ({}converged to epsilon {})",
+               swept["sweeps"].get<uint64_t>(),
+               swept["last_change"].is_null() ? "nothing" : format_number(swept["last_change"].get<double>()),
+               swept["converged"].get<bool>() ? "" : "not ", format_number(swept["epsilon"].get<double>()));
   bar.phase("writing " + dir.string());
   folder.check_staging();
   write_whole_history_outputs(fit, folder.staging());

@@ -74,14 +74,14 @@ void latest_states(whole_history_fit& fit) {
   for (size_t p = 0; p < n; ++p) r.players_rated += s.games[p] > 0;
 }
 
-nlohmann::json fit_summary(const sweep_outcome& o, double epsilon, uint64_t iterations) {
-  const nlohmann::json none;
+nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint64_t iterations) {
+  const nlohmann::ordered_json none;
   return {{"sweeps", o.sweeps},
-          {"last_change", std::isnan(o.last_change) ? none : nlohmann::json(o.last_change)},
+          {"last_change", std::isnan(o.last_change) ? none : nlohmann::ordered_json(o.last_change)},
           {"converged", o.converged},
           {"epsilon", epsilon},
           {"iterations", iterations},
-          {"log_evidence", std::isnan(o.log_evidence) ? none : nlohmann::json(o.log_evidence)},
+          {"log_evidence", std::isnan(o.log_evidence) ? none : nlohmann::ordered_json(o.log_evidence)},
           {"estimates", "smoothed: each player's skill at each time he played, from all results before and after"}};
 }
 

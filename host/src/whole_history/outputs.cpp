@@ -72,6 +72,16 @@ std::vector<rating_series> top_series(const whole_history_fit& fit) {
   return series;
 }
 
+// summary.json as every run writes it, the fit's sweeps and evidence before its metrics.
+nlohmann::ordered_json with_fit(const nlohmann::ordered_json& summary, const nlohmann::ordered_json& fit) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& [key, value] : summary.items()) {
+    if (key == "metrics") out["whole_history"] = fit;
+    out[key] = value;
+  }
+  return out;
+}
+
 }  // namespace
 
 void refuse_unavailable_for_whole_history(const competition_config& c) {
@@ -115,9 +125,7 @@ void write_whole_history_outputs(const whole_history_fit& fit, const std::filesy
       r.config.write_charts
           ? render_chart_svg(top_series(fit), chart_options{.title = r.config.competition + ": the top 5 (smoothed)"})
           : "";
-  nlohmann::ordered_json summary_object = summary_json(r);
-  summary_object["whole_history"] = nlohmann::ordered_json(fit.summary);
-  const std::string summary = json_text(summary_object, 2) + "\n";
+  const std::string summary = json_text(with_fit(summary_json(r), fit.summary), 2) + "\n";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (r.config.write_history) files.push_back({dir / "history.csv", history});
   if (r.config.write_charts) files.push_back({dir / "chart.svg", chart});

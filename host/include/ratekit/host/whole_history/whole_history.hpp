@@ -29,7 +29,7 @@ struct whole_history_fit {
   // (matches played), peak (highest mean), last_date and last_period (his last batch). run.rater forecasts.
   run_result run;
   std::unique_ptr<whole_history_model> fitter;  // the instance that was swept, for drift()
-  nlohmann::json summary;  // summary.json's "whole_history": sweeps, last change, log evidence
+  nlohmann::ordered_json summary;  // summary.json's "whole_history": sweeps, last change, log evidence
   std::shared_ptr<const dense_history> history;
   std::vector<double> mean, sd;  // each entry's estimate, at its match's time
 };
@@ -52,6 +52,10 @@ std::string whole_history_csv(const whole_history_fit& fit);
 // Writes the fit's files into `dir`: ratings.csv, history.csv (unless output.history is false), chart.svg
 // (output.charts), summary.json.
 void write_whole_history_outputs(const whole_history_fit& fit, const std::filesystem::path& dir);
+
+// Refuses `command` (chart, report) on an output folder a whole-history run wrote: its files are not the
+// period engine's.
+void refuse_whole_history_folder(const std::filesystem::path& dir, const std::string& command);
 
 // Each player's state (descriptor order) at `time` (a batch time: days, months or years), his last estimate
 // widened by the model's drift over the time since his last batch; players never rated keep `initial`.
