@@ -303,3 +303,14 @@ TEST_CASE("chart and report refuse a whole-history run's folder by name", "[whol
   CHECK_THAT(r.out, Catch::Contains("`ratekit report` is not yet available"));
   CHECK(!fs::exists(dir / "out/report.html"));
 }
+
+TEST_CASE("an undated game is refused: a whole-history model places every game in time", "[whole_history][input]") {
+  temp_dir dir;
+  // A TRF without its 042 record (nor round dates) gives its games no date.
+  write_text(dir / "t.trf", "012 Open\n" + trf_player(1, "Ann", 0, "", {{2, 'w', '1'}}) +
+                                trf_player(2, "Bob", 0, "", {{1, 'b', '0'}}));
+  write_text(dir / "c.yaml", "competition: t\nmodel: test-whole-history\ninput: { format: trf, path: t.trf }\n");
+  const auto r = run_probe(dir);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("t.trf:2: game 1 has no date: a whole-history model places every game in time"));
+}
