@@ -314,3 +314,14 @@ TEST_CASE("an undated game is refused: a whole-history model places every game i
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("t.trf:2: game 1 has no date: a whole-history model places every game in time"));
 }
+
+TEST_CASE("a drift to NaN stops predict with the plugin's name", "[whole_history][hostile][predict]") {
+  temp_dir dir;
+  probe_config(dir, three_games, "params: { fault: bad_drift }\n");
+  write_text(dir / "new.csv", "match,team,player\nm1,a,Ann\nm1,b,Bob\n");
+  const auto r = run_cli("predict '" + (dir / "c.yaml").string() + "' '" + (dir / "new.csv").string() +
+                         "' --plugin-dir " RATEKIT_TEST_PLUGIN_DIR);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("plugin 'test-whole-history' failed on drift: returned the state ("));
+  CHECK_THAT(r.out, Catch::Contains("not a finite mean and a positive finite deviation"));
+}
