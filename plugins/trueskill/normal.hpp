@@ -12,9 +12,10 @@ namespace ratekit::plugins::trueskill_math {
 // What Python trueskill (its built-in backend), ts-trueskill (ts-gaussian) and
 // Moserware compute: Numerical Recipes' erfc (2nd ed., p. 221, a Chebyshev fit
 // with a fractional error below 1.2e-7) and its inverse (3rd ed., p. 265, two
-// Newton steps on that erfc). The plugin uses it so that its ratings agree with
-// theirs to ~1e-12, where the exact functions would differ by ~1e-7: the
-// published checks are printed from these. The expressions keep the
+// Newton steps on that erfc; the plugin ttt takes three, as trueskillthroughtime
+// does). The plugin uses it so that its ratings agree with theirs to ~1e-12,
+// where the exact functions would differ by ~1e-7: the published checks are
+// printed from these. The expressions keep the
 // references' order of operations, so the roundings agree too.
 struct reference_normal {
   // t * exp(exponent(z, t)) is erfc(z) for z >= 0, with t = 1 / (1 + z / 2).
@@ -33,13 +34,13 @@ struct reference_normal {
     const double r = t * std::exp(exponent(z, t));
     return x >= 0 ? r : 2 - r;
   }
-  static double inverse_erfc(double x) {
+  static double inverse_erfc(double x, int newton_steps = 2) {
     if (x >= 2) return -100;
     if (x <= 0) return 100;
     const double xx = x < 1 ? x : 2 - x;
     const double t = std::sqrt(-2 * std::log(xx / 2));
     double r = -0.70711 * ((2.30753 + t * 0.27061) / (1 + t * (0.99229 + t * 0.04481)) - t);
-    for (int j = 0; j < 2; j++) {
+    for (int j = 0; j < newton_steps; j++) {
       const double err = erfc(r) - xx;
       r += err / (1.12837916709551257 * std::exp(-(r * r)) - r * err);
     }

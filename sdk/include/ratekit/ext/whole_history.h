@@ -65,7 +65,10 @@ typedef struct rk_wh_history {
   /* batch_count strictly ascending times of the batches: days since
      1970-01-01 for `period: day`, else the period numbers of
      rk_game_batch.period_numbers (months, weeks, years), so a difference of
-     times is the elapsed time in the model's unit of drift. */
+     times is the elapsed time in the model's unit of drift. NULL when the
+     batches have no times (`period: game` or `event`): a player's skill then
+     drifts one unit between his consecutive batches, however many batches
+     lie between (TrueSkill Through Time's package without times). */
   const double* batch_times;
   uint64_t batch_count;
 } rk_wh_history;

@@ -1,0 +1,41 @@
+#include "ttt.hpp"
+
+#include <iterator>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    sdk::rating_field(0.0, "the mean of the skill at the player's latest game"),
+    {"deviation", 6.0, "the standard deviation of that skill"},
+};
+// The defaults are the trueskillthroughtime package's (MU, SIGMA, BETA,
+// GAMMA, P_DRAW, EPSILON, ITERATIONS).
+const rk_param_spec param_specs[] = {
+    sdk::param{.key = "mu", .default_value = 0.0, .min = -1e6, .max = 1e6, .help = "a new player's mean skill"},
+    sdk::param{.key = "sigma", .default_value = 6.0, .min = 1e-6, .max = 1e6,
+               .help = "a new player's standard deviation: how uncertain his first skill is"},
+    sdk::param{.key = "beta", .default_value = 1.0, .min = 1e-6, .max = 1e6,
+               .help = "the performance spread: a skill difference of beta wins about 76% of the time"},
+    sdk::param{.key = "gamma", .default_value = 0.03, .min = 0.0, .max = 1e6,
+               .help = "skill drift: the standard deviation the skill walks per unit of time (day or period)"},
+    sdk::param{.key = "p_draw", .default_value = 0.0, .min = 0.0, .max = 0.999999,
+               .help = "the chance that two equal teams draw; it sets the draw margin (0: no draws)"},
+    sdk::param{.key = "epsilon", .default_value = 1e-6, .min = 0.0, .max = 1e6,
+               .help = "the sweeps stop when no mean or deviation moves by more than this"},
+    sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 30, .min = 0, .max = 1e6,
+               .help = "the most sweeps over the history"},
+};
+}  // namespace
+
+const rk_descriptor ttt::descriptor = {
+    sizeof(rk_descriptor), 0, "ttt", "1.0.0",
+    "TrueSkill Through Time (Dangauthier et al. 2007; Landfried and Mocskos 2023) as the trueskillthroughtime "
+    "package: every player's skill at every time he played, from the whole history, team matches, ties, partial play",
+    RK_CAP_WHOLE_HISTORY | RK_CAP_PAIRWISE | RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE |
+        RK_CAP_CALENDAR_PERIODS,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_WHOLE_HISTORY_PLUGIN(ratekit::plugins::ttt)
