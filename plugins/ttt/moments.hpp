@@ -20,7 +20,8 @@ struct moments {
 
 inline natural to_natural(const moments& m) {
   if (!(m.sigma > 0.0)) throw sdk::failure(RK_ERR_DOMAIN, "ttt: a Gaussian with no spread");
-  return natural::from_moments(m.mu, m.sigma);  // sigma infinite: pi = tau = 0
+  const double pi = 1 / (m.sigma * m.sigma);  // sigma infinite: pi = tau = 0
+  return {pi, pi * m.mu};
 }
 
 // Back to moments; a precision at or a hair below 0 (rounding) means no

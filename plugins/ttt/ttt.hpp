@@ -103,7 +103,7 @@ class ttt {
   void rate_match(uint64_t m);
 
   double mu_, sigma_, beta_, gamma_, p_draw_;
-  natural prior_ = natural::from_moments(mu_, sigma_);
+  natural prior_ = ttt_math::to_natural({mu_, sigma_});
   // A copy of the history's description: its arrays stay the host's (whole_history.h).
   rk_wh_history history_{};
   bool loaded_ = false;
