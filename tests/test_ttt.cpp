@@ -83,6 +83,11 @@ TEST_CASE("ttt: the three-game cycle converges as published (test_env_TTT)", "[t
   h.batch_times = nullptr;
   auto model = make_ttt(trueskill_scale());
   model.load(ratekit::sdk::history(h));
+  // The package's steps, run (History.iteration()): the larger change, of a
+  // mean or a deviation, from before each batch's new messages.
+  CHECK(model.sweep() == Approx(5.6999538306437465).margin(1e-12));
+  CHECK(model.sweep() == Approx(0.9110072131189995).margin(1e-12));
+  CHECK(model.sweep() == Approx(0.055294623376145324).margin(1e-12));
   converge(model);
   const auto e = estimates_of(model, h);
   printed(e.mean[0], 25.0002673, 7);  // a at his first game
@@ -213,4 +218,24 @@ TEST_CASE("ttt: the evidence of a result (test_evidence_1vs1, test_1vs1vs1_margi
     sum += evidence;
   }
   printed(sum, 0.99527507, 8);
+}
+
+TEST_CASE("ttt: a sweep's step is the larger change, of a mean or of a deviation", "[ttt]") {
+  // Two draws of equal players on two days: the means stay at mu, the
+  // deviations shrink as each day learns from the other; the package goes on
+  // while either moves, so the step is the deviations' change.
+  whole_history_builder b;
+  const rk_wh_history& h = b.duel(1, 0, 1, 0.5).duel(2, 0, 1, 0.5).build();
+  auto model = make_ttt(trueskill_scale(0.25));
+  model.load(ratekit::sdk::history(h));
+  const auto before = estimates_of(model, h);
+  const double step = model.sweep();
+  const auto after = estimates_of(model, h);
+  double sd_change = 0.0;
+  for (size_t e = 0; e < after.sd.size(); ++e) {
+    CHECK(after.mean[e] == Approx(25.0).margin(1e-12));
+    sd_change = std::max(sd_change, std::fabs(after.sd[e] - before.sd[e]));
+  }
+  CHECK(sd_change > 0.01);
+  CHECK(step == Approx(sd_change).margin(1e-12));
 }
