@@ -239,3 +239,23 @@ TEST_CASE("ttt: a sweep's step is the larger change, of a mean or of a deviation
   CHECK(sd_change > 0.01);
   CHECK(step == Approx(sd_change).margin(1e-12));
 }
+
+TEST_CASE("ttt: a match's chances, as the evidence of its results (expect_teams)", "[ttt]") {
+  // Two players of equal, known skills (deviation 0), p_draw 0.25: a draw
+  // 0.25 and each win 0.375 (test_evidence_1vs1's numbers); a third team far
+  // ahead wins almost surely.
+  auto model = make_ttt(trueskill_scale(0.25));
+  const double states[] = {25.0, 0.0, 25.0, 0.0, 60.0, 0.0};
+  const uint32_t teams[] = {0, 1, 2};
+  double beats[9], draws[9];
+  model.team_chances(states, teams, nullptr, 3, beats, draws);
+  CHECK(draws[0 * 3 + 1] == Approx(0.25).margin(1e-6));
+  CHECK(beats[0 * 3 + 1] == Approx(0.375).margin(1e-6));
+  CHECK(beats[1 * 3 + 0] == Approx(0.375).margin(1e-6));
+  CHECK(beats[2 * 3 + 0] > 0.99);
+  CHECK(beats[0 * 3 + 2] < 0.01);
+  CHECK(beats[0] == 0.0);
+  // A duel's expected score adds half the draw.
+  CHECK(model.expect(states, states + 2, 0.0) == Approx(0.5).margin(1e-12));
+  CHECK(model.expect(states + 4, states, 0.0) > 0.99);
+}

@@ -23,7 +23,7 @@ const rk_param_spec param_specs[] = {
                .help = "the chance that two equal teams draw; it sets the draw margin (0: no draws)"},
     sdk::param{.key = "epsilon", .default_value = 1e-6, .min = 0.0, .max = 1e6,
                .help = "the sweeps stop when no mean or deviation moves by more than this"},
-    sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 30, .min = 0, .max = 1e6,
+    sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 30, .min = 1, .max = 1e6,
                .help = "the most sweeps over the history"},
 };
 }  // namespace
@@ -32,10 +32,24 @@ const rk_descriptor ttt::descriptor = {
     sizeof(rk_descriptor), 0, "ttt", "1.0.0",
     "TrueSkill Through Time (Dangauthier et al. 2007; Landfried and Mocskos 2023) as the trueskillthroughtime "
     "package: every player's skill at every time he played, from the whole history, team matches, ties, partial play",
-    RK_CAP_WHOLE_HISTORY | RK_CAP_PAIRWISE | RK_CAP_RANKED | RK_CAP_TEAMS | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE |
-        RK_CAP_CALENDAR_PERIODS,
+    RK_CAP_WHOLE_HISTORY | RK_CAP_TEAMS | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE,
     uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+namespace {
+// Team matches' forecasts: the whole-history entry and expect_teams, on the model's instance.
+int32_t expect_teams(rk_instance instance, const double* states, const uint32_t* teams, const double* weights,
+                     uint64_t players, double* beats, double* draws, rk_error* error) {
+  return sdk::detail::guard(error, [&] {
+    reinterpret_cast<const ttt*>(instance)->team_chances(states, teams, weights, players, beats, draws);
+  });
+}
+constexpr rk_plugin_entry entry() {
+  rk_plugin_entry e = sdk::make_whole_history_entry<ttt>();
+  e.expect_teams = &expect_teams;
+  return e;
+}
+}  // namespace
 
 }  // namespace ratekit::plugins
 
-RATEKIT_WHOLE_HISTORY_PLUGIN(ratekit::plugins::ttt)
+extern "C" RK_EXPORT const rk_plugin_entry ratekit_plugin_entry = ratekit::plugins::entry();
