@@ -119,7 +119,7 @@ class ttt {
   // Scratch, sized once: a batch's beliefs before a pass (and before a
   // single batch's convergence), a match's players and messages.
   std::vector<moments> before_, start_, messages_;
-  mutable std::vector<moments> team_perf_;  // team_chances' scratch
+  mutable std::vector<double> team_mu_, team_variance_;  // team_chances' scratch
   mutable std::vector<uint32_t> team_size_;
   ttt_math::match_input input_;
   ttt_math::match_likelihoods match_;
@@ -130,16 +130,16 @@ inline void ttt::team_chances(const double* states, const uint32_t* teams, const
   uint32_t count = 0;
   for (uint64_t p = 0; p < players; ++p) count = std::max(count, teams[p] + 1);
   if (count < 2) throw sdk::failure(RK_ERR_DOMAIN, "ttt: a match needs two teams or more");
-  team_perf_.assign(count, moments{0.0, 0.0}), team_size_.assign(count, 0);
-  for (uint64_t p = 0; p < players; ++p) {  // variances summed in .sigma, rooted below
+  team_mu_.assign(count, 0.0), team_variance_.assign(count, 0.0), team_size_.assign(count, 0);
+  for (uint64_t p = 0; p < players; ++p) {
     const double w = weights ? weights[p] : 1.0, sd = states[p * 2 + f_deviation];
-    moments& t = team_perf_[teams[p]];
-    t.mu += w * states[p * 2 + f_rating], t.sigma += w * w * (sd * sd + beta_ * beta_);
+    team_mu_[teams[p]] += w * states[p * 2 + f_rating];
+    team_variance_[teams[p]] += w * w * (sd * sd + beta_ * beta_);
     ++team_size_[teams[p]];
   }
   for (uint32_t i = 0; i < count; ++i)
     for (uint32_t j = 0; j < count; ++j) {
-      const moments d{team_perf_[i].mu - team_perf_[j].mu, std::sqrt(team_perf_[i].sigma + team_perf_[j].sigma)};
+      const moments d{team_mu_[i] - team_mu_[j], std::sqrt(team_variance_[i] + team_variance_[j])};
       const double margin = ttt_math::draw_margin(p_draw_, beta_, team_size_[i] + team_size_[j]);
       beats[i * count + j] = i == j ? 0.0 : ttt_math::result_probability(d, margin, false);
       if (draws) draws[i * count + j] = i == j ? 0.0 : ttt_math::result_probability(d, margin, true);
