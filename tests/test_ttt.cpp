@@ -259,3 +259,26 @@ TEST_CASE("ttt: a match's chances, as the evidence of its results (expect_teams)
   CHECK(model.expect(states, states + 2, 0.0) == Approx(0.5).margin(1e-12));
   CHECK(model.expect(states + 4, states, 0.0) > 0.99);
 }
+
+TEST_CASE("ttt refuses, before computing, what the package cannot rate", "[ttt]") {
+  auto refusal = [](const rk_wh_history& h, double p_draw) {
+    auto model = make_ttt({0.0, 6.0, 1.0, 0.03, p_draw});
+    try {
+      model.load(ratekit::sdk::history(h));
+    } catch (const ratekit::sdk::failure& f) {
+      CHECK(f.index() == 1);  // the match
+      return std::string(f.what());
+    }
+    return std::string("no refusal");
+  };
+  whole_history_builder draw;
+  const rk_wh_history& with_draw = draw.duel(1, 0, 1, 1).duel(1, 1, 2, 0.5).build();
+  CHECK(refusal(with_draw, 0.0) ==
+        "ttt: match 1: two teams tie, which ttt cannot rate with p_draw 0 (no draws): give p_draw, the share of draws "
+        "between equal teams");
+  auto model = make_ttt({0.0, 6.0, 1.0, 0.03, 0.1});
+  CHECK_NOTHROW(model.load(ratekit::sdk::history(with_draw)));  // with draws allowed
+  whole_history_builder one_team;
+  const rk_wh_history& alone = one_team.duel(1, 0, 1, 1).match(2, {{0, 0, 1}, {1, 0, 1}}).build();
+  CHECK(refusal(alone, 0.1) == "ttt: match 1: one team only: a match needs two teams or more");
+}
