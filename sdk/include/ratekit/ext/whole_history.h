@@ -84,7 +84,8 @@ typedef struct rk_ext_whole_history {
      month's games), before the sweeps of an incremental run. */
   int32_t (*warm_start)(rk_instance instance, const double* mean, const double* sd, rk_error* error);
   /* One sweep over the whole history in the model's own order; writes the
-     largest absolute change of any mean it made. */
+     largest absolute change of any mean it made (or of any mean or
+     deviation, for a model whose reference stops on both: ttt). */
   int32_t (*sweep)(rk_instance instance, double* max_change, rk_error* error);
   /* The current estimate of each entry's player at his match's time:
      entry_count means and standard deviations. */
