@@ -4,6 +4,7 @@
 // tests/reference/ttt_reference.py, which runs the package (it says how to
 // fetch it). After 0, 1, 2 and 5 sweeps and after convergence, every sampled
 // entry's mean and deviation, and the log evidence, equal the package's to 1e-6.
+#include "test_support.hpp"
 #include "ttt_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -15,10 +16,6 @@
 #include <string>
 #include <vector>
 
-#ifndef RATEKIT_SOURCE_DIR  // the build defines it; by hand, run from the repository's root
-#define RATEKIT_SOURCE_DIR "."
-#endif
-
 using ratekit::testing::estimates_of;
 using ratekit::testing::make_ttt;
 using ratekit::testing::ttt_settings;
@@ -26,7 +23,7 @@ using ratekit::testing::whole_history_builder;
 
 namespace {
 
-std::string data(const std::string& file) { return std::string(RATEKIT_SOURCE_DIR) + "/tests/data/ttt/" + file; }
+std::string data(const std::string& file) { return ratekit::testing::source_path("tests/data/ttt/" + file).string(); }
 
 // The rows of a CSV of numbers, its header and '#' comments left out.
 std::vector<std::vector<double>> read_numbers(const std::string& path) {
