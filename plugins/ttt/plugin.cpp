@@ -1,7 +1,5 @@
 #include "ttt.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -28,12 +26,12 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor ttt::descriptor = {
-    sizeof(rk_descriptor), 0, "ttt", "1.0.0",
-    "TrueSkill Through Time (Dangauthier et al. 2007; Landfried and Mocskos 2023) as the trueskillthroughtime "
-    "package: every player's skill at every time he played, from the whole history, team matches, ties, partial play",
-    RK_CAP_WHOLE_HISTORY | RK_CAP_TEAMS | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor ttt::descriptor = sdk::descriptor{.id = "ttt", .version = "1.0.0",
+    .summary = "TrueSkill Through Time (Dangauthier et al. 2007; Landfried and Mocskos 2023) as the "
+               "trueskillthroughtime package: every player's skill at every time he played, from the whole history, "
+               "team matches, ties, partial play",
+    .capabilities = RK_CAP_WHOLE_HISTORY | RK_CAP_TEAMS | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE,
+    .state = state_fields, .params = param_specs};
 
 namespace {
 // Team matches' forecasts: the whole-history entry and expect_teams, on the model's instance.
