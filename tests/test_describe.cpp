@@ -21,7 +21,7 @@ TEST_CASE("describe --markdown without an id covers every plugin", "[cli][descri
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::StartsWith("# Plugin parameters\n\nGenerated from the plugins' own descriptors by\n"
                                       "`ratekit describe --markdown > docs/config-reference.md`"));
-  for (const char* id : {"fide-logistic", "fide-normal", "egf-go", "egf-2021", "dwz", "fifa-sum", "nfl-score-elo", "elod-duplicate-scrabble", "glicko", "glicko2"})
+  for (const char* id : {"fide-logistic", "fide-normal", "egf-go", "egf-2021", "dwz", "fifa-sum", "uscf", "nfl-score-elo", "elod-duplicate-scrabble", "glicko", "glicko2"})
     CHECK_THAT(r.out, Catch::Contains(std::string("## `") + id + "` "));
   CHECK(r.out == ratekit::testing::read_text(ratekit::testing::source_path("docs/config-reference.md")));  // the docs say what the plugins say
 }

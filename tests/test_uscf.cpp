@@ -141,7 +141,7 @@ TEST_CASE("uscf: the standard formula and its bonus, each condition on both side
   }
   SECTION("an opponent met twice keeps the bonus, three times loses it") {
     event twice({player, opponent, opponent});
-    for (int32_t o : {1, 1, 2}) twice.play(0, o, 1.0);
+    for (int32_t o : {1, 2, 2}) twice.play(0, o, 1.0);  // the one met twice sorts last
     twice.rate();
     CHECK(twice.rating(0) == Approx(standard(3, 3, 1.5, true)).margin(1e-9));
     event thrice({player, opponent});
@@ -167,16 +167,20 @@ TEST_CASE("uscf: the standard formula and its bonus, each condition on both side
 }
 
 TEST_CASE("uscf: the special formula for 8 or fewer games, the standard one from 9", "[uscf]") {
-  // 8 games (4 won, 4 lost) and a win against 1500: f(R) = 9 (0.5 + (R - 1500) / 800) - 5 = 0 at 1544.44.
-  event eight({{1500, 8, 4, 4}, {1500, 100, 40, 40}});
-  eight.play(0, 1, 1.0);
-  eight.rate();
-  CHECK(eight.rating(0) == Approx(1500 + 400.0 / 9).margin(1e-6));
-  // 9 games: K = 800 / (9 + 1) = 80, 1500 + 80 * 0.5 = 1540.
-  event nine({{1500, 9, 4, 4}, {1500, 100, 40, 40}});
-  nine.play(0, 1, 1.0);
-  nine.rate();
-  CHECK(nine.rating(0) == Approx(1540.0).margin(1e-9));
+  // 8 games (4 won, 4 lost) and a win against 1700: f(R) = 8 (0.5 + (R - 1500) / 800) + 0.5 + (R - 1700) / 800
+  // - (1 + 4) = 0 at 14100 / 9 = 1566.67; the standard formula would give 1500 + 800 / 9 (1 - We) = 1567.53.
+  // The Approximating Formulas draw the same line: (8 (1500) + 1700 + 400) / 9 for 8 games.
+  for (const bool approximate : {false, true}) {
+    event eight({{1500, 8, 4, 4}, {1700, 100, 40, 40}}, 14, approximate);
+    eight.play(0, 1, 1.0);
+    eight.rate();
+    CHECK(eight.rating(0) == Approx(14100.0 / 9).margin(1e-6));
+    // 9 games: K = 800 / (9 + 1) = 80.
+    event nine({{1500, 9, 4, 4}, {1700, 100, 40, 40}}, 14, approximate);
+    nine.play(0, 1, 1.0);
+    nine.rate();
+    CHECK(nine.rating(0) == Approx(1500 + 80 * (1 - math::winning_expectancy(1500, 1700))).margin(1e-9));
+  }
 }
 
 TEST_CASE("uscf: the special formula for a record of all wins or all losses, whatever N", "[uscf]") {
@@ -222,6 +226,20 @@ TEST_CASE("uscf: an unrated player's rating from the event, Steps 3 to 5", "[usc
   lost.play(0, 2, 0.0);
   lost.rate();
   CHECK(lost.rating(0) == Approx(1100.0).margin(1e-6));
+}
+
+TEST_CASE("uscf: a root on a flat stretch of f is the rating of that stretch nearest the prior", "[uscf]") {
+  // Unrated, 1 point of 2 against 1000 and 2000: f(R) = PWe(R, 1000) + PWe(R, 2000) - 1 is 0 all over
+  // [1400, 1600]. The iteration starts at M = (1000 + 2000 + 400 (2 - 2)) / 2 = 1500.
+  // A prior of 1300 lies within 400 points of it: 1500 stands. A prior of 2000 does not: the
+  // stretch's rating nearest 2000, 1600.
+  for (const double prior : {1300.0, 2000.0}) {
+    event e({{prior}, {1000, 50, 20, 20}, {2000, 50, 20, 20}});
+    e.play(0, 1, 1.0);
+    e.play(0, 2, 0.0);
+    e.rate();
+    CHECK(e.rating(0) == Approx(prior == 1300 ? 1500.0 : 1600.0).margin(1e-9));
+  }
 }
 
 TEST_CASE("uscf: the absolute floor, 100 + 4 wins + 2 draws + events, at most 150", "[uscf]") {
@@ -296,6 +314,14 @@ TEST_CASE("uscf: each game's delta is the player's change spread over his games"
   CHECK(fixed.rating(1) == 1500.0);
   CHECK(fixed.column[uscf::f_rated_games][1] == 30.0);
   CHECK(fixed.rating(0) > 1500.0);
+  // Fixed in one of his games only: not rated, and none of his games reports a change for him.
+  event partly({{1500, 30, 10, 10}, {1500, 30, 10, 10}, {1500, 30, 10, 10}});
+  partly.play(0, 1, 1.0, RK_GAME_FIXED_B);
+  partly.play(2, 1, 0.0);
+  partly.rate();
+  CHECK(partly.rating(1) == 1500.0);
+  CHECK(partly.out[1].delta_b == 0.0);
+  CHECK(partly.rating(2) < 1500.0);
 }
 
 TEST_CASE("uscf refuses a score other than a win, a draw or a loss, and a record that does not add up", "[uscf]") {

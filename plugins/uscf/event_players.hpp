@@ -22,6 +22,7 @@ struct scratch {
   // His games in the event.
   double m = 0, score = 0, wins = 0, losses = 0;
   bool met_more_than_twice = false;
+  bool fixed = false;  // flagged fixed in one of his games: not rated (RK_GAME_FIXED_A, _B)
   // Steps 3 to 5.
   double estimate = 0, intermediate = 0, final_rating = 0;
   double factor = 1;  // the outputs carry whole changes (period_roster::apply_changes)
@@ -38,6 +39,8 @@ class players {
       const rk_game& g = b.games[i];
       add(g.a, g.score_a);
       add(g.b, 1.0 - g.score_a);
+      if (g.flags & RK_GAME_FIXED_A) roster[g.a].fixed = true;
+      if (g.flags & RK_GAME_FIXED_B) roster[g.b].fixed = true;
     }
     offsets_.assign(order_.size() + 1, 0);
     for (size_t k = 0; k < order_.size(); ++k) offsets_[k + 1] = offsets_[k] + uint64_t(roster[order_[k]].m);
@@ -67,18 +70,19 @@ class players {
   }
 
   // Each game's expectation (`expect(who, opponent's prior)`) and each side's
-  // share of his change, final_rating - rating[who] spread evenly over his games.
+  // share of his change, final_rating - rating[who] spread evenly over his games
+  // (none for a fixed player, whom period_roster leaves as he was).
   template <class Expect>
   void write_outputs(const rk_game_batch& b, const sdk::period& p, rk_game_out* out, const double* rating,
                      Expect&& expect) const {
-    const auto share = [&](int32_t who, uint32_t fixed_flag, uint32_t flags) {
+    const auto share = [&](int32_t who) {
       const scratch& x = (*roster_)[who];
-      return flags & fixed_flag ? 0.0 : (x.final_rating - rating[who]) / x.m;
+      return x.fixed ? 0.0 : (x.final_rating - rating[who]) / x.m;
     };
     for (uint64_t i = p.begin; i < p.end; ++i) {
       const rk_game& g = b.games[i];
       const double ea = expect(g.a, (*roster_)[g.b].prior);
-      out[i] = {ea, share(g.a, RK_GAME_FIXED_A, g.flags), share(g.b, RK_GAME_FIXED_B, g.flags), 1.0 - ea};
+      out[i] = {ea, share(g.a), share(g.b), 1.0 - ea};
     }
   }
 

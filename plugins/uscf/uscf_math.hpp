@@ -2,7 +2,8 @@
 // Rating System", revised 2017; US Chess, "Approximating Formulas for the US
 // Chess Rating System", April 2017) that act on one player: the effective
 // number of games, K, the winning expectancy, the bonus and the floors.
-// docs/plugins/uscf.md quotes the rules each function follows.
+// plugins/uscf/README.md quotes the rules each function follows; N*'s constants
+// and the floors are as two public implementations give them (the README says which).
 #pragma once
 
 #include <algorithm>
@@ -53,13 +54,6 @@ inline double absolute_floor_of(double wins, double draws, double events) {
 inline double established_floor(double highest) {
   const double floor = std::floor((highest - 200) / 100) * 100;
   return floor >= 1200 ? std::min(floor, 2100.0) : 0.0;
-}
-
-// The initial rating of an unrated player aged `age` (years): 50 a year from 2 to 26.
-inline double rating_from_age(double age) {
-  if (age < 2) return 100.0;
-  if (age > 26) return 1300.0;
-  return 50.0 * age;
 }
 
 // The Approximating Formulas' special formula: (N R_pre + m R_avg + 400 (W - L)) / (N + m),

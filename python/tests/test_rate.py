@@ -86,6 +86,8 @@ FROM_FILES = [
      {"params": {"draw_probability": 0.04}, "period": "event"}),
     ("scrabble-example", "scrabble/duplicate_2023.csv", "elod-duplicate-scrabble",
      {"params": {"min_rounds": 12}, "period": "event"}),
+    ("uscf-club", "uscf/club_events.csv", "uscf",
+     {"params": {"bonus_threshold": 14}, "period": "event", "initial": "uscf/club_list.csv"}),
 ]
 
 
@@ -131,3 +133,15 @@ def test_dwz_from_a_ratings_list():
     by_player = result.ratings.set_index("player")
     assert by_player.loc["A", "rating"] == 1542.0
     assert by_player.loc["A", "index"] == 11.0
+def test_uscf_from_a_list_frame():
+    # US Chess's Approximating Formulas' example, rated by the rules from a list frame: a player rated 1500
+    # after 6 games beats 1400, loses to 1550 and draws 1650 in one event: 1511.11 (published 1511).
+    games = pd.DataFrame({"date": ["2024-03-02", "2024-03-09", "2024-03-16"], "period": ["March"] * 3,
+                          "player_a": ["Casey", "Eden", "Casey"], "player_b": ["Drew", "Casey", "Flynn"],
+                          "score_a": [1, 1, 0.5]})
+    listed = pd.DataFrame({"player": ["Casey", "Drew", "Eden", "Flynn"], "rating": [1500, 1400, 1550, 1650],
+                           "rated_games": [6, 40, 40, 40], "wins": [3, 20, 20, 20], "losses": [2, 20, 20, 20]})
+    result = ratekit.rate(games, "uscf", period="event", initial=listed)
+    casey = result.ratings.set_index("player").loc["Casey"]
+    assert casey["rating"] == pytest.approx(13600 / 9, abs=1e-9)
+    assert casey["rated_games"] == 9
