@@ -69,7 +69,7 @@ TEST_CASE("uscf: K = 800 / (N' + m), the rules' table of K", "[uscf]") {
   for (const auto& row : table) CHECK(round_to(math::k_factor(row[0], row[1]), 0.01) == Approx(row[2]).margin(1e-9));
 }
 
-TEST_CASE("uscf: N* is 50 above 2355 and the formula up to it; N' = min(N, N*)", "[uscf]") {
+TEST_CASE("uscf: N* is 50 above 2355 and the formula up to it, N' = min(N, N*)", "[uscf]") {
   // At 2355 the formula: 50 / sqrt(0.662 + 0.00000739 * 214^2) = 49.989..., just below 50.
   const double at_2355 = 50 / std::sqrt(0.662 + 0.00000739 * 214 * 214);
   CHECK(math::effective_cap(2355) == Approx(at_2355).margin(1e-12));
