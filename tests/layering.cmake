@@ -5,7 +5,7 @@
 # database's recording, which sits beside the store it writes to but comes
 # after the engine whose results it records.
 set(stages text input store config plugin engine
-    output/background output/files output/reports store/recording output whole_history run evaluate)
+    output/background output/files output/reports store/recording output whole_history run evaluate serve)
 
 # The stage of a path below host/src or ratekit/host: its longest named prefix.
 function(stage_of path result)

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
   app::add_history_command(app, ctx);
   app::add_report_command(app, ctx);
   app::add_db_command(app, ctx);
+  app::add_serve_command(app, ctx);
 
   auto logger = spdlog::stderr_color_st("ratekit");
   auto format = std::make_unique<spdlog::pattern_formatter>();

@@ -204,6 +204,8 @@ table.ratings tbody td:nth-child(2){font-weight:600;flex:1 0 80%;overflow-wrap:a
 
 }  // namespace
 
+const char* report_css() { return style; }
+
 std::string build_html_report(const fs::path& dir) {
   const ratings_table list = read_ratings(dir / "ratings.csv");
   const json summary = read_summary(dir / "summary.json");

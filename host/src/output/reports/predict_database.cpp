@@ -50,6 +50,17 @@ std::vector<double> initial_row(const model& m, double initial_rating, const ini
   return row;
 }
 
+std::vector<double> recorded_params(const rk_descriptor& d, const std::string& params_json) {
+  const auto stored = nlohmann::json::parse(params_json, nullptr, false);
+  std::vector<double> params;
+  for (uint32_t i = 0; i < d.param_count; ++i) {
+    const auto v = stored.is_object() ? stored.find(d.params[i].key) : stored.end();
+    params.push_back(stored.is_object() && v != stored.end() && v->is_number() ? v->get<double>()
+                                                                               : d.params[i].default_value);
+  }
+  return params;
+}
+
 // The competition's players as its last run left them, under the model and parameters of that run.
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
@@ -60,13 +71,7 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
   const recorded_defaults defaults = defaults_of(recorded.config_text);
   const auto p = plugins.get(recorded.model);
   const rk_descriptor& d = p->descriptor();
-  const auto stored = nlohmann::json::parse(recorded.params_json, nullptr, false);
-  std::vector<double> params;
-  for (uint32_t i = 0; i < d.param_count; ++i) {
-    const auto v = stored.is_object() ? stored.find(d.params[i].key) : stored.end();
-    params.push_back(stored.is_object() && v != stored.end() && v->is_number() ? v->get<double>()
-                                                                               : d.params[i].default_value);
-  }
+  const std::vector<double> params = recorded_params(p->descriptor(), recorded.params_json);
   player_table players;
   const ratings_list list = read_database_ratings(where, competition, players);
   const model m(p, params);

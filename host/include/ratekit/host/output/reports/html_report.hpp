@@ -13,6 +13,9 @@ namespace ratekit {
 
 inline constexpr size_t html_chart_limit = 20;
 
+// The report's typography and layout (CSS), for pages that look as it does (`ratekit serve`'s).
+const char* report_css();
+
 // Reads ratings.csv (required), history.csv and summary.json (when present) in
 // `dir`; a missing or malformed ratings.csv is a user_error naming file:line:column.
 std::string build_html_report(const std::filesystem::path& dir);

@@ -18,6 +18,10 @@ using initial_fields = std::vector<std::pair<std::string, double>>;
 // finite and the config's initial.state fields.
 std::vector<double> initial_row(const model& m, double initial_rating, const initial_fields& state);
 
+// A run's recorded parameters (runs.params, a JSON object) in the order of
+// `d`'s schema, its default where the object lacks one.
+std::vector<double> recorded_params(const rk_descriptor& d, const std::string& params_json);
+
 // The CSV of predictions of `games` from the last run of `competition` in `db`,
 // under that run's model and parameters; `home_advantage` overrides its config's;
 // `rule` predicts players with few games as new ones (their `games` column).

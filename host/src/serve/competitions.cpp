@@ -1,0 +1,59 @@
+#include "serve/competitions.hpp"
+
+#include "serve/period_dates.hpp"
+
+#include <algorithm>
+
+namespace ratekit::serve {
+
+using store::statement;
+
+std::vector<std::string> competition_names(store::database& db) {
+  statement s = db.prepare(
+      "SELECT c.name FROM competitions c WHERE EXISTS (SELECT 1 FROM runs r WHERE r.competition_id = c.id) "
+      "ORDER BY c.name");
+  std::vector<std::string> names;
+  while (s.step()) names.emplace_back(s.text(0));
+  return names;
+}
+
+std::string last_recorded(store::database& db) {
+  statement s = db.prepare("SELECT max(recorded_at) FROM runs");
+  return s.step() && !s.is_null(0) ? std::string(s.text(0)) : std::string();
+}
+
+namespace {
+
+void read_periods(store::database& db, competition& c) {
+  statement s = db.prepare(
+      "SELECT pe.id, pe.label, r.recorded_at FROM periods pe JOIN runs r ON r.id = pe.run_id "
+      "WHERE pe.competition_id = ?1 ORDER BY pe.id");
+  s.bind(1, c.id);
+  while (s.step()) c.periods.push_back({s.integer(0), std::string(s.text(1)), period_date(s.text(1), s.text(2))});
+  std::stable_sort(c.periods.begin(), c.periods.end(), [](const period& a, const period& b) { return a.date < b.date; });
+  for (size_t i = 0; i < c.periods.size(); ++i) c.position.emplace(c.periods[i].id, i);
+}
+
+int64_t count(store::database& db, const char* sql, int64_t id) {
+  statement s = db.prepare(sql);
+  s.bind(1, id);
+  return s.step() ? s.integer(0) : 0;
+}
+
+}  // namespace
+
+std::optional<competition> find_competition(store::database& db, const std::string& name) {
+  statement s = db.prepare(
+      "SELECT c.id, r.model, r.params, r.config_text, r.recorded_at FROM competitions c "
+      "JOIN runs r ON r.competition_id = c.id WHERE c.name = ?1 ORDER BY r.id DESC LIMIT 1");
+  s.bind(1, std::string_view(name));
+  if (!s.step()) return std::nullopt;
+  competition c{s.integer(0), name, std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(3)),
+                std::string(s.text(4)), {}, {}, 0, 0};
+  read_periods(db, c);
+  c.players = count(db, "SELECT count(*) FROM players WHERE competition_id = ?1", c.id);
+  c.games = count(db, "SELECT count(*) FROM games g JOIN runs r ON r.id = g.run_id WHERE r.competition_id = ?1", c.id);
+  return c;
+}
+
+}  // namespace ratekit::serve

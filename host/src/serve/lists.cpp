@@ -1,0 +1,135 @@
+#include "serve/lists.hpp"
+
+#include "output/files/rating_order.hpp"
+#include "store/state_object.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <unordered_map>
+
+namespace ratekit::serve {
+
+namespace {
+
+using store::statement;
+
+bool host_column(const std::string& c) {
+  return c == "games" || c == "peak" || c == "last_period" || c == "last_played";
+}
+
+// rating first, then the model's fields in its order, then any other by name.
+std::vector<std::string> shown_fields(const ratings_list& rows, const std::vector<std::string>& model_fields) {
+  std::vector<std::string> others;
+  for (const auto& c : rows.columns)
+    if (c != "rating" && !host_column(c)) others.push_back(c);
+  const auto rank = [&](const std::string& f) {
+    return size_t(std::find(model_fields.begin(), model_fields.end(), f) - model_fields.begin());
+  };
+  std::sort(others.begin(), others.end(), [&](const auto& a, const auto& b) {
+    return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
+  });
+  others.insert(others.begin(), "rating");
+  return others;
+}
+
+void order_rows(rating_list& list) {
+  const int rating = list.rows.column("rating");
+  std::vector<double> by_id(size_t(list.players.size()), NAN);
+  for (size_t row = 0; row < list.rows.ids.size(); ++row) by_id[size_t(list.rows.ids[row])] = list.rows.value(row, rating);
+  std::vector<int32_t> ids = list.rows.ids;
+  order_by_rating(ids, by_id.data(), list.players);
+  std::vector<size_t> row_of(size_t(list.players.size()));
+  for (size_t row = 0; row < list.rows.ids.size(); ++row) row_of[size_t(list.rows.ids[row])] = row;
+  list.order.clear();
+  list.rank.clear();
+  for (const int32_t id : ids) {
+    const size_t row = row_of[size_t(id)];
+    const bool tied = !list.order.empty() && list.rows.value(list.order.back(), rating) == list.rows.value(row, rating);
+    list.rank.push_back(tied ? list.rank.back() : int64_t(list.order.size()) + 1);
+    list.order.push_back(row);
+  }
+}
+
+void add_facts(player_table& players, int32_t id, const statement& s, int first) {
+  if (!s.is_null(first)) players.external_id.set(size_t(id), s.text(first));
+  if (!s.is_null(first + 1)) players.federation.set(size_t(id), s.text(first + 1));
+  players.birth_year[size_t(id)] = s.number(first + 2);
+}
+
+// Each player's rating and state fields after his last period among the first
+// `periods` (in list order), his games in them and the highest of their ratings.
+ratings_list rows_before(store::database& db, const competition& c, size_t periods, player_table& players) {
+  statement s = db.prepare(
+      "SELECT r.player_id, p.name, r.period_id, r.rating, r.games, r.state, p.external_id, p.federation, p.birth_year "
+      "FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.competition_id = ?1 ORDER BY r.player_id");
+  s.bind(1, c.id);
+  ratings_list rows;
+  const auto rating = size_t(rows.add_column("rating")), games = size_t(rows.add_column("games")),
+             peak = size_t(rows.add_column("peak"));
+  std::unordered_map<int64_t, size_t> row_of;  // by the player's id in the database
+  std::vector<size_t> latest;                  // by row: the position of the period its values are of
+  while (s.step()) {
+    const auto at = c.position.find(s.integer(2));
+    if (at == c.position.end() || at->second >= periods) continue;
+    const auto [it, fresh] = row_of.try_emplace(s.integer(0), rows.ids.size());
+    const size_t row = it->second;
+    if (fresh) {
+      const int32_t id = players.intern(s.text(1));
+      add_facts(players, id, s, 6);
+      rows.add_row(id);
+      latest.push_back(at->second);
+      rows.at(row, games) = 0;
+      rows.at(row, peak) = -INFINITY;
+    }
+    rows.at(row, games) += double(s.integer(4));
+    rows.at(row, peak) = std::max(rows.at(row, peak), s.number(3));
+    if (!fresh && at->second < latest[row]) continue;
+    latest[row] = at->second;
+    rows.at(row, rating) = s.number(3);
+    if (s.is_null(5)) continue;
+    for (const auto& [field, v] : store::read_state_object(s.text(5), db, "table ratings, state")) {
+      const int col = rows.column(field);
+      rows.at(row, size_t(col < 0 ? rows.add_column(field) : col)) = v;
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+long rating_list::find(const std::string& player) const {
+  const int32_t id = players.find(player);
+  if (id < 0) return -1;
+  const auto at = std::find(rows.ids.begin(), rows.ids.end(), id);
+  return at == rows.ids.end() ? -1 : long(at - rows.ids.begin());
+}
+
+int64_t rating_list::rank_of(size_t row) const {
+  const auto at = std::find(order.begin(), order.end(), row);
+  return rank[size_t(at - order.begin())];
+}
+
+rating_list list_as_of(store::database& db, const competition& c, int32_t date,
+                       const std::vector<std::string>& model_fields) {
+  rating_list list;
+  size_t counted = c.periods.size();
+  if (date != 0)
+    counted = size_t(std::upper_bound(c.periods.begin(), c.periods.end(), date,
+                                      [](int32_t d, const period& p) { return d < p.date; }) -
+                     c.periods.begin());
+  if (counted == c.periods.size()) {
+    list.rows = store::read_ratings(db, c.name, list.players, INT64_MAX);
+  } else {
+    list.rows = rows_before(db, c, counted, list.players);
+  }
+  if (counted > 0) {
+    list.period = c.periods[counted - 1].label;
+    list.date = c.periods[counted - 1].date;
+  }
+  list.fields = shown_fields(list.rows, model_fields);
+  order_rows(list);
+  return list;
+}
+
+}  // namespace ratekit::serve

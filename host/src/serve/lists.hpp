@@ -1,0 +1,39 @@
+// A competition's rating list as of a date: each player's rating and state
+// fields after his last period counted on or before it.
+#pragma once
+
+#include "serve/competitions.hpp"
+
+#include <ratekit/host/input/ratings_list.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ratekit::serve {
+
+struct rating_list {
+  player_table players;         // with their facts
+  ratings_list rows;            // a row per player: the state fields, games, peak (, last_played)
+  std::vector<std::string> fields;  // the state fields shown: rating first, then the model's order
+  std::vector<size_t> order;    // rows by rating, highest first, equal ratings by name (ratings.csv's order)
+  std::vector<int64_t> rank;    // by position in `order`: 1 + the players rated higher
+  std::string period;           // the last period it counts ("" when none)
+  int32_t date = 0;             // that period's date
+
+  double value(size_t row, const std::string& column) const { return rows.value(row, rows.column(column)); }
+  // The row of `player`, or -1.
+  long find(const std::string& player) const;
+  // The rank of row `row`.
+  int64_t rank_of(size_t row) const;
+};
+
+// The list as of `date` (yyyymmdd; 0: now). From the competition's last period
+// on, it is the state the last run of each player left (ratings.csv's); before
+// it, each player's rating and state fields after his last period on or before
+// the date, his games in those periods and the highest of their ratings as peak.
+// `model_fields`: the model's state fields in its order (none: by name).
+rating_list list_as_of(store::database& db, const competition& c, int32_t date,
+                       const std::vector<std::string>& model_fields);
+
+}  // namespace ratekit::serve

@@ -1,0 +1,56 @@
+// The HTML pages: the competitions, a competition with its rating list, a player.
+#include "serve/site.hpp"
+
+#include "serve/http_reply.hpp"
+#include "serve/page_layout.hpp"
+#include "serve/pages.hpp"
+
+#include <ratekit/host/text/escape.hpp>
+#include <ratekit/host/text/format.hpp>
+
+namespace ratekit::serve {
+
+namespace {
+
+std::string index_page(const site& s, store::database& db) {
+  std::string body = "<div class=\"scroll\"><table>\n<thead><tr><th>competition</th><th>model</th>"
+                     "<th class=\"num\">players</th><th class=\"num\">games</th><th>periods</th></tr></thead>\n<tbody>\n";
+  for (const auto& name : competition_names(db)) {
+    const competition c = competition_named(db, name);
+    body += "<tr><td><a href=\"" + xml_escaped(s.base + "/competitions/" + url_encoded(name)) + "\">" + xml_escaped(name) +
+            "</a></td><td>" + xml_escaped(c.model) + "</td><td class=\"num\">" + std::to_string(c.players) +
+            "</td><td class=\"num\">" + std::to_string(c.games) + "</td><td>" + period_span(c) + "</td></tr>\n";
+  }
+  return html_page("Rating lists", {}, body + "</tbody></table></div>\n");
+}
+
+}  // namespace
+
+std::string period_span(const competition& c) {
+  if (c.periods.empty()) return "none";
+  const auto shown = [](const period& p) { return xml_escaped(p.label); };
+  return c.periods.size() == 1 ? shown(c.periods.front())
+                               : shown(c.periods.front()) + " to " + shown(c.periods.back()) + " (" +
+                                     std::to_string(c.periods.size()) + ")";
+}
+
+bool answer_page(const site& s, const std::vector<std::string>& path, const httplib::Request& req,
+                 httplib::Response& res) {
+  const bool index = path.empty(), of_competition = path.size() == 2 && path[0] == "competitions";
+  const bool of_player = path.size() == 4 && path[0] == "competitions" && path[2] == "players";
+  if (!index && !of_competition && !of_player) return false;
+  reader::snapshot snap = s.database.read();
+  store::database& db = snap.db();
+  const std::string modified = http_date(last_recorded(db));
+  const char* type = "text/html; charset=utf-8";
+  if (index) {
+    send(req, res, index_page(s, db), type, modified);
+    return true;
+  }
+  const competition c = competition_named(db, path[1]);
+  send(req, res, of_player ? player_page(s, db, c, path[3], req.params) : competition_page(s, db, c, req.params), type,
+       modified);
+  return true;
+}
+
+}  // namespace ratekit::serve

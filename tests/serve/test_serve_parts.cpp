@@ -1,0 +1,48 @@
+// The pieces of `ratekit serve` that need no server: names folded for the
+// search, the date a period counts at, the path's segments.
+#include "serve/serve_support.hpp"
+
+#include "serve/http_reply.hpp"
+#include "serve/list_query.hpp"
+#include "serve/name_search.hpp"
+#include "serve/period_dates.hpp"
+
+using namespace ratekit::serve;
+
+TEST_CASE("serve: the name search folds case and the accents of Latin letters", "[serve]") {
+  CHECK(folded("\u017dofia \u0106osi\u0107") == "zofia cosic");
+  CHECK(folded("\u00c9MILE \u00d8stergaard \u0141ukasz") == "emile ostergaard lukasz");
+  CHECK(folded("\u00d7") == "\u00d7");  // a sign, no letter: kept
+  CHECK(name_matches("Short, Nigel", "nig"));
+  CHECK(name_matches("Short, Nigel", "short, n"));
+  CHECK(!name_matches("Short, Nigel", "hort"));
+  CHECK(name_matches("Jean-Luc Picard", "luc"));
+  CHECK(!name_matches("Ab", "abc"));
+}
+
+TEST_CASE("serve: a period counts at the last day its label names, else at its run's day", "[serve]") {
+  CHECK(period_date("2024-02-05", "2025-01-01T00:00:00Z") == 20240205);
+  CHECK(period_date("2024-02", "2025-01-01T00:00:00Z") == 20240229);
+  CHECK(period_date("2023-02", "") == 20230228);
+  CHECK(period_date("2024-12", "") == 20241231);
+  CHECK(period_date("1958", "") == 19581231);
+  CHECK(period_date("2024-01-05..2024-01-19", "") == 20240119);
+  CHECK(period_date("Club night", "2024-11-21T06:20:11Z") == 20241121);
+  CHECK(period_date("2024-13", "2024-11-21T06:20:11Z") == 20241121);
+  CHECK(period_date("open.egd", "") == 0);
+}
+
+TEST_CASE("serve: the path's segments are decoded one by one, below the base only", "[serve]") {
+  bool below = false;
+  CHECK(path_segments("/api/competitions/cup/players/A%2FB%20Team/games?page=2", "", below) ==
+        std::vector<std::string>{"api", "competitions", "cup", "players", "A/B Team", "games"});
+  CHECK(below);
+  CHECK(path_segments("/ratings/api/competitions", "/ratings", below) == std::vector<std::string>{"api", "competitions"});
+  CHECK(below);
+  path_segments("/ratingsx/api", "/ratings", below);
+  CHECK(!below);
+  CHECK_THROWS_AS(path_segments("/a%2", "", below), bad_request);
+  CHECK_THROWS_AS(path_segments("/a%C3%28", "", below), bad_request);
+  CHECK_THROWS_AS(path_segments("/a%0Ab", "", below), bad_request);
+  CHECK(http_date("2024-11-21T06:20:11Z") == "Thu, 21 Nov 2024 06:20:11 GMT");
+}
