@@ -116,7 +116,7 @@ class recorded_database {
                                      " }\nperiod: year\noutput: { dir: cup-out, history: true, database: ratings.db }\n");
     write_text(dir / "club.yaml",
                "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: { rating: 1500, database: ratings.db }\n"
-               "period: month\noutput: { history: true, database: ratings.db }\n");
+               "input: { format: games-csv }\nperiod: month\noutput: { history: true, database: ratings.db }\n");
     write_text(dir / "jan.csv", "date,player_a,player_b,score_a\n2024-01-06,\u017dofia \u0106osi\u0107,\u00c9mile Zola,1\n"
                                 "2024-01-07,\"Short, Nigel\",A/B Team,0.5\n2024-01-08,\u00c9mile Zola,\"O'Brien \"\"Ace\"\"\",0\n"
                                 "2024-01-09,\u017dofia \u0106osi\u0107,\"Short, Nigel\",1\n");

@@ -203,7 +203,8 @@ TEST_CASE("serve: sorting, paging and a name search that ignores case and accent
   const test_server server(recorded().db());
   const auto names = [&](const std::string& query) {
     std::vector<std::string> out;
-    for (const auto& p : server.get_json("/api/competitions/club/ratings?" + query)["players"]) out.push_back(p["player"]);
+    const json list = server.get_json("/api/competitions/club/ratings?" + query);
+    for (const auto& p : list["players"]) out.push_back(p["player"]);
     return out;
   };
   std::vector<std::string> all = names("sort=player");

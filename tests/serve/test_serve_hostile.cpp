@@ -174,7 +174,11 @@ TEST_CASE("serve: the request log is in the common log format", "[serve]") {
   const test_server server(recorded().db());
   server.get("/api/competitions");
   server.get("/api/competitions/none/ratings?q=%22x%22");
-  const std::string log = server.log();
+  std::string log = server.log();  // a request is logged once its answer is sent: the client may read it first
+  for (int i = 0; i < 50 && std::count(log.begin(), log.end(), '\n') < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    log = server.log();
+  }
   INFO(log);
   const std::regex line(R"(127\.0\.0\.1 - - \[\d{2}/[A-Z][a-z]{2}/\d{4}:\d{2}:\d{2}:\d{2} \+0000\] "GET ([^"]*) HTTP/1\.1" (\d{3}) (\d+|-))");
   std::vector<std::string> lines;
@@ -203,12 +207,12 @@ TEST_CASE("serve: SIGTERM stops ratekit serve cleanly, the request in flight ans
     port = ntohs(a.sin_port);
     close(fd);
   }
-  const std::string log = (dir / "log").string();
+  const std::string log = (dir / "log").string(), db = recorded().db().string();
   const pid_t child = fork();
   if (child == 0) {
     freopen(log.c_str(), "w", stdout);
     freopen((log + ".err").c_str(), "w", stderr);
-    execl(RATEKIT_EXE, RATEKIT_EXE, "serve", recorded().db().c_str(), "--listen", ("127.0.0.1:" + std::to_string(port)).c_str(),
+    execl(RATEKIT_EXE, RATEKIT_EXE, "serve", db.c_str(), "--listen", ("127.0.0.1:" + std::to_string(port)).c_str(),
           static_cast<char*>(nullptr));
     _exit(127);
   }

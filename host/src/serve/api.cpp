@@ -26,7 +26,8 @@ json player_json(const rating_list& list, size_t position) {
   const size_t row = list.order[position];
   json j{{"rank", list.rank[position]}, {"player", list.players.name(list.rows.ids[row])}};
   for (const auto& f : list.fields) j[f] = number_json(list.value(row, f));
-  j["games"] = number_json(list.value(row, "games"));
+  const double games = list.value(row, "games");  // whole, kept as a double by the list
+  j["games"] = std::isnan(games) ? json() : json(int64_t(games));
   j["peak"] = number_json(list.value(row, "peak"));
   if (const double last = list.value(row, "last_played"); last > 0) j["last_played"] = iso_date(int32_t(last));
   return j;

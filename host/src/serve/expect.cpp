@@ -3,6 +3,7 @@
 
 #include <ratekit/host/output/reports/predict_database.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ratekit::serve {
@@ -16,7 +17,11 @@ std::vector<std::string> model_fields(const plugin_registry& plugins, const std:
 }
 
 double expected_score(const plugin_registry& plugins, const competition& c, const rating_list& now, size_t a, size_t b) {
-  const auto p = plugins.get(c.model);
+  const auto loaded = std::find_if(plugins.plugins().begin(), plugins.plugins().end(),
+                                   [&](const auto& p) { return p->id() == c.model; });
+  if (loaded == plugins.plugins().end())
+    throw unavailable("the competition's model '" + c.model + "' is not among this server's plugins");
+  const auto& p = *loaded;
   const model m(p, recorded_params(p->descriptor(), c.params));
   // A field his state lacks (none should) is the new player's.
   const auto state = [&](size_t row) {

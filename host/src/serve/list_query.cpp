@@ -13,7 +13,7 @@ namespace ratekit::serve {
 
 const std::string* parameter(const query_params& params, const char* name) {
   const auto at = params.find(name);
-  if (at == params.end()) return nullptr;
+  if (at == params.end() || at->second.empty()) return nullptr;  // a form's empty field is no value
   if (at->second.size() > 200 || valid_utf8(at->second) != at->second)
     throw bad_request(std::string(name) + ": expected UTF-8 text of at most 200 bytes");
   return &at->second;

@@ -24,7 +24,7 @@ class bad_request : public std::runtime_error {
 inline constexpr int64_t default_per_page = 50;
 inline constexpr int64_t max_per_page = 500;  // a larger per_page is served this many
 
-// A parameter's value when given, checked to be valid UTF-8 of at most 200 bytes.
+// A parameter's value when given and not empty, checked to be valid UTF-8 of at most 200 bytes.
 const std::string* parameter(const query_params& params, const char* name);
 // A whole number from `low` to `high` (or the default when absent); a bad_request otherwise.
 int64_t whole_parameter(const query_params& params, const char* name, int64_t fallback, int64_t low, int64_t high);

@@ -43,7 +43,7 @@ json schemas() {
                               {"first", date}, {"last", date}},
                              {"competition", "model", "players", "games", "first", "last"})},
       // The model's other state fields (rd, volatility, rated, ...) are further numbers.
-      {"ListedPlayer", object({{"rank", integer}, {"player", text}, {"rating", number}, {"games", nullable("number")},
+      {"ListedPlayer", object({{"rank", integer}, {"player", text}, {"rating", number}, {"games", nullable("integer")},
                                {"peak", nullable("number")}, {"last_played", date}},
                               {"rank", "player", "rating", "games", "peak"}, true)},
       {"RatingList", object({{"as_of", date}, {"period", nullable("string")}, {"total", integer}, {"page", integer},

@@ -27,6 +27,8 @@ void answer(const serve::site& s, const httplib::Request& req, httplib::Response
     serve::send_error(res, 400, e.what());
   } catch (const serve::not_found& e) {
     serve::send_error(res, 404, e.what());
+  } catch (const serve::unavailable& e) {
+    serve::send_error(res, 503, e.what());
   } catch (const user_error& e) {  // a damaged or unreadable database: the log says which and where
     spdlog::error("{} {}: {}", req.method, printable(req.target), e.what());
     serve::send_error(res, 503, "the rating database cannot be read now");

@@ -29,6 +29,11 @@ class not_found : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 competition competition_named(store::database& db, const std::string& name);
+// What this server cannot answer now (503), the message naming no file: the competition's model not loaded.
+class unavailable : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // The JSON API (segments after the base: "api", ...); false when the path is none of its routes.
 bool answer_api(const site& s, const std::vector<std::string>& segments, const httplib::Request& req,
