@@ -21,6 +21,7 @@ form.search input[type=search]{padding:4px 8px;min-width:min(240px,100%)}
 nav.pager{margin:10px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:center;color:#556}
 thead th a{color:inherit;text-decoration:none}thead th a:focus,thead th a:hover{text-decoration:underline}
 a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid #f0a500;outline-offset:1px}
+@media (max-width:600px){th,td{padding:4px 5px}}
 )css";
 
 }  // namespace
