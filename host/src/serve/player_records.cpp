@@ -34,7 +34,7 @@ std::vector<history_entry> rating_history(store::database& db, const competition
 
 game_page games_of(store::database& db, const competition& c, int64_t player, int64_t skip, int64_t count) {
   statement s = db.prepare(
-      "SELECT g.period_id, g.run_id, g.seq, g.player_a = ?1, pa.name, pb.name, g.score_a, g.expected_a, g.expected_b, "
+      "SELECT g.period_id, g.run_id, g.seq, CASE WHEN g.player_a = ?1 THEN 1 ELSE 0 END, pa.name, pb.name, g.score_a, g.expected_a, g.expected_b, "
       "g.k_a, g.k_b, g.change_a, g.change_b, g.rating_a, g.rating_b FROM games g "
       "JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b "
       "WHERE g.player_a = ?1 OR g.player_b = ?1");
