@@ -36,7 +36,8 @@ json player_json(const rating_list& list, size_t position) {
 json competitions_json(store::database& db) {
   json all = json::array();
   for (const auto& name : competition_names(db)) {
-    const competition c = competition_named(db, name);
+    competition c = competition_named(db, name);
+    count_players_and_games(db, c);
     all.push_back({{"competition", c.name}, {"model", c.model}, {"players", c.players}, {"games", c.games},
                    {"first", c.periods.empty() ? json() : date_json(c.periods.front().date)},
                    {"last", c.periods.empty() ? json() : date_json(c.periods.back().date)}});

@@ -51,9 +51,12 @@ std::optional<competition> find_competition(store::database& db, const std::stri
   competition c{s.integer(0), name, std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(3)),
                 std::string(s.text(4)), {}, {}, 0, 0};
   read_periods(db, c);
+  return c;
+}
+
+void count_players_and_games(store::database& db, competition& c) {
   c.players = count(db, "SELECT count(*) FROM players WHERE competition_id = ?1", c.id);
   c.games = count(db, "SELECT count(*) FROM games g JOIN runs r ON r.id = g.run_id WHERE r.competition_id = ?1", c.id);
-  return c;
 }
 
 }  // namespace ratekit::serve

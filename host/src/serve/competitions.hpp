@@ -24,13 +24,15 @@ struct competition {
   std::string model, params, config_text, recorded_at;  // of its last run
   std::vector<period> periods;                         // by date, then in the order recorded
   std::unordered_map<int64_t, size_t> position;        // a period's id -> its index in `periods`
-  int64_t players = 0, games = 0;
+  int64_t players = 0, games = 0;                      // count_players_and_games
 };
 
 // Every competition that holds a run, by name.
 std::vector<std::string> competition_names(store::database& db);
-// The competition of that name, or none.
+// The competition of that name, or none; its players and games not counted yet.
 std::optional<competition> find_competition(store::database& db, const std::string& name);
+// Counts them (a scan of its games: only for what shows the counts).
+void count_players_and_games(store::database& db, competition& c);
 // The latest time any run was recorded (2024-11-21T06:20:11Z), "" for none.
 std::string last_recorded(store::database& db);
 

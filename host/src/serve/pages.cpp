@@ -16,7 +16,8 @@ std::string index_page(const site& s, store::database& db) {
   std::string body = "<div class=\"scroll\"><table>\n<thead><tr><th>competition</th><th>model</th>"
                      "<th class=\"num\">players</th><th class=\"num\">games</th><th>periods</th></tr></thead>\n<tbody>\n";
   for (const auto& name : competition_names(db)) {
-    const competition c = competition_named(db, name);
+    competition c = competition_named(db, name);
+    count_players_and_games(db, c);
     body += "<tr><td><a href=\"" + xml_escaped(s.base + "/competitions/" + url_encoded(name)) + "\">" + xml_escaped(name) +
             "</a></td><td>" + xml_escaped(c.model) + "</td><td class=\"num\">" + std::to_string(c.players) +
             "</td><td class=\"num\">" + std::to_string(c.games) + "</td><td>" + period_span(c) + "</td></tr>\n";
@@ -47,7 +48,8 @@ bool answer_page(const site& s, const std::vector<std::string>& path, const http
     send(req, res, index_page(s, db), type, modified);
     return true;
   }
-  const competition c = competition_named(db, path[1]);
+  competition c = competition_named(db, path[1]);
+  if (of_competition) count_players_and_games(db, c);
   send(req, res, of_player ? player_page(s, db, c, path[3], req.params) : competition_page(s, db, c, req.params), type,
        modified);
   return true;

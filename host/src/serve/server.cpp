@@ -84,6 +84,7 @@ server::server(serve_options options, const plugin_registry& plugins)
   http.new_task_queue = [connections] { return new serve::connection_threads(size_t(connections)); };
   http.set_read_timeout(timeout).set_write_timeout(timeout).set_keep_alive_timeout(timeout);
   http.set_keep_alive_max_count(100).set_payload_max_length(64 * 1024);
+  http.set_tcp_nodelay(true);  // headers and body go in two writes: without it, each answer waits 40 ms for an ACK
   http.Get(".*", [this](const httplib::Request& req, httplib::Response& res) { answer(impl_->site, req, res); });
   // What httplib answers itself (an unknown method, a bad request line): a word, no echo of the request.
   http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
