@@ -1,0 +1,31 @@
+#include "whr.hpp"
+
+#include <iterator>
+
+namespace ratekit::plugins {
+
+namespace {
+const rk_state_field state_fields[] = {
+    sdk::rating_field(0.0, "the estimated skill in Elo at the time (0: the first day's virtual opponent)"),
+    {"deviation", 0.0, "its standard deviation in Elo, from the inverse Hessian"},
+};
+const rk_param_spec param_specs[] = {
+    sdk::param{.key = "w2", .default_value = 300.0, .min = 1e-3, .max = 1e8,
+               .help = "the Wiener process's variance in Elo^2 per day (per period unless `period: day`)"},
+    sdk::param{.key = "epsilon", .default_value = 1e-4, .min = 0.0, .max = 1e3,
+               .help = "the sweeps stop when no mean moved by more than this (Elo)"},
+    sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 10000, .min = 1, .max = 1e7,
+               .help = "the most sweeps"},
+};
+}  // namespace
+
+const rk_descriptor whr::descriptor = {
+    sizeof(rk_descriptor), 0, "whr", "1.0.0",
+    "Whole-History Rating (Coulom 2008): every player's Bradley-Terry skill at every day he played, "
+    "from all his games before and after, skill drifting as a Wiener process",
+    RK_CAP_WHOLE_HISTORY | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE | RK_CAP_CALENDAR_PERIODS,
+    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+
+}  // namespace ratekit::plugins
+
+RATEKIT_WHOLE_HISTORY_PLUGIN(ratekit::plugins::whr)

@@ -1,0 +1,175 @@
+// whr: Rémi Coulom's Whole-History Rating (2008). Each player's skill r
+// (natural units: gamma = e^r, 400 / ln 10 Elo each) at every day he played,
+// estimated from all games before and after. Games are Bradley-Terry (a draw
+// half a win and half a loss), skill is a Wiener process of variance w2 Elo^2
+// per unit of time, and each player's first day carries one virtual win and
+// one virtual loss against a player of r 0. A sweep takes one Newton step per
+// player over all his days at once (his Hessian is tridiagonal), players in
+// id order; the deviations come from the diagonal of each player's inverse
+// Hessian. The plugin is this class, exported by sdk/include/ratekit/whole_history.hpp.
+#pragma once
+
+#include "player_days.hpp"
+#include "tridiagonal.hpp"
+
+#include <ratekit/whole_history.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+namespace ratekit::plugins {
+
+class whr {
+ public:
+  static const rk_descriptor descriptor;
+  enum field : uint32_t { f_rating, f_deviation };
+  enum param : uint32_t { p_w2, p_epsilon, p_iterations };
+  static constexpr double nat_per_elo = std::numbers::ln10 / 400;
+
+  whr(const sdk::host&, sdk::params p) : w2_(p[p_w2]), w2_nat_(p[p_w2] * nat_per_elo * nat_per_elo) {
+    if (!(w2_ > 0 && std::isfinite(w2_))) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "whr needs w2 > 0");
+  }
+
+  // Bradley-Terry on Elo: a's chance against b with `advantage` on a's side.
+  double expect(double ra, double rb, double advantage) const {
+    return 1.0 / (1.0 + std::pow(10.0, -(ra + advantage - rb) / 400.0));
+  }
+  // The same, averaged over both skills' uncertainty: the logistic of a normal
+  // difference, approximated by scaling the mean by 1 / sqrt(1 + pi v / 8)
+  // (MacKay 1992), v its variance in natural units.
+  double expect(const double* a, const double* b, double advantage) const {
+    const double mean = (a[f_rating] + advantage - b[f_rating]) * nat_per_elo;
+    const double v = (a[f_deviation] * a[f_deviation] + b[f_deviation] * b[f_deviation]) * nat_per_elo * nat_per_elo;
+    return logistic(mean / std::sqrt(1.0 + std::numbers::pi * v / 8.0));
+  }
+
+  void load(const sdk::history& h) {
+    days_ = whr_model::lay_out(h, nat_per_elo);
+    r_.assign(days_.days(), 0.0);  // the prior's mode: every gamma 1
+    size_t longest = 0;
+    for (uint32_t p = 0; p < days_.players(); ++p)
+      longest = std::max<size_t>(longest, days_.first_day[p + 1] - days_.first_day[p]);
+    for (auto* v : {&gradient_, &diag_, &off_, &scratch_}) v->assign(longest, 0.0);
+  }
+
+  // Earlier estimates (Elo) of the entries; a day none has starts from the
+  // player's day before it, or from 0 on his first.
+  void warm_start(const double* mean, const double*) {
+    std::fill(r_.begin(), r_.end(), std::nan(""));
+    for (size_t e = 0; e < days_.entry_day.size(); ++e)
+      if (std::isfinite(mean[e])) r_[days_.entry_day[e]] = mean[e] * nat_per_elo;
+    for (uint32_t p = 0; p < days_.players(); ++p)
+      for (uint32_t d = days_.first_day[p]; d < days_.first_day[p + 1]; ++d)
+        if (std::isnan(r_[d])) r_[d] = d == days_.first_day[p] ? 0.0 : r_[d - 1];
+  }
+
+  // One Newton step per player, in id order (each sees the others' latest
+  // estimates); the largest change of a mean, in Elo.
+  double sweep() {
+    double largest = 0.0;
+    for (uint32_t p = 0; p < days_.players(); ++p) {
+      const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
+      if (n == 0) continue;
+      curvature(p);
+      whr_model::solve_tridiagonal(diag_.data(), off_.data(), gradient_.data(), scratch_.data(), n);
+      for (uint32_t k = 0; k < n; ++k) {
+        const double next = r_[first + k] - gradient_[k];
+        if (!std::isfinite(next))
+          throw sdk::failure(RK_ERR_DOMAIN, "whr: Newton's method diverged for player " + std::to_string(p));
+        largest = std::max(largest, std::abs(gradient_[k]));
+        r_[first + k] = next;
+      }
+    }
+    return largest / nat_per_elo;
+  }
+
+  // Each entry's player's estimate and deviation at the entry's day, in Elo.
+  void estimates(double* mean, double* sd) const {
+    std::vector<double> day_sd(days_.days());
+    for (uint32_t p = 0; p < days_.players(); ++p) {
+      const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
+      if (n == 0) continue;
+      curvature(p);
+      whr_model::inverse_diagonal(diag_.data(), off_.data(), gradient_.data(), scratch_.data(), n);
+      for (uint32_t k = 0; k < n; ++k) day_sd[first + k] = std::sqrt(-gradient_[k]) / nat_per_elo;
+    }
+    for (size_t e = 0; e < days_.entry_day.size(); ++e)
+      mean[e] = r_[days_.entry_day[e]] / nat_per_elo, sd[e] = day_sd[days_.entry_day[e]];
+  }
+
+  // The log of the posterior density at the estimates, up to the evidence's
+  // normalisation: the games' Bradley-Terry log-likelihood, the first days'
+  // virtual games and the Wiener densities of each step, in natural units.
+  double log_evidence() const;
+
+  // A player's state after `elapsed` units of time without games: his mean,
+  // his variance grown by w2 per unit.
+  void drift(const double* state, double elapsed, double* out) const {
+    out[f_rating] = state[f_rating];
+    out[f_deviation] = std::sqrt(state[f_deviation] * state[f_deviation] + w2_ * std::max(0.0, elapsed));
+  }
+
+  // The player-days the estimates are laid out on (tests).
+  const whr_model::player_days& layout() const { return days_; }
+
+ private:
+  static double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+  // log(logistic(x)) without overflow.
+  static double log_logistic(double x) { return x > 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); }
+
+  // Player p's gradient and Hessian (diagonal and off-diagonal) of the log
+  // posterior in his days' r, the others' held at their estimates.
+  void curvature(uint32_t p) const;
+
+  double w2_, w2_nat_;
+  whr_model::player_days days_;
+  std::vector<double> r_;  // per day, natural units
+  mutable std::vector<double> gradient_, diag_, off_, scratch_;  // one player's, reused
+};
+
+inline void whr::curvature(uint32_t p) const {
+  const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t d = first + k;
+    double g = 0.0, h = 0.0;
+    for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) {
+      const double win = logistic(r_[d] + days_.advantage[t] - r_[days_.opponent[t]]);
+      g += days_.score[t] - win;
+      h -= win * (1.0 - win);
+    }
+    gradient_[k] = g, diag_[k] = h;
+  }
+  const double q = logistic(r_[first]);  // one virtual win and one loss against r 0
+  gradient_[0] += 1.0 - 2.0 * q;
+  diag_[0] -= 2.0 * q * (1.0 - q);
+  for (uint32_t k = 0; k + 1 < n; ++k) {  // the Wiener process between days k and k + 1
+    const double precision = 1.0 / (w2_nat_ * (days_.time[first + k + 1] - days_.time[first + k]));
+    const double pull = (r_[first + k + 1] - r_[first + k]) * precision;
+    gradient_[k] += pull, gradient_[k + 1] -= pull;
+    diag_[k] -= precision, diag_[k + 1] -= precision;
+    off_[k] = precision;
+  }
+}
+
+inline double whr::log_evidence() const {
+  double total = 0.0;
+  for (uint32_t d = 0; d < days_.days(); ++d)  // each game is two terms: half from each side
+    for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) {
+      const double x = r_[d] + days_.advantage[t] - r_[days_.opponent[t]], s = days_.score[t];
+      total += 0.5 * (s * log_logistic(x) + (1.0 - s) * log_logistic(-x));
+    }
+  for (uint32_t p = 0; p < days_.players(); ++p) {
+    const uint32_t first = days_.first_day[p], last = days_.first_day[p + 1];
+    if (first == last) continue;
+    total += log_logistic(r_[first]) + log_logistic(-r_[first]);
+    for (uint32_t d = first; d + 1 < last; ++d) {
+      const double s2 = w2_nat_ * (days_.time[d + 1] - days_.time[d]), step = r_[d + 1] - r_[d];
+      total -= step * step / (2.0 * s2) + 0.5 * std::log(2.0 * std::numbers::pi * s2);
+    }
+  }
+  return total;
+}
+
+}  // namespace ratekit::plugins
