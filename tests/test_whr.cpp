@@ -38,9 +38,7 @@ TEST_CASE("whr: one game between two new players converges to its closed form", 
   whole_history_builder b;
   b.duel(20000, 0, 1, 1.0);
   const rk_wh_history& hist = b.build();
-  whr model = make_whr();
-  model.load(ratekit::sdk::history(hist));
-  converge(model);
+  const whr model = fitted(hist);
   const whr_estimates e = estimates_of(model, hist);
   CHECK(e.mean[0] == Approx(x * elo_per_nat).margin(1e-9));
   CHECK(e.mean[0] == Approx(91.7314910).margin(1e-6));
@@ -58,9 +56,7 @@ TEST_CASE("whr: a draw is half a win and half a loss", "[whr]") {
   whole_history_builder b;
   b.duel(5, 0, 1, 0.5);
   const rk_wh_history& hist = b.build();
-  whr model = make_whr();
-  model.load(ratekit::sdk::history(hist));
-  converge(model);
+  const whr model = fitted(hist);
   const whr_estimates e = estimates_of(model, hist);
   CHECK(e.mean[0] == Approx(0).margin(1e-12));
   CHECK(e.sd[0] == Approx(std::sqrt(4.0 / 3) * elo_per_nat).margin(1e-9));

@@ -45,9 +45,7 @@ TEST_CASE("whr: agrees with the Python port to 1e-6 after convergence", "[whr]")
   }
   REQUIRE(player_day.size() == 5000);
   const rk_wh_history& hist = b.build();
-  ratekit::plugins::whr model = make_whr(300);
-  model.load(ratekit::sdk::history(hist));
-  converge(model);
+  const ratekit::plugins::whr model = fitted(hist);
   const whr_estimates e = estimates_of(model, hist);
   std::map<std::pair<int32_t, double>, std::pair<double, double>> mine;
   for (size_t i = 0; i < player_day.size(); ++i) mine[player_day[i]] = {e.mean[i], e.sd[i]};

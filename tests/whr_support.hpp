@@ -36,13 +36,14 @@ inline int converge(plugins::whr& model, double epsilon = 1e-11, int most = 2000
   return most;
 }
 
-// Loads the history into a model of `w2` and converges it.
-inline whr_estimates converged(const rk_wh_history& h, double w2 = 300.0) {
+// A model of `w2` loaded with the history and converged.
+inline plugins::whr fitted(const rk_wh_history& h, double w2 = 300.0) {
   plugins::whr model = make_whr(w2);
   model.load(sdk::history(h));
   converge(model);
-  return estimates_of(model, h);
+  return model;
 }
+inline whr_estimates converged(const rk_wh_history& h, double w2 = 300.0) { return estimates_of(fitted(h, w2), h); }
 
 inline double logistic(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 constexpr double elo_per_nat = 400.0 / 2.302585092994045684;
