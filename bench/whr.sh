@@ -10,7 +10,7 @@
 # (tests/reference/whr_history.py): 20,000 games among 1,000 players over ten
 # years, run by both, each until no rating moves by more than 1e-4 Elo in a
 # sweep; then the ATP-size one, 447,000 games among 19,000 players over fifty
-# years, by ratekit alone (the port would take about half an hour). Prints
+# years, by ratekit alone (the port would take about an hour). Prints
 # each run's own line, then /usr/bin/time's wall and CPU seconds and peak RSS.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
