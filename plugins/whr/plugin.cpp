@@ -1,7 +1,5 @@
 #include "whr.hpp"
 
-#include <iterator>
-
 namespace ratekit::plugins {
 
 namespace {
@@ -19,12 +17,11 @@ const rk_param_spec param_specs[] = {
 };
 }  // namespace
 
-const rk_descriptor whr::descriptor = {
-    sizeof(rk_descriptor), 0, "whr", "1.0.0",
-    "Whole-History Rating (Coulom 2008): every player's Bradley-Terry skill at every day he played, "
-    "from all his games before and after, skill drifting as a Wiener process",
-    RK_CAP_WHOLE_HISTORY | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE | RK_CAP_CALENDAR_PERIODS,
-    uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
+const rk_descriptor whr::descriptor = sdk::descriptor{.id = "whr", .version = "1.0.0",
+    .summary = "Whole-History Rating (Coulom 2008): every player's Bradley-Terry skill at every day he played, "
+               "from all his games before and after, skill drifting as a Wiener process",
+    .capabilities = RK_CAP_WHOLE_HISTORY | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE | RK_CAP_CALENDAR_PERIODS,
+    .state = state_fields, .params = param_specs};
 
 }  // namespace ratekit::plugins
 
