@@ -65,6 +65,8 @@ void for_each_entry(const sdk::history& h, Fn&& fn) {
 inline player_days lay_out(const sdk::history& h, double nat_per_elo) {
   if (h.raw().entry_count >= std::numeric_limits<uint32_t>::max() || h.players() >= std::numeric_limits<uint32_t>::max())
     throw sdk::failure(RK_ERR_DOMAIN, "whr takes at most 2^32 - 2 appearances and players");
+  if (!h.raw().batch_times)  // `period: game` or `event`: no time for w2 to count
+    throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "whr needs the batches' times: period day, week, month or year");
   for (uint64_t b = 0; b < h.batches(); ++b)
     if (!std::isfinite(h.time(b)) || (b > 0 && !(h.time(b) > h.time(b - 1))))
       throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "whr: the batches' times are not finite and strictly ascending");
