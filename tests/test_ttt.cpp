@@ -66,7 +66,7 @@ std::vector<tt::moments> game(const std::vector<prior_seat>& seats, double beta,
 
 }  // namespace
 
-TEST_CASE("ttt: one game, the winner and the loser as published (README; test_1vs1)", "[ttt]") {
+TEST_CASE("ttt: one game, the winner and the loser as published (README, test_1vs1)", "[ttt]") {
   const auto p = one_match({{0, 0, 1}, {1, 1, 2}});
   printed(p[0].first, 29.20522074387697, 14);
   printed(p[1].first, 20.79477925612302, 14);

@@ -76,7 +76,7 @@ TEST_CASE("whr: the advantage is the first-named player's, in Elo", "[whr]") {
   CHECK(e.mean[1] > 20);
 }
 
-TEST_CASE("whr: mirrored results mirror the ratings; relabelled players keep theirs", "[whr]") {
+TEST_CASE("whr: mirrored results mirror the ratings, relabelled players keep theirs", "[whr]") {
   whole_history_builder plain, mirrored, relabelled;
   uint64_t seed = 7;
   auto next = [&seed] { return (seed = seed * 6364136223846793005ull + 1442695040888963407ull) >> 33; };

@@ -67,13 +67,13 @@ TEST_CASE("text after a top-level list ends the reading at once, named where it 
   const std::string after = "expected the end of the config, got more text after it";
   CHECK_THAT(problems_of("[800, 80], [900, 75]\n" + head), Catch::Contains("c.yaml:1:10: " + after));
   CHECK_THAT(problems_of("# a comment\n  [1], 2\n" + head), Catch::Contains("c.yaml:2:6: " + after));
-  CHECK_THAT(problems_of("[1] x\n" + head), Catch::Contains("c.yaml:1:5: " + after));
+  CHECK_THAT(problems_of("[1] x\n"), Catch::Contains("c.yaml:1:5: " + after));
   CHECK_THAT(problems_of("{a: 1}, b\n"), Catch::Contains("c.yaml:1:7: " + after));
 }
 
 TEST_CASE("a second document, a stray byte-order mark and CR line ends are named", "[security][yaml]") {
   CHECK_THAT(problems_of(head + "---\ncompetition: y\n"),
-             Catch::Contains("c.yaml:6:1: expected one YAML document, got a second"));
+             Catch::Contains("c.yaml:5:1: expected one YAML document, got a second"));  // at the ---
   CHECK_THAT(problems_of("\xEF\xBB\xBF\xEF\xBB\xBF" + head),
              Catch::Contains("c.yaml:1:2: expected text, got a byte-order mark (U+FEFF)"));
   CHECK(problems_of("\xEF\xBB\xBF" + head) == "");  // one mark at the start is fine
