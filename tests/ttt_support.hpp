@@ -22,15 +22,7 @@ inline plugins::ttt make_ttt(const ttt_settings& s = {}) {
   return plugins::ttt(sdk::host(nullptr), sdk::params(v, 7));
 }
 
-// Every entry's estimate, in entry order.
-struct ttt_estimates {
-  std::vector<double> mean, sd;
-};
-inline ttt_estimates estimates_of(const plugins::ttt& model, const rk_wh_history& h) {
-  ttt_estimates out{std::vector<double>(h.entry_count), std::vector<double>(h.entry_count)};
-  model.estimates(out.mean.data(), out.sd.data());
-  return out;
-}
+using ttt_estimates = whole_history_estimates;
 
 // Sweeps as the package's convergence(): until the step is at most epsilon,
 // or `most` sweeps; returns the sweeps taken.

@@ -65,4 +65,15 @@ class whole_history_builder {
   rk_wh_history history_{};
 };
 
+// Every entry's estimate from a whole-history model, in entry order.
+struct whole_history_estimates {
+  std::vector<double> mean, sd;
+};
+template <class Model>
+whole_history_estimates estimates_of(const Model& model, const rk_wh_history& h) {
+  whole_history_estimates out{std::vector<double>(h.entry_count), std::vector<double>(h.entry_count)};
+  model.estimates(out.mean.data(), out.sd.data());
+  return out;
+}
+
 }  // namespace ratekit::testing

@@ -18,15 +18,7 @@ inline plugins::whr make_whr(double w2 = 300.0) {
   return plugins::whr(sdk::host(nullptr), sdk::params(v, 3));
 }
 
-struct whr_estimates {
-  std::vector<double> mean, sd;
-};
-
-inline whr_estimates estimates_of(const plugins::whr& model, const rk_wh_history& h) {
-  whr_estimates out{std::vector<double>(h.entry_count), std::vector<double>(h.entry_count)};
-  model.estimates(out.mean.data(), out.sd.data());
-  return out;
-}
+using whr_estimates = whole_history_estimates;
 
 // Sweeps until no mean moves by more than `epsilon` Elo; the sweeps taken.
 inline int converge(plugins::whr& model, double epsilon = 1e-11, int most = 20000) {
