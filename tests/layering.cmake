@@ -1,11 +1,9 @@
 # The host's stages in pipeline order: a file may include its own stage and
 # the stages before it, never a later one (docs/architecture.md). A stage is a
 # folder of host/src (and of host/include/ratekit/host); a sub-folder named
-# here is a stage of its own: the output stage's sinks, and the history
-# database's recording, which sits beside the store it writes to but comes
-# after the engine whose results it records.
+# here is a stage of its own: the output stage's sinks.
 set(stages text input store config plugin engine
-    output/background output/files output/reports store/recording output whole_history run evaluate serve)
+    output/background output/files output/reports recording output whole_history run evaluate serve)
 
 # The stage of a path below host/src or ratekit/host: its longest named prefix.
 function(stage_of path result)
@@ -48,7 +46,11 @@ if(violations)
   list(JOIN violations "\n" message)
   message(FATAL_ERROR "stage order broken:\n${message}")
 endif()
-if(checked LESS 200)
+# A tree as small as tests/layering/ (the check's own test) asks for fewer.
+if(NOT DEFINED MIN_INCLUDES)
+  set(MIN_INCLUDES 200)
+endif()
+if(checked LESS MIN_INCLUDES)
   message(FATAL_ERROR "only ${checked} includes checked: the stage folders were not found")
 endif()
 message(STATUS "stage order kept over ${checked} includes: ${stages}")

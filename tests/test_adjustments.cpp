@@ -12,7 +12,7 @@
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/plugin/adjustments.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 
 #include <cmath>
 #include <filesystem>

@@ -5,7 +5,7 @@
 // refused unless replaced. Layout 3 files are upgraded to layout 4 with their rows.
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/store/store.hpp>
 
 #include "sql_support.hpp"

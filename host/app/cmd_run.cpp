@@ -11,7 +11,7 @@
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/input/unreachable_file.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/files/run_end.hpp>

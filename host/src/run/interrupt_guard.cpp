@@ -1,6 +1,6 @@
 #include <ratekit/host/run/interrupt_guard.hpp>
 
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/run_end.hpp>
 

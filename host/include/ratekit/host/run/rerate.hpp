@@ -3,7 +3,7 @@
 #pragma once
 
 #include <ratekit/host/run/progress.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 
 #include <vector>
 

@@ -8,7 +8,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 
 #include <filesystem>
 #include <optional>

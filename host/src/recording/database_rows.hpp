@@ -8,7 +8,7 @@
 #include "store/state_object.hpp"
 
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 
 #include <cmath>
 #include <map>

@@ -1,11 +1,11 @@
 // record_run: one run into the history database, all or nothing.
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/output/files/run_end.hpp>
 #include <ratekit/host/store/location.hpp>
 
-#include "store/recording/database_rows.hpp"
+#include "recording/database_rows.hpp"
 #include "store/database.hpp"
 
 #include <spdlog/spdlog.h>

@@ -1,6 +1,6 @@
 // input_fingerprint: what tells a re-run of the same input from a new one.
 #include <ratekit/host/config/config.hpp>
-#include <ratekit/host/store/recording/run_recording.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-#include "store/recording/database_rows.hpp"
+#include "recording/database_rows.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
