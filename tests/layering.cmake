@@ -2,8 +2,8 @@
 # the stages before it, never a later one (docs/architecture.md). A stage is a
 # folder of host/src (and of host/include/ratekit/host); a sub-folder named
 # here is a stage of its own: the output stage's sinks.
-set(stages text input store config plugin engine
-    output/background output/files output/reports recording output whole_history run evaluate serve)
+set(stages text input store config plugin engine run_end recording
+    output/background output/files output/reports output whole_history run evaluate serve)
 
 # The stage of a path below host/src or ratekit/host: its longest named prefix.
 function(stage_of path result)

@@ -14,7 +14,7 @@
 #include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
-#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/run_end/run_end.hpp>
 #include <fstream>
 #include <iostream>
 

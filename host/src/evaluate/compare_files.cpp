@@ -1,7 +1,7 @@
 // The comparison as a terminal table, compare.csv and compare.json, and the set written.
 #include <ratekit/host/evaluate/compare_outputs.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
-#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/run_end/run_end.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>

@@ -2,7 +2,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/recording/run_recording.hpp>
-#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/run_end/run_end.hpp>
 #include <ratekit/host/store/location.hpp>
 
 #include "recording/database_rows.hpp"

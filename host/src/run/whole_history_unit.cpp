@@ -1,6 +1,6 @@
 #include "whole_history_unit.hpp"
 
-#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/run_end/run_end.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 #include <ratekit/host/whole_history/whole_history.hpp>

@@ -1,5 +1,5 @@
 #include <ratekit/host/output/files/output_folder.hpp>
-#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/run_end/run_end.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 

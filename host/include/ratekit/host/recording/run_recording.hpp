@@ -1,4 +1,5 @@
-// The run into the history database: every period, player, game and state,
+// Stage recording. In: a run_result, and each window of rated games as the engine rates it.
+// Out: the run into the history database: every period, player, game and state,
 // in one transaction that commits together with the run's output folder.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Stage output. In: a run_result. Out: the run's files (ratings, history,
-// summary, reports, charts) and its rows in the history database.
+// summary, reports, charts).
 //
 // What a run writes into its output directory. Every file is written to a
 // temporary file beside it and renamed into place, so a crash never leaves

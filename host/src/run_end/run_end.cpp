@@ -1,4 +1,4 @@
-#include <ratekit/host/output/files/run_end.hpp>
+#include <ratekit/host/run_end/run_end.hpp>
 
 namespace ratekit {
 
