@@ -7,6 +7,7 @@
 
 #include <ratekit/abi.h>
 #include <ratekit/host/config/k_schedule.hpp>
+#include <ratekit/host/config/model_catalog.hpp>
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
@@ -132,16 +133,6 @@ inline std::string category_of(const std::vector<std::pair<double, std::string>>
     if (rating >= from) label = name;
   return label;
 }
-
-// Where the loader finds plugin schemas by model id.
-class model_catalog {
- public:
-  virtual ~model_catalog() = default;
-  virtual const rk_descriptor* find(std::string_view id) const = 0;
-  virtual std::vector<std::string> ids() const = 0;
-  // The parameters of model `id` that act only while another is non-zero (RK_EXT_PARAM_NEEDS), or null.
-  virtual const rk_ext_param_needs* param_needs(std::string_view) const { return nullptr; }
-};
 
 // Parses and validates `file`. Every problem found (unknown or misspelt keys
 // with a suggestion, wrong types, out-of-range values, unknown model or format)

@@ -8,7 +8,7 @@
 #include <ratekit/abi.h>
 #include <ratekit/host/plugin/adjustments.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
-#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/config/model_catalog.hpp>
 
 #include <filesystem>
 #include <memory>
