@@ -9,7 +9,7 @@
 #include <ratekit/abi.h>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/plugin/adjustments.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/host/recording/run_recording.hpp>

@@ -4,7 +4,7 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/sdk.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include "engine/period_clock.hpp"

@@ -2,7 +2,7 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 
 #include "test_support.hpp"
 

@@ -10,6 +10,7 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/history_writer.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>

@@ -11,7 +11,7 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/background/fan_out_sink.hpp>
 #include <ratekit/host/output/files/history_writer.hpp>
-#include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/output/reports/report.hpp>
 #include <ratekit/host/output/reports/report_writer.hpp>
 

@@ -14,6 +14,7 @@
 #include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/run_end/run_end.hpp>
 #include <fstream>
 #include <iostream>

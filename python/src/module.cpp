@@ -13,6 +13,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/output/reports/predictions.hpp>
 #include <ratekit/host/text/escape.hpp>
 

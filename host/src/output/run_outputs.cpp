@@ -5,7 +5,7 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/reports/report.hpp>
-#include <ratekit/host/output/streamed_outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 

@@ -5,7 +5,7 @@
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/run_end/run_end.hpp>
-#include <ratekit/host/output/streamed_outputs.hpp>
+#include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 

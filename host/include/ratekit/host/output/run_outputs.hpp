@@ -1,7 +1,6 @@
-// The files of a run's folder written while the games are rated (history.csv,
-// the report), made as the config asks; write_outputs writes the rest once the
-// run is rated. Together with write_outputs (run_outputs.cpp) this is the one
-// list of a run's outputs.
+// The files of a run's folder, listed in one place (run_outputs.cpp): those
+// written while the games are rated (history.csv, the report: streamed_outputs),
+// made as the config asks, and the rest written once the run is rated (write_outputs).
 #pragma once
 
 #include <ratekit/host/output/background/fan_out_sink.hpp>
@@ -14,6 +13,15 @@
 #include <optional>
 
 namespace ratekit {
+
+// Refuses a run whose inputs (results, starting list) or history database lie
+// inside the folder it writes, where an output could replace an input or the
+// folder's replacement take the database along; before anything is rated.
+void refuse_inputs_inside(const competition_config& config, const std::filesystem::path& dir);
+
+// Writes ratings.csv, history.csv (when the config asks for it and no history_writer did) and summary.json
+// into `dir`, with chart.svg and the reports the config asks for and no sink wrote.
+void write_outputs(const run_result& run, const std::filesystem::path& dir);
 
 class streamed_outputs {
  public:

@@ -24,17 +24,6 @@
 
 namespace ratekit {
 
-struct run_result;
-struct competition_config;
-
-// Refuses a run whose inputs (results, starting list) or history database lie
-// inside the folder it writes, where an output could replace an input or the
-// folder's replacement take the database along; before anything is rated.
-void refuse_inputs_inside(const competition_config& config, const std::filesystem::path& dir);
-
-// Writes ratings.csv, history.csv (when the config asks for it) and summary.json into `dir`.
-void write_outputs(const run_result& run, const std::filesystem::path& dir);
-
 // Builds one CSV row cell by cell; the line ends when the row goes out of scope.
 class csv_row {
  public:
