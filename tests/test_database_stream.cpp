@@ -154,7 +154,7 @@ recorded_run record_streamed(const fs::path& config_file, const fs::path& db) {
   run_recording recording(db, config.competition);
   rated_games_sink& sink =
       recording.stream(config, builtin().get(config.model)->descriptor(), input_fingerprint(config), {});
-  const run_result run = rate(config, builtin(), nullptr, &sink);
+  const run_result run = rate(config, builtin(), run_services{.sink = &sink});
   REQUIRE(run.database_streamed);
   CHECK(run.data.games.empty());  // nothing kept per game
   CHECK(run.game_out.empty());

@@ -169,7 +169,7 @@ TEST_CASE("a ranked run whose chart reads the streamed history.csv keeps no entr
                                         "output: { charts: true" + history + " }\n");
     const competition_config config = load_config(dir / "c.yaml", plugins);
     history_writer writer(dir / "h.csv", config, plugins.get("codeforces")->descriptor());
-    const run_result r = rate(config, plugins, nullptr, &writer);
+    const run_result r = rate(config, plugins, run_services{.sink = &writer});
     writer.finish();
     CHECK(r.history_streamed);
     CHECK(r.data.entries.empty() == history.empty());  // a lean history has no rating_before: the chart keeps them
@@ -188,7 +188,7 @@ TEST_CASE("a ranked run hands each event to a sink that streams its history, and
   testing::write_text(dir / "c.yaml", "competition: t\nmodel: codeforces\ninput: { format: standings-csv, path: s.csv }\n");
   const auto& plugins = testing::builtin();
   counting_sink sink;
-  const run_result r = rate(load_config(dir / "c.yaml", plugins), plugins, nullptr, &sink);
+  const run_result r = rate(load_config(dir / "c.yaml", plugins), plugins, run_services{.sink = &sink});
   CHECK(r.history_streamed);
   CHECK(sink.events == 80);
   CHECK(sink.entries == 80'000);
@@ -197,7 +197,7 @@ TEST_CASE("a ranked run hands each event to a sink that streams its history, and
   // Without history.csv nothing goes to it.
   testing::write_text(dir / "lean.yaml", testing::read_text(dir / "c.yaml") + "output: { history: false }\n");
   counting_sink idle;
-  const run_result lean = rate(load_config(dir / "lean.yaml", plugins), plugins, nullptr, &idle);
+  const run_result lean = rate(load_config(dir / "lean.yaml", plugins), plugins, run_services{.sink = &idle});
   CHECK_FALSE(lean.history_streamed);
   CHECK(idle.events == 0);
 }
@@ -215,7 +215,7 @@ TEST_CASE("a run whose history streams keeps no game for it", "[history][stream]
                                       "input: { format: games-csv, path: games.csv }\nperiod: month\n");
   const auto& plugins = testing::builtin();
   counting_sink sink;
-  const run_result r = rate(load_config(dir / "c.yaml", plugins), plugins, nullptr, &sink);
+  const run_result r = rate(load_config(dir / "c.yaml", plugins), plugins, run_services{.sink = &sink});
   CHECK(r.history_streamed);
   CHECK(sink.games == 70'000);
   CHECK(sink.names == size_t(r.data.players.size()));  // every name once
@@ -224,7 +224,7 @@ TEST_CASE("a run whose history streams keeps no game for it", "[history][stream]
   CHECK(r.game_state_after.empty());
   // An output that reads the games after the run still gets them.
   testing::write_text(dir / "r.yaml", testing::read_text(dir / "c.yaml") + "output: { report: true }\n");
-  const run_result reported = rate(load_config(dir / "r.yaml", plugins), plugins, nullptr, &sink);
+  const run_result reported = rate(load_config(dir / "r.yaml", plugins), plugins, run_services{.sink = &sink});
   CHECK(reported.data.games.size() == 70'000);
 }
 
@@ -240,7 +240,7 @@ TEST_CASE("a history file that cannot be written is an error naming it", "[histo
   const competition_config config = load_config(dir / (ranked ? "ranked.yaml" : "c.yaml"), plugins);
   history_writer history(dir / "no such folder" / "history.csv", config, plugins.get(config.model)->descriptor());
   try {
-    rate(config, plugins, nullptr, &history);
+    rate(config, plugins, run_services{.sink = &history});
     history.finish();
     FAIL("no error");
   } catch (const user_error& e) {
@@ -389,7 +389,7 @@ TEST_CASE("chart.svg drawn from the streamed history.csv is the one drawn from k
   const auto& plugins = testing::builtin();
   const competition_config config = load_config(dir / "streamed.yaml", plugins);
   history_writer history(dir / "h.csv", config, plugins.get("glicko")->descriptor());
-  const run_result r = rate(config, plugins, nullptr, &history);
+  const run_result r = rate(config, plugins, run_services{.sink = &history});
   history.finish();
   CHECK(r.data.games.empty());
   CHECK(r.game_out.empty());

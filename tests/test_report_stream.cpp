@@ -60,7 +60,7 @@ size_t write_streamed(const competition_config& config, const fs::path& out, siz
   const auto& plugins = testing::builtin();
   fs::create_directories(out);
   report_writer report(out, *plugins.get(config.model), bucket_bytes);
-  const run_result run = rate(config, plugins, nullptr, &report);
+  const run_result run = rate(config, plugins, run_services{.sink = &report});
   REQUIRE(run.report_streamed);
   CHECK(run.data.games.empty());
   CHECK(run.game_out.empty());
@@ -144,7 +144,7 @@ TEST_CASE("every shipped pairwise config streams the report it built from kept g
     check_replay_ends_at_model(kept);
     const report_files files = build_report(kept);
     report_writer report(dir.path(), *plugins.get(config.model), 50'000);
-    const run_result run = rate(config, plugins, nullptr, &report);
+    const run_result run = rate(config, plugins, run_services{.sink = &report});
     REQUIRE(run.report_streamed);
     report.finish(run);
     CHECK(testing::read_text(dir / "report.csv") == files.csv);
@@ -189,7 +189,7 @@ TEST_CASE("a run with history and the report streamed keeps no game", "[report][
   history_writer history(dir / "history.csv", config, plugins.get("glicko")->descriptor());
   report_writer report(dir.path(), *plugins.get("glicko"));
   fan_out_sink sinks({&history, &report});
-  const run_result run = rate(config, plugins, nullptr, &sinks);
+  const run_result run = rate(config, plugins, run_services{.sink = &sinks});
   history.finish();
   report.finish(run);
   CHECK(run.history_streamed);

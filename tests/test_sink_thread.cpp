@@ -127,11 +127,11 @@ void hand_over(sink_thread& thread, int n) {
 // `config` rated into a sink directly and through a sink_thread: `direct` and `threaded` hold what each saw.
 void rate_both_ways(const competition_config& config, transcript_sink& direct, transcript_sink& threaded) {
   const auto& plugins = testing::builtin();
-  rate(config, plugins, nullptr, &direct);
+  rate(config, plugins, run_services{.sink = &direct});
   sink_thread thread(threaded);
   CHECK(thread.streams() == streams_history);
   CHECK(thread.streams_events() == streams_history);
-  rate(config, plugins, nullptr, &thread);
+  rate(config, plugins, run_services{.sink = &thread});
   thread.finish();
 }
 

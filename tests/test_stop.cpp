@@ -53,7 +53,7 @@ uint64_t rated_until_stopped(bool from_start) {
   std::atomic<bool> stop{from_start};
   stop_after_first_games sink(stop);
   const stop_scope scope(stop);
-  CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
+  CHECK_THROWS_AS(rate(config, testing::builtin(), run_services{.sink = &sink}), run_stopped);
   return sink.rated;
 }
 
@@ -73,6 +73,6 @@ TEST_CASE("a stop flag outside a stop scope is nobody's", "[engine][stop]") {
   const testing::temp_dir dir;
   std::atomic<bool> stop{false};
   stop_after_first_games sink(stop);
-  rate(long_stream(dir), testing::builtin(), nullptr, &sink);
+  rate(long_stream(dir), testing::builtin(), run_services{.sink = &sink});
   CHECK(sink.rated == game_count);
 }

@@ -105,14 +105,23 @@ Result interruptible(const std::function<Result()>& work) {
   return std::move(*unit);
 }
 
-// The config rates the frame's games (held by `columns`) in the place of its input's files.
-void read_frame(competition_config& config, const std::shared_ptr<frame_columns>& columns) {
+// A frame's pairwise games (held by `columns`), read by games-csv's row rules with a config's input options.
+class frame_rows final : public input_rows {
+ public:
+  frame_rows(std::shared_ptr<frame_columns> columns, reader_options options)
+      : columns_(std::move(columns)), options_(std::move(options)) {}
+  void fill(dataset& d) const override { read_game_columns(columns_->columns(), options_, d); }
+
+ private:
+  std::shared_ptr<frame_columns> columns_;
+  reader_options options_;
+};
+
+// The config rates the frame's games in the place of its input's files, which messages name "games".
+void read_frame(competition_config& config) {
   if (config.input_format != "games-csv")
     throw config.error_at("input", "expected games-csv for columns of pairwise games, got " + config.input_format);
   config.input_paths = {"games"};
-  config.input_options.fill = [columns, options = config.input_options](dataset& d) {
-    read_game_columns(columns->columns(), options, d);
-  };
 }
 
 run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
@@ -123,14 +132,16 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   competition_config config = config_of(config_file, text, plugins);
   std::shared_ptr<frame_columns> columns;
   if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
-  if (columns) read_frame(config, columns);
+  std::optional<frame_rows> frame;
+  if (columns) {
+    read_frame(config);
+    frame.emplace(columns, config.input_options);
+  }
   refuse_inputs_inside(config, out);
   // Rating touches no Python object; the games' columns go with `columns`, under the GIL.
   unit_result unit = interruptible<unit_result>([&] {
     progress bar(false);
-    unit_result done = run_unit(std::move(config), plugins, out, {}, bar);
-    done.run.config.input_options.fill = nullptr;  // the result outlives the call, the games' columns do not
-    return done;
+    return run_unit(std::move(config), plugins, out, {}, bar, frame ? &*frame : nullptr);
   });
   return {std::make_shared<const unit_result>(std::move(unit))};
 }
@@ -151,10 +162,13 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
   for (size_t i = 0; i < config_files.size(); ++i) {
     if (texts[i]) texts[i]->input_apart = columns != nullptr;
     configs.push_back(config_of(config_files[i], texts[i], plugins));
-    if (columns) read_frame(configs.back(), columns);
+    if (columns) read_frame(configs.back());
   }
+  // Every config reads the games alike (compare_configs refuses them otherwise): the first's options read them.
+  std::optional<frame_rows> frame;
+  if (columns && !configs.empty()) frame.emplace(columns, configs.front().input_options);
   return interruptible<std::pair<std::string, std::string>>([&] {
-    const comparison c = compare_configs(configs, plugins, options);
+    const comparison c = compare_configs(configs, plugins, options, frame ? &*frame : nullptr);
     if (!out.empty()) write_comparison(c, out);
     return std::make_pair(comparison_csv(c), json_text(comparison_json(c), 2));
   });

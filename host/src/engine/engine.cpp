@@ -118,8 +118,7 @@ void count_players_rated(run_result& r) {
 
 }  // namespace
 
-run_result rate(const competition_config& config, const plugin_registry& plugins, std::atomic<uint64_t>* rated,
-                rated_games_sink* sink) {
+run_result rate(const competition_config& config, const plugin_registry& plugins, const run_services& services) {
   run_result r;
   r.config = config;
   r.source = plugins.get(config.model);
@@ -134,14 +133,14 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   ratings_list list;
   if (!config.initial_ratings.empty())
     list = read_ratings_list(config.initial_ratings, players, list_columns(r.source->descriptor()), config.model);
-  if (config.initial_reader)
-    list = config.initial_reader(players, config.initial_before_run);
+  if (services.starting_state)
+    list = services.starting_state->read_starting_state(config.competition, players, config.initial_before_run);
   else if (!config.initial_database.empty())
     list = read_database_ratings(config.initial_database, config.competition, players, config.initial_before_run);
   const reader_entry* reader = find_reader(config.input_format);
   if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
 
-  input_stream input(config, *reader, players);
+  input_stream input(config, *reader, services.rows, players);
   bool settled = false;
   auto settle = [&]() -> const player_table& {
     if (!settled) {
@@ -164,8 +163,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.start_games = r.state.games;
   r.first_period_number = engine_setup::first_period_number(config, list);
 
-  game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, sink);
-  event_rater events(r, settle, sink);
+  game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, services.sink);
+  event_rater events(r, settle, services.sink);
   bool any_event = false;
   const std::atomic<bool>* stop = stop_flag();
   for (; piece; piece = input.next()) {
@@ -176,7 +175,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
     }
     games.take(*piece);
     events.take(*piece);
-    if (rated) rated->fetch_add(piece->games.size() + piece->entries.size(), std::memory_order_relaxed);
+    if (services.rated)
+      services.rated->fetch_add(piece->games.size() + piece->entries.size(), std::memory_order_relaxed);
     input.give_back(std::move(piece));
   }
   games.finish();

@@ -4,18 +4,19 @@
 
 namespace ratekit {
 
-input_stream::input_stream(const competition_config& config, const reader_entry& reader, player_table players)
+input_stream::input_stream(const competition_config& config, const reader_entry& reader, const input_rows* rows,
+                           player_table players)
     : one_period_(config.period_label, config.period), sorting_(config.input_options.sort_by_date),
       stop_(stop_flag()) {
   data_.players = std::move(players);
   data_.keep_seeds = sorting_;
   listed_ = size_t(data_.players.size());
   data_.stream_to([this](dataset& d) { hand_over(d); }, piece_games);
-  reader_ = std::thread([this, &config, &reader] {
+  reader_ = std::thread([this, &config, &reader, rows] {
     try {
-      if (const auto& fill = config.input_options.fill) {  // a program's rows; input_paths names them
+      if (rows) {  // a program's rows; input_paths names them
         data_.source = reading_ = config.input_paths.front().string();
-        fill(data_);
+        rows->fill(data_);
         data_.flush();
       } else {
         for (const auto& path : config.input_paths) {

@@ -9,6 +9,7 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/recycling_queue.hpp>
 #include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/input_rows.hpp>
 #include <ratekit/host/input/readers.hpp>
 
 #include <atomic>
@@ -38,9 +39,10 @@ struct game_piece {
 
 class input_stream {
  public:
-  // Starts reading `config`'s input with `reader` into a dataset that begins
-  // with `players`.
-  input_stream(const competition_config& config, const reader_entry& reader, player_table players);
+  // Starts reading `config`'s input with `reader` (or taking `rows`, when given,
+  // in its place) into a dataset that begins with `players`.
+  input_stream(const competition_config& config, const reader_entry& reader, const input_rows* rows,
+               player_table players);
   ~input_stream();
   input_stream(const input_stream&) = delete;
   input_stream& operator=(const input_stream&) = delete;

@@ -58,7 +58,7 @@ void add_differences(comparison& c) {
 }  // namespace
 
 comparison compare_configs(const std::vector<competition_config>& configs, const plugin_registry& plugins,
-                           compare_options options) {
+                           compare_options options, const input_rows* rows) {
   if (configs.empty()) throw user_error("compare: expected at least one config");
   for (size_t i = 0; i < configs.size(); ++i)
     for (size_t j = 0; j < i; ++j)
@@ -67,7 +67,7 @@ comparison compare_configs(const std::vector<competition_config>& configs, const
                          "compare names each config by its file's name, and '" + name_of(configs[i], options, i) +
                              "' is given twice");
   for (const competition_config& c : configs) check_same_input(configs.front(), c);
-  const held_input input(configs.front());
+  const held_input input(configs.front(), rows);
   comparison out;
   out.window = window_from(input, options.test_from);
   out.options = std::move(options);

@@ -42,13 +42,13 @@ std::string files_of(const competition_config& c) {
 
 }  // namespace
 
-held_input::held_input(const competition_config& config) {
+held_input::held_input(const competition_config& config, const input_rows* rows) {
   const reader_entry* reader = find_reader(config.input_format);
   if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
   data_.keep_seeds = config.input_options.sort_by_date;
-  if (const auto& rows = config.input_options.fill) {
+  if (rows) {
     data_.source = config.input_paths.front().string();
-    rows(data_);
+    rows->fill(data_);
   } else {
     for (const auto& path : config.input_paths) {
       if (data_.source.empty()) data_.source = path.string();

@@ -19,11 +19,10 @@ class forecast_sink final : public rated_games_sink {
   const forecast_hook& hook_;
 };
 
-// `config` as a pass rates it: the held rows for its input, and of its outputs only a history that the
-// sink takes (so the engine keeps no game and reads no state for it).
-competition_config pass_config(const competition_config& config, const held_input& input) {
+// `config` as a pass rates it: of its outputs only a history that the sink takes (so the engine keeps no
+// game and reads no state for it).
+competition_config pass_config(const competition_config& config) {
   competition_config c = config;
-  c.input_options.fill = [&input](dataset& out) { input.fill(out); };
   c.write_history = true;
   c.history_columns = {"expected"};
   c.write_charts = c.write_report = false;
@@ -38,7 +37,7 @@ competition_config pass_config(const competition_config& config, const held_inpu
 void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
                const forecast_hook& hook) {
   forecast_sink sink(hook);
-  rate(pass_config(config, input), plugins, nullptr, &sink);
+  rate(pass_config(config), plugins, run_services{.sink = &sink, .rows = &input});
 }
 
 }  // namespace ratekit

@@ -1,6 +1,6 @@
 // database_stream: a run's pairwise games written to the history database as
 // they are rated, period by period, so the run keeps none of them.
-#include "recording/database_rows.hpp"
+#include "recording/database_stream.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>

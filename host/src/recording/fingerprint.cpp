@@ -1,4 +1,5 @@
-// input_fingerprint: what tells a re-run of the same input from a new one.
+// input_fingerprint: what tells a re-run of the same input from a new one; a period recorded from
+// other input refused.
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
@@ -51,6 +52,19 @@ void add_file(hasher& h, const std::filesystem::path& file) {
   h.add(size.data(), size.size());
 }
 
+
+// A label met again is another event of one name, or another file of one name,
+// more often than the same period: what tells them apart.
+std::string same_label_advice(period_kind period) {
+  if (period == period_kind::event)
+    return ". Events are told apart by name alone: if this is another event of the same name, give it a name of its "
+           "own (with its date, say)";
+  if (period == period_kind::game)
+    return ". A run rated game by game without dates is named after its input files: if this is other input, give "
+           "its file a name of its own, or its games dates";
+  return "";
+}
+
 }  // namespace
 
 std::string input_fingerprint(const competition_config& config) {
@@ -64,6 +78,15 @@ std::string input_fingerprint(const competition_config& config) {
     h.add(label.data(), label.size());
   }
   return fmt::format("{:016x}", h.value());
+}
+
+[[noreturn]] void refuse_other_input(const competition_config& config, const earlier_run& e) {
+  throw user_error(config.output_database.string(), 0, 0,
+                   "period '" + e.period + "' of competition '" + config.competition + "' is already recorded (run " +
+                       std::to_string(e.id) + " of " + e.recorded_at +
+                       ") from other input; nothing was recorded. To replace that run and every period it "
+                       "recorded, run again with --replace" +
+                       same_label_advice(config.period));
 }
 
 }  // namespace ratekit

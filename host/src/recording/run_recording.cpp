@@ -2,22 +2,17 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/recording/run_recording.hpp>
-#include <ratekit/host/run_end/run_end.hpp>
 #include <ratekit/host/store/location.hpp>
 
+#include "recording/database_lock.hpp"
 #include "recording/database_rows.hpp"
+#include "recording/database_stream.hpp"
 #include "store/database.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace ratekit {
 namespace {
@@ -146,73 +141,6 @@ class recorder {
   std::vector<int64_t> period_ids_, player_ids_;
 };
 
-// Why the database cannot be opened. A link is followed to a database, never
-// used to create one where it points.
-[[noreturn]] void refuse_to_open(const fs::path& file, int error) {
-  std::error_code ec;
-  const fs::path target = error == ENOENT ? fs::read_symlink(file, ec) : fs::path();
-  if (!target.empty())
-    throw user_error(file.string(), 0, 0, "the rating database is a link to " + target.string() +
-                                              ", which does not exist; record into an existing database, or remove the link");
-  throw user_error(file.string(), 0, 0, std::string("cannot open the rating database: ") + std::strerror(error));
-}
-
-// Held for the whole run: SQLite's own lock is taken only when writing starts,
-// and a second run must not even begin to record beside this one. A file this
-// run created goes again unless the run committed: a failed first run leaves
-// no empty database behind.
-class database_lock;
-std::atomic<database_lock*> living_lock{nullptr};  // one recording per process
-
-class database_lock {
- public:
-  explicit database_lock(const fs::path& file) : file_(file) {
-    // A file removed by a failed run after we opened it is locked in vain: open it again.
-    for (int attempt = 0; fd_ < 0; ++attempt) {
-      fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      created_ = fd_ >= 0;
-      if (!created_ && errno == EEXIST) fd_ = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
-      if (fd_ < 0) refuse_to_open(file, errno);
-      if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        ::close(fd_);
-        throw user_error(file.string(), 0, 0,
-                         "another ratekit run is recording into this database; run again when it has finished");
-      }
-      if (still_named()) break;
-      ::close(fd_);
-      fd_ = -1;
-      if (attempt == 8) throw user_error(file.string(), 0, 0, "the rating database kept being replaced while opened");
-    }
-    living_lock = this;
-  }
-  ~database_lock() {
-    const std::lock_guard ending(run_end_lock());  // not while an interrupt cleans up
-    living_lock = nullptr;
-    if (created_ && !kept_ && still_named()) ::unlink(file_.c_str());
-    ::close(fd_);
-  }
-  database_lock(const database_lock&) = delete;
-  database_lock& operator=(const database_lock&) = delete;
-  void keep() { kept_ = true; }
-  // For a process ended mid-run: a file this run created goes, with its journal.
-  void abandon() const noexcept {
-    if (!created_ || kept_ || !still_named()) return;
-    ::unlink(file_.c_str());
-    ::unlink((file_.string() + "-journal").c_str());
-  }
-
- private:
-  bool still_named() const {
-    struct stat held, named;
-    return ::fstat(fd_, &held) == 0 && ::stat(file_.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
-           held.st_ino == named.st_ino;
-  }
-  fs::path file_;
-  int fd_ = -1;
-  bool created_ = false;
-  std::atomic<bool> kept_{false};  // read by abandon(), on another thread
-};
-
 }  // namespace
 
 struct run_recording::impl {
@@ -237,34 +165,11 @@ struct run_recording::impl {
   std::unique_ptr<db_rows::database_stream> stream;
 };
 
-// A label met again is another event of one name, or another file of one name,
-// more often than the same period: what tells them apart.
-std::string same_label_advice(period_kind period) {
-  if (period == period_kind::event)
-    return ". Events are told apart by name alone: if this is another event of the same name, give it a name of its "
-           "own (with its date, say)";
-  if (period == period_kind::game)
-    return ". A run rated game by game without dates is named after its input files: if this is other input, give "
-           "its file a name of its own, or its games dates";
-  return "";
-}
-
-[[noreturn]] void refuse_other_input(const competition_config& config, const earlier_run& e) {
-  throw user_error(config.output_database.string(), 0, 0,
-                   "period '" + e.period + "' of competition '" + config.competition + "' is already recorded (run " +
-                       std::to_string(e.id) + " of " + e.recorded_at +
-                       ") from other input; nothing was recorded. To replace that run and every period it "
-                       "recorded, run again with --replace" +
-                       same_label_advice(config.period));
-}
-
 run_recording::run_recording(const fs::path& where, const std::string& competition, bool wait)
     : impl_(std::make_unique<impl>(where, competition, wait)) {}
 run_recording::~run_recording() = default;
 
-void run_recording::abandon_living() noexcept {
-  if (const database_lock* lock = living_lock) lock->abandon();
-}
+void run_recording::abandon_living() noexcept { database_lock::abandon_living(); }
 
 std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
   std::vector<earlier_run> found;
@@ -320,18 +225,18 @@ rated_games_sink& run_recording::stream(const competition_config& config, const 
 
 recorded_run run_recording::finish_stream(const run_result& run) { return impl_->stream->finish(run); }
 
-std::function<ratings_list(player_table&, int64_t)> run_recording::starting_state(const std::string& competition) {
+ratings_list run_recording::read_starting_state(const std::string& competition, player_table& players,
+                                                int64_t before_run) {
   // The database the run records into, read in its transaction; one that holds
   // no run of the competition yet is its first run's, as a file that does not
   // exist yet (config.cpp).
-  return [&db = *impl_->db, competition](player_table& players, int64_t before_run) {
-    if (!store::holds_competition(db, competition)) {
-      spdlog::info("{} holds no run of competition '{}' yet: this first run starts every player new", db.file(),
-                   competition);
-      return ratings_list{};
-    }
-    return store::read_ratings(db, competition, players, before_run);
-  };
+  store::database& db = *impl_->db;
+  if (!store::holds_competition(db, competition)) {
+    spdlog::info("{} holds no run of competition '{}' yet: this first run starts every player new", db.file(),
+                 competition);
+    return ratings_list{};
+  }
+  return store::read_ratings(db, competition, players, before_run);
 }
 
 void run_recording::restart() {

@@ -61,12 +61,13 @@ std::vector<rerated_run> rate_later_runs(run_recording& recording, const std::ve
     if (r.period.empty()) later.emplace_back(r, recorded_config(r, replacing, registry));
   std::vector<rerated_run> out;
   for (auto& [was, config] : later) {
-    if (config.initial_database == replacing.output_database)
-      config.initial_reader = recording.starting_state(config.competition);
     bar.phase("rating " + config.competition + " again as " + which_run(was), 0, "games");
     const rk_descriptor& model = registry.get(config.model)->descriptor();
     rated_games_sink& sink = recording.stream(config, model, was.fingerprint, stream_policy{});
-    const run_result run = rate(config, registry, &bar.counter(), &sink);
+    // A run that started from the database reads it in the transaction that replaced the run it started from.
+    const bool starts_here = config.initial_database == replacing.output_database;
+    const run_result run =
+        rate(config, registry, run_services{&bar.counter(), &sink, starts_here ? &recording : nullptr, nullptr});
     if (!run.database_streamed) throw std::logic_error("a run rated again did not stream its rows to the database");
     out.push_back({was, recording.finish_stream(run)});
   }

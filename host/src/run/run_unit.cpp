@@ -44,30 +44,31 @@ user_error as_published(const user_error& e, const fs::path& staging, const fs::
 }
 
 unit_result run_into(output_folder& folder, competition_config config, const plugin_registry& registry,
-                     const fs::path& dir, unit_options options, progress& bar) {
+                     const fs::path& dir, unit_options options, progress& bar, const input_rows* rows) {
   const rk_descriptor& model = registry.get(config.model)->descriptor();
   std::optional<run_recording> recording;
   std::string fingerprint;
   std::optional<earlier_run> same;  // the run that recorded this input before
+  // The run records into the database it starts from: it reads its starting state in the recording's
+  // transaction, which the runs rated again after a --replace read too.
+  const bool starts_here =
+      !config.output_database.empty() && same_database(config.initial_database, config.output_database);
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database, config.competition, !options.no_wait);
-    // Read in the recording's transaction, which the runs rated again after a --replace read too.
-    if (same_database(config.initial_database, config.output_database))
-      config.initial_reader = recording->starting_state(config.competition);
     fingerprint = input_fingerprint(config);
     same = recording->same_input(config.competition, fingerprint);
     // Known before rating: with --replace, which runs go is known only when their periods are met.
     // The same input again records nothing, so it changes no model.
     if (!same && !options.replace) check_model(*recording, config, model, {}, options);
     // Redone from the state that run started from, not the state it left.
-    if (same && same_database(config.initial_database, config.output_database))
-      config.initial_before_run = std::min(config.initial_before_run, same->id);
+    if (same && starts_here) config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
   // history.csv and the report are written into the staging folder while the
   // games or events are rated, and the database's rows unless they are there already.
   const auto rate_streaming = [&](rated_games_sink* database) {
     streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database);
-    run_result run = rate(config, registry, &bar.counter(), outputs.sink());
+    const run_services services{&bar.counter(), outputs.sink(), starts_here ? &*recording : nullptr, rows};
+    run_result run = rate(config, registry, services);
     outputs.finish(run);
     return run;
   };
@@ -75,7 +76,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   bar.phase((recording && !same ? "reading, rating and recording " : "reading and rating ") + config.competition, 0,
             "games");
   unit_result out{run_result{}, std::nullopt, {}};
-  const stream_policy policy{options.replace, same_database(config.initial_database, config.output_database)};
+  const stream_policy policy{options.replace, starts_here};
   for (;;) {
     try {
       rated_games_sink* database = recording && !same ? &recording->stream(config, model, fingerprint, policy) : nullptr;
@@ -124,12 +125,12 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
 }  // namespace
 
 unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
-                     unit_options options, progress& bar) {
+                     unit_options options, progress& bar, const input_rows* rows) {
   output_folder folder(dir);  // locked before any work: a second run is refused at once
   try {
     if (registry.get(config.model)->has(RK_CAP_WHOLE_HISTORY))  // swept over the whole history, not period by period
-      return run_whole_history_into(folder, config, registry, dir, options, bar);
-    return run_into(folder, std::move(config), registry, dir, options, bar);
+      return run_whole_history_into(folder, config, registry, dir, options, bar, rows);
+    return run_into(folder, std::move(config), registry, dir, options, bar, rows);
   } catch (const user_error& e) {
     throw as_published(e, folder.staging(), dir);
   }

@@ -14,7 +14,7 @@ namespace ratekit {
 
 unit_result run_whole_history_into(output_folder& folder, const competition_config& config,
                                    const plugin_registry& registry, const std::filesystem::path& dir,
-                                   const unit_options& options, progress& bar) {
+                                   const unit_options& options, progress& bar, const input_rows* rows) {
   if (options.replace)
     throw user_error(config.file.string(), 0, 0, "--replace is not yet available for whole-history models");
   const auto phase = [&](const std::string& name, uint64_t total, const std::string& unit) {
@@ -22,7 +22,7 @@ unit_result run_whole_history_into(output_folder& folder, const competition_conf
     return &bar.counter();
   };
   const auto start = std::chrono::steady_clock::now();
-  whole_history_fit fit = fit_whole_history(config, registry, phase);
+  whole_history_fit fit = fit_whole_history(config, registry, phase, rows);
   const double rating_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto& swept = fit.summary;
   spdlog::info("{} sweeps, the last changing a mean by at most {} ({}converged to epsilon {})",

@@ -9,6 +9,6 @@ namespace ratekit {
 
 unit_result run_whole_history_into(output_folder& folder, const competition_config& config,
                                    const plugin_registry& registry, const std::filesystem::path& dir,
-                                   const unit_options& options, progress& bar);
+                                   const unit_options& options, progress& bar, const input_rows* rows);
 
 }  // namespace ratekit

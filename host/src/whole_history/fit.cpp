@@ -25,13 +25,13 @@ double param_value(const competition_config& config, const rk_descriptor& d, con
 }
 
 // Every file of the input into one dataset, as the readers give it: no pieces, no second thread.
-dataset read_whole_input(const competition_config& config) {
+dataset read_whole_input(const competition_config& config, const input_rows* rows) {
   const reader_entry* reader = find_reader(config.input_format);
   if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
   dataset data;
-  if (const auto& fill = config.input_options.fill) {  // a program's rows; input_paths names them
+  if (rows) {  // a program's rows; input_paths names them
     data.source = config.input_paths.front().string();
-    fill(data);
+    rows->fill(data);
     return data;
   }
   for (const auto& path : config.input_paths) {
@@ -88,7 +88,7 @@ nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint6
 }  // namespace
 
 whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
-                                    const phase_fn& phase) {
+                                    const phase_fn& phase, const input_rows* rows) {
   refuse_unavailable_for_whole_history(config);
   whole_history_fit fit;
   run_result& r = fit.run;
@@ -99,7 +99,7 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   r.rater = std::make_unique<model>(r.source, config.params);  // for forecasts; the fitter is swept
   fit.fitter = std::make_unique<whole_history_model>(r.source, config.params);
   if (phase) phase("reading " + config.competition, 0, "");
-  r.data = read_whole_input(config);
+  r.data = read_whole_input(config, rows);
   if (r.data.games.empty() && r.data.events.empty())
     throw user_error(r.data.source, 0, 0, "the input holds no games and no matches");
   fit.history = std::make_shared<const dense_history>(build_dense_history(r.data, config, r.source->descriptor()));

@@ -89,7 +89,7 @@ void refuse_unavailable_for_whole_history(const competition_config& c) {
     throw c.error_at(key, what + " is not yet available for whole-history models (model '" + c.model + "')");
   };
   if (!c.initial_ratings.empty() || !c.initial_database.empty() || !std::isnan(c.initial_rating) ||
-      !c.initial_state.empty() || c.initial_reader)
+      !c.initial_state.empty())
     refuse("initial", "a starting list or database (initial)");
   if (!c.output_database.empty()) refuse("output", "the history database (output.database)");
   if (c.write_report) refuse("output", "the report (output.report, --report)");

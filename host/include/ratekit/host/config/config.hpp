@@ -6,6 +6,7 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/host/config/history_columns.hpp>
 #include <ratekit/host/config/k_schedule.hpp>
 #include <ratekit/host/config/model_catalog.hpp>
 #include <ratekit/host/input/readers.hpp>
@@ -56,27 +57,7 @@ const std::vector<config_section>& config_keys();
 // The keys of one section of config_keys().
 const std::vector<std::string>& keys_of(std::string_view section);
 
-// The state fields besides the rating that outputs show per game and period:
-// all but the plugin's bookkeeping_state.
-std::vector<uint32_t> shown_state_fields(const rk_descriptor& d);
-
-// history.csv's columns in their order: these, then `<field>_after` for each shown state field, then
-// `adjustment` for a model that reports rating adjustments (RK_CAP_ADJUSTMENTS).
-inline constexpr const char* history_fixed_columns[] = {"period", "date", "player", "opponent", "expected",
-                                                        "score", "k", "change", "rating_before", "rating_after"};
-// The same columns' names for a model of team matches (RK_CAP_TEAMS), whose
-// rows are a player's in a match: the team's expected score, its rank, the
-// player's share of the match; then `<field>_after` and `<field>_before`.
-inline constexpr const char* history_team_columns[] = {"match", "date", "player", "team", "expected",
-                                                       "rank", "weight", "change", "rating_before", "rating_after"};
-// Every column history.csv can have for a model: output.history may list some of them.
-std::vector<std::string> history_column_names(const rk_descriptor& d);
-// True when history.csv has a state field column (every file does unless output.history lists none).
-bool history_shows_state(const std::vector<std::string>& columns);
-
 struct competition_config;
-struct ratings_list;
-class player_table;
 // True when chart.svg is drawn from the run's own history.csv, written with
 // every column while the games are rated: the run keeps no game for the chart.
 bool chart_reads_history(const competition_config& c);
@@ -104,9 +85,6 @@ struct competition_config {
   // initial.database is output.database and does not exist yet: a first run, everyone new, creates it.
   bool creates_initial_database = false;
   int64_t initial_before_run = INT64_MAX; // ... its state before this run (set when a run is redone)
-  // Reads initial.database in place of opening it (with initial_before_run): a run rated again after a
-  // --replace reads it inside the transaction that replaced the run it started from. Empty: opened apart.
-  std::function<ratings_list(player_table& players, int64_t before_run)> initial_reader;
   std::optional<list_adjustment> initial_adjustment;  // applied to the list or database above
   std::string input_format;
   std::vector<std::filesystem::path> input_paths;  // absolute, read in order into one dataset

@@ -6,7 +6,10 @@
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/rated_games_sink.hpp>
+#include <ratekit/host/engine/starting_state.hpp>
 #include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/input_rows.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include <nlohmann/json.hpp>
@@ -15,7 +18,6 @@
 #include <atomic>
 #include <functional>
 #include <memory>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -113,101 +115,25 @@ struct run_result {
 std::string period_label(period_kind kind, int32_t date, int32_t period, const std::vector<std::string>& period_names,
                          size_t game_index);
 
-// Games just rated, whole periods of them, as an output that streams receives
-// them: valid only during the call. Names and period names arrive in order as
-// the input reveals them, each once (`new_names` extends the earlier ones).
-struct rated_games {
-  size_t first = 0, count = 0;  // the run's index of games[0], and how many
-  const rk_game* games = nullptr;
-  const rk_game_out* out = nullptr;
-  const int32_t* dates = nullptr;      // yyyymmdd, 0 when unknown
-  const int32_t* periods = nullptr;    // the input's period (event) index, -1 when none
-  const double* before_a = nullptr;    // the rating each game was evaluated on
-  const double* before_b = nullptr;
-  const double* after_a = nullptr;     // the rating at the end of the game's period
-  const double* after_b = nullptr;
-  const double* state = nullptr;       // shown state fields after the period, [(i * 2 + side) * shown + k]
-  size_t shown = 0;
-  // The ends of the rating periods, relative to games[0] (the last is `count`);
-  // nullptr with game periods (a period per game).
-  const uint64_t* ends = nullptr;
-  size_t period_count = 0;
-  const model* rater = nullptr;  // the model rating them, for its extensions (report columns)
-  std::vector<std::string> new_names, new_period_names;
-  // The window's rating adjustments, by game; each after the games of its period.
-  const rated_adjustment* adjustments = nullptr;
-  size_t adjustment_count = 0;
-};
-
-// One ranked event just rated, as an output that streams receives it: valid
-// only during the call. Names arrive as for rated_games.
-struct rated_event {
-  const event_info* info = nullptr;  // its name (the period's label) and date
-  size_t first = 0, count = 0;       // the run's index of entries[0], and how many, in the input's order
-  const rk_entry* entries = nullptr;
-  const rk_entry_out* out = nullptr;
-  const double* before = nullptr;  // each entry's rating before the event and after it
-  const double* after = nullptr;
-  const double* state = nullptr;  // shown state fields after the event, [i * shown + k]
-  const double* shown_before = nullptr;  // and before it, likewise: state + count * shown
-  size_t shown = 0;
-  bool teams = false;  // rated by a model of team matches: history.csv names each entry's team
-  // Every state field besides the rating, before the event and after it, [i * fields + f].
-  const double* state_before = nullptr;
-  const double* state_after = nullptr;
-  size_t fields = 0;
-  std::vector<std::string> new_names;
-};
-
-// The outputs a sink writes as the games are rated (bits of rated_games_sink::streams()).
-enum streamed_output : unsigned { streams_history = 1, streams_database = 2, streams_report = 4 };
-
-// The outputs `c` asks for that a sink may stream (streamed_output bits).
-inline unsigned streamable_outputs(const competition_config& c) {
-  return (c.write_history ? streams_history : 0u) | (c.output_database.empty() ? 0u : streams_database) |
-         (c.write_report ? streams_report : 0u);
-}
-
-// True when an output `c` asks for reads the run's games (or ranked entries)
-// after it: one no sink streamed (`streamed`: streamed_output bits), or a chart
-// that cannot read a streamed history.csv back.
-inline bool outputs_read_after_run(const competition_config& c, unsigned streamed) {
-  return (c.write_history && !(streamed & streams_history)) || (c.write_report && !(streamed & streams_report)) ||
-         (c.write_charts && !((streamed & streams_history) && chart_reads_history(c))) ||
-         (!c.output_database.empty() && !(streamed & streams_database));
-}
-
-// An output fed while the games are rated, so nothing per game is kept for it.
-class rated_games_sink {
- public:
-  virtual ~rated_games_sink() = default;
-  virtual void take(rated_games& games) = 0;  // may take the new names
-  // Which outputs it writes (streamed_output bits): the run keeps no game for those.
-  virtual unsigned streams() const = 0;
-  // Ranked events, each as it is rated: only a sink whose streams_events() is
-  // not 0 gets them. The run still keeps the entries for the metrics.
-  virtual void take(rated_event&) {}
-  // Many events at once, in order (a sink_thread gathers them so): by default each goes to take(rated_event&).
-  virtual void take_events(std::span<rated_event> events) {
-    for (rated_event& e : events) take(e);
-  }
-  virtual unsigned streams_events() const { return 0; }
-  // Called on the rating thread before the model rates a window, with what is
-  // known of it then (first, count, dates, periods, ends, period_count,
-  // new_period_names; the rest unset). A sink may refuse the run here, before
-  // the model sees a game it would fail on. It must touch nothing take()
-  // touches: a sink_thread calls take() on its own thread.
-  virtual void before_rating(const rated_games&) {}
+// What a run uses besides its config, which is plain data: passed apart, as the
+// ABI passes a plugin the host's services (rk_host). Each may be null.
+struct run_services {
+  // Counts the games (or ranked entries) rated so far, for a progress display.
+  std::atomic<uint64_t>* rated = nullptr;
+  // Takes pairwise games as they are rated, so the run does not keep them for the
+  // outputs it streams (run_result::history_streamed, database_streamed,
+  // report_streamed); it gets them only when the config asks for one of those.
+  // Ranked events go to it as well for the outputs its streams_events() names.
+  rated_games_sink* sink = nullptr;
+  // Reads initial.database (with config.initial_before_run) where the run may not
+  // open it apart; null: the engine opens it.
+  starting_state_reader* starting_state = nullptr;
+  // Rows read in the place of the config's input files; null: the files are read.
+  const input_rows* rows = nullptr;
 };
 
 // Rates a competition. Throws user_error for bad input and plugin failures,
 // naming the file and line (or game index) involved.
-// `rated`, when given, counts the games (or ranked entries) rated so far, for a progress display.
-// With a `sink`, pairwise games are handed to it as they are rated and the run
-// does not keep them for the outputs it streams (run_result::history_streamed,
-// database_streamed, report_streamed); it gets them only when the config asks for one of those.
-// Ranked events go to it as well for the outputs its streams_events() names.
-run_result rate(const competition_config& config, const plugin_registry& plugins,
-                std::atomic<uint64_t>* rated = nullptr, rated_games_sink* sink = nullptr);
+run_result rate(const competition_config& config, const plugin_registry& plugins, const run_services& services = {});
 
 }  // namespace ratekit

@@ -37,7 +37,8 @@ struct comparison {
 
 // Refuses, before anything is rated, configs that read other games than the
 // first (--input: set every config's input_paths first) and an empty window.
+// `rows`, when given, are the games read in the place of the configs' input files (a Python frame's).
 comparison compare_configs(const std::vector<competition_config>& configs, const plugin_registry& plugins,
-                           compare_options options);
+                           compare_options options, const input_rows* rows = nullptr);
 
 }  // namespace ratekit

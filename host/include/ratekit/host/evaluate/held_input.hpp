@@ -2,21 +2,22 @@
 // Out: each config's forecasts of held-out games, scored and compared (`ratekit compare`).
 //
 // The input of many rating passes, read and checked once and held in its dense
-// form; each pass is handed a copy of the games as a program's rows (reader_options::fill).
+// form; each pass is handed a copy of the games as a program's rows (input_rows).
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/input_rows.hpp>
 
 namespace ratekit {
 
-class held_input {
+class held_input final : public input_rows {
  public:
-  // Reads `config`'s input (its files, or the rows its fill hands over) as a run would.
-  explicit held_input(const competition_config& config);
+  // Reads `config`'s input (its files, or `rows` in their place when given) as a run would.
+  explicit held_input(const competition_config& config, const input_rows* rows = nullptr);
 
   // Adds the held players, games and ranked events to `out`, as a reader adds a file's.
-  void fill(dataset& out) const;
+  void fill(dataset& out) const override;
   const dataset& data() const { return data_; }
 
  private:

@@ -11,7 +11,6 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,9 +35,6 @@ struct reader_options {
   // `sort: date`: the input's games are rated in the order of their dates (a stable sort), not
   // the order read; readers then keep each game's declared ratings (dataset::seeds).
   bool sort_by_date = false;
-  // Rows a program hands over instead of files (the Python module's DataFrame):
-  // when set, it adds the input to the dataset and no file is read.
-  std::function<void(dataset&)> fill;
 };
 
 using reader_fn = void (*)(const std::filesystem::path& file, const reader_options& options, dataset& out);

@@ -3,11 +3,12 @@
 // in one transaction that commits together with the run's output folder.
 #pragma once
 
+#include <ratekit/host/engine/starting_state.hpp>
+
 #include <atomic>
 #include <cstdint>
 #include <exception>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -73,11 +74,11 @@ std::string input_fingerprint(const competition_config& config);
 // PostgreSQL server, a second run of the same competition waits for it, or is
 // refused without `wait`), and nothing is visible to readers before commit().
 // Destroyed without commit, nothing changes.
-class run_recording {
+class run_recording final : public starting_state_reader {
  public:
   // `where`: a file or a postgresql:// URI (store/location.hpp); `competition`: the run's.
   run_recording(const std::filesystem::path& where, const std::string& competition, bool wait = true);
-  ~run_recording();
+  ~run_recording() override;
   // For a process ended mid-run (a signal), where no destructor runs: removes a
   // database file the living recording created and has not committed.
   static void abandon_living() noexcept;
@@ -104,11 +105,11 @@ class run_recording {
                            const std::string& fingerprint, stream_policy policy);
   // Finishes a run the sink recorded (run_result::database_streamed).
   recorded_run finish_stream(const run_result& run);
-  // What a run that starts from the database it records into reads its
-  // initial state with (competition_config::initial_reader): the latest state
-  // of `competition`'s players before a run, as this recording's transaction
-  // sees it (read_database_ratings).
-  std::function<ratings_list(player_table&, int64_t)> starting_state(const std::string& competition);
+  // What a run that starts from the database it records into reads its initial
+  // state with (run_services::starting_state): the latest state of
+  // `competition`'s players before a run, as this recording's transaction sees it.
+  ratings_list read_starting_state(const std::string& competition, player_table& players,
+                                   int64_t before_run) override;
   // Drops everything recorded so far, keeping the lock, to begin again.
   void restart();
 

@@ -34,7 +34,8 @@ struct unit_options {
   bool no_wait = false;    // on a server: refuse, not wait, while another run records the competition
 };
 
+// `rows`, when given, are read in the place of the config's input files (a Python frame's games).
 unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,
-                     unit_options options, progress& bar);
+                     unit_options options, progress& bar, const input_rows* rows = nullptr);
 
 }  // namespace ratekit

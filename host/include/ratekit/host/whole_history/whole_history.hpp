@@ -41,9 +41,10 @@ void refuse_unavailable_for_whole_history(const competition_config& config);
 // Starts a phase of the work (reading, sweeping) and returns the counter its progress is shown from.
 using phase_fn = std::function<std::atomic<uint64_t>*(const std::string& name, uint64_t total, const std::string& unit)>;
 
-// Reads, checks and fits `config`'s input (see above). Throws user_error for bad input and plugin failures.
+// Reads, checks and fits `config`'s input (see above), or `rows` in the place of its files when given.
+// Throws user_error for bad input and plugin failures.
 whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
-                                    const phase_fn& phase = {});
+                                    const phase_fn& phase = {}, const input_rows* rows = nullptr);
 
 // history.csv of a fit: date (the batch's day, month or year), player, rating, deviation, games (that
 // batch): one row per player per batch he played in, batches in time order.
