@@ -60,6 +60,44 @@ void refuse_unfinished_exit() {
   std::_Exit(1);
 }
 
+// Why `label` cannot be a --period-label; "" when it can.
+std::string period_label_problem(const std::string& label) {
+  if (label.empty()) return "expected a period label, got ''";
+  if (label.size() > 200) return "expected a period label of at most 200 bytes (it is on every row)";
+  if (has_control(label) || valid_utf8(label) != label)
+    return "expected a period label of UTF-8 text without control characters";
+  return "";
+}
+
+// What the run did: what it rated, in how long, what it recorded and replaced, where it wrote.
+void log_run(const unit_result& unit, const competition_config& config, const std::filesystem::path& dir,
+             double seconds, const std::string& timings) {
+  const auto& d = unit.run.data;
+  // Among the players who played; those a list or database carried, or met only in skipped rows, apart.
+  const size_t played = unit.run.players_rated, idle = size_t(d.players.size()) - played;
+  const std::string among = counted(double(played), "player") +
+                            (idle ? " (" + counted(double(idle), "other") + " known to the run played none)" : "");
+  // The rating time is reading and rating only; the total adds recording and writing.
+  if (d.ranked())
+    spdlog::info("rated {} in {} among {} with {} in {:.3f} s", counted(double(unit.run.entry_count), "placing"),
+                 counted(double(d.events.size()), "event"), among, config.model, unit.rating_seconds);
+  else
+    spdlog::info("rated {} among {} with {} in {:.3f} s", counted(double(unit.run.game_count), "game"), among,
+                 config.model, unit.rating_seconds);
+  for (const auto& [result, rows] : d.skipped_results)
+    spdlog::info("skipped {} with result '{}' (input.skip_results)", counted(double(rows), "row"), result);
+  spdlog::info("done in {:.3f} s; phases: {}", seconds, timings);
+  if (const auto& rec = unit.recorded; rec && rec->unchanged)
+    spdlog::info("{} already holds this run from the same input (run {}); left as it was",
+                 config.output_database.string(), rec->run_id);
+  else if (rec)
+    spdlog::info("recorded run {} ({}, {}) in {}", rec->run_id, counted(double(rec->periods), "period"),
+                 counted(double(rec->players), "player"),
+                 config.output_database.string());
+  if (const auto& rec = unit.recorded) report_replaced(rec->replaced, unit.rerated);
+  spdlog::info("wrote {}", dir.string());
+}
+
 }  // namespace
 
 // --input: the files to rate instead of input.path, relative to the working folder, each a file and once.
@@ -96,13 +134,7 @@ void add_run_command(CLI::App& app, context& ctx) {
   cmd->add_option("--period-label", period_label,
                   "The whole input is the one rating period of this name (period: event), or lies in it (period: "
                   "day, month or year: checked); recorded with the run")
-      ->check([](const std::string& label) {
-        if (label.empty()) return std::string("expected a period label, got ''");
-        if (label.size() > 200) return std::string("expected a period label of at most 200 bytes (it is on every row)");
-        if (has_control(label) || valid_utf8(label) != label)
-          return std::string("expected a period label of UTF-8 text without control characters");
-        return std::string();
-      });
+      ->check(period_label_problem);
   cmd->add_flag("-r,--report", print_report, "Also write the player report (output.report) and print its report.md on stdout");
   cmd->add_flag("--replace", options.replace,
                 "Replace the runs in the database that recorded any of this run's periods from other input, and "
@@ -143,31 +175,8 @@ void add_run_command(CLI::App& app, context& ctx) {
       unit.emplace(run_unit(config, registry, dir, options, bar));
       timings = bar.finish();
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const auto& d = unit->run.data;
-    // Among the players who played; those a list or database carried, or met only in skipped rows, apart.
-    const size_t played = unit->run.players_rated, idle = size_t(d.players.size()) - played;
-    const std::string among = counted(double(played), "player") +
-                              (idle ? " (" + counted(double(idle), "other") + " known to the run played none)" : "");
-    // The rating time is reading and rating only; the total adds recording and writing.
-    if (d.ranked())
-      spdlog::info("rated {} in {} among {} with {} in {:.3f} s", counted(double(unit->run.entry_count), "placing"),
-                   counted(double(d.events.size()), "event"), among, config.model, unit->rating_seconds);
-    else
-      spdlog::info("rated {} among {} with {} in {:.3f} s", counted(double(unit->run.game_count), "game"), among,
-                   config.model, unit->rating_seconds);
-    for (const auto& [result, rows] : d.skipped_results)
-      spdlog::info("skipped {} with result '{}' (input.skip_results)", counted(double(rows), "row"), result);
-    spdlog::info("done in {:.3f} s; phases: {}", seconds, timings);
-    if (const auto& rec = unit->recorded; rec && rec->unchanged)
-      spdlog::info("{} already holds this run from the same input (run {}); left as it was",
-                   config.output_database.string(), rec->run_id);
-    else if (rec)
-      spdlog::info("recorded run {} ({}, {}) in {}", rec->run_id, counted(double(rec->periods), "period"),
-                   counted(double(rec->players), "player"),
-                   config.output_database.string());
-    if (const auto& rec = unit->recorded) report_replaced(rec->replaced, unit->rerated);
-    spdlog::info("wrote {}", dir.string());
+    log_run(*unit, config, dir, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+            timings);
     if (print_report) {  // as written: a streamed report is in no run_result
       std::ifstream markdown(dir / "report.md", std::ios::binary);
       std::cout << markdown.rdbuf() << std::flush;

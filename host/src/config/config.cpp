@@ -7,6 +7,7 @@
 #include "config/initial.hpp"
 #include "config/input_columns.hpp"
 #include "config/k_schedule_yaml.hpp"
+#include "config/output_section.hpp"
 #include "config/params.hpp"
 #include "config/yaml_check.hpp"
 #include "input/numbers.hpp"
@@ -24,11 +25,7 @@ namespace fs = std::filesystem;
 using config::checker;
 using config::field;
 using config::existing_file;
-
-const field* find(const std::vector<field>& fields, std::string_view name) {
-  const auto it = std::find_if(fields.begin(), fields.end(), [&](const field& f) { return f.name == name; });
-  return it == fields.end() ? nullptr : &*it;
-}
+using config::find;
 
 std::string list(const std::vector<std::string>& names) {
   std::string s;
@@ -123,76 +120,6 @@ void read_input(checker& c, const field& f, const fs::path& base, bool apart, co
     if (const field* option = find(fields, key)) config::read_column_option(c, *option, reader, cfg.input_options);
 }
 
-// output.dir and output.database are relative to the config's folder, like every
-// file the config reads, so a config gives the same places from any working directory.
-// output.history: true, false, or the columns to write ([period, player, rating_after]).
-void read_history(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
-  if (!f.value.IsSequence()) {
-    if (const auto b = config::boolean(c, f)) cfg.write_history = *b;
-    return;
-  }
-  cfg.write_history = true;
-  const std::vector<std::string> known = model ? history_column_names(*model) : std::vector<std::string>();
-  for (size_t i = 0; i < f.value.size(); ++i) {
-    const field item{"history", f.value[i], f.value[i]};
-    const auto name = config::text(c, item);
-    if (!name) continue;
-    if (std::find(cfg.history_columns.begin(), cfg.history_columns.end(), *name) != cfg.history_columns.end())
-      c.error(item.where(), "history column '" + *name + "' is listed twice");
-    else if (model && std::find(known.begin(), known.end(), *name) == known.end()) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      const std::string guess = did_you_mean(*name, known);
-      c.error(item.where(), "unknown history column '" + *name + "'" +
-                                (guess.empty() ? "" : " (did you mean '" + guess + "'?)") + " (columns: " + list + ")");
-    }
-    cfg.history_columns.push_back(*name);
-  }
-  if (f.value.size() == 0) c.error(f.where(), "expected the history columns to write, got an empty list (false writes none)");
-}
-
-void read_output(checker& c, const field& f, const fs::path& base, const rk_descriptor* model, competition_config& cfg) {
-  if (!config::is_map(c, f)) return;
-  for (const auto& e : config::entries(c, f.value, keys_of("output"), "unknown key",
-                                       " in 'output'")) {
-    if (e.name == "dir") {
-      if (const auto dir = config::text(c, e)) cfg.output_dir = (base / *dir).lexically_normal();
-    } else if (e.name == "database") {
-      if (const auto uri = database_uri(c, e)) cfg.output_database = *uri;
-      else if (const auto db = config::text(c, e)) cfg.output_database = (base / *db).lexically_normal();
-    } else if (e.name == "history") {
-      read_history(c, e, model, cfg);
-    } else if (const auto b = config::boolean(c, e)) {
-      (e.name == "charts" ? cfg.write_charts : cfg.write_report) = *b;
-    }
-  }
-}
-
-// categories: [ { from: 1000, label: beginner }, ... ] with ascending `from`.
-void read_categories(checker& c, const field& f, competition_config& cfg) {
-  if (!f.value.IsSequence()) {
-    c.error(f.where(), "expected a list of { from: rating, label: text }, got " + config::describe(f.value));
-    return;
-  }
-  for (size_t i = 0; i < f.value.size(); ++i) {
-    const field item{"categories", f.value[i], f.value[i]};
-    if (!config::is_map(c, item)) continue;
-    const auto fields = config::entries(c, item.value, keys_of("categories"), "unknown key", " in a category");
-    const field* from = find(fields, "from");
-    const field* label = find(fields, "label");
-    if (!from || !label) {
-      c.error(item.where(), "a category needs 'from' and 'label'");
-      continue;
-    }
-    const auto low = config::number(c, *from);
-    const auto name = config::text(c, *label);
-    if (!low || !name) continue;
-    if (!cfg.categories.empty() && *low <= cfg.categories.back().first)
-      c.error(from->where(), "categories must ascend by 'from'");
-    cfg.categories.emplace_back(*low, *name);
-  }
-}
-
 // A whole-history model batches the games of one day (unless `period` says month or year) and counts the
 // time between batches: game and event periods have no time to count.
 void read_whole_history_period(checker& c, const field* period, competition_config& cfg) {
@@ -274,9 +201,9 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
                 ": choose 'period: month' (or day, year), the span in which a player's games are rated together");
   }
   cfg.output_dir = fs::path("out") / cfg.competition;
-  if (const field* f = find(fields, "output")) read_output(c, *f, base, model, cfg);
+  if (const field* f = find(fields, "output")) config::read_output(c, *f, base, model, cfg);
   if (initial_database) read_initial_database(c, *initial_database, base, cfg);
-  if (const field* f = find(fields, "categories")) read_categories(c, *f, cfg);
+  if (const field* f = find(fields, "categories")) config::read_categories(c, *f, cfg);
 
   if (c.failed()) {
     // In reading order, whatever order the sections were checked in.

@@ -279,6 +279,11 @@ std::optional<bool> boolean(checker& c, const field& f) {
   return std::nullopt;
 }
 
+const field* find(const std::vector<field>& fields, std::string_view name) {
+  const auto it = std::find_if(fields.begin(), fields.end(), [&](const field& f) { return f.name == name; });
+  return it == fields.end() ? nullptr : &*it;
+}
+
 bool is_map(checker& c, const field& f) {
   if (f.value.IsMap()) return true;
   c.error(f.where(), type_error(f, "a map"));

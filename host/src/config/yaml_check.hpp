@@ -51,6 +51,8 @@ std::string describe(const YAML::Node& n);
 // "<unknown> 'x'<context> (did you mean 'y'?)" and left out.
 std::vector<field> entries(checker& c, const YAML::Node& map, const std::vector<std::string>& known,
                            std::string_view unknown = "unknown key", std::string_view context = "");
+// The entry named `name` among `fields` (what entries() returned), or null.
+const field* find(const std::vector<field>& fields, std::string_view name);
 
 // Typed values; each reports "expected <type> for 'key', got ..." and returns nothing on mismatch.
 std::optional<double> number(checker& c, const field& f);

@@ -146,19 +146,6 @@ forecast_sums& forecast_sums::operator+=(const forecast_sums& o) {
   return *this;
 }
 
-bool pair_sample::over_budget() const {
-  int64_t drawn = 0;
-  for (size_t l = size_t(level_); l < by_level_.size(); ++l) drawn += by_level_[l].count;
-  return drawn > budget_ && level_ < top_level;
-}
-
-forecast_sums pair_sample::counted() const {
-  if (level_ == 0) return all_;
-  forecast_sums sampled;
-  for (size_t l = size_t(level_); l < by_level_.size(); ++l) sampled += by_level_[l];
-  return sampled;
-}
-
 nlohmann::json pair_accumulator::finish(const double* final_ratings) const {
   const int64_t hindsight = in_two_halves(events_.size(), [&](size_t begin, size_t end) {
     int64_t correct = 0;

@@ -24,7 +24,7 @@ class sqlite_database final : public database {
   void commit() override;
   void rollback() noexcept override;
 
-  void upgrade_schema() override;  // schema.cpp
+  void upgrade_schema() override;  // sqlite_schema.cpp
   void ensure_schema() override;
   void check_schema() override;
   std::string defer_indexes(const char* name) override;
