@@ -49,12 +49,12 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   std::optional<run_recording> recording;
   std::string fingerprint;
   std::optional<earlier_run> same;  // the run that recorded this input before
-  // The run records into the database it starts from: it reads its starting state in the recording's
-  // transaction, which the runs rated again after a --replace read too.
-  const bool starts_here =
-      !config.output_database.empty() && same_database(config.initial_database, config.output_database);
+  bool starts_here = false;  // it records into the database it starts from
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database, config.competition, !options.no_wait);
+    // Asked once the recording made the file a first run creates. Such a run reads its starting state in the
+    // recording's transaction, which the runs rated again after a --replace read too.
+    starts_here = same_database(config.initial_database, config.output_database);
     fingerprint = input_fingerprint(config);
     same = recording->same_input(config.competition, fingerprint);
     // Known before rating: with --replace, which runs go is known only when their periods are met.
