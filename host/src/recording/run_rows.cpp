@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ctime>
+#include <stdexcept>
 
 namespace ratekit::db_rows {
 namespace {
