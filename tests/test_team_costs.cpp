@@ -150,3 +150,21 @@ TEST_CASE("team pairs past the budget are sampled as ranked events' pairs are", 
   CHECK(sampled.counted().count > 250);
   CHECK(sampled.counted().correct == sampled.counted().count);  // each pair favoured its winner
 }
+
+TEST_CASE("a trueskill free-for-all of 30000 players takes seconds of CPU, not half a minute", "[teams][costs]") {
+  // CPU time, not the clock: each team's expected score summed over the
+  // 449,985,000 pairs took some 27 CPU seconds here; the sum of normal
+  // distribution functions (plugins/trueskill/team_scores.hpp) is linear.
+  // What is left, about 8 s, is mostly the metrics' sample of 10 million pairs.
+  std::string data = "match,date,team,player,rank\n";
+  for (int p = 0; p < 30'000; ++p)
+    data += "m,2024-01-01,t" + std::to_string(p) + ",p" + std::to_string(p) + "," + std::to_string(p + 1) + "\n";
+  temp_dir dir;
+  const command_result r = run_limited(dir, "trueskill", "team-csv", data, "ulimit -t 15; ");
+  INFO(r.out.substr(0, 2000));
+  REQUIRE(r.status == 0);
+  // Equal players: each expected score is a half, the first's and the last's alike.
+  const std::string history = read_text(dir / "out/history.csv");
+  CHECK(field_of(history, "m,2024-01-01,p0,", 4) == Approx(0.5).margin(1e-12));
+  CHECK(field_of(history, "m,2024-01-01,p29999,", 4) == Approx(0.5).margin(1e-12));
+}

@@ -7,6 +7,7 @@
 
 #include "factor_graph.hpp"
 #include "normal.hpp"
+#include "team_scores.hpp"
 
 #include <ratekit/teams.hpp>
 
@@ -89,13 +90,7 @@ class trueskill {
   void each_chance(const sdk::match& m, Each&& each) const {
     const uint32_t teams = m.teams();
     check_shares(m);
-    team_mu_.assign(teams, 0.0), team_var_.assign(teams, 0.0);
-    for (uint32_t t = 0; t < teams; ++t)
-      for (uint32_t p = m.first(t); p < m.first(t) + m.size(t); ++p) {
-        const double w = m.weight(p), sigma = m.state(p)[f_sigma];
-        team_mu_[t] += w * m.state(p)[f_mu];
-        team_var_[t] += w * w * (sigma * sigma + beta_ * beta_);
-      }
+    sum_teams(m);
     for (uint32_t i = 0; i < teams; ++i)
       for (uint32_t j = i + 1; j < teams; ++j) {
         const double c = std::sqrt(team_var_[i] + team_var_[j]);
@@ -106,6 +101,22 @@ class trueskill {
         each(i, j, sdk::pair_chance{ahead, behind, std::max(0.0, 1.0 - (ahead + behind))});
       }
   }
+
+  // Each team's expected score (sdk/teams.hpp), for a match of
+  // quick_from() teams or more, in time linear in its teams instead of its
+  // pairs (team_scores.hpp, with the exact normal distribution); false, for
+  // the SDK to take the pairs, below that or for a match that way does not take.
+  bool expected_scores(const sdk::match& m, std::vector<double>& scores) const {
+    if (m.teams() < quick_from_) return false;
+    check_shares(m);
+    sum_teams(m);
+    performances_.resize(m.teams());
+    for (uint32_t t = 0; t < m.teams(); ++t) performances_[t] = {team_mu_[t], team_var_[t], m.size(t)};
+    const auto margin = [this](uint32_t a, uint32_t b) { return draw_margin(a + b); };
+    return trueskill_math::team_scores(performances_, margin, scores);
+  }
+  static constexpr uint32_t quick_teams = 1024;  // below, the pairs cost little and give the references' numbers
+  void expect_quickly_from(uint32_t teams) { quick_from_ = teams; }  // tests
 
   // The smallest share of a match the model rates. The draw margin does not
   // shrink with the shares, so a team whose players all played a little
@@ -133,12 +144,25 @@ class trueskill {
       }
   }
 
+  // Each team's performance, N(sum w mu, sum w^2 (sigma^2 + beta^2)), into team_mu_ and team_var_.
+  void sum_teams(const sdk::match& m) const {
+    team_mu_.assign(m.teams(), 0.0), team_var_.assign(m.teams(), 0.0);
+    for (uint32_t t = 0; t < m.teams(); ++t)
+      for (uint32_t p = m.first(t); p < m.first(t) + m.size(t); ++p) {
+        const double w = m.weight(p), sigma = m.state(p)[f_sigma];
+        team_mu_[t] += w * m.state(p)[f_mu];
+        team_var_[t] += w * w * (sigma * sigma + beta_ * beta_);
+      }
+  }
+
   double mu_, sigma_, beta_, tau_, draw_probability_;
   double ppf_ = 0.0;  // ppf((draw_probability + 1) / 2)
   int passes_ = 0;
+  uint32_t quick_from_ = quick_teams;
   std::vector<uint32_t> order_;  // the teams in rank order
   trueskill_math::factor_graph<normal> graph_;
   mutable std::vector<double> team_mu_, team_var_;  // chances' scratch
+  mutable std::vector<trueskill_math::team_performance> performances_;
 };
 
 }  // namespace ratekit::plugins

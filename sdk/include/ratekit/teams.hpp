@@ -20,6 +20,10 @@
 // instead, `void chances(const match& m, double* beats, double* draws) const`
 // (beats[i * T + j] = P(i ahead of j), draws[i * T + j] = P(tie), diagonals
 // 0), at the cost of two T x T tables per match (1.6 GB for 10,000 teams).
+// A model may also give each team's expected score itself, `bool
+// expected_scores(const match& m, std::vector<double>& scores) const`, in less
+// time than the pairs take (trueskill's for large matches); returning false
+// leaves them to the pairs.
 // A ranked event of single players is a match of teams of one (a
 // free-for-all); a pairwise expectation (`ratekit expect`) is a match of two
 // teams of one.
@@ -134,8 +138,11 @@ void chance_tables(const Model& model, const match& m, double* beats, double* dr
 
 // Each team's expected score, as expected_score gives it from the tables,
 // summed in the same order (so to the bit), without them: scores[t] for m's T teams.
+// A model's own expected_scores is asked first.
 template <class Model>
 void expected_scores(const Model& model, const match& m, std::vector<double>& scores, std::vector<double>& scratch) {
+  if constexpr (requires { model.expected_scores(m, scores); })
+    if (model.expected_scores(m, scores)) return;
   const uint32_t t = m.teams();
   scores.assign(t, 0.0);
   each_pair_chance(model, m, scratch, [&](uint32_t i, uint32_t j, const pair_chance& c) {
