@@ -110,6 +110,11 @@ TEST_CASE("trueskill takes the pairs below its threshold and for matches the qui
   // Sigmas down to 2: variances within 5 of each other, taken.
   const ratekit::sdk::match even = random_match(random, 1500, 1, 20, 30, 2.0);
   CHECK(model.expected_scores(even, quick));
+  // Means 200,000 points apart: more panels than 64 + 1,500 / 2.
+  const ratekit::sdk::match far = random_match(random, 1500, 1, -1e5, 1e5);
+  CHECK_FALSE(model.expected_scores(far, quick));
+  const ratekit::sdk::match near = random_match(random, 1500, 1, -2000, 2000);
+  CHECK(model.expected_scores(near, quick));
   // Nine team sizes: too many draw margins.
   const ratekit::sdk::match sizes = random_match(random, 1500, 9, 20, 30);
   CHECK_FALSE(model.expected_scores(sizes, quick));

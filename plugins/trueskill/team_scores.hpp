@@ -20,7 +20,8 @@
 // i.e. the largest variance is at most 9 times the smallest (single players:
 // sigma^2 + beta^2 with sigma at most the starting 25/3 and beta 25/6 is 5
 // times at most). A match outside that, with more than 8 team sizes or with
-// means spread over more panels than it has teams, takes the pairwise way.
+// means spread over more than 64 panels plus one for every two teams, takes
+// the pairwise way.
 // The normal distribution is the exact one: the references' approximation
 // (normal.hpp) differs from it by up to 1.2e-7.
 #pragma once
@@ -171,7 +172,7 @@ bool team_scores(const std::vector<team_performance>& teams, Margin&& margin, st
     mean.clear(), scale.clear();
     for (const team_performance& t : teams)
       if (t.players == sizes[g]) mean.push_back(t.mean), scale.push_back(std::sqrt(t.variance + least));
-    if (!sums[g].build(mean, scale, std::sqrt(2 * least), 64 + 2 * count)) return false;
+    if (!sums[g].build(mean, scale, std::sqrt(2 * least), 64 + count / 2)) return false;  // 256 bytes a panel
   }
   scores.assign(count, 0.0);
   for (size_t i = 0; i < count; ++i) {
