@@ -1,5 +1,6 @@
 // A run stopped by the program it runs in (engine/stop.hpp): the reader and
-// the engine stop between pieces, and the run ends with run_stopped.
+// the engine stop between pieces, and between the events of a piece, and the
+// run ends with run_stopped.
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/engine/stop.hpp>
@@ -57,6 +58,17 @@ uint64_t rated_until_stopped(bool from_start) {
   return sink.rated;
 }
 
+// Sets the stop flag as the first event is handed over: a Ctrl-C in the midst of a piece of events.
+struct stop_after_first_event : rated_games_sink {
+  std::atomic<bool>& stop;
+  uint64_t events = 0;
+  explicit stop_after_first_event(std::atomic<bool>& flag) : stop(flag) {}
+  void take(rated_games&) override {}
+  unsigned streams() const override { return streams_history; }
+  void take(rated_event&) override { ++events, stop = true; }
+  unsigned streams_events() const override { return streams_history; }
+};
+
 }  // namespace
 
 TEST_CASE("a run whose stop flag is set before it starts rates nothing", "[engine][stop]") {
@@ -75,4 +87,23 @@ TEST_CASE("a stop flag outside a stop scope is nobody's", "[engine][stop]") {
   stop_after_first_games sink(stop);
   rate(long_stream(dir), testing::builtin(), run_services{.sink = &sink});
   CHECK(sink.rated == game_count);
+}
+
+TEST_CASE("a run of ranked events stops between two events of one piece", "[engine][stop]") {
+  // 500 events of four players, 2,000 entries: all of them in the reader's first piece.
+  const testing::temp_dir dir;
+  std::string standings = "event,date,player,rank\n";
+  for (int e = 0; e < 500; ++e)
+    for (int p = 0; p < 4; ++p)
+      standings += "e" + std::to_string(e) + "," + date_of(uint64_t(e)) + ",P" + std::to_string((e + p * 7) % 40) +
+                   "," + std::to_string(p + 1) + "\n";
+  testing::write_text(dir / "standings.csv", standings);
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: trueskill\ninput: { format: standings-csv, path: "
+                                      "standings.csv }\nperiod: event\n");
+  const competition_config config = load_config(dir / "c.yaml", testing::builtin());
+  std::atomic<bool> stop{false};
+  stop_after_first_event sink(stop);
+  const stop_scope scope(stop);
+  CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
+  CHECK(sink.events == 1);
 }

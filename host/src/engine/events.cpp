@@ -3,6 +3,7 @@
 #include "setup.hpp"
 #include "plugin/team_chances.hpp"
 
+#include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/text/format.hpp>
 
 #include <spdlog/spdlog.h>
@@ -15,6 +16,7 @@ namespace ratekit {
 event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink)
     : r_(r),
       settle_(std::move(settle)),
+      stop_(stop_flag()),
       streamed_(sink ? sink->streams_events() & streamable_outputs(r.config) : 0u),
       sink_(streamed_ ? sink : nullptr),
       keep_(outputs_read_after_run(r.config, streamed_)),
@@ -52,6 +54,7 @@ void event_rater::take(game_piece& piece) {
   if (sink_)
     for (auto& name : piece.names) handed_.new_names.push_back(std::move(name));
   for (size_t k = 0; k < piece.events.size(); ++k) {
+    throw_if_stopped(stop_);  // a piece can hold thousands of events, or one of 30,000 teams
     events_.push_back(piece.events[k]);
     infos_.push_back(std::move(piece.event_infos[k]));
     check_order(infos_.back());
@@ -148,13 +151,15 @@ void event_rater::forecast_teams(size_t e, const rk_entry* entries, const double
   // result: the pairs of the run's sample, each team a row.
   try {
     match_chances chances(*r_.rater, rows_.data(), teams_.data(), weights, n);
-    for (size_t i = 0; i < t; ++i)
+    for (size_t i = 0; i < t; ++i) {
+      throw_if_stopped(stop_);  // a large match's sample is seconds of calls
       team_pairs_.add_row(events_[e].begin, t, i, [&](size_t j) {
         const team_pair_chances c = chances.pair(i, j);
         forecast_sums one;
         one.add(c.ahead + 0.5 * c.tie, c.behind + 0.5 * c.tie, rank[i] < rank[j] ? 1.0 : rank[i] > rank[j] ? 0.0 : 0.5);
         return one;
       });
+    }
   } catch (const plugin_error& err) {
     forecast_failed(pair_forecasts::failure{e, err});
   }
