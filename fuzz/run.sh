@@ -8,7 +8,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list"}
+targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query"}
 build=$root/build-fuzz
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DRATEKIT_FUZZ=ON -DRATEKIT_BUILD_TESTS=OFF \
@@ -22,11 +22,13 @@ seeds() {
     fuzz_config) echo "$root"/configs/*.yaml "$root"/tests/bad_input/*/config.yaml "$root"/fuzz/seeds/config/* ;;
     fuzz_games_csv) echo "$root"/data/football/world_cup_1930_2022.csv "$root"/tests/data/readers/*.csv "$root"/tests/bad_input/*/games.csv ;;
     fuzz_standings_csv) echo "$root"/data/scrabble/*.csv "$root"/tests/data/readers/standings_*.csv "$root"/tests/bad_input/*/standings.csv ;;
+    fuzz_team_csv) echo "$root"/data/teams/*-generated.csv "$root"/tests/bad_input/*/matches.csv ;;
     fuzz_trf) echo "$root"/data/chess-trf/*.trf ;;
     fuzz_egd) echo "$root"/fuzz/seeds/egd/* ;;
     fuzz_nfl_csv) echo "$root"/data/nfl/*.csv ;;
     fuzz_codeforces_standings) echo "$root"/data/codeforces/*.csv ;;
     fuzz_ratings_list) echo "$root"/fuzz/seeds/ratings_list/* ;;
+    fuzz_serve_query) echo "$root"/fuzz/seeds/serve_query/* ;;
   esac
 }
 
