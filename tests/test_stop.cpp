@@ -104,6 +104,6 @@ TEST_CASE("a run of ranked events stops between two events of one piece", "[engi
   std::atomic<bool> stop{false};
   stop_after_first_event sink(stop);
   const stop_scope scope(stop);
-  CHECK_THROWS_AS(rate(config, testing::builtin(), nullptr, &sink), run_stopped);
+  CHECK_THROWS_AS(rate(config, testing::builtin(), run_services{.sink = &sink}), run_stopped);
   CHECK(sink.events == 1);
 }
