@@ -216,70 +216,83 @@ std::pair<double, double> fitted_range(const std::vector<rating_series>& series)
   return {std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step};
 }
 
-std::string render_chart_svg(const std::vector<rating_series>& series, const chart_options& o) {
-  for (const auto& s : series)
-    if (s.points.empty()) throw std::invalid_argument("render_chart_svg: series '" + s.player + "' is empty");
-  const bool dated = all_dated(series);
-  auto x_at = [&](const rating_point& p, size_t i) { return x_of(p, i, dated); };
-  const auto [x_lo, x_hi] = o.x_range ? *o.x_range : fitted_x_range(series);
-  const auto [lo, hi] = o.y_range ? *o.y_range : fitted_range(series);
-  const double y_step = nice_step(hi - lo, 6);
+namespace {
 
+// Where the plot sits in the drawing and how ratings and times map into it.
+struct frame {
+  box plot;
+  bool dated, small;
+  double font_size;
+  std::pair<double, double> x, y;  // the ranges drawn
+  double px(double at) const { return plot.left + (plot.right - plot.left) * (at - x.first) / (x.second - x.first); }
+  double py(double at) const {
+    return plot.bottom - (plot.bottom - plot.top) * (std::clamp(at, y.first, y.second) - y.first) / (y.second - y.first);
+  }
+};
+
+frame frame_of(const std::vector<rating_series>& series, const chart_options& o) {
   const bool small = o.width < 600;
-  const double font_size = small ? 11 : 13;
-  const auto [left, top, right, bottom] = plot_box(o);
-  // Init-captures, not [&]: clang 14 (the fuzzers' compiler) cannot capture a structured binding.
-  auto px = [left = left, right = right, x_lo = x_lo, x_hi = x_hi](double x) {
-    return left + (right - left) * (x - x_lo) / (x_hi - x_lo);
-  };
-  auto py = [top = top, bottom = bottom, lo = lo, hi = hi](double y) {
-    return bottom - (bottom - top) * (std::clamp(y, lo, hi) - lo) / (hi - lo);
-  };
+  return {plot_box(o), all_dated(series), small, small ? 11.0 : 13.0,
+          o.x_range ? *o.x_range : fitted_x_range(series), o.y_range ? *o.y_range : fitted_range(series)};
+}
 
-  std::string svg;
-  // As wide as the window or the element holding it, the height from the viewBox: the whole chart at any width.
+// The svg element, as wide as the window or the element holding it, the height
+// from the viewBox (the whole chart at any width); its title and background.
+void append_opening(std::string& svg, const chart_options& o, const frame& f) {
   append(svg, "<svg{} class=\"rating-chart\" width=\"100%\" viewBox=\"0 0 {} {}\" "
               "font-family=\"system-ui, sans-serif\" font-size=\"{}\">\n",
-         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, font_size);
+         o.inline_svg ? "" : " xmlns=\"http://www.w3.org/2000/svg\"", o.width, o.height, f.font_size);
   append(svg, "<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n", xml_escaped(o.title));
   if (!o.title.empty())
     append(svg, "<text class=\"title\" x=\"{:.1f}\" y=\"26\" font-size=\"17\" font-weight=\"600\" fill=\"#1d2330\">{}</text>\n",
-           left, xml_escaped(o.title));
+           f.plot.left, xml_escaped(o.title));
+}
 
+// Grid lines and labels of the rating axis, ticks and labels of the time axis,
+// the axes and their titles.
+void append_axes(std::string& svg, const chart_options& o, const frame& f) {
+  const auto [left, top, right, bottom] = f.plot;
+  const auto [lo, hi] = f.y;
+  const double y_step = nice_step(hi - lo, 6);
   svg += "<g class=\"y-ticks\">\n";
   for (double y = lo; y <= hi + y_step * 1e-6; y += y_step)
     append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#e6e8ec\"/>"
                 "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"end\">{:.{}f}</text>\n",
-           left, py(y), right, py(y), left - 8, py(y) + 4, y, decimals(y_step));
+           left, f.py(y), right, f.py(y), left - 8, f.py(y) + 4, y, decimals(y_step));
   svg += "</g>\n<g class=\"x-ticks\">\n";
-  const std::vector<tick> ticks = dated ? date_ticks(x_lo, x_hi, px, font_size, o.width)
-                                        : period_ticks(x_lo, x_hi, px, font_size, o.width);
+  const auto px = [&f](double x) { return f.px(x); };
+  const std::vector<tick> ticks = f.dated ? date_ticks(f.x.first, f.x.second, px, f.font_size, o.width)
+                                          : period_ticks(f.x.first, f.x.second, px, f.font_size, o.width);
   for (const auto& t : ticks)
     append(svg, "<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#556\"/>"
                 "<text x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"{}\">{}</text>\n",
            px(t.x), bottom, px(t.x), bottom + 5, px(t.x), bottom + 19,
-           place_label(px(t.x), t.label, font_size, o.width).anchor, t.label);
+           place_label(px(t.x), t.label, f.font_size, o.width).anchor, t.label);
   append(svg, "</g>\n<polyline class=\"axes\" fill=\"none\" stroke=\"#556\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>\n",
          left, top, left, bottom, right, bottom);
-  if (!small)
+  if (!f.small)
     append(svg, "<text class=\"x-label\" x=\"{:.1f}\" y=\"{:.1f}\" fill=\"#556\" text-anchor=\"middle\">{}</text>\n",
            (left + right) / 2, bottom + 40,
-           dated ? "date: each point is the rating after the last day of games of its rating period"
-                 : "rating period: each point is the rating after it");
-  if (small)
+           f.dated ? "date: each point is the rating after the last day of games of its rating period"
+                   : "rating period: each point is the rating after it");
+  if (f.small)
     append(svg, "<text class=\"y-label\" x=\"4\" y=\"{:.1f}\" fill=\"#556\">rating</text>\n", top - 10);
   else
     append(svg, "<text class=\"y-label\" transform=\"translate(16,{:.1f}) rotate(-90)\" fill=\"#556\" "
                 "text-anchor=\"middle\">rating</text>\n", (top + bottom) / 2);
+}
 
-  // Every band before every line: a later player's band never covers an earlier one's line.
-  // One band is shaded; several overlapping would mix to a dark block, so each
-  // is shaded lightly and edged in its colour.
+// Every band, before every line: a later player's band never covers an earlier
+// one's line. One band is shaded; several overlapping would mix to a dark
+// block, so each is shaded lightly and edged in its colour. Returns the name of
+// the deviation drawn, empty when there is no band.
+std::string append_bands(std::string& svg, const std::vector<rating_series>& series, const frame& f) {
+  const auto px = [&f](double x) { return f.px(x); };
+  const auto py = [&f](double y) { return f.py(y); };
   std::vector<std::vector<band_vertex>> bands;
   std::string spread_name;
   for (const auto& s : series)
-    if (!bands.emplace_back(band_of(s, dated, px, py)).empty()) spread_name = s.spread_name;
-  const bool banded = !spread_name.empty();
+    if (!bands.emplace_back(band_of(s, f.dated, px, py)).empty()) spread_name = s.spread_name;
   const bool several = std::count_if(bands.begin(), bands.end(), [](const auto& b) { return !b.empty(); }) > 1;
   for (size_t k = 0; k < bands.size(); ++k) {
     if (bands[k].empty()) continue;
@@ -292,13 +305,20 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
                     "points=\"{}\"/>\n",
                colour, band_points(bands[k], edge));
   }
-  const bool dots = o.dots.value_or(dots_fit(series));
+  return spread_name;
+}
+
+// Each series' line, its stretches without games dashed, and its points'
+// markers when `dots`. Returns whether any stretch is dashed.
+bool append_lines(std::string& svg, const std::vector<rating_series>& series, bool dots, const frame& f) {
+  const auto px = [&f](double x) { return f.px(x); };
+  const auto py = [&f](double y) { return f.py(y); };
   bool idle = false;
   for (size_t k = 0; k < series.size(); ++k) {
     const auto& s = series[k];
     const char* colour = palette[k % palette.size()];
     append(svg, "<g class=\"series\" stroke=\"{}\" fill=\"{}\">\n", colour, colour);
-    const line_parts line = line_of(s, dated, px, py);
+    const line_parts line = line_of(s, f.dated, px, py);
     append(svg, "<path class=\"line\" fill=\"none\" stroke-width=\"2\" stroke-linejoin=\"round\" d=\"{}\"/>\n",
            line.active);
     if (!line.idle.empty())
@@ -307,11 +327,25 @@ std::string render_chart_svg(const std::vector<rating_series>& series, const cha
     idle = idle || !line.idle.empty();
     if (dots)
       for (size_t i = 0; i < s.points.size(); ++i)
-        append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_at(s.points[i], i)), py(s.points[i].rating));
+        append(svg, "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"2.5\"/>", px(x_of(s.points[i], i, f.dated)),
+               py(s.points[i].rating));
     svg += "\n</g>\n";
   }
+  return idle;
+}
 
-  if (o.legend) append_legend(svg, series, {right + 18, top, o.width - 8.0, font_size}, banded ? spread_name : "", idle);
+}  // namespace
+
+std::string render_chart_svg(const std::vector<rating_series>& series, const chart_options& o) {
+  for (const auto& s : series)
+    if (s.points.empty()) throw std::invalid_argument("render_chart_svg: series '" + s.player + "' is empty");
+  const frame f = frame_of(series, o);
+  std::string svg;
+  append_opening(svg, o, f);
+  append_axes(svg, o, f);
+  const std::string spread_name = append_bands(svg, series, f);
+  const bool idle = append_lines(svg, series, o.dots.value_or(dots_fit(series)), f);
+  if (o.legend) append_legend(svg, series, {f.plot.right + 18, f.plot.top, o.width - 8.0, f.font_size}, spread_name, idle);
   svg += "</svg>\n";
   return svg;
 }
