@@ -211,9 +211,22 @@ std::pair<double, double> fitted_range(const std::vector<rating_series>& series)
   if (!(lo <= hi)) return {0, 1};
   // Ratings far beyond any scale (a list's 1e308) are drawn at its edge: the span must stay a number.
   lo = std::clamp(lo, -max_drawn, max_drawn), hi = std::clamp(hi, -max_drawn, max_drawn);
-  if (hi - lo < 10) lo -= 5, hi += 5;  // a flat line still gets a readable scale
-  const double pad = (hi - lo) * 0.05, step = nice_step(hi - lo + 2 * pad, 6);
-  return {std::floor((lo - pad) / step) * step, std::ceil((hi + pad) / step) * step};
+  // A flat line, or one that barely moves, on 1% of its scale (at least 1): the
+  // axis fits the data whether the model rates near 0..3 (ttt) or near 1500.
+  const double least = std::max(0.01 * std::max(std::abs(lo), std::abs(hi)), 1.0);
+  if (hi - lo < least) {
+    const double middle = lo + (hi - lo) / 2;
+    lo = middle - least / 2, hi = middle + least / 2;
+  }
+  const double pad = (hi - lo) * 0.05;
+  // Ends on multiples of the step the ticks are drawn at (nice_step of the
+  // rounded range): a coarser step after rounding rounds again.
+  for (double step = nice_step(hi - lo + 2 * pad, 6);;) {
+    const double rounded_lo = std::floor((lo - pad) / step) * step, rounded_hi = std::ceil((hi + pad) / step) * step;
+    const double tick_step = nice_step(rounded_hi - rounded_lo, 6);
+    if (tick_step <= step * (1 + 1e-9)) return {rounded_lo, rounded_hi};
+    step = tick_step;
+  }
 }
 
 namespace {
