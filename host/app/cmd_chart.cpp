@@ -26,6 +26,7 @@ void add_chart_command(CLI::App& app, context&) {
   cmd->footer(
       "Each point is a rating after a rating period, at the end of the day of its last game, the line\n"
       "rising or falling from its first; dashed: no games. A date axis when the history has dates.\n"
+      "A player of ratings.csv without rows in history.csv (he sat every period out) is drawn flat.\n"
       "The SVG is as wide as the window or the element that holds it.\n"
       "Prints player,periods,final,area: area is the sum under the line, one unit per period\n"
       "(Langville and Meyer's season comparison).");
@@ -41,7 +42,7 @@ void add_chart_command(CLI::App& app, context&) {
     const std::filesystem::path history = std::filesystem::path(dir) / "history.csv";
     if (!std::filesystem::exists(history))
       throw user_error(history.string(), 0, 0, "no history.csv here: run with output.history true first");
-    const auto series = read_rating_series(history, names);
+    const auto series = read_run_series(dir, names);
     chart_options options;
     options.title = title.empty() ? players_title(names, options) : title;
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "chart.svg" : std::filesystem::path(output);

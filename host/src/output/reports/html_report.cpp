@@ -8,6 +8,7 @@
 
 #include "input/text.hpp"
 #include "output/reports/html_table.hpp"
+#include "output/reports/ratings_table.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -22,47 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::ordered_json;
-
-// ratings.csv as written: header and cells, sorted by rating already.
-struct ratings_table {
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-  std::vector<double> rating;
-  int column(std::string_view name) const {
-    const auto it = std::find(header.begin(), header.end(), name);
-    return it == header.end() ? -1 : int(it - header.begin());
-  }
-};
-
-ratings_table read_ratings(const fs::path& file) {
-  if (!fs::is_regular_file(file))
-    throw user_error(file.string(), 0, 0, "no ratings.csv here: expected the output directory of a run");
-  text::source src(file, reader_options{});
-  text::problem_list problems(src);
-  text::line_cursor lines(src.text());
-  text::csv_splitter csv;
-  text::line l;
-  ratings_table t;
-  if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
-    throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
-  for (size_t i = 0; i < csv.size(); ++i) t.header.emplace_back(csv[i]);
-  while (lines.next(l)) {
-    if (text::is_blank(l.text) || !csv.split(l, problems)) continue;
-    double rating = 0;
-    if (csv.size() != t.header.size()) {
-      problems.add(l.number, 1,
-                   "expected " + std::to_string(t.header.size()) + " fields, got " + std::to_string(csv.size()));
-    } else if (!text::parse_number(csv[1], rating)) {
-      problems.add(l.number, csv.column(1), "expected a number for rating, got " + text::quote(csv[1]));
-    } else {
-      auto& row = t.rows.emplace_back();
-      for (size_t i = 0; i < csv.size(); ++i) row.emplace_back(csv[i]);
-      t.rating.push_back(rating);
-    }
-  }
-  problems.throw_if_any();
-  return t;
-}
 
 // From history.csv: each player's change over the run.
 struct run_history {
@@ -206,12 +166,10 @@ table.ratings tbody td:nth-child(2){font-weight:600;flex:1 0 80%;overflow-wrap:a
 
 const char* report_css() { return style; }
 
-std::string build_html_report(const fs::path& dir) {
-  const ratings_table list = read_ratings(dir / "ratings.csv");
-  const json summary = read_summary(dir / "summary.json");
-  const run_history history = read_history(dir / "history.csv", list);
-  const std::string competition = summary.value("competition", dir.filename().string());
+namespace {
 
+// The page's head and its header: the competition, the plugin, the counts.
+std::string page_opening(const std::string& competition, const json& summary) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" +
                     xml_escaped(competition) + " - ratekit report</title>\n<style>" + style + "</style>\n</head>\n<body>\n<main>\n";
@@ -223,9 +181,12 @@ std::string build_html_report(const fs::path& dir) {
     for (const auto& [key, value] : summary["counts"].items())
       if (value.is_number() && value.get<double>() > 0) out += xml_escaped(key) + ": " + value_text(value) + ". ";
   out += "</p>\n</header>\n";
+  return out;
+}
 
-  // The ratings list, without the state fields summary.json names as a
-  // plugin's bookkeeping (FIDE's pool of games towards a first rating).
+// The ratings list, without the state fields summary.json names as a
+// plugin's bookkeeping (FIDE's pool of games towards a first rating).
+std::string ratings_section(const ratings_table& list, const json& summary, const run_history& history) {
   std::vector<std::string> bookkeeping;
   if (summary.contains("bookkeeping_state") && summary["bookkeeping_state"].is_array())
     for (const auto& name : summary["bookkeeping_state"])
@@ -246,10 +207,12 @@ std::string build_html_report(const fs::path& dir) {
   if (summary.contains("state_help") && summary["state_help"].is_object())
     for (const auto& [field, help] : summary["state_help"].items())
       if (field != "rating" && help.is_string()) table.help[field] = help.get<std::string>();
-  out += html_ratings_table(table);
+  return html_ratings_table(table);
+}
 
-  // Charts of the best-rated players who have played, in this run or before it
-  // (one who sat it out drawn flat), all on one scale and one time axis so they compare.
+// Charts of the best-rated players who have played, in this run or before it
+// (one who sat it out drawn flat), all on one scale and one time axis so they compare.
+std::string charts_section(const fs::path& dir, const ratings_table& list, const run_history& history) {
   std::vector<std::string> charted;
   std::vector<double> charted_ratings;
   const int games = list.column("games");
@@ -259,29 +222,32 @@ std::string build_html_report(const fs::path& dir) {
     if (before || !std::isnan(history.first_before[i]))
       charted.push_back(list.rows[i][0]), charted_ratings.push_back(list.rating[i]);
   }
-  if (!charted.empty()) {
-    const auto series = read_rating_series(dir / "history.csv", charted, charted_ratings);
-    const auto scale = fitted_range(series), span = fitted_x_range(series);
-    out += "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " + std::to_string(charted.size()) +
-           " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "
-           "games of a rating period, the line from the period's first day of games; dashed: no games, the rating "
-           "unchanged." + band_note(series) + "</p>\n"
-           "<div class=\"charts\">\n";
-    // Markers on every panel's points or on none: a panel must not look another kind of data.
-    const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
-                              .x_range = span, .y_range = scale, .dots = dots_fit(series)};
-    for (size_t k = 0; k < series.size(); ++k)
-      out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
-             render_chart_svg({series[k]}, small) + "</figure>\n";
-    out += "</div>\n</section>\n";
-  }
+  if (charted.empty()) return "";
+  const auto series = read_rating_series(dir / "history.csv", charted, charted_ratings);
+  const auto scale = fitted_range(series), span = fitted_x_range(series);
+  std::string out = "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " +
+                    std::to_string(charted.size()) +
+                    " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "
+                    "games of a rating period, the line from the period's first day of games; dashed: no games, the rating "
+                    "unchanged." + band_note(series) + "</p>\n"
+                    "<div class=\"charts\">\n";
+  // Markers on every panel's points or on none: a panel must not look another kind of data.
+  const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
+                            .x_range = span, .y_range = scale, .dots = dots_fit(series)};
+  for (size_t k = 0; k < series.size(); ++k)
+    out += "<figure><figcaption>" + std::to_string(k + 1) + ". " + xml_escaped(series[k].player) + "</figcaption>" +
+           render_chart_svg({series[k]}, small) + "</figure>\n";
+  return out + "</div>\n</section>\n";
+}
 
+// The metrics, and the model, its parameters and its input with the config's text.
+std::string summary_sections(const json& summary) {
+  std::string out;
   if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
     out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<div class=\"scroll\"><table class=\"metrics\">\n<tbody>\n";
     key_value_rows(out, summary["metrics"], "");
     out += "</tbody>\n</table></div>\n</section>\n";
   }
-
   if (summary.contains("model")) {
     out += "<section id=\"config\">\n<h2>Configuration</h2>\n<div class=\"scroll\"><table class=\"params\">\n<tbody>\n";
     out += "<tr><th scope=\"row\">model</th><td>" + value_text(summary["model"]) + "</td></tr>\n";
@@ -295,8 +261,18 @@ std::string build_html_report(const fs::path& dir) {
       out += "<pre class=\"config\">" + xml_escaped(summary["config_text"].get<std::string>()) + "</pre>\n";
     out += "</section>\n";
   }
-  out += "</main>\n</body>\n</html>\n";
   return out;
+}
+
+}  // namespace
+
+std::string build_html_report(const fs::path& dir) {
+  const ratings_table list = read_ratings(dir / "ratings.csv");
+  const json summary = read_summary(dir / "summary.json");
+  const run_history history = read_history(dir / "history.csv", list);
+  const std::string competition = summary.value("competition", dir.filename().string());
+  return page_opening(competition, summary) + ratings_section(list, summary, history) +
+         charts_section(dir, list, history) + summary_sections(summary) + "</main>\n</body>\n</html>\n";
 }
 
 }  // namespace ratekit

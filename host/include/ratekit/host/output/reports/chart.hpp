@@ -74,6 +74,13 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
                                               const std::vector<std::string>& players,
                                               std::span<const double> sat_out = {});
 
+// The series of `players` from a run's output folder `dir`: from its
+// history.csv; a player it has no rows of (he sat every period out) drawn flat
+// at his rating in ratings.csv. A player ratings.csv does not name is a
+// user_error with the nearest name it does. Without ratings.csv, as
+// read_rating_series.
+std::vector<rating_series> read_run_series(const std::filesystem::path& dir, const std::vector<std::string>& players);
+
 struct chart_options {
   std::string title = "Ratings";
   int width = 960;
