@@ -1,7 +1,8 @@
-// CSV text: lines, fields split without allocating, headers mapped to columns,
-// and whole tables read row by row.
+// CSV tables read row by row: the header mapped, the rows split from one scan.
 #pragma once
 
+#include "input/csv_fields.hpp"
+#include "input/csv_header.hpp"
 #include "input/mark_scan.hpp"
 #include "input/problems.hpp"
 #include "input/source.hpp"
@@ -15,93 +16,6 @@
 #include <vector>
 
 namespace ratekit::text {
-
-// One line without its end (LF or CRLF); number is 1-based.
-struct line {
-  std::string_view text;
-  int number = 0;
-};
-
-class line_cursor {
- public:
-  explicit line_cursor(std::string_view text) : rest_(text) {}
-  bool next(line& out);
-  // The next line that is not blank (a header, say); false at the end.
-  bool next_filled(line& out);
-
- private:
-  std::string_view rest_;
-  int number_ = 0;
-};
-
-// Only spaces and tabs.
-bool is_blank(std::string_view s);
-std::string_view trim(std::string_view s);
-
-// The 1-based character (not byte) column of `at` inside `line_text`.
-int column_of(std::string_view line_text, const char* at);
-
-// Splits one line into fields. Unquoted fields are trimmed of spaces and tabs;
-// quoted fields keep their inside verbatim ("a, b") with "" read as one quote.
-// Views point into the line or into a scratch buffer sized once to the longest
-// line, so splitting allocates nothing per row. A quoted field ends on its line.
-class csv_splitter {
- public:
-  explicit csv_splitter(char separator = ',') : separator_(separator) {}
-  // False, with the problem added, when a quote is not closed or is followed by junk.
-  bool split(const line& l, problem_list& problems);
-  // What split gives for a line without quotes whose `count` separators are known.
-  void assign_plain(const line& l, const char* const* separators, size_t count) {
-    line_ = l.text;
-    fields_.clear();
-    const char* begin = line_.data();
-    for (size_t k = 0; k <= count; ++k) {
-      const char* end = k < count ? separators[k] : line_.data() + line_.size();
-      const char* next = end + 1;
-      while (begin < end && is_pad(*begin)) ++begin;
-      while (end > begin && is_pad(end[-1])) --end;
-      fields_.push_back(field{std::string_view(begin, size_t(end - begin)), size_t(begin - line_.data())});
-      begin = next;
-    }
-  }
-  size_t size() const noexcept { return fields_.size(); }
-  std::string_view operator[](size_t i) const { return fields_[i].text; }
-  // 1-based character column where field i starts.
-  int column(size_t i) const { return column_of(line_, line_.data() + fields_[i].offset); }
-  // The column just after the line's end, for a missing field.
-  int end_column() const { return column_of(line_, line_.data() + line_.size()); }
-
- private:
-  struct field {
-    std::string_view text;
-    size_t offset;
-  };
-  // Trimmed around unquoted fields.
-  bool is_pad(char c) const { return (c == ' ' || c == '\t') && c != separator_; }
-  char separator_;
-  std::string_view line_;
-  std::vector<field> fields_;
-  std::string scratch_;
-};
-
-// A header column a reader knows; `required` columns must be present; an empty name is never matched.
-struct column_spec {
-  std::string_view name;
-  bool required;
-};
-
-// The problem of a header naming a column again: every reader refuses it so.
-std::string repeated_column(std::string_view name, int first_column);
-
-// The problem of a header's column that is none of `names` (with a did-you-mean when one is close).
-std::string unknown_column(std::string_view name, const std::vector<std::string>& names);
-
-// Maps a header line to column numbers: result[i] is the field index of
-// spec[i], or -1 when absent. Unknown (with a did-you-mean), repeated and
-// missing required columns are added to `problems`; with `ignore_unknown`,
-// columns the spec does not name are skipped instead.
-std::vector<int> map_header(const csv_splitter& header, const line& l, std::span<const column_spec> spec,
-                            problem_list& problems, bool ignore_unknown = false);
 
 // A CSV file with a header: finds the header (the first line that is not
 // blank), maps it with map_header, then yields the rows that split and have as
@@ -210,6 +124,23 @@ struct csv_input {
   problem_list problems;
   csv_table table;
 };
+
+// Reads the rows of `in` into `out` with `read_rows()`: room reserved for one
+// game (or with `entries`, one ranked entry) a line, `out` naming the file as
+// its source, and `none` ("no games") a problem when they added nothing.
+template <class ReadRows>
+void read_table(csv_input& in, dataset& out, bool entries, std::string_view none, ReadRows&& read_rows) {
+  in.problems.throw_if_any();
+  const auto count = [&] { return entries ? out.entry_count() : out.game_count(); };
+  const size_t first = count();
+  if (entries) out.reserve_entries(in.table.estimated_rows());
+  else out.reserve_games(in.table.estimated_rows());
+  if (out.source.empty()) out.source = in.src.file();
+  read_rows();
+  if (in.problems.empty() && count() == first)
+    in.problems.add(0, 0, std::string(none) + ": expected at least one row after the header");
+  in.problems.throw_if_any();
+}
 
 // `spec` with `input.columns` applied: a column of the reader's `names` that
 // the config maps is looked for under its mapped header, and must be present.

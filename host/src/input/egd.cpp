@@ -4,6 +4,7 @@
 #include <ratekit/host/text/escape.hpp>
 #include "input/go_grade.hpp"
 #include "input/text.hpp"
+#include "input/tournament_period.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -90,162 +91,215 @@ std::string_view header_value(std::string_view comment, std::string_view key) {
   return end == std::string_view::npos ? std::string_view{} : comment.substr(begin, end - begin);
 }
 
-}  // namespace
+// Reads one table's lines, then checks the pairings and emits the games.
+class egd_reader {
+ public:
+  egd_reader(const text::source& src, dataset& out) : src_(src), problems_(src), out_(out) {}
 
-void read_egd(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
-  text::line_cursor lines(src.text());
-  std::vector<std::string_view> words;
-  std::vector<row> rows;
-  std::vector<cell> cells;  // rows.size() x rounds
-  std::string name;
-  std::vector<int> line_of_player;  // by player id: his line in this file, 0 when absent
-  std::string_view event_name;
-  int32_t event_date = 0;
-  size_t rounds = 0;
-  int rounds_line = 0;
+  void read(const std::filesystem::path& file) {
+    read_lines();
+    index_places();
+    find_opponents();
+    emit_games(file);
+  }
 
-  for (text::line l; lines.next(l);) {
-    const std::string_view t = text::trim(l.text);
-    if (t.empty()) continue;
-    if (t.front() == ';') {
-      if (const auto ev = text::trim(header_value(t, "EV[")); has_control(ev))
-        problems.add(l.number, text::column_of(l.text, ev.data()),
-                     "expected EV[an event name without control characters], got " + text::quote(ev));
-      else if (!ev.empty())
-        event_name = ev;
-      if (const auto dt = header_value(t, "DT["); !dt.empty() && !text::parse_date(dt.substr(0, 10), event_date))
-        problems.add(l.number, text::column_of(l.text, dt.data()), "expected DT[YYYY-MM-DD...], got " + text::quote(dt));
-      continue;
+ private:
+  // The header comments and one row per player line.
+  void read_lines() {
+    text::line_cursor lines(src_.text());
+    for (text::line l; lines.next(l);) {
+      const std::string_view t = text::trim(l.text);
+      if (t.empty()) continue;
+      if (t.front() == ';') header_comment(l, t);
+      else player_line(l);
     }
-    split_words(l.text, words);
-    auto column = [&](size_t w) { return text::column_of(l.text, words[w].data()); };
+    if (rows_.empty() && problems_.empty()) problems_.add(0, 0, "no players: expected one line per player");
+    problems_.throw_if_any();
+  }
+
+  // Places to rows, sorted for lookup; a repeated place names both lines.
+  void index_places() {
+    by_place_.resize(rows_.size());
+    for (size_t i = 0; i < rows_.size(); ++i) by_place_[i] = {rows_[i].place, i};
+    std::sort(by_place_.begin(), by_place_.end());
+    for (size_t k = 1; k < by_place_.size(); ++k)
+      if (by_place_[k].first == by_place_[k - 1].first) {
+        const row& again = rows_[by_place_[k].second];
+        problems_.add(again.line, again.place_column,
+                      "place " + std::to_string(again.place) + " is already used on line " +
+                          std::to_string(rows_[by_place_[k - 1].second].line));
+      }
+    problems_.throw_if_any();
+  }
+
+  // Each cell's opponent row: a place in the table, not the player's own.
+  void find_opponents() {
+    opponent_row_.assign(cells_.size(), -1);
+    for (size_t i = 0; i < rows_.size(); ++i)
+      for (size_t r = 0; r < rounds_; ++r) {
+        const cell& c = cells_[i * rounds_ + r];
+        if (c.opponent == 0) continue;
+        opponent_row_[i * rounds_ + r] = row_of(c.opponent);
+        if (c.opponent == rows_[i].place)
+          problems_.add(rows_[i].line, c.column, round_label(r) + "a player cannot play himself");
+        else if (opponent_row_[i * rounds_ + r] < 0)
+          problems_.add(rows_[i].line, c.column, round_label(r) + "expected the place of a player in the table, got " +
+                                                     std::to_string(c.opponent));
+      }
+    problems_.throw_if_any();
+  }
+
+  // Every game once, as one period named after the event.
+  void emit_games(const std::filesystem::path& file) {
+    const size_t first = out_.game_count();
+    const int32_t period = text::open_tournament_period(out_, event_name_, file, src_);  // without EV[], the file's name
+    for (size_t r = 0; r < rounds_; ++r)
+      for (size_t i = 0; i < rows_.size(); ++i) pairing(i, r, period);
+    if (problems_.empty() && out_.game_count() == first) problems_.add(0, 0, "no games: every round cell is 0");
+    problems_.throw_if_any();
+  }
+
+  static std::string round_label(size_t r) { return "round " + std::to_string(r + 1) + ": "; }
+
+  int64_t row_of(int32_t place) const {
+    const auto it = std::lower_bound(by_place_.begin(), by_place_.end(), std::pair<int32_t, size_t>{place, 0});
+    return it != by_place_.end() && it->first == place ? int64_t(it->second) : -1;
+  }
+
+  // `; EV[name]` and `; DT[yyyy-mm-dd,...]`.
+  void header_comment(const text::line& l, std::string_view t) {
+    if (const auto ev = text::trim(header_value(t, "EV[")); has_control(ev))
+      problems_.add(l.number, text::column_of(l.text, ev.data()),
+                    "expected EV[an event name without control characters], got " + text::quote(ev));
+    else if (!ev.empty())
+      event_name_ = ev;
+    if (const auto dt = header_value(t, "DT["); !dt.empty() && !text::parse_date(dt.substr(0, 10), event_date_))
+      problems_.add(l.number, text::column_of(l.text, dt.data()), "expected DT[YYYY-MM-DD...], got " + text::quote(dt));
+  }
+
+  // <place> <name...> <club> <strength> <rounds...>: a row, kept when all of it is well formed.
+  void player_line(const text::line& l) {
+    split_words(l.text, words_);
+    auto column = [&](size_t w) { return text::column_of(l.text, words_[w].data()); };
     int64_t place = 0;
-    if (!text::parse_integer(words[0], place) || place < 1 || place > 1000000) {
-      problems.add(l.number, column(0), "expected the place as a whole number from 1, got " + text::quote(words[0]));
-      continue;
+    if (!text::parse_integer(words_[0], place) || place < 1 || place > 1000000) {
+      problems_.add(l.number, column(0), "expected the place as a whole number from 1, got " + text::quote(words_[0]));
+      return;
     }
     // The strength is the first grade or GoR after at least one name word and the club.
     size_t strength = 3;
     double rating = 0;
-    while (strength < words.size() && !parse_strength(words[strength], rating)) ++strength;
-    if (strength >= words.size()) {
-      problems.add(l.number, words.size() > 3 ? column(3) : text::column_of(l.text, l.text.data() + l.text.size()),
-                   "expected <place> <name> <club or country> <grade like 5k or 2d, or a GoR> <rounds...>");
-      continue;
+    while (strength < words_.size() && !parse_strength(words_[strength], rating)) ++strength;
+    if (strength >= words_.size()) {
+      problems_.add(l.number, words_.size() > 3 ? column(3) : text::column_of(l.text, l.text.data() + l.text.size()),
+                    "expected <place> <name> <club or country> <grade like 5k or 2d, or a GoR> <rounds...>");
+      return;
     }
-    const size_t line_rounds = words.size() - strength - 1;
-    if (rows.empty()) {
-      rounds = line_rounds;
-      rounds_line = l.number;
-    } else if (line_rounds != rounds) {
-      problems.add(l.number, column(strength),
-                   "expected " + std::to_string(rounds) + " rounds as on line " + std::to_string(rounds_line) +
-                       ", got " + std::to_string(line_rounds));
-      continue;
+    if (!same_rounds(l, strength, column(strength))) return;
+    bool ok = round_cells(l, strength);
+    name_.assign(words_[1]);
+    for (size_t w = 2; w + 1 < strength; ++w) name_.append(" ").append(words_[w]);
+    if (has_control(name_)) {
+      problems_.add(l.number, column(1), "expected a player name without control characters, got " + text::quote(name_));
+      return;
     }
-    bool ok = true;
-    for (size_t r = 0; r < rounds; ++r) {
-      cell c;
-      c.column = column(strength + 1 + r);
-      c.text = words[strength + 1 + r];
-      if (!parse_cell(c.text, c)) {
-        problems.add(l.number, c.column,
-                     "round " + std::to_string(r + 1) + ": expected " + cell_syntax + ", got " + text::quote(c.text));
-        ok = false;
-      }
-      cells.push_back(c);
-    }
-    name.assign(words[1]);
-    for (size_t w = 2; w + 1 < strength; ++w) name.append(" ").append(words[w]);
-    if (has_control(name)) {
-      problems.add(l.number, column(1), "expected a player name without control characters, got " + text::quote(name));
-      continue;
-    }
-    const int32_t player = out.players.intern(name);
-    if (line_of_player.size() <= size_t(player)) line_of_player.resize(size_t(player) + 1, 0);
-    if (line_of_player[size_t(player)] != 0) {
-      problems.add(l.number, column(1),
-                   "player '" + name + "' is already on line " + std::to_string(line_of_player[size_t(player)]));
+    const int32_t player = out_.players.intern(name_);
+    if (line_of_player_.size() <= size_t(player)) line_of_player_.resize(size_t(player) + 1, 0);
+    if (line_of_player_[size_t(player)] != 0) {
+      problems_.add(l.number, column(1),
+                    "player '" + name_ + "' is already on line " + std::to_string(line_of_player_[size_t(player)]));
       ok = false;
     }
     if (!ok) {
-      cells.resize(rows.size() * rounds);
-      continue;
+      cells_.resize(rows_.size() * rounds_);
+      return;
     }
-    line_of_player[size_t(player)] = l.number;
-    if (std::isnan(out.players.declared_rating[size_t(player)])) out.players.declared_rating[size_t(player)] = rating;
-    if (const auto club = words[strength - 1]; club != "-" && out.players.federation[size_t(player)].empty())
-      out.players.federation.set(size_t(player), club);
-    rows.push_back({int32_t(place), player, l.number, column(0)});
+    line_of_player_[size_t(player)] = l.number;
+    if (std::isnan(out_.players.declared_rating[size_t(player)])) out_.players.declared_rating[size_t(player)] = rating;
+    if (const auto club = words_[strength - 1]; club != "-" && out_.players.federation[size_t(player)].empty())
+      out_.players.federation.set(size_t(player), club);
+    rows_.push_back({int32_t(place), player, l.number, column(0)});
   }
-  if (rows.empty() && problems.empty()) problems.add(0, 0, "no players: expected one line per player");
-  problems.throw_if_any();
 
-  // Places to rows, sorted for lookup; a repeated place names both lines.
-  std::vector<std::pair<int32_t, size_t>> by_place(rows.size());
-  for (size_t i = 0; i < rows.size(); ++i) by_place[i] = {rows[i].place, i};
-  std::sort(by_place.begin(), by_place.end());
-  for (size_t k = 1; k < by_place.size(); ++k)
-    if (by_place[k].first == by_place[k - 1].first) {
-      const row& again = rows[by_place[k].second];
-      problems.add(again.line, again.place_column,
-                   "place " + std::to_string(again.place) + " is already used on line " +
-                       std::to_string(rows[by_place[k - 1].second].line));
+  // As many rounds as the first player line has; that line sets the count.
+  bool same_rounds(const text::line& l, size_t strength, int strength_column) {
+    const size_t line_rounds = words_.size() - strength - 1;
+    if (rows_.empty()) {
+      rounds_ = line_rounds;
+      rounds_line_ = l.number;
+    } else if (line_rounds != rounds_) {
+      problems_.add(l.number, strength_column,
+                    "expected " + std::to_string(rounds_) + " rounds as on line " + std::to_string(rounds_line_) +
+                        ", got " + std::to_string(line_rounds));
+      return false;
     }
-  problems.throw_if_any();
-  auto row_of = [&](int32_t place) -> int64_t {
-    const auto it = std::lower_bound(by_place.begin(), by_place.end(), std::pair<int32_t, size_t>{place, 0});
-    return it != by_place.end() && it->first == place ? int64_t(it->second) : -1;
-  };
-  auto round_label = [](size_t r) { return "round " + std::to_string(r + 1) + ": "; };
-  std::vector<int64_t> opponent_row(cells.size(), -1);
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t r = 0; r < rounds; ++r) {
-      const cell& c = cells[i * rounds + r];
-      if (c.opponent == 0) continue;
-      opponent_row[i * rounds + r] = row_of(c.opponent);
-      if (c.opponent == rows[i].place)
-        problems.add(rows[i].line, c.column, round_label(r) + "a player cannot play himself");
-      else if (opponent_row[i * rounds + r] < 0)
-        problems.add(rows[i].line, c.column, round_label(r) + "expected the place of a player in the table, got " +
-                                                 std::to_string(c.opponent));
-    }
-  problems.throw_if_any();
+    return true;
+  }
 
-  const size_t first = out.game_count();
-  const auto period = int32_t(out.period_names.size());
-  // Without EV[], the file's name: shown as a terminal may show it, as it is no text the file holds.
-  out.period_names.emplace_back(event_name.empty() ? printable(valid_utf8(file.stem().string())) : std::string(event_name));
-  if (out.source.empty()) out.source = src.file();
-  for (size_t r = 0; r < rounds; ++r)
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const cell& c = cells[i * rounds + r];
-      if (c.opponent == 0) continue;
-      const auto j = size_t(opponent_row[i * rounds + r]);
-      const cell& d = cells[j * rounds + r];
-      auto where = [&] {
-        return round_label(r) + "line " + std::to_string(rows[j].line) + " (place " + std::to_string(rows[j].place) +
-               ") has " + text::quote(d.text);
-      };
-      if (d.opponent != rows[i].place) {
-        problems.add(rows[i].line, c.column, where() + ", expected a game against place " + std::to_string(rows[i].place));
-        continue;
+  // The line's round cells into cells_; false when one is malformed.
+  bool round_cells(const text::line& l, size_t strength) {
+    bool ok = true;
+    for (size_t r = 0; r < rounds_; ++r) {
+      cell c;
+      c.column = text::column_of(l.text, words_[strength + 1 + r].data());
+      c.text = words_[strength + 1 + r];
+      if (!parse_cell(c.text, c)) {
+        problems_.add(l.number, c.column,
+                      "round " + std::to_string(r + 1) + ": expected " + cell_syntax + ", got " + text::quote(c.text));
+        ok = false;
       }
-      if (j < i) continue;  // checked and emitted from the first line of the pair
-      if (d.result != opposite(c.result) || (c.colour != 0) != (d.colour != 0) ||
-          (c.colour != 0 && c.colour == d.colour) || c.handicap != d.handicap) {
-        problems.add(rows[i].line, c.column,
-                     where() + ", expected the opposite result and colour and the same handicap as " + text::quote(c.text));
-        continue;
-      }
-      rk_game g = make_game(rows[i].player, rows[j].player, c.result == '+' ? 1.0 : c.result == '-' ? 0.0 : 0.5);
-      g.handicap = c.colour == 'b' ? c.handicap : -double(c.handicap);  // black receives the stones
-      out.add_game(g, {event_date, period, 0, 0, 0, rows[i].line});
+      cells_.push_back(c);
     }
-  if (problems.empty() && out.game_count() == first) problems.add(0, 0, "no games: every round cell is 0");
-  problems.throw_if_any();
+    return ok;
+  }
+
+  // Row i's game in round r: checked against the opponent's cell, emitted from the first line of the pair.
+  void pairing(size_t i, size_t r, int32_t period) {
+    const cell& c = cells_[i * rounds_ + r];
+    if (c.opponent == 0) return;
+    const auto j = size_t(opponent_row_[i * rounds_ + r]);
+    const cell& d = cells_[j * rounds_ + r];
+    auto where = [&] {
+      return round_label(r) + "line " + std::to_string(rows_[j].line) + " (place " + std::to_string(rows_[j].place) +
+             ") has " + text::quote(d.text);
+    };
+    if (d.opponent != rows_[i].place) {
+      problems_.add(rows_[i].line, c.column, where() + ", expected a game against place " + std::to_string(rows_[i].place));
+      return;
+    }
+    if (j < i) return;
+    if (d.result != opposite(c.result) || (c.colour != 0) != (d.colour != 0) || (c.colour != 0 && c.colour == d.colour) ||
+        c.handicap != d.handicap) {
+      problems_.add(rows_[i].line, c.column,
+                    where() + ", expected the opposite result and colour and the same handicap as " + text::quote(c.text));
+      return;
+    }
+    rk_game g = make_game(rows_[i].player, rows_[j].player, c.result == '+' ? 1.0 : c.result == '-' ? 0.0 : 0.5);
+    g.handicap = c.colour == 'b' ? c.handicap : -double(c.handicap);  // black receives the stones
+    out_.add_game(g, {event_date_, period, 0, 0, 0, rows_[i].line});
+  }
+
+  const text::source& src_;
+  text::problem_list problems_;
+  dataset& out_;
+  std::vector<std::string_view> words_;
+  std::vector<row> rows_;
+  std::vector<cell> cells_;  // rows_.size() x rounds_
+  std::string name_;
+  std::vector<int> line_of_player_;  // by player id: his line in this file, 0 when absent
+  std::vector<std::pair<int32_t, size_t>> by_place_;
+  std::vector<int64_t> opponent_row_;
+  std::string_view event_name_;
+  int32_t event_date_ = 0;
+  size_t rounds_ = 0;
+  int rounds_line_ = 0;
+};
+
+}  // namespace
+
+void read_egd(const std::filesystem::path& file, const reader_options& options, dataset& out) {
+  const text::source src(file, options);
+  egd_reader(src, out).read(file);
 }
 
 }  // namespace ratekit

@@ -43,7 +43,6 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
   text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
   // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
   // cannot capture a binding in a lambda.
-  auto& src = in.src;
   auto& problems = in.problems;
   auto& table = in.table;
   text::name_cache ids(out.players);
@@ -58,20 +57,15 @@ void read_games_csv(const std::filesystem::path& file, const reader_options& opt
   if (out.skipped_results.empty())
     for (const auto& result : options.skip_results) out.skipped_results.emplace_back(result, 0);
 
-  const size_t first = out.game_count();
-  out.reserve_games(table.estimated_rows());
-  if (out.source.empty()) out.source = src.file();
-
-  csv_row row{table};
-  while (table.next_row()) {
-    // The next row's name slots load while this row is parsed.
-    ids.prefetch(table.peek(player_a));
-    ids.prefetch(table.peek(player_b));
-    add_game_row(row, options, ids, out);
-  }
-  if (problems.empty() && out.game_count() == first)
-    problems.add(0, 0, "no games: expected at least one row after the header");
-  problems.throw_if_any();
+  text::read_table(in, out, false, "no games", [&] {
+    csv_row row{table};
+    while (table.next_row()) {
+      // The next row's name slots load while this row is parsed.
+      ids.prefetch(table.peek(player_a));
+      ids.prefetch(table.peek(player_b));
+      add_game_row(row, options, ids, out);
+    }
+  });
 }
 
 }  // namespace ratekit

@@ -47,95 +47,105 @@ int round_offset(std::string_view w) {
 // The week a season's first named round follows when no numbered week came before it.
 constexpr int default_regular_weeks = 17;
 
+// One row's values, read and checked.
+struct nfl_row {
+  int64_t year = 0, week_number = 0, points_home = 0, points_away = 0;
+  int32_t day = 0;
+  bool new_season = false, is_playoff = false, is_neutral = false;
+};
+
+// The rows, one at a time, into games; seasons as periods.
+class nfl_reader {
+ public:
+  nfl_reader(text::csv_table& table, dataset& out) : table_(table), out_(out) {
+    // The season of the dataset's last game, so a second file continues the count.
+    if (out.last_period() >= 0) {
+      const std::string& name = out.period_names[size_t(out.last_period())];
+      if (!text::parse_integer(name, current_season_)) current_season_ = INT64_MIN;
+    }
+  }
+
+  void read() {
+    while (table_.next_row()) {
+      nfl_row r;
+      ok_ = true;
+      read_row(r);
+      if (ok_) add_game(r);
+    }
+  }
+
+ private:
+  std::string_view field(column c) const { return table_.field(c); }
+  void bad(column c, const std::string& expected) {
+    table_.bad(c, expected);
+    ok_ = false;
+  }
+
+  void read_row(nfl_row& r) {
+    if (!text::parse_integer(field(season), r.year) || r.year < 1900 || r.year > 9999)
+      bad(season, "as a season year");
+    else if (current_season_ != INT64_MIN && r.year < current_season_)
+      bad(season, "in chronological order (not before " + std::to_string(current_season_) + ")");
+    r.new_season = ok_ && r.year != current_season_;
+    if (!text::parse_date(field(gameday), r.day)) bad(gameday, "as a valid date YYYY-MM-DD");
+    else if (r.day < previous_day_) bad(gameday, "in chronological order (not before the previous game)");
+    if (!text::parse_flag(field(playoff), r.is_playoff)) bad(playoff, "as 0, 1, true or false");
+    if (!text::parse_flag(field(neutral), r.is_neutral)) bad(neutral, "as 0, 1, true or false");
+    read_week(r);
+    if (field(home_id).empty() || has_control(field(home_id))) bad(home_id, "as a team id without control characters");
+    if (field(away_id).empty() || has_control(field(away_id))) bad(away_id, "as a team id without control characters");
+    if (!field(home_id).empty() && field(home_id) == field(away_id)) bad(away_id, "as a team other than home_id");
+    if (!text::parse_integer(field(home_score), r.points_home) || r.points_home < 0)
+      bad(home_score, "as a whole number of points >= 0");
+    if (!text::parse_integer(field(away_score), r.points_away) || r.points_away < 0)
+      bad(away_score, "as a whole number of points >= 0");
+  }
+
+  // A week number, or a named playoff round counted on from the season's last regular week.
+  void read_week(nfl_row& r) {
+    const int base = r.new_season ? 0 : regular_weeks_;
+    if (const int round = round_offset(field(week)); round > 0) {
+      r.week_number = (base > 0 ? base : default_regular_weeks) + round;
+      if (!r.is_playoff) bad(week, "numbered in a regular-season game (playoff is 0)");
+    } else if (!text::parse_integer(field(week), r.week_number) || r.week_number < 1 || r.week_number > 99) {
+      bad(week, "as a week number or a playoff round (Wildcard, Division, Conference, Superbowl)");
+    }
+  }
+
+  void add_game(const nfl_row& r) {
+    if (r.new_season) {
+      out_.period_names.emplace_back(field(season));
+      out_.season = field(season);
+      current_season_ = r.year;
+      regular_weeks_ = 0;
+    }
+    if (!r.is_playoff) regular_weeks_ = std::max(regular_weeks_, int(r.week_number));
+    previous_day_ = r.day;
+    const double score = r.points_home > r.points_away ? 1.0 : r.points_home < r.points_away ? 0.0 : 0.5;
+    rk_game g = make_game(out_.players.intern(field(home_id)), out_.players.intern(field(away_id)), score);
+    g.points_a = double(r.points_home);
+    g.points_b = double(r.points_away);
+    if (r.is_neutral) g.flags |= RK_GAME_NEUTRAL;
+    if (r.is_playoff) g.flags |= RK_GAME_PLAYOFF;
+    if (r.new_season && out_.period_names.size() > 1) g.flags |= RK_GAME_SEASON_START;
+    const uint16_t tag_index = table_.has(game_type) ? out_.facts.intern_tag(field(game_type)) : 0;
+    out_.add_game(g, {r.day, int32_t(out_.period_names.size()) - 1, int16_t(r.week_number), int8_t(r.is_neutral ? 0 : 1),
+                      tag_index, table_.current().number});
+  }
+
+  text::csv_table& table_;
+  dataset& out_;
+  bool ok_ = true;
+  int64_t current_season_ = INT64_MIN;
+  int regular_weeks_ = 0;  // highest numbered week of the current season
+  int32_t previous_day_ = 0;
+};
+
 }  // namespace
 
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   text::csv_input in(file, options, columns, "a header line naming the columns");
-  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
-  // cannot capture a binding in a lambda.
-  auto& src = in.src;
-  auto& problems = in.problems;
-  auto& table = in.table;
-  problems.throw_if_any();
-
-  const size_t first = out.game_count();
-  out.reserve_games(table.estimated_rows());
-  if (out.source.empty()) out.source = src.file();
-
-  // The season of the dataset's last game, so a second file continues the count.
-  int64_t current_season = INT64_MIN;
-  if (out.last_period() >= 0) {
-    const std::string& name = out.period_names[size_t(out.last_period())];
-    if (!text::parse_integer(name, current_season)) current_season = INT64_MIN;
-  }
-  int regular_weeks = 0;  // highest numbered week of the current season
-  int32_t previous_day = 0;
-
-  while (table.next_row()) {
-    bool ok = true;
-    auto field = [&](column c) { return table.field(c); };
-    auto bad = [&](column c, const std::string& expected) {
-      table.bad(c, expected);
-      ok = false;
-    };
-
-    int64_t year = 0;
-    if (!text::parse_integer(field(season), year) || year < 1900 || year > 9999)
-      bad(season, "as a season year");
-    else if (current_season != INT64_MIN && year < current_season)
-      bad(season, "in chronological order (not before " + std::to_string(current_season) + ")");
-    const bool new_season = ok && year != current_season;
-
-    int32_t day = 0;
-    if (!text::parse_date(field(gameday), day)) bad(gameday, "as a valid date YYYY-MM-DD");
-    else if (day < previous_day) bad(gameday, "in chronological order (not before the previous game)");
-
-    bool is_playoff = false, is_neutral = false;
-    if (!text::parse_flag(field(playoff), is_playoff)) bad(playoff, "as 0, 1, true or false");
-    if (!text::parse_flag(field(neutral), is_neutral)) bad(neutral, "as 0, 1, true or false");
-
-    int64_t week_number = 0;
-    const int base = new_season ? 0 : regular_weeks;
-    if (const int round = round_offset(field(week)); round > 0) {
-      week_number = (base > 0 ? base : default_regular_weeks) + round;
-      if (!is_playoff) bad(week, "numbered in a regular-season game (playoff is 0)");
-    } else if (!text::parse_integer(field(week), week_number) || week_number < 1 || week_number > 99) {
-      bad(week, "as a week number or a playoff round (Wildcard, Division, Conference, Superbowl)");
-    }
-
-    if (field(home_id).empty() || has_control(field(home_id))) bad(home_id, "as a team id without control characters");
-    if (field(away_id).empty() || has_control(field(away_id))) bad(away_id, "as a team id without control characters");
-    if (!field(home_id).empty() && field(home_id) == field(away_id)) bad(away_id, "as a team other than home_id");
-    int64_t points_home = 0, points_away = 0;
-    if (!text::parse_integer(field(home_score), points_home) || points_home < 0)
-      bad(home_score, "as a whole number of points >= 0");
-    if (!text::parse_integer(field(away_score), points_away) || points_away < 0)
-      bad(away_score, "as a whole number of points >= 0");
-    if (!ok) continue;
-
-    if (new_season) {
-      out.period_names.emplace_back(field(season));
-      out.season = field(season);
-      current_season = year;
-      regular_weeks = 0;
-    }
-    if (!is_playoff) regular_weeks = std::max(regular_weeks, int(week_number));
-    previous_day = day;
-
-    const double score = points_home > points_away ? 1.0 : points_home < points_away ? 0.0 : 0.5;
-    rk_game g = make_game(out.players.intern(field(home_id)), out.players.intern(field(away_id)), score);
-    g.points_a = double(points_home);
-    g.points_b = double(points_away);
-    if (is_neutral) g.flags |= RK_GAME_NEUTRAL;
-    if (is_playoff) g.flags |= RK_GAME_PLAYOFF;
-    if (new_season && out.period_names.size() > 1) g.flags |= RK_GAME_SEASON_START;
-    const uint16_t tag_index = table.has(game_type) ? out.facts.intern_tag(field(game_type)) : 0;
-    out.add_game(g, {day, int32_t(out.period_names.size()) - 1, int16_t(week_number), int8_t(is_neutral ? 0 : 1),
-                     tag_index, table.current().number});
-  }
-  if (problems.empty() && out.game_count() == first)
-    problems.add(0, 0, "no games: expected at least one row after the header");
-  problems.throw_if_any();
+  text::read_table(in, out, false, "no games", [&] { nfl_reader(in.table, out).read(); });
 }
 
 }  // namespace ratekit

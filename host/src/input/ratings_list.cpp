@@ -72,6 +72,71 @@ std::string host_value_problem(std::string_view name, double v) {
   return "";
 }
 
+namespace {
+
+// Where the header puts the player facts, and each field's list column.
+struct list_layout {
+  int birth = -1, federation = -1, id = -1;
+  std::vector<int> numeric;  // field index - 1 -> list column, -1 for text and ignored columns
+};
+
+// Text columns carry player facts (or labels); every other column is a number,
+// one the model keeps or one ignored.
+list_layout read_header(const text::source& src, const text::csv_splitter& csv, const std::vector<std::string>& known,
+                        const std::string& model, text::problem_list& problems, ratings_list& list) {
+  list_layout layout;
+  size_t ignored = 0;
+  std::unordered_map<std::string_view, size_t> first_field{{csv[0], 0}};  // each name's first field
+  for (size_t i = 1; i < csv.size(); ++i) {
+    const std::string name(csv[i]);
+    if (const auto [first, fresh] = first_field.emplace(csv[i], i); !fresh) {
+      problems.add(1, csv.column(i), text::repeated_column(csv[i], csv.column(first->second)));
+      layout.numeric.push_back(-1);
+      continue;
+    }
+    std::string fact = name;  // text facts whatever their case (FIDE's lists say ID)
+    std::transform(fact.begin(), fact.end(), fact.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (fact == "federation") layout.federation = int(i);
+    if (fact == "id") layout.id = int(i);
+    if (name == "birth_year") layout.birth = int(i);
+    if (fact == "federation" || fact == "id" || fact == "category") {  // text, or derived again by the next run
+      layout.numeric.push_back(-1);
+      continue;
+    }
+    if (!check_column(src, csv, i, known, model, problems, ignored)) {
+      layout.numeric.push_back(-1);  // ignored: its cells are not read
+      continue;
+    }
+    layout.numeric.push_back(int(list.columns.size()));
+    list.columns.push_back(name);
+  }
+  if (ignored > ignored_named)
+    spdlog::warn("{}: {} more columns that model '{}' does not keep: ignored", src.file(), ignored - ignored_named, model);
+  return layout;
+}
+
+// A row's numbers into the list's row `row`.
+void read_cells(const text::line& l, const text::csv_splitter& csv, const list_layout& layout, size_t row,
+                text::problem_list& problems, ratings_list& list) {
+  for (size_t i = 1; i < csv.size(); ++i) {
+    const int col = layout.numeric[i - 1];
+    if (col < 0 || csv[i].empty()) continue;
+    double& v = list.at(row, size_t(col));
+    const std::string& name = list.columns[size_t(col)];
+    // ratings.csv writes last_played as yyyy-mm-dd; older lists wrote the number yyyymmdd.
+    const bool date = name == "last_played";
+    if (int32_t day = 0; date && text::parse_date(csv[i], day))
+      v = day;
+    else if (!text::parse_number(csv[i], v))
+      problems.add(l.number, csv.column(i),
+                   "expected " + (date ? last_played_shape : "a number for " + name) + ", got " + text::quote(csv[i]));
+    else if (const std::string expected = host_value_problem(name, v); !expected.empty())
+      problems.add(l.number, csv.column(i), "expected " + (date ? last_played_shape : expected) + ", got " + text::quote(csv[i]));
+  }
+}
+
+}  // namespace
+
 ratings_list read_ratings_list(const std::filesystem::path& file, player_table& players,
                                const std::vector<std::string>& known, const std::string& model) {
   if (!std::filesystem::exists(file)) throw user_error(file.string(), 0, 0, "ratings list not found");
@@ -83,36 +148,7 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
   text::line l;
   if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
     throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
-  // Text columns carry player facts (or labels); every other column is a number.
-  int birth = -1, federation = -1, id = -1;
-  std::vector<int> numeric;  // field index -> list column, -1 for text columns
-  size_t ignored = 0;
-  std::unordered_map<std::string_view, size_t> first_field{{csv[0], 0}};  // each name's first field
-  for (size_t i = 1; i < csv.size(); ++i) {
-    const std::string name(csv[i]);
-    if (const auto [first, fresh] = first_field.emplace(csv[i], i); !fresh) {
-      problems.add(1, csv.column(i), text::repeated_column(csv[i], csv.column(first->second)));
-      numeric.push_back(-1);
-      continue;
-    }
-    std::string fact = name;  // text facts whatever their case (FIDE's lists say ID)
-    std::transform(fact.begin(), fact.end(), fact.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (fact == "federation") federation = int(i);
-    if (fact == "id") id = int(i);
-    if (name == "birth_year") birth = int(i);
-    if (fact == "federation" || fact == "id" || fact == "category") {  // text, or derived again by the next run
-      numeric.push_back(-1);
-      continue;
-    }
-    if (!check_column(src, csv, i, known, model, problems, ignored)) {
-      numeric.push_back(-1);  // ignored: its cells are not read
-      continue;
-    }
-    numeric.push_back(int(list.columns.size()));
-    list.columns.push_back(name);
-  }
-  if (ignored > ignored_named)
-    spdlog::warn("{}: {} more columns that model '{}' does not keep: ignored", src.file(), ignored - ignored_named, model);
+  const list_layout layout = read_header(src, csv, known, model, problems, list);
   problems.throw_if_any();
   const size_t width = csv.size();
   while (lines.next(l)) {
@@ -132,25 +168,10 @@ ratings_list read_ratings_list(const std::filesystem::path& file, player_table& 
     const int32_t player = players.intern(csv[0]);
     const size_t row = list.ids.size();
     list.add_row(player);
-    for (size_t i = 1; i < width; ++i) {
-      const int col = numeric[i - 1];
-      if (col < 0 || csv[i].empty()) continue;
-      double& v = list.at(row, size_t(col));
-      const std::string& name = list.columns[size_t(col)];
-      // ratings.csv writes last_played as yyyy-mm-dd; older lists wrote the number yyyymmdd.
-      const bool date = name == "last_played";
-      if (int32_t day = 0; date && text::parse_date(csv[i], day))
-        v = day;
-      else if (!text::parse_number(csv[i], v))
-        problems.add(l.number, csv.column(i),
-                     "expected " + (date ? last_played_shape : "a number for " + name) + ", got " +
-                         text::quote(csv[i]));
-      else if (const std::string expected = host_value_problem(name, v); !expected.empty())
-        problems.add(l.number, csv.column(i), "expected " + (date ? last_played_shape : expected) + ", got " + text::quote(csv[i]));
-    }
-    if (birth >= 0) players.birth_year[size_t(player)] = list.value(row, numeric[size_t(birth) - 1]);
-    if (federation >= 0) players.federation.set(size_t(player), csv[size_t(federation)]);
-    if (id >= 0) players.external_id.set(size_t(player), csv[size_t(id)]);
+    read_cells(l, csv, layout, row, problems, list);
+    if (layout.birth >= 0) players.birth_year[size_t(player)] = list.value(row, layout.numeric[size_t(layout.birth) - 1]);
+    if (layout.federation >= 0) players.federation.set(size_t(player), csv[size_t(layout.federation)]);
+    if (layout.id >= 0) players.external_id.set(size_t(player), csv[size_t(layout.id)]);
     src.release_read(l.text.data());  // the rows read are in the list: their text may go
   }
   problems.throw_if_any();

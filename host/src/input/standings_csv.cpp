@@ -1,6 +1,7 @@
 // standings-csv: the final standing of every player in ranked events, by
 // rank or by score, one row per player, the rows of an event together.
 #include <ratekit/host/text/escape.hpp>
+#include "input/group_members.hpp"
 #include "input/name_cache.hpp"
 #include "input/text.hpp"
 
@@ -66,113 +67,126 @@ void close_event(open_event& e, bool by_score, text::problem_list& problems, dat
   out.add_event(rk_event{begin, out.entry_count(), e.rounds}, event_info{e.name, e.date, e.line, {}});
 }
 
+// Whether the header ranks by score (a 'score' column) or by rank: one of the two.
+bool ranked_by_score(text::csv_input& in) {
+  auto& table = in.table;
+  if (!table.has(rank) && !table.has(score))
+    in.problems.add(table.current().number, 1,
+                    "expected a column named 'rank' or 'score', got header " + text::quote(table.current().text));
+  if (table.has(rank) && table.has(score))
+    in.problems.add(table.current().number, table.column(score), "expected either rank or score, got both");
+  in.problems.throw_if_any();
+  return table.has(score);
+}
+
+// The rows, one at a time, into events.
+class standings_reader {
+ public:
+  standings_reader(text::csv_input& in, bool by_score, dataset& out)
+      : in_(in), table_(in.table), out_(out), by_score_(by_score), ids_(out.players) {}
+
+  void read() {
+    while (table_.next_row()) row();
+    close_event(e_, by_score_, in_.problems, out_);
+  }
+
+ private:
+  std::string_view field(column c) const { return table_.field(c); }
+  void report(column c, std::string message) {
+    in_.problems.add(table_.current().number, table_.column(c), std::move(message));
+    e_.had_problems = true;
+  }
+  void bad(column c, std::string_view expected) {
+    table_.bad(c, expected);
+    e_.had_problems = true;
+  }
+
+  void row() {
+    if (field(event).empty() || has_control(field(event))) {
+      bad(event, "as an event name without control characters");
+      return;
+    }
+    if (e_.line == 0 || field(event) != e_.name) start_event();
+    else same_event_fields();
+    double value = 0;
+    const bool ok = placing_value(value);
+    if (field(player).empty() || has_control(field(player))) {
+      bad(player, "as a player name without control characters");
+      return;
+    }
+    const int32_t id = ids_.intern(field(player));
+    const bool first = once_in_event(id);
+    if (ok && first) e_.placings.push_back(placing{id, value});
+  }
+
+  // The previous event closed, this row's event opened with its date and rounds.
+  void start_event() {
+    const int line = table_.current().number;
+    close_event(e_, by_score_, in_.problems, out_);
+    e_.name.assign(field(event));
+    e_.line = line;
+    e_.date = 0;
+    e_.rounds = nan_value;
+    e_.had_problems = false;
+    e_.placings.clear();
+    members_.next_group();
+    const auto [it, fresh] = event_lines_.emplace(e_.name, line);
+    if (!fresh)
+      report(event, "expected the rows of event " + text::quote(e_.name) + " together, got it again (its rows began at line " +
+                        std::to_string(it->second) + ")");
+    if (!text::parse_date(field(date), e_.date)) bad(date, "as a valid date YYYY-MM-DD");
+    e_.date_text.assign(field(date));
+    if (table_.has(rounds) && !field(rounds).empty() && (!text::parse_number(field(rounds), e_.rounds) || e_.rounds <= 0))
+      bad(rounds, "as a number > 0 or empty");
+    e_.rounds_text.assign(table_.has(rounds) ? field(rounds) : std::string_view{});
+  }
+
+  // A later row of the event: its date and rounds as the first row's.
+  void same_event_fields() {
+    if (field(date) != e_.date_text) bad(date, "as " + text::quote(e_.date_text) + " like the event's first row");
+    if (table_.has(rounds) && field(rounds) != e_.rounds_text)
+      bad(rounds, "as " + text::quote(e_.rounds_text) + " like the event's first row");
+  }
+
+  // The row's score, or its rank as a number; false when malformed.
+  bool placing_value(double& value) {
+    int64_t place = 0;
+    if (by_score_) {
+      if (!text::parse_number(field(score), value)) bad(score, "as a number");
+      else return true;
+    } else if (!text::parse_integer(field(rank), place) || place < 1 || place > INT32_MAX) {
+      bad(rank, "as a whole number >= 1");
+    } else {
+      value = double(place);
+      return true;
+    }
+    return false;
+  }
+
+  // Whether `id` is first met in this event, else a problem naming his first row.
+  bool once_in_event(int32_t id) {
+    if (members_.first(id, table_.current().number)) return true;
+    report(player, "expected each player once per event, got " + text::quote(field(player)) + " again in event " +
+                       text::quote(e_.name) + " (first at line " + std::to_string(members_.line(id)) + ")");
+    return false;
+  }
+
+  text::csv_input& in_;
+  text::csv_table& table_;
+  dataset& out_;
+  const bool by_score_;
+  open_event e_;
+  std::unordered_map<std::string, int> event_lines_;  // first line of every event seen, per event not per row
+  text::group_members members_;
+  text::name_cache ids_;  // the player table's own lookup is a node chase a row
+};
+
 }  // namespace
 
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   text::csv_input in(file, options, columns, "a header line naming the columns");
-  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
-  // cannot capture a binding in a lambda.
-  auto& src = in.src;
-  auto& problems = in.problems;
-  auto& table = in.table;
-
-  if (!table.has(rank) && !table.has(score))
-    problems.add(table.current().number, 1,
-                 "expected a column named 'rank' or 'score', got header " + text::quote(table.current().text));
-  if (table.has(rank) && table.has(score))
-    problems.add(table.current().number, table.column(score), "expected either rank or score, got both");
-  problems.throw_if_any();
-  const bool by_score = table.has(score);
-
-  const size_t first = out.entry_count();
-  out.reserve_entries(table.estimated_rows());
-  if (out.source.empty()) out.source = src.file();
-
-  open_event e;
-  std::unordered_map<std::string, int> event_lines;  // first line of every event seen, per event not per row
-  // For duplicate detection without a set per event: the serial of the last
-  // event each player was seen in, and the line.
-  std::vector<int32_t> seen_event, seen_line;
-  int32_t serial = 0;
-  text::name_cache ids(out.players);  // the player table's own lookup is a node chase a row
-
-  while (table.next_row()) {
-    const int line = table.current().number;
-    auto field = [&](column c) { return table.field(c); };
-    auto report = [&](column c, std::string message) {
-      problems.add(line, table.column(c), std::move(message));
-      e.had_problems = true;
-    };
-    auto bad = [&](column c, std::string_view expected) {
-      table.bad(c, expected);
-      e.had_problems = true;
-    };
-
-    if (field(event).empty() || has_control(field(event))) {
-      bad(event, "as an event name without control characters");
-      continue;
-    }
-    if (e.line == 0 || field(event) != e.name) {
-      close_event(e, by_score, problems, out);
-      e.name.assign(field(event));
-      e.line = line;
-      e.date = 0;
-      e.rounds = nan_value;
-      e.had_problems = false;
-      e.placings.clear();
-      ++serial;
-      const auto [it, fresh] = event_lines.emplace(e.name, line);
-      if (!fresh)
-        report(event, "expected the rows of event " + text::quote(e.name) +
-                          " together, got it again (its rows began at line " + std::to_string(it->second) +
-                          ")");
-      if (!text::parse_date(field(date), e.date)) bad(date, "as a valid date YYYY-MM-DD");
-      e.date_text.assign(field(date));
-      if (table.has(rounds) && !field(rounds).empty() &&
-          (!text::parse_number(field(rounds), e.rounds) || e.rounds <= 0))
-        bad(rounds, "as a number > 0 or empty");
-      e.rounds_text.assign(table.has(rounds) ? field(rounds) : std::string_view{});
-    } else {
-      if (field(date) != e.date_text)
-        bad(date, "as " + text::quote(e.date_text) + " like the event's first row");
-      if (table.has(rounds) && field(rounds) != e.rounds_text)
-        bad(rounds, "as " + text::quote(e.rounds_text) + " like the event's first row");
-    }
-
-    double value = 0;
-    int64_t place = 0;
-    bool ok = true;
-    if (by_score) {
-      if (!text::parse_number(field(score), value)) bad(score, "as a number"), ok = false;
-    } else if (!text::parse_integer(field(rank), place) || place < 1 || place > INT32_MAX) {
-      bad(rank, "as a whole number >= 1");
-      ok = false;
-    } else {
-      value = double(place);
-    }
-    if (field(player).empty() || has_control(field(player))) {
-      bad(player, "as a player name without control characters");
-      continue;
-    }
-    const int32_t id = ids.intern(field(player));
-    if (size_t(id) >= seen_event.size()) {
-      seen_event.resize(size_t(id) + 1, 0);
-      seen_line.resize(size_t(id) + 1, 0);
-    }
-    if (seen_event[size_t(id)] == serial) {
-      report(player, "expected each player once per event, got " + text::quote(field(player)) +
-                         " again in event " + text::quote(e.name) + " (first at line " +
-                         std::to_string(seen_line[size_t(id)]) + ")");
-      continue;
-    }
-    seen_event[size_t(id)] = serial;
-    seen_line[size_t(id)] = line;
-    if (ok) e.placings.push_back(placing{id, value});
-  }
-  close_event(e, by_score, problems, out);
-  if (problems.empty() && out.entry_count() == first)
-    problems.add(0, 0, "no events: expected at least one row after the header");
-  problems.throw_if_any();
+  const bool by_score = ranked_by_score(in);
+  text::read_table(in, out, true, "no events", [&] { standings_reader(in, by_score, out).read(); });
 }
 
 }  // namespace ratekit

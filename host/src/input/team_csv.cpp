@@ -4,6 +4,7 @@
 // `input.columns` maps them to. A team of one player is a free-for-all's side.
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
+#include "input/group_members.hpp"
 #include "input/name_cache.hpp"
 #include "input/text.hpp"
 
@@ -72,100 +73,113 @@ void close_match(open_match& m, text::problem_list& problems, dataset& out) {
   out.add_event(rk_event{begin, out.entry_count(), nan_value}, event_info{m.name, m.date, m.line, m.teams});
 }
 
+// The rows, one at a time, into matches.
+class matches_reader {
+ public:
+  matches_reader(text::csv_input& in, const reader_options& options, dataset& out)
+      : in_(in), table_(in.table), options_(options), out_(out), ids_(out.players) {}
+
+  void read() {
+    while (table_.next_row()) {
+      ids_.prefetch(table_.peek(player));  // the next row's name slot loads while this row is parsed
+      row();
+    }
+    close_match(m_, in_.problems, out_);
+  }
+
+ private:
+  std::string_view field(column c) const { return table_.field(c); }
+  void bad(column c, std::string_view expected) {
+    table_.bad(c, expected);
+    m_.had_problems = true;
+  }
+  void report(column c, std::string message) {
+    in_.problems.add(table_.current().number, table_.column(c), std::move(message));
+    m_.had_problems = true;
+  }
+
+  void row() {
+    if (m_.line == 0 || field(match) != m_.name) {
+      if (field(match).empty() || has_control(field(match))) {  // a name met before passed already
+        bad(match, "as a match name without control characters");
+        return;
+      }
+      start_match();
+    } else if (field(date) != m_.date_text) {
+      bad(date, "as " + text::quote(m_.date_text) + " like the match's first row");
+    }
+    double place = 0, share = 1;
+    const bool ranked = text::parse_number(field(rank), place) && place > 0 && place < 1e15;
+    if (!ranked) bad(rank, "as a positive number below 1e15 (1 is best, equal ranks tie)");
+    if (table_.has(weight) && !field(weight).empty() &&
+        !(text::parse_number(field(weight), share) && share > 0 && share <= 1)) {
+      bad(weight, "as a share of the match in (0, 1], or empty for 1");
+      return;
+    }
+    const uint32_t t = m_.find_team(field(team));
+    const bool new_team = t == m_.teams.size();  // a team met before passed the check already
+    if (new_team && (field(team).empty() || has_control(field(team)))) {
+      bad(team, "as a team name without control characters");
+      return;
+    }
+    const int32_t id = field(player).empty() ? -1 : ids_.intern(field(player));  // -1 also for a control character
+    if (id < 0) {
+      bad(player, "as a player name without control characters");
+      return;
+    }
+    team_rank(t, new_team, ranked, place);
+    if (!members_.first(id, table_.current().number)) {
+      report(player, "expected each player once per match, got " + text::quote(field(player)) + " again in match " +
+                         text::quote(m_.name) + " (first at line " + std::to_string(members_.line(id)) + ")");
+      return;
+    }
+    m_.members.push_back(member{t, id, share});
+  }
+
+  // A new team takes the row's rank; a team met before must have it again.
+  void team_rank(uint32_t t, bool new_team, bool ranked, double place) {
+    if (new_team) {
+      m_.teams.emplace_back(field(team)), m_.ranks.push_back(place), m_.rank_lines.push_back(table_.current().number);
+    } else if (ranked && m_.ranks[t] != place) {
+      report(rank, "expected rank " + text::quote(format_number(m_.ranks[t])) + " for team " + text::quote(field(team)) +
+                       " as at line " + std::to_string(m_.rank_lines[t]) + ", got " + text::quote(field(rank)));
+    }
+  }
+
+  // The match before handed over, this row's match opened with its date.
+  void start_match() {
+    const int line = table_.current().number;
+    close_match(m_, in_.problems, out_);
+    m_.name.assign(field(match));
+    m_.line = line, m_.date = 0, m_.had_problems = false;
+    m_.teams.clear(), m_.ranks.clear(), m_.rank_lines.clear(), m_.members.clear();
+    members_.next_group();
+    if (const int32_t id = match_names_.intern(m_.name); size_t(id) < match_lines_.size())
+      report(match, "expected the rows of match " + text::quote(m_.name) + " together, got it again (its rows began at line " +
+                        std::to_string(match_lines_[size_t(id)]) + ")");
+    else
+      match_lines_.push_back(line);
+    if (!text::parse_date_as(options_.dates, field(date), m_.date)) bad(date, text::expected_date(options_.dates, field(date)));
+    m_.date_text.assign(field(date));
+  }
+
+  text::csv_input& in_;
+  text::csv_table& table_;
+  const reader_options& options_;
+  dataset& out_;
+  open_match m_;
+  player_table match_names_;      // every match met, to refuse one met again
+  std::vector<int> match_lines_;  // by match name id: the line its rows began
+  text::group_members members_;
+  text::name_cache ids_;
+};
+
 }  // namespace
 
 void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const auto columns = header_spec(options);
   text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
-  // References by name, not a structured binding: clang 14 (the fuzzers' compiler)
-  // cannot capture a binding in a lambda.
-  auto& src = in.src;
-  auto& problems = in.problems;
-  auto& table = in.table;
-  problems.throw_if_any();
-
-  const size_t first = out.entry_count();
-  out.reserve_entries(table.estimated_rows());
-  if (out.source.empty()) out.source = src.file();
-
-  open_match m;
-  player_table match_names;  // every match met, to refuse one met again
-  std::vector<int> match_lines;  // by match name id: the line its rows began
-  std::vector<int32_t> seen_match, seen_line;        // per player: the last match he was in, and the line
-  int32_t serial = 0;
-  text::name_cache ids(out.players);
-
-  while (table.next_row()) {
-    ids.prefetch(table.peek(player));  // the next row's name slot loads while this row is parsed
-    const int line = table.current().number;
-    auto field = [&](column c) { return table.field(c); };
-    auto bad = [&](column c, std::string_view expected) {
-      table.bad(c, expected);
-      m.had_problems = true;
-    };
-    auto report = [&](column c, std::string message) {
-      problems.add(line, table.column(c), std::move(message));
-      m.had_problems = true;
-    };
-
-    if (m.line == 0 || field(match) != m.name) {
-      if (field(match).empty() || has_control(field(match))) {  // a name met before passed already
-        bad(match, "as a match name without control characters");
-        continue;
-      }
-      close_match(m, problems, out);
-      m.name.assign(field(match));
-      m.line = line, m.date = 0, m.had_problems = false;
-      m.teams.clear(), m.ranks.clear(), m.rank_lines.clear(), m.members.clear();
-      ++serial;
-      if (const int32_t id = match_names.intern(m.name); size_t(id) < match_lines.size())
-        report(match, "expected the rows of match " + text::quote(m.name) +
-                          " together, got it again (its rows began at line " + std::to_string(match_lines[size_t(id)]) + ")");
-      else
-        match_lines.push_back(line);
-      if (!text::parse_date_as(options.dates, field(date), m.date)) bad(date, text::expected_date(options.dates, field(date)));
-      m.date_text.assign(field(date));
-    } else if (field(date) != m.date_text) {
-      bad(date, "as " + text::quote(m.date_text) + " like the match's first row");
-    }
-
-    double place = 0, share = 1;
-    const bool ranked = text::parse_number(field(rank), place) && place > 0 && place < 1e15;
-    if (!ranked) bad(rank, "as a positive number below 1e15 (1 is best, equal ranks tie)");
-    if (table.has(weight) && !field(weight).empty() &&
-        !(text::parse_number(field(weight), share) && share > 0 && share <= 1)) {
-      bad(weight, "as a share of the match in (0, 1], or empty for 1");
-      continue;
-    }
-    const uint32_t t = m.find_team(field(team));
-    const bool new_team = t == m.teams.size();  // a team met before passed the check already
-    if (new_team && (field(team).empty() || has_control(field(team)))) {
-      bad(team, "as a team name without control characters");
-      continue;
-    }
-    const int32_t id = field(player).empty() ? -1 : ids.intern(field(player));  // -1 also for a control character
-    if (id < 0) {
-      bad(player, "as a player name without control characters");
-      continue;
-    }
-    if (new_team) m.teams.emplace_back(field(team)), m.ranks.push_back(place), m.rank_lines.push_back(line);
-    else if (ranked && m.ranks[t] != place)
-      report(rank, "expected rank " + text::quote(format_number(m.ranks[t])) + " for team " +
-                       text::quote(field(team)) + " as at line " + std::to_string(m.rank_lines[t]) + ", got " +
-                       text::quote(field(rank)));
-    if (size_t(id) >= seen_match.size()) seen_match.resize(size_t(id) + 1, 0), seen_line.resize(size_t(id) + 1, 0);
-    if (seen_match[size_t(id)] == serial) {
-      report(player, "expected each player once per match, got " + text::quote(field(player)) + " again in match " +
-                         text::quote(m.name) + " (first at line " + std::to_string(seen_line[size_t(id)]) + ")");
-      continue;
-    }
-    seen_match[size_t(id)] = serial, seen_line[size_t(id)] = line;
-    m.members.push_back(member{t, id, share});
-  }
-  close_match(m, problems, out);
-  if (problems.empty() && out.entry_count() == first)
-    problems.add(0, 0, "no matches: expected at least one row after the header");
-  problems.throw_if_any();
+  text::read_table(in, out, true, "no matches", [&] { matches_reader(in, options, out).read(); });
 }
 
 }  // namespace ratekit

@@ -10,6 +10,7 @@
 // 0000 or blank), unrated games (W D L) and unplayed pairings (no result) are not.
 #include <ratekit/host/text/escape.hpp>
 #include "input/text.hpp"
+#include "input/tournament_period.hpp"
 
 #include <algorithm>
 #include <array>
@@ -163,195 +164,233 @@ int32_t round_date(std::string_view s, int32_t start, int32_t end) {
   return swapped;
 }
 
-}  // namespace
+// Reads one file's records, then checks and emits its games.
+class trf_reader {
+ public:
+  trf_reader(const text::source& src, dataset& out) : src_(src), problems_(src), out_(out) {}
 
-void read_trf(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const text::source src(file, options);
-  text::problem_list problems(src);
-  text::line_cursor lines(src.text());
-  fixed_columns cols;
-  std::vector<row> rows;
-  std::vector<cell> cells;
-  std::vector<int> line_of_player;  // by player id: his 001 line in this file, 0 when absent
-  std::string_view event_name;
-  text::line round_dates_line;
-  int32_t start_date = 0, end_date = 0;
+  void read(const std::filesystem::path& file) {
+    read_records();
+    read_round_dates();
+    index_start_numbers();
+    emit_games(file);
+  }
 
-  auto date_record = [&](const text::line& l, int32_t& date) {
-    const std::string_view s = text::trim(cols.cut(5, int(cols.size())));
+ private:
+  // 001 players with their rounds, 012 name, 042 and 052 dates, 132 round dates' line.
+  void read_records() {
+    text::line_cursor lines(src_.text());
+    for (text::line l; lines.next(l);) {
+      cols_.reset(l.text);
+      // A record starts with its three-digit code and a blank (a column ruler "0123..." is not one).
+      const std::string_view code = cols_.at(4) == ' ' ? cols_.cut(1, 3) : std::string_view{};
+      if (code == "012") event_name_ = text::trim(cols_.cut(5, int(cols_.size())));
+      if (code == "012" && has_control(event_name_))
+        problems_.add(l.number, 5, "expected a tournament name without control characters, got " + text::quote(event_name_));
+      if (code == "042") date_record(l, start_date_);
+      if (code == "052") date_record(l, end_date_);
+      if (code == "132") round_dates_line_ = l;
+      if (code == "001") player_record(l);
+    }
+    if (rows_.empty() && problems_.empty()) problems_.add(0, 0, "no players: expected 001 records");
+    problems_.throw_if_any();
+  }
+
+  // Round dates, now that 042 and 052 are known wherever they stood.
+  void read_round_dates() {
+    if (round_dates_line_.number != 0) {
+      cols_.reset(round_dates_line_.text);
+      for (int at = first_round_column; size_t(at) <= cols_.size(); at += round_width) {
+        const std::string_view s = text::trim(cols_.cut(at, at + round_width - 1));
+        const int32_t date = s.empty() ? 0 : round_date(s, start_date_, end_date_);
+        if (!s.empty() && date == 0)
+          problems_.add(round_dates_line_.number, at, "expected a round date as YY/MM/DD, got " + text::quote(s));
+        round_dates_.push_back(date);
+      }
+    }
+    problems_.throw_if_any();
+  }
+
+  // Each start number on one line only.
+  void index_start_numbers() {
+    row_of_start_.assign(max_start + 1, -1);
+    for (size_t i = 0; i < rows_.size(); ++i) {
+      int32_t& slot = row_of_start_[size_t(rows_[i].start)];
+      if (slot >= 0)
+        problems_.add(rows_[i].line, 5,
+                      "start number " + std::to_string(rows_[i].start) + " is already used on line " +
+                          std::to_string(rows_[size_t(slot)].line));
+      else
+        slot = int32_t(i);
+    }
+    problems_.throw_if_any();
+  }
+
+  // Every played pairing once, both lines agreeing, as one period named after the tournament.
+  void emit_games(const std::filesystem::path& file) {
+    size_t rounds = 0;
+    for (const row& rw : rows_) rounds = std::max(rounds, rw.rounds);
+    const size_t first_game = out_.game_count();
+    const int32_t period = text::open_tournament_period(out_, event_name_, file, src_);  // without 012, the file's name
+    for (size_t r = 0; r < rounds; ++r)
+      for (size_t i = 0; i < rows_.size(); ++i) pairing(i, r, period);
+    if (problems_.empty() && out_.game_count() == first_game) problems_.add(0, 0, "no games: no round has a played result");
+    problems_.throw_if_any();
+  }
+
+  void date_record(const text::line& l, int32_t& date) {
+    const std::string_view s = text::trim(cols_.cut(5, int(cols_.size())));
     if (s.empty()) return;
     date = header_date(s);
     if (date == 0)
-      problems.add(l.number, text::column_of(l.text, s.data()),
-                   "expected a date like 2011/07/02, 2011-07-02 or 02.07.2011, got " + text::quote(s));
-  };
+      problems_.add(l.number, text::column_of(l.text, s.data()),
+                    "expected a date like 2011/07/02, 2011-07-02 or 02.07.2011, got " + text::quote(s));
+  }
 
-  for (text::line l; lines.next(l);) {
-    cols.reset(l.text);
-    // A record starts with its three-digit code and a blank (a column ruler "0123..." is not one).
-    const std::string_view code = cols.at(4) == ' ' ? cols.cut(1, 3) : std::string_view{};
-    if (code == "012") event_name = text::trim(cols.cut(5, int(cols.size())));
-    if (code == "012" && has_control(event_name))
-      problems.add(l.number, 5, "expected a tournament name without control characters, got " + text::quote(event_name));
-    if (code == "042") date_record(l, start_date);
-    if (code == "052") date_record(l, end_date);
-    if (code == "132") round_dates_line = l;
-    if (code != "001") continue;
+  std::string_view field(int from, int to) const { return text::trim(cols_.cut(from, to)); }
+  void bad(const text::line& l, int column, const std::string& expected, std::string_view got) {
+    problems_.add(l.number, column, "expected " + expected + ", got " + text::quote(got));
+  }
 
-    auto field = [&](int from, int to) { return text::trim(cols.cut(from, to)); };
-    auto bad = [&](int column, const std::string& expected, std::string_view got) {
-      problems.add(l.number, column, "expected " + expected + ", got " + text::quote(got));
-    };
+  // A 001 line: the player, his facts and his rounds; kept only when all are well formed.
+  void player_record(const text::line& l) {
     int64_t start = 0;
     if (!text::parse_integer(field(5, 8), start) || start < 1 || start > max_start) {
-      bad(5, "the start number in columns 5-8 as a whole number from 1", cols.cut(5, 8));
-      continue;
+      bad(l, 5, "the start number in columns 5-8 as a whole number from 1", cols_.cut(5, 8));
+      return;
     }
     const std::string_view name = field(15, 47);
     if (name.empty() || has_control(name)) {
-      bad(15, "the player's name in columns 15-47, without control characters", cols.cut(15, 47));
-      continue;
+      bad(l, 15, "the player's name in columns 15-47, without control characters", cols_.cut(15, 47));
+      return;
     }
     double rating = nan_value;
     if (const auto r = field(49, 52); !r.empty()) {
       int64_t value = 0;
-      if (!text::parse_integer(r, value) || value < 0) bad(49, "the rating in columns 49-52 as a whole number", r);
+      if (!text::parse_integer(r, value) || value < 0) bad(l, 49, "the rating in columns 49-52 as a whole number", r);
       else if (value > 0) rating = double(value);
     }
     double birth_year = nan_value;
     if (const auto b = field(70, 79); std::any_of(b.begin(), b.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       if (const int year = birth_year_of(b)) birth_year = year;
-      else bad(70, "the birth date in columns 70-79 as a date YYYY/MM/DD (00 for an unknown month or day)", b);
+      else bad(l, 70, "the birth date in columns 70-79 as a date YYYY/MM/DD (00 for an unknown month or day)", b);
     }
+    row rw{int32_t(start), out_.players.intern(name), l.number, cells_.size(), 0};
+    bool ok = round_cells(l, rw);
+    if (line_of_player_.size() <= size_t(rw.player)) line_of_player_.resize(size_t(rw.player) + 1, 0);
+    if (line_of_player_[size_t(rw.player)] != 0) {
+      problems_.add(l.number, 15,
+                    "player '" + std::string(name) + "' is already on line " +
+                        std::to_string(line_of_player_[size_t(rw.player)]));
+      ok = false;
+    }
+    if (!ok) {
+      cells_.resize(rw.first_cell);
+      return;
+    }
+    line_of_player_[size_t(rw.player)] = l.number;
+    const auto p = size_t(rw.player);
+    if (std::isnan(out_.players.declared_rating[p])) out_.players.declared_rating[p] = rating;
+    if (std::isnan(out_.players.birth_year[p])) out_.players.birth_year[p] = birth_year;
+    if (out_.players.federation[p].empty()) out_.players.federation.set(p, field(54, 56));
+    if (out_.players.external_id[p].empty()) out_.players.external_id.set(p, field(58, 68));
+    rows_.push_back(rw);
+  }
 
-    row rw{int32_t(start), out.players.intern(name), l.number, cells.size(), 0};
+  // The line's round blocks into cells_; false when one is malformed.
+  bool round_cells(const text::line& l, row& rw) {
     const size_t blocks =
-        cols.size() >= size_t(first_round_column) ? (cols.size() - first_round_column) / round_width + 1 : 0;
+        cols_.size() >= size_t(first_round_column) ? (cols_.size() - first_round_column) / round_width + 1 : 0;
     bool ok = true;
     for (size_t r = 0; r < blocks; ++r) {
       const int at = first_round_column + int(r) * round_width;
+      const std::string round = "round " + std::to_string(r + 1);
       cell c;
       const std::string_view opponent = field(at, at + 3);
       int64_t number = 0;
       if (!opponent.empty() && (!text::parse_integer(opponent, number) || number < 0 || number > max_start)) {
-        bad(at, "round " + std::to_string(r + 1) + ": the opponent's start number in columns " + std::to_string(at) +
-                    "-" + std::to_string(at + 3),
+        bad(l, at, round + ": the opponent's start number in columns " + std::to_string(at) + "-" + std::to_string(at + 3),
             opponent);
         ok = false;
       }
       c.opponent = int32_t(number);
-      c.colour = char(std::tolower(static_cast<unsigned char>(cols.at(at + 5))));
+      c.colour = char(std::tolower(static_cast<unsigned char>(cols_.at(at + 5))));
       if (c.colour == '-') c.colour = ' ';
       if (c.colour != 'w' && c.colour != 'b' && c.colour != ' ') {
-        bad(at + 5, "round " + std::to_string(r + 1) + ": the colour w, b or - in column " + std::to_string(at + 5),
-            cols.cut(at + 5, at + 5));
+        bad(l, at + 5, round + ": the colour w, b or - in column " + std::to_string(at + 5), cols_.cut(at + 5, at + 5));
         ok = false;
       }
-      c.result = upper(cols.at(at + 7));
+      c.result = upper(cols_.at(at + 7));
       const std::string_view results = c.opponent != 0 ? "10=+-WDL " : "10=+-WDLHFUZ ";
       if (results.find(c.result) == std::string_view::npos) {
-        bad(at + 7,
-            "round " + std::to_string(r + 1) + (c.opponent != 0 ? ": a result 1, 0, =, +, -, W, D or L in column "
-                                                                : ": without an opponent, a bye +, -, =, H, F, U or Z in column ") +
+        bad(l, at + 7,
+            round + (c.opponent != 0 ? ": a result 1, 0, =, +, -, W, D or L in column "
+                                     : ": without an opponent, a bye +, -, =, H, F, U or Z in column ") +
                 std::to_string(at + 7),
-            cols.cut(at + 7, at + 7));
+            cols_.cut(at + 7, at + 7));
         ok = false;
       }
-      cells.push_back(c);
+      cells_.push_back(c);
       ++rw.rounds;
     }
-    if (line_of_player.size() <= size_t(rw.player)) line_of_player.resize(size_t(rw.player) + 1, 0);
-    if (line_of_player[size_t(rw.player)] != 0) {
-      problems.add(l.number, 15,
-                   "player '" + std::string(name) + "' is already on line " +
-                       std::to_string(line_of_player[size_t(rw.player)]));
-      ok = false;
-    }
-    if (!ok) {
-      cells.resize(rw.first_cell);
-      continue;
-    }
-    line_of_player[size_t(rw.player)] = l.number;
-    const auto p = size_t(rw.player);
-    if (std::isnan(out.players.declared_rating[p])) out.players.declared_rating[p] = rating;
-    if (std::isnan(out.players.birth_year[p])) out.players.birth_year[p] = birth_year;
-    if (out.players.federation[p].empty()) out.players.federation.set(p, field(54, 56));
-    if (out.players.external_id[p].empty()) out.players.external_id.set(p, field(58, 68));
-    rows.push_back(rw);
+    return ok;
   }
-  if (rows.empty() && problems.empty()) problems.add(0, 0, "no players: expected 001 records");
-  problems.throw_if_any();
 
-  // Round dates, now that 042 and 052 are known wherever they stood.
-  std::vector<int32_t> round_dates;
-  if (round_dates_line.number != 0) {
-    cols.reset(round_dates_line.text);
-    for (int at = first_round_column; size_t(at) <= cols.size(); at += round_width) {
-      const std::string_view s = text::trim(cols.cut(at, at + round_width - 1));
-      const int32_t date = s.empty() ? 0 : round_date(s, start_date, end_date);
-      if (!s.empty() && date == 0)
-        problems.add(round_dates_line.number, at, "expected a round date as YY/MM/DD, got " + text::quote(s));
-      round_dates.push_back(date);
-    }
-  }
-  problems.throw_if_any();
+  cell cell_of(size_t i, size_t r) const { return r < rows_[i].rounds ? cells_[rows_[i].first_cell + r] : cell{}; }
 
-  std::vector<int32_t> row_of_start(max_start + 1, -1);
-  for (size_t i = 0; i < rows.size(); ++i) {
-    int32_t& slot = row_of_start[size_t(rows[i].start)];
-    if (slot >= 0)
-      problems.add(rows[i].line, 5,
-                   "start number " + std::to_string(rows[i].start) + " is already used on line " +
-                       std::to_string(rows[size_t(slot)].line));
-    else
-      slot = int32_t(i);
-  }
-  problems.throw_if_any();
-
-  size_t rounds = 0;
-  for (const row& rw : rows) rounds = std::max(rounds, rw.rounds);
-  auto cell_of = [&](size_t i, size_t r) { return r < rows[i].rounds ? cells[rows[i].first_cell + r] : cell{}; };
-  auto show = [](const cell& c) {
-    return std::to_string(c.opponent) + " " + (c.colour == ' ' ? '-' : c.colour) + " " + c.result;
-  };
-
-  const size_t first_game = out.game_count();
-  const auto period = int32_t(out.period_names.size());
-  out.period_names.emplace_back(event_name.empty() ? printable(valid_utf8(file.stem().string())) : std::string(event_name));
-  if (out.source.empty()) out.source = src.file();
-  for (size_t r = 0; r < rounds; ++r) {
+  // Row i's pairing in round r: checked against the opponent's line, and a
+  // played game emitted from the first of the two lines.
+  void pairing(size_t i, size_t r, int32_t period) {
     const int column = first_round_column + int(r) * round_width;
     const std::string round = "round " + std::to_string(r + 1) + ": ";
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const cell c = cell_of(i, r);
-      if (c.opponent == 0) continue;
-      const int32_t j = c.opponent == rows[i].start ? -2 : row_of_start[size_t(c.opponent)];
-      if (j < 0) {
-        problems.add(rows[i].line, column,
-                     round + (j == -2 ? std::string("a player cannot play himself")
-                                      : "expected the start number of a player in the file, got " +
-                                            std::to_string(c.opponent)));
-        continue;
-      }
-      const cell d = cell_of(size_t(j), r);
-      const bool agree = d.opponent == rows[i].start && d.result == mirror(c.result) &&
-                         (c.colour == ' ' ? d.colour == ' ' : d.colour == (c.colour == 'w' ? 'b' : 'w'));
-      if (!agree) {
-        if (size_t(j) > i || d.opponent != rows[i].start)
-          problems.add(rows[i].line, column,
-                       round + "'" + show(c) + "' here but '" + show(d) + "' on line " +
-                           std::to_string(rows[size_t(j)].line) + " (start number " + std::to_string(c.opponent) +
-                           "): expected the same pairing with the opposite colour and result");
-        continue;
-      }
-      if (size_t(j) < i || (c.result != '1' && c.result != '0' && c.result != '=')) continue;
-      const int32_t date = r < round_dates.size() && round_dates[r] != 0 ? round_dates[r] : start_date;
-      out.add_game(make_game(rows[i].player, rows[size_t(j)].player, c.result == '1' ? 1.0 : c.result == '0' ? 0.0 : 0.5),
-                   {date, period, 0, 0, 0, rows[i].line});
+    const cell c = cell_of(i, r);
+    if (c.opponent == 0) return;
+    const int32_t j = c.opponent == rows_[i].start ? -2 : row_of_start_[size_t(c.opponent)];
+    if (j < 0) {
+      problems_.add(rows_[i].line, column,
+                    round + (j == -2 ? std::string("a player cannot play himself")
+                                     : "expected the start number of a player in the file, got " +
+                                           std::to_string(c.opponent)));
+      return;
     }
+    const cell d = cell_of(size_t(j), r);
+    const bool agree = d.opponent == rows_[i].start && d.result == mirror(c.result) &&
+                       (c.colour == ' ' ? d.colour == ' ' : d.colour == (c.colour == 'w' ? 'b' : 'w'));
+    if (!agree) {
+      auto show = [](const cell& e) {
+        return std::to_string(e.opponent) + " " + (e.colour == ' ' ? '-' : e.colour) + " " + e.result;
+      };
+      if (size_t(j) > i || d.opponent != rows_[i].start)
+        problems_.add(rows_[i].line, column,
+                      round + "'" + show(c) + "' here but '" + show(d) + "' on line " +
+                          std::to_string(rows_[size_t(j)].line) + " (start number " + std::to_string(c.opponent) +
+                          "): expected the same pairing with the opposite colour and result");
+      return;
+    }
+    if (size_t(j) < i || (c.result != '1' && c.result != '0' && c.result != '=')) return;
+    const int32_t date = r < round_dates_.size() && round_dates_[r] != 0 ? round_dates_[r] : start_date_;
+    out_.add_game(make_game(rows_[i].player, rows_[size_t(j)].player, c.result == '1' ? 1.0 : c.result == '0' ? 0.0 : 0.5),
+                  {date, period, 0, 0, 0, rows_[i].line});
   }
-  if (problems.empty() && out.game_count() == first_game) problems.add(0, 0, "no games: no round has a played result");
-  problems.throw_if_any();
+
+  const text::source& src_;
+  text::problem_list problems_;
+  dataset& out_;
+  fixed_columns cols_;
+  std::vector<row> rows_;
+  std::vector<cell> cells_;
+  std::vector<int> line_of_player_;  // by player id: his 001 line in this file, 0 when absent
+  std::vector<int32_t> row_of_start_, round_dates_;
+  std::string_view event_name_;
+  text::line round_dates_line_;
+  int32_t start_date_ = 0, end_date_ = 0;
+};
+
+}  // namespace
+
+void read_trf(const std::filesystem::path& file, const reader_options& options, dataset& out) {
+  const text::source src(file, options);
+  trf_reader(src, out).read(file);
 }
 
 }  // namespace ratekit
