@@ -118,83 +118,97 @@ constexpr const char* script = R"js(
 })();
 )js";
 
-}  // namespace
+// Per ratings.csv column: numeric when every cell is a number or empty, with
+// the decimals its numbers need; a text column with few distinct values is
+// written as indexes into its values (dict; empty for plain text).
+struct column_kinds {
+  std::vector<bool> numeric;
+  std::vector<int> decimals;
+  std::vector<std::map<std::string, int>> dict;
+};
 
-std::string html_ratings_table(const html_table_data& t) {
-  const bool changes = !t.change.empty();
-  std::vector<std::string> columns{t.header[0], t.header[1]};
-  if (changes) columns.emplace_back("change");
-  columns.insert(columns.end(), t.header.begin() + 2, t.header.end());
+column_kinds kinds_of(const html_table_data& t) {
   const size_t width = t.header.size();
-
-  // Per column: numeric when every cell is a number or empty; a text column
-  // with few distinct values is written as indexes into its values.
-  std::vector<bool> numeric(width, true);
+  column_kinds k{std::vector<bool>(width, true), std::vector<int>(width), std::vector<std::map<std::string, int>>(width)};
   std::vector<std::vector<double>> numbers(width);
-  std::vector<std::map<std::string, int>> dict(width);
   for (const auto& row : t.rows)
     for (size_t c = 1; c < width; ++c) {
       double v = 0;
       if (row[c].empty()) continue;
       if (number_cell(row[c], v)) numbers[c].push_back(v);
-      else numeric[c] = false;
+      else k.numeric[c] = false;
     }
-  numeric[0] = false;
-  std::vector<int> decimals(width);
-  for (size_t c = 1; c < width; ++c) decimals[c] = column_decimals(numbers[c]);
+  k.numeric[0] = false;
+  for (size_t c = 1; c < width; ++c) k.decimals[c] = column_decimals(numbers[c]);
   for (size_t c = 1; c < width; ++c) {
-    if (numeric[c]) continue;
+    if (k.numeric[c]) continue;
     for (const auto& row : t.rows)
-      if (dict[c].emplace(row[c], int(dict[c].size())).second && dict[c].size() > 1000) break;
-    if (dict[c].size() > 1000) dict[c].clear();  // many values: plain text
+      if (k.dict[c].emplace(row[c], int(k.dict[c].size())).second && k.dict[c].size() > 1000) break;
+    if (k.dict[c].size() > 1000) k.dict[c].clear();  // many values: plain text
   }
+  return k;
+}
 
-  nlohmann::json head = {{"columns", columns}, {"numeric", nlohmann::json::array()}, {"decimals", nlohmann::json::array()},
-                         {"dict", nlohmann::json::array()}, {"rank", ranks(t.rows)}};
-  auto column_of = [&](size_t k) -> std::optional<size_t> {  // position in `columns` -> ratings.csv column
+// A shown column's place in ratings.csv: the list's columns with the change
+// (none: it is not in ratings.csv) third when there is one.
+struct column_map {
+  bool changes;
+  std::optional<size_t> operator()(size_t k) const {
     if (changes && k == 2) return std::nullopt;
     return k < 2 ? k : k - (changes ? 1 : 0);
-  };
+  }
+};
+
+// What the script needs besides the values: each column's name, kind, decimals and dictionary, and the ranks.
+nlohmann::json table_head(const html_table_data& t, const std::vector<std::string>& columns, const column_kinds& kinds,
+                          column_map column_of) {
+  nlohmann::json head = {{"columns", columns}, {"numeric", nlohmann::json::array()}, {"decimals", nlohmann::json::array()},
+                         {"dict", nlohmann::json::array()}, {"rank", ranks(t.rows)}};
   for (size_t k = 0; k < columns.size(); ++k) {
     const auto c = column_of(k);
-    head["numeric"].push_back(!c || numeric[*c]);
+    head["numeric"].push_back(!c || kinds.numeric[*c]);
     // A change is a difference of ratings: shown to the rating's decimals.
-    const int shown = c ? decimals[*c] : decimals[1];
-    head["decimals"].push_back(!c || numeric[*c] ? nlohmann::json(shown) : nlohmann::json());
+    const int shown = c ? kinds.decimals[*c] : kinds.decimals[1];
+    head["decimals"].push_back(!c || kinds.numeric[*c] ? nlohmann::json(shown) : nlohmann::json());
     nlohmann::json values = nullptr;
-    if (c && !dict[*c].empty()) {
+    if (c && !kinds.dict[*c].empty()) {
       values = nlohmann::json::array();
-      std::vector<std::string> ordered(dict[*c].size());
-      for (const auto& [v, i] : dict[*c]) ordered[size_t(i)] = v;
+      std::vector<std::string> ordered(kinds.dict[*c].size());
+      for (const auto& [v, i] : kinds.dict[*c]) ordered[size_t(i)] = v;
       for (auto& v : ordered) values.push_back(std::move(v));
     }
     head["dict"].push_back(values);
   }
+  return head;
+}
 
-  // Column by column: no brackets per row, and each column's values side by side.
+// Column by column: no brackets per row, and each column's values side by side.
+std::string column_values(const html_table_data& t, size_t shown_columns, const column_kinds& kinds, column_map column_of) {
   std::string cols = "[";
-  for (size_t k = 0; k < columns.size(); ++k) {
+  for (size_t k = 0; k < shown_columns; ++k) {
     cols += k ? "],\n[" : "\n[";
     const auto c = column_of(k);
     for (size_t i = 0; i < t.rows.size(); ++i) {
       if (i) cols += ',';
       if (!c) {
         if (std::isnan(t.change[i])) cols += "null";
-        else append_short(cols, t.change[i], decimals[1]);
+        else append_short(cols, t.change[i], kinds.decimals[1]);
         continue;
       }
       const std::string& cell = t.rows[i][*c];
       double number = 0;
       if (cell.empty() && *c > 0) cols += "null";
-      else if (!dict[*c].empty()) cols += std::to_string(dict[*c].at(cell));
-      else if (numeric[*c] && number_cell(cell, number)) append_short(cols, number, decimals[*c]);
+      else if (!kinds.dict[*c].empty()) cols += std::to_string(kinds.dict[*c].at(cell));
+      else if (kinds.numeric[*c] && number_cell(cell, number)) append_short(cols, number, kinds.decimals[*c]);
       else cols += script_safe(nlohmann::json(cell));
     }
   }
-  cols += "]]";
-  std::string data = script_safe(head);
-  data.insert(data.size() - 1, ",\"cols\":" + cols);
+  return cols + "]]";
+}
 
+// The controls and the empty table with its headings (each column's meaning as
+// its title, and all of them in a line under the list).
+std::string table_html(const html_table_data& t, const std::vector<std::string>& columns, const nlohmann::json& head) {
   std::string out =
       "<section id=\"ratings\">\n<h2>Ratings</h2>\n<div class=\"controls\"><input id=\"ratings-search\" type=\"search\" "
       "placeholder=\"Search players\" aria-label=\"Search players\"> <button id=\"ratings-prev\">&lsaquo; previous</button> "
@@ -213,9 +227,23 @@ std::string html_ratings_table(const html_table_data& t) {
   }
   out += "</tr></thead>\n<tbody></tbody>\n</table></div>\n";
   if (!key.empty()) out += "<p class=\"facts columns\">" + key + "</p>\n";
-  out += "<script type=\"application/json\" id=\"ratings-data\">" + data +
-         "</script>\n<script>" + script + "</script>\n</section>\n";
   return out;
+}
+
+}  // namespace
+
+std::string html_ratings_table(const html_table_data& t) {
+  const bool changes = !t.change.empty();
+  std::vector<std::string> columns{t.header[0], t.header[1]};
+  if (changes) columns.emplace_back("change");
+  columns.insert(columns.end(), t.header.begin() + 2, t.header.end());
+  const column_kinds kinds = kinds_of(t);
+  const column_map column_of{changes};
+  const nlohmann::json head = table_head(t, columns, kinds, column_of);
+  std::string data = script_safe(head);
+  data.insert(data.size() - 1, ",\"cols\":" + column_values(t, columns.size(), kinds, column_of));
+  return table_html(t, columns, head) + "<script type=\"application/json\" id=\"ratings-data\">" + data +
+         "</script>\n<script>" + script + "</script>\n</section>\n";
 }
 
 }  // namespace ratekit
