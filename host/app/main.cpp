@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <csignal>
+#include <initializer_list>
 #include <cstdio>
 #include <new>
 
@@ -52,18 +53,11 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   app.add_flag("--allow-insecure-plugins", ctx.allow_insecure, "Load plugins from world-writable places too");
   app.fallthrough();  // the options above may also follow the subcommand
-  app::add_plugins_command(app, ctx);
-  app::add_describe_command(app, ctx);
-  app::add_run_command(app, ctx);
-  app::add_expect_command(app, ctx);
-  app::add_predict_command(app, ctx);
-  app::add_compare_command(app, ctx);
-  app::add_chart_command(app, ctx);
-  app::add_new_plugin_command(app, ctx);
-  app::add_history_command(app, ctx);
-  app::add_report_command(app, ctx);
-  app::add_db_command(app, ctx);
-  app::add_serve_command(app, ctx);
+  for (const auto add : {app::add_plugins_command, app::add_describe_command, app::add_run_command,
+                         app::add_expect_command, app::add_predict_command, app::add_compare_command,
+                         app::add_chart_command, app::add_new_plugin_command, app::add_history_command,
+                         app::add_report_command, app::add_db_command, app::add_serve_command})
+    add(app, ctx);  // in the order `ratekit --help` lists them
 
   auto logger = spdlog::stderr_color_st("ratekit");
   auto format = std::make_unique<spdlog::pattern_formatter>();

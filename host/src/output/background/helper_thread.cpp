@@ -15,6 +15,20 @@ helper_thread::~helper_thread() {
   thread_.join();
 }
 
+namespace {
+
+// What `task` threw, or null.
+std::exception_ptr caught(const std::function<void()>& task) {
+  try {
+    task();
+  } catch (...) {
+    return std::current_exception();
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 void helper_thread::both(const std::function<void()>& mine, std::function<void()> theirs) {
   {
     const std::lock_guard lock(mutex_);
@@ -22,12 +36,7 @@ void helper_thread::both(const std::function<void()>& mine, std::function<void()
     busy_ = true;
   }
   changed_.notify_all();
-  std::exception_ptr error;
-  try {
-    mine();
-  } catch (...) {
-    error = std::current_exception();
-  }
+  const std::exception_ptr error = caught(mine);
   std::unique_lock lock(mutex_);
   changed_.wait(lock, [&] { return !busy_; });  // their half may read what the caller's unwinding frees
   std::exception_ptr other = std::exchange(error_, nullptr);
@@ -40,12 +49,7 @@ void helper_thread::run() {
     changed_.wait(lock, [&] { return done_ || busy_; });
     if (!busy_) return;  // done
     lock.unlock();
-    std::exception_ptr error;
-    try {
-      task_();
-    } catch (...) {
-      error = std::current_exception();
-    }
+    const std::exception_ptr error = caught(task_);
     lock.lock();
     error_ = error;
     busy_ = false;
