@@ -220,13 +220,16 @@ std::pair<double, double> fitted_range(const std::vector<rating_series>& series)
   }
   const double pad = (hi - lo) * 0.05;
   // Ends on multiples of the step the ticks are drawn at (nice_step of the
-  // rounded range): a coarser step after rounding rounds again.
-  for (double step = nice_step(hi - lo + 2 * pad, 6);;) {
-    const double rounded_lo = std::floor((lo - pad) / step) * step, rounded_hi = std::ceil((hi + pad) / step) * step;
+  // rounded range): a coarser step after rounding rounds again. Each round at
+  // least doubles the step, so two or three settle it; four bound it.
+  double step = nice_step(hi - lo + 2 * pad, 6), rounded_lo = lo, rounded_hi = hi;
+  for (int round = 0; round < 4; ++round) {
+    rounded_lo = std::floor((lo - pad) / step) * step, rounded_hi = std::ceil((hi + pad) / step) * step;
     const double tick_step = nice_step(rounded_hi - rounded_lo, 6);
-    if (tick_step <= step * (1 + 1e-9)) return {rounded_lo, rounded_hi};
+    if (!(tick_step > step * (1 + 1e-9))) break;
     step = tick_step;
   }
+  return {rounded_lo, rounded_hi};
 }
 
 namespace {
