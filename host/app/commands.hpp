@@ -40,6 +40,7 @@ void add_history_command(CLI::App& app, context& ctx);
 void add_report_command(CLI::App& app, context& ctx);
 void add_predict_command(CLI::App& app, context& ctx);
 void add_compare_command(CLI::App& app, context& ctx);
+void add_tune_command(CLI::App& app, context& ctx);
 void add_serve_command(CLI::App& app, context& ctx);
 
 }  // namespace ratekit::app

@@ -55,8 +55,9 @@ int main(int argc, char** argv) {
   app.fallthrough();  // the options above may also follow the subcommand
   for (const auto add : {app::add_plugins_command, app::add_describe_command, app::add_run_command,
                          app::add_expect_command, app::add_predict_command, app::add_compare_command,
-                         app::add_chart_command, app::add_new_plugin_command, app::add_history_command,
-                         app::add_report_command, app::add_db_command, app::add_serve_command})
+                         app::add_tune_command, app::add_chart_command, app::add_new_plugin_command,
+                         app::add_history_command, app::add_report_command, app::add_db_command,
+                         app::add_serve_command})
     add(app, ctx);  // in the order `ratekit --help` lists them
 
   auto logger = spdlog::stderr_color_st("ratekit");

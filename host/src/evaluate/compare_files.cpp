@@ -1,15 +1,10 @@
 // The comparison as a terminal table, compare.csv and compare.json, and the set written.
 #include <ratekit/host/evaluate/compare_outputs.hpp>
-#include <ratekit/host/output/files/output_folder.hpp>
-#include <ratekit/host/run_end/run_end.hpp>
-#include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/evaluate/output_set.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
 
 #include <fmt/format.h>
-
-#include <fstream>
-#include <mutex>
 
 namespace ratekit {
 
@@ -25,13 +20,6 @@ std::string shown_difference(const comparison& c, size_t m, const difference& d,
 const char* const csv_header =
     "name,model,games,log_loss,brier,accuracy,deviance,log_loss_difference,log_loss_low,log_loss_high,"
     "brier_difference,brier_low,brier_high\n";
-
-void write_file(const std::filesystem::path& file, const std::string& text) {
-  std::ofstream out(file, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) throw user_error(file.string(), 0, 0, "could not write the file");
-}
 
 }  // namespace
 
@@ -96,14 +84,9 @@ nlohmann::json comparison_json(const comparison& c) {
 }
 
 void write_comparison(const comparison& c, const std::filesystem::path& dir) {
-  output_folder folder(dir);
-  const std::filesystem::path& to = folder.staging();
-  write_file(to / "compare.csv", comparison_csv(c));
-  write_file(to / "compare.json", json_text(comparison_json(c), 2) + "\n");
-  write_file(to / "compare.html", comparison_html(c));
-  folder.check_staging();
-  const std::lock_guard ending(run_end_lock());  // an interrupt finds the set all old or all new
-  folder.publish();
+  write_output_set(dir, {{"compare.csv", comparison_csv(c)},
+                         {"compare.json", json_text(comparison_json(c), 2) + "\n"},
+                         {"compare.html", comparison_html(c)}});
 }
 
 }  // namespace ratekit

@@ -1,10 +1,7 @@
-#include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/evaluate/comparison.hpp>
+#include <ratekit/host/evaluate/parallel.hpp>
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
-#include <thread>
 
 namespace ratekit {
 
@@ -15,25 +12,8 @@ std::vector<window_forecasts> forecast_all(const std::vector<competition_config>
                                            const game_window& window, const plugin_registry& plugins,
                                            unsigned threads) {
   std::vector<window_forecasts> out(configs.size());
-  std::vector<std::exception_ptr> failed(configs.size());
-  std::atomic<size_t> next{0};
-  const std::atomic<bool>* stop = stop_flag();  // the caller's: its Ctrl-C stops every pass
-  auto work = [&] {
-    std::optional<stop_scope> scope;
-    if (stop) scope.emplace(*stop);
-    for (size_t i; (i = next++) < configs.size();) try {
-        out[i] = forecast_window(configs[i], input, window, plugins);
-      } catch (...) {
-        failed[i] = std::current_exception();
-      }
-  };
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::min<size_t>(threads, configs.size()); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  for (const auto& e : failed)  // the first config's fault first, as a run of it alone would say
-    if (e) std::rethrow_exception(e);
+  for_each_parallel(configs.size(), threads,
+                    [&](size_t i) { out[i] = forecast_window(configs[i], input, window, plugins); });
   return out;
 }
 

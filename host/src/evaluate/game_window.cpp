@@ -24,41 +24,44 @@ void refuse_unscorable(const dataset& d) {
                      "compare holds out the games from a date on, and this game has no date");
 }
 
-// The first date of the last fifth of the input's dates (distinct days).
-int32_t last_fifth(std::vector<int32_t> dates) {
-  std::sort(dates.begin(), dates.end());
-  dates.erase(std::unique(dates.begin(), dates.end()), dates.end());
-  const size_t held_out = (dates.size() + 4) / 5;
-  return dates[dates.size() - held_out];
-}
-
 }  // namespace
 
-game_window window_from(const held_input& input, int32_t from) {
+int32_t fifths_from_end(const held_input& input, size_t fifths) {
+  std::vector<int32_t> dates = input.data().facts.date;
+  std::sort(dates.begin(), dates.end());
+  dates.erase(std::unique(dates.begin(), dates.end()), dates.end());
+  const size_t held_out = std::min(dates.size(), fifths * ((dates.size() + 4) / 5));
+  return dates.empty() ? 0 : dates[dates.size() - held_out];
+}
+
+game_window window_from(const held_input& input, int32_t from, int32_t until, std::string_view option) {
   const dataset& d = input.data();
   refuse_unscorable(d);
   const auto& date = d.facts.date;
   game_window w;
   w.first_date = *std::min_element(date.begin(), date.end());
   w.last_date = *std::max_element(date.begin(), date.end());
-  w.from = from ? from : last_fifth(date);
+  w.from = from ? from : fifths_from_end(input, 1);
+  w.until = until;
   w.slot.assign(d.games.size(), -1);
   for (size_t i = 0; i < d.games.size(); ++i) {
     if (date[i] < w.from) {
       ++w.training;
       continue;
     }
+    if (until && date[i] >= until) continue;
     w.slot[i] = int32_t(w.outcomes.size());
     w.outcomes.push_back(d.games[i].score_a);
     w.home.push_back(d.facts.home[i]);
     w.dates.push_back(date[i]);
   }
   const std::string games = "the input's games are dated " + iso_date(w.first_date) + " to " + iso_date(w.last_date);
+  const std::string at = std::string(option) + " " + iso_date(w.from);
   if (w.outcomes.empty())
-    throw user_error(d.source, 0, 0, "no game to score from --test-from " + iso_date(w.from) + " on: " + games);
+    throw user_error(d.source, 0, 0,
+                     "no game to score from " + at + " on" + (until ? " before " + iso_date(until) : "") + ": " + games);
   if (w.training == 0)
-    throw user_error(d.source, 0, 0, "no game before --test-from " + iso_date(w.from) + " to rate the players on: " +
-                                         games + "; give a later date");
+    throw user_error(d.source, 0, 0, "no game before " + at + " to rate the players on: " + games + "; give a later date");
   return w;
 }
 

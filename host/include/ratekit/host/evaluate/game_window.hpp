@@ -13,6 +13,7 @@ namespace ratekit {
 
 struct game_window {
   int32_t from = 0;                       // its first date (yyyymmdd): its games are those dated from it on
+  int32_t until = 0;                      // ... and before this one; 0: to the end
   int32_t first_date = 0, last_date = 0;  // the input's first and last
   size_t training = 0;                    // games before it
   std::vector<int32_t> slot;              // each held game's place in the window; -1 before it
@@ -22,9 +23,14 @@ struct game_window {
 };
 
 // The window of `input`'s games from `from` on (yyyymmdd; 0: the last fifth of
-// the input's dates). Refuses an input of ranked events or team matches, an
-// undated game, and a window with no game in it or none before it.
-game_window window_from(const held_input& input, int32_t from);
+// the input's dates), before `until` (0: to the end). Refuses an input of ranked
+// events or team matches, an undated game, and a window with no game in it or
+// none before it, naming `option` as the one that set `from`.
+game_window window_from(const held_input& input, int32_t from, int32_t until = 0,
+                        std::string_view option = "--test-from");
+
+// The first date of the last `fifths` fifths of the input's dates (distinct days).
+int32_t fifths_from_end(const held_input& input, size_t fifths);
 
 // The home side's mean score over the games before the window (the baseline).
 home_rate training_home_rate(const held_input& input, const game_window& window);
