@@ -101,7 +101,7 @@ TEST_CASE("tune's grid choice is the best of a brute-force loop of ratekit run o
   CHECK(size_t(std::count(csv.begin(), csv.end(), '\n')) == runs.size() + 1);
 }
 
-TEST_CASE("tune finds optima known in closed form, on the grid and by the optimiser", "[tune]") {
+TEST_CASE("tune finds optima known in closed form on the grid and by the optimiser", "[tune]") {
   temp_dir dir;
   closed_form_games(dir.path());
   const std::string config = (dir / "elo.yaml").string() + " --validate-from 2024-01-02 --test-from 2024-01-03";
@@ -129,7 +129,7 @@ TEST_CASE("tune finds optima known in closed form, on the grid and by the optimi
         coarse["chosen"]["validation"]["log_loss"].get<double>());
 }
 
-TEST_CASE("tune warns of an optimum on an end of its range, and tuned.yaml reads as the config with the chosen values",
+TEST_CASE("tune warns of an optimum on an end of its range and tuned.yaml reads as the config with the chosen values",
           "[tune]") {
   temp_dir dir;
   closed_form_games(dir.path());
@@ -176,7 +176,7 @@ TEST_CASE("tune stopped keeps the best of the candidates rated so far", "[tune]"
   CHECK(t.chosen_test.games == 2);
 }
 
-TEST_CASE("tune refuses a value the model lacks, a range outside its bounds and bad windows, before any work", "[tune]") {
+TEST_CASE("tune refuses a value the model lacks or a range outside its bounds or bad windows before any work", "[tune]") {
   temp_dir dir;
   closed_form_games(dir.path());
   const std::string config = (dir / "elo.yaml").string();
