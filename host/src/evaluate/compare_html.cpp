@@ -135,13 +135,15 @@ std::string comparison_html(const comparison& c) {
       "td,th{padding:.25em .5em;vertical-align:bottom;border-bottom:1px solid #ddd;text-align:right}td{white-space:nowrap}td:first-child,th:first-child{text-align:left}"
       "tr.best td{font-weight:bold}.key{display:inline-block;width:.8em;height:.8em;"
       "margin-right:.4em}figure{display:inline-block;margin:0 1em 1em 0}figcaption{text-align:center}"
-      ".tick{font-size:11px;fill:#556}.axis{font-size:12px;fill:#333}</style></head><body>\n";
+      ".tick{font-size:11px;fill:#556}.axis{font-size:12px;fill:#333}"
+      // A narrow window: the table scrolls in its own box and the charts shrink, the page never runs wider.
+      ".scroll{overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}</style></head><body>\n";
   page += fmt::format("<h1>Compared on {} held-out games</h1>\n<p>Games from {} to {} scored, each forecast from the "
                       "ratings before its rating period; {} before them rated only. Intervals: paired bootstrap, {} "
                       "resamplings, seed {}.</p>\n",
                       w.outcomes.size(), iso_date(w.from), iso_date(w.last_date), counted(double(w.training), "game"),
                       c.options.replicates, c.options.seed);
-  page += table(c);
+  page += "<div class=\"scroll\">" + table(c) + "</div>\n";
   page += "<h2>Reliability</h2>\n<p>Forecasts of A's score in tenths: the bin's mean forecast against its mean "
           "observed score; on the dashed line a forecast means what it says.</p>\n";
   for (size_t m = 0; m < c.models.size(); ++m) page += reliability(c.models[m], w.outcomes, m);

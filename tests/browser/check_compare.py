@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Renders compare.html in headless Chromium at 1280 and 400 px and checks what
+a reader sees: the table with a row per model, a reliability diagram per model
+captioned with its name and its dots inside the plot, the cumulative log-loss with
+a line per model, and nothing wider than the window (a wide table scrolls in its box).
+
+  check_compare.py RATEKIT SOURCE_DIR CHROMIUM [--png-dir DIR]
+"""
+import argparse, os, re, subprocess, sys, tempfile
+
+CHECK = r"""
+<script>
+const out = [], rect = e => e.getBoundingClientRect(), names = NAMES;
+const rows = [...document.querySelectorAll('table tr')].slice(1);
+if (rows.length !== names.length) out.push(rows.length + ' table rows for ' + names.length + ' models');
+rows.forEach((r, i) => { if (!r.cells[0].textContent.startsWith(names[i])) out.push('row ' + i + ' is ' + r.cells[0].textContent); });
+if (document.querySelectorAll('tr.best').length !== 1) out.push('not one best row');
+const figures = [...document.querySelectorAll('figure')];
+if (figures.length !== names.length) out.push(figures.length + ' reliability diagrams');
+figures.forEach((f, i) => {
+  if (f.querySelector('figcaption').textContent !== names[i]) out.push('diagram ' + i + ' captioned ' + f.querySelector('figcaption').textContent);
+  const plot = rect(f.querySelector('rect')), dots = [...f.querySelectorAll('circle')];
+  if (!dots.length) out.push('diagram ' + i + ' has no dot');
+  for (const d of dots) { const b = rect(d), cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+    if (cx < plot.left - 0.5 || cx > plot.right + 0.5 || cy < plot.top - 0.5 || cy > plot.bottom + 0.5) out.push('a dot outside diagram ' + i); }
+});
+const lines = document.querySelectorAll('h2 ~ svg polyline');
+if (lines.length !== names.length) out.push(lines.length + ' cumulative lines');
+for (const svg of document.querySelectorAll('svg')) if (rect(svg).right > window.innerWidth + 0.5) out.push('a chart runs out of the window');
+for (const t of document.querySelectorAll('svg text')) { const s = rect(t.closest('svg')), b = rect(t);
+  if (b.left < s.left - 0.5 || b.right > s.right + 0.5) out.push('text outside its chart: ' + t.textContent); }
+if (document.documentElement.scrollWidth > window.innerWidth) out.push('the page is wider than the window');
+document.getElementById('result').textContent = out.length ? out.join('; ') : 'ok';
+</script>
+"""
+
+
+def run(*cmd):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed:\n{r.stdout}")
+    return r.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("ratekit")
+    ap.add_argument("source")
+    ap.add_argument("chromium")
+    ap.add_argument("--png-dir")
+    a = ap.parse_args()
+    configs = ["configs/nfl-1999-2023.yaml", "configs/compare/nfl-1999-2023-k20-home65.yaml"]
+    names = ["nfl-1999-2023", "nfl-1999-2023-k20-home65", "always 0.5", "home side's rate"]
+    with tempfile.TemporaryDirectory(prefix="ratekit-compare-browser-") as tmp:
+        out = os.path.join(tmp, "compare")
+        run(a.ratekit, "-q", "compare", *[os.path.join(a.source, c) for c in configs], "--out", out)
+        page = os.path.join(out, "compare.html")
+        checked = os.path.join(tmp, "checked.html")
+        script = CHECK.replace("NAMES", "[" + ", ".join('"' + n.replace("'", "\\'") + '"' for n in names) + "]")
+        with open(checked, "w") as f:
+            f.write(open(page).read().replace("</body>", '<pre id="result"></pre>' + script + "</body>"))
+        for width in (1280, 400):
+            dom = run(a.chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                      "--virtual-time-budget=2000", f"--window-size={width},900", "--dump-dom", "file://" + checked)
+            m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
+            if not m or m.group(1) != "ok":
+                sys.exit(f"compare.html at {width} px: {m.group(1) if m else 'the check did not run'}")
+            print(f"compare.html at {width} px: ok")
+            if a.png_dir:
+                run(a.chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
+                    f"--window-size={width},1400", f"--screenshot={os.path.join(a.png_dir, f'compare-{width}.png')}",
+                    "file://" + page)
+
+
+if __name__ == "__main__":
+    main()
