@@ -22,7 +22,7 @@ from ._ratekit import Error
 from ._result import Result
 from . import _ratekit
 
-__all__ = ["Error", "Result", "plugins", "describe", "run", "rate", "expect", "predict", "compare"]
+__all__ = ["Error", "Result", "plugins", "describe", "run", "rate", "expect", "predict", "compare", "tune"]
 
 
 def _dirs(plugin_dir):
@@ -262,3 +262,33 @@ def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, name
                                  float_precision="round_trip")  # each number as written
     result.attrs["window"] = json.loads(window)["window"]
     return result
+
+
+def tune(config, params, *, validate_from=None, test_from=None, objective="log-loss", budget=100, seed=1, out=None,
+         plugin_dir=None, allow_insecure_plugins=False):
+    """Searches a config's values as `ratekit tune` does: a DataFrame with a row per candidate rated (candidate,
+    the values, then its validation log_loss, brier, accuracy, deviance and games).
+
+    config: a config file's path, or a dict of its structure (its paths relative to the working folder).
+    params: {name: (low, high)} searched by NLopt within `budget` candidates, or {name: (low, high, step)} on a
+    grid; a name is a number of the model's params, home_advantage, home_advantage.predict,
+    home_advantage.update, initial.rating or k_schedule.N.
+    validate_from, test_from: the windows' first dates (YYYY-MM-DD; default the last two fifths of the dates).
+    objective: "log-loss" or "brier". The frame's attrs hold the method, the windows, the chosen values with
+    their validation and test scores ("chosen"), the config's own ("given") and "on_edge"; out= also writes
+    tune.csv, tune.json, tuned.yaml and tune.svg.
+    """
+    if objective not in ("log-loss", "brier"):
+        raise Error(f"objective: expected 'log-loss' or 'brier', got {objective!r}")
+    file, text = _compared_config(config, 0)
+    specs = [f"{name}={':'.join(str(v) for v in bounds)}" for name, bounds in dict(params).items()]
+    options = _ratekit.TuneOptions(objective == "brier", int(budget), int(seed))
+    csv, found = _ratekit.tune(file, text, specs, options, "" if validate_from is None else str(validate_from),
+                               "" if test_from is None else str(test_from), "" if out is None else os.fspath(out),
+                               _dirs(plugin_dir), allow_insecure_plugins)
+    result = _frames.pd.read_csv(io.StringIO(csv), dtype={"candidate": "int64", "games": "int64"},
+                                 float_precision="round_trip")
+    result.attrs.update({k: v for k, v in json.loads(found).items()
+                         if k in ("method", "objective", "validation", "test", "chosen", "given", "on_edge", "stopped")})
+    return result
+

@@ -5,6 +5,7 @@
 
 #include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/evaluate/compare_outputs.hpp>
+#include <ratekit/host/evaluate/tune_outputs.hpp>
 #include <ratekit/host/plugin/plugin_json.hpp>
 #include <ratekit/host/output/reports/predict_database.hpp>
 #include <ratekit/host/run/progress.hpp>
@@ -174,6 +175,27 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
   });
 }
 
+// `ratekit tune` over a config (a file, or a text) and `--param` specs: tune.csv's text and tune.json's;
+// the files written into `out` unless it is empty. Interrupted, the search keeps its best so far, but the
+// call raises KeyboardInterrupt as every other does.
+std::pair<std::string, std::string> tune(const std::string& config_file, const std::optional<config_text>& text,
+                                         const std::vector<std::string>& params, tune_options options,
+                                         const std::string& validate_from, const std::string& test_from,
+                                         const std::string& out, const std::vector<std::string>& plugin_dir,
+                                         bool allow_insecure) {
+  const plugin_registry plugins = registry(plugin_dir, allow_insecure);
+  if (!validate_from.empty()) options.validate_from = parse_window_date(validate_from, "validate_from");
+  if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
+  std::vector<tuned_param> space;
+  for (const std::string& p : params) space.push_back(parse_tuned_param(p));
+  const competition_config config = config_of(config_file, text, plugins);
+  return interruptible<std::pair<std::string, std::string>>([&] {
+    const tuning t = tune_config(config, std::move(space), plugins, options);
+    if (!out.empty()) write_tuning(t, config.file, out);
+    return std::make_pair(tuning_csv(t), json_text(tuning_json(t), 2));
+  });
+}
+
 std::string predict_run(const run_handle& h, const std::string& games) {
   const run_result& r = h.unit->run;
   if (r.source->has(RK_CAP_WHOLE_HISTORY))  // its forecasts widen the last estimates by the drift: the CLI's
@@ -291,6 +313,13 @@ PYBIND11_MODULE(_ratekit, m) {
   m.def("compare", &compare, py::arg("config_files"), py::arg("texts"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("options"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"),
         py::arg("allow_insecure"));
+  py::class_<tune_options>(m, "TuneOptions").def(py::init([](bool brier, size_t budget, uint64_t seed) {
+    tune_options o;
+    o.brier = brier, o.budget = budget, o.seed = seed;
+    return o;
+  }));
+  m.def("tune", &tune, py::arg("config_file"), py::arg("text"), py::arg("params"), py::arg("options"),
+        py::arg("validate_from"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);
   m.def("expect", &expect);
