@@ -167,23 +167,22 @@ void check_space(std::vector<tuned_param>& space, const competition_config& conf
 }
 
 std::vector<std::vector<double>> grid_points(const std::vector<tuned_param>& space, size_t limit) {
-  std::vector<std::vector<double>> axes;
+  // Counted before any is made: a step far too small must be refused, not tried.
+  std::vector<double> sizes;
   double count = 1;
   for (const tuned_param& p : space) {
-    std::vector<double> axis;
-    const double slack = 1e-9 * (p.hi - p.lo);  // a step that lands on HI, but for rounding
-    for (double i = 0;; ++i) {
-      const double v = p.lo + i * p.step;
-      if (v > p.hi + slack) break;
-      axis.push_back(std::min(v, p.hi));
-    }
-    count *= double(axis.size());
-    axes.push_back(std::move(axis));
+    sizes.push_back(std::floor((p.hi - p.lo) / p.step + 1e-9) + 1);  // a step that lands on HI, but for rounding
+    count *= sizes.back();
   }
   if (count > double(limit))
     throw user_error(fmt::format("tune: the grid has {} points, more than {}: give larger steps, or no steps to let "
                                  "the optimiser search within --budget evaluations",
                                  show_number(count), limit));
+  std::vector<std::vector<double>> axes;
+  for (size_t k = 0; k < space.size(); ++k) {
+    axes.emplace_back();
+    for (double i = 0; i < sizes[k]; ++i) axes.back().push_back(std::min(space[k].lo + i * space[k].step, space[k].hi));
+  }
   std::vector<std::vector<double>> points{{}};
   for (const auto& axis : axes) {
     std::vector<std::vector<double>> longer;
