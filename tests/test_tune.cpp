@@ -211,3 +211,22 @@ TEST_CASE("tune refuses a value the model lacks or a range outside its bounds or
                 (dir / "ok").string())
             .status == 0);
 }
+
+TEST_CASE("tune's grid runs from LO by STEP to HI and is refused past its limit before a point is made", "[tune]") {
+  auto axis = [](double lo, double hi, double step) {
+    tuned_param p;
+    p.name = "x", p.lo = lo, p.hi = hi, p.step = step;
+    return p;
+  };
+  const auto tenths = grid_points({axis(0, 0.3, 0.1)}, 1000);
+  REQUIRE(tenths.size() == 4);  // 0.3 / 0.1 is 2.9999999999999996 in doubles: HI is in all the same
+  CHECK(tenths.back()[0] == 0.3);
+  const auto short_of_hi = grid_points({axis(0, 1, 0.3)}, 1000);
+  REQUIRE(short_of_hi.size() == 4);  // 0, 0.3, 0.6, 0.9: a step past HI is not taken
+  CHECK(short_of_hi.back()[0] == Approx(0.9).epsilon(1e-12));
+  const std::vector<tuned_param> square = {axis(0, 9, 1), axis(0, 9, 1)};
+  CHECK(grid_points(square, 100).size() == 100);
+  CHECK_THROWS_WITH(grid_points(square, 99), Catch::Contains("the grid has 100 points, more than 99"));
+  // 10^18 points: refused at once, none made.
+  CHECK_THROWS_WITH(grid_points({axis(0, 1e9, 1e-9)}, 100000), Catch::Contains("more than 100000"));
+}
