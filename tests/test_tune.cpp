@@ -149,6 +149,9 @@ TEST_CASE("tune warns of an optimum on an end of its range and tuned.yaml reads 
   REQUIRE(tuned.input_paths.size() == 1);
   CHECK(std::filesystem::equivalent(tuned.input_paths[0], dir / "games.csv"));
   CHECK(read_text(dir / "out" / "tuned.yaml").find("# elo.yaml tuned by ratekit tune: home_advantage 100.") == 0);
+  // The windows by their games' dates: the validation window's last day is the day before --test-from.
+  CHECK(read_text(dir / "out" / "tuned.yaml").find("on the validation window 2024-01-02 to 2024-01-02 (8 games)") !=
+        std::string::npos);
   // Not on an end: no warning.
   const auto inside = run_cli("tune " + (dir / "elo.yaml").string() +
                               " --validate-from 2024-01-02 --test-from 2024-01-03 --param home_advantage=0:400:50 --out " +

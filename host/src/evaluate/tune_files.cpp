@@ -23,6 +23,9 @@ std::string values_of(const tuning& t, const std::vector<double>& values) {
   return out;
 }
 
+// The last date with a game in a window that ends before `until`.
+std::string last_date_of(const game_window& w) { return iso_date(*std::max_element(w.dates.begin(), w.dates.end())); }
+
 std::string scores_header(const std::string& title, size_t width) {
   return fmt::format("{:<{}}  {:>6}  {:>8}  {:>7}  {:>8}  {:>8}\n", title, width, "games", "log-loss", "Brier",
                      "accuracy", "deviance");
@@ -63,7 +66,7 @@ std::string tuning_table(const tuning& t) {
   const game_window &v = t.validation, &w = t.test;
   std::string out = fmt::format(
       "validation window {} to {}: {} (rated on {} before it); test window {} to {}: {}\n",
-      iso_date(v.from), iso_date(*std::max_element(v.dates.begin(), v.dates.end())), counted(double(v.outcomes.size()), "game"),
+      iso_date(v.from), last_date_of(v), counted(double(v.outcomes.size()), "game"),
       counted(double(v.training), "game"), iso_date(w.from), iso_date(w.last_date),
       counted(double(w.outcomes.size()), "game"));
   out += fmt::format("{}: {} rated{}, lowest validation {}\n\n", t.method, counted(double(t.points.size()), "candidate"),
@@ -135,7 +138,7 @@ std::string tuned_yaml(const tuning& t, const fs::path& config_file, const fs::p
       "on the games before it:\n# validation log-loss {}, Brier {}; on the test window from {} ({} games), which "
       "the search never saw:\n# log-loss {}, Brier {} (the config as given: {}, {}).\n",
       config_file.filename().string(), values_of(t, t.points[t.best].values), t.method,
-      counted(double(t.points.size()), "candidate"), iso_date(t.validation.from), iso_date(t.validation.until),
+      counted(double(t.points.size()), "candidate"), iso_date(t.validation.from), last_date_of(t.validation),
       best.games, fixed(best.log_loss, 4), fixed(best.brier, 4), iso_date(t.test.from), test.games,
       fixed(test.log_loss, 4), fixed(test.brier, 4), fixed(t.given_test.log_loss, 4), fixed(t.given_test.brier, 4));
   if (t.stopped) out += "# The search was stopped: these are the best values found before it.\n";
