@@ -39,7 +39,7 @@ struct rig {
     rater = std::make_unique<ratekit::model>(source, ratekit::resolve_params(d, overrides));
     for (uint32_t f = 0; f < d.state_count; ++f) columns.emplace_back(size_t(n), d.state[f].initial);
     for (auto& c : columns) pointers.push_back(c.data());
-    state = rk_state{sizeof(rk_state), d.state_count, uint64_t(n), pointers.data(), nullptr, nullptr};
+    state = rk_state{sizeof(rk_state), d.state_count, uint64_t(n), pointers.data(), nullptr, nullptr, nullptr};
   }
 };
 

@@ -27,7 +27,7 @@ struct model_pool {
   // Rates the games so far as one period (or game by game with `per_game`).
   void rate(bool per_game = false) {
     double* columns[] = {rating.data()};
-    const rk_state s = {sizeof(rk_state), 1, rating.size(), columns, nullptr, nullptr};
+    const rk_state s = {sizeof(rk_state), 1, rating.size(), columns, nullptr, nullptr, nullptr};
     const uint64_t end = games.size();
     rk_game_batch batch{};
     batch.struct_size = sizeof(rk_game_batch);

@@ -107,7 +107,7 @@ TEST_CASE("codeforces: new accounts since 2020 are rated from 1400 and shown fro
   // N plays seven rounds against the same two established players.
   std::vector<double> rating{1500, 1500, 1600}, shown{1500, 1500, 1600}, contests{0, 10, 10};
   double* columns[] = {rating.data(), shown.data(), contests.data()};
-  const rk_state raw{sizeof(rk_state), 3, 3, columns, nullptr, nullptr};
+  const rk_state raw{sizeof(rk_state), 3, 3, columns, nullptr, nullptr, nullptr};
   const ratekit::sdk::state s(&raw);
   const double offsets[] = {500, 850, 1100, 1250, 1350, 1400, 1400};
   for (int round = 0; round < 7; ++round) {

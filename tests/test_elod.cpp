@@ -45,7 +45,7 @@ struct run {
       entries.push_back({int32_t(entries.size()), 0, p.rank});
     }
     double* columns[] = {rating.data(), volatility.data(), played.data()};
-    const rk_state state{sizeof(rk_state), 3, players.size(), columns, nullptr, nullptr};
+    const rk_state state{sizeof(rk_state), 3, players.size(), columns, nullptr, nullptr, nullptr};
     const rk_event event{0, entries.size(), rounds};
     const rk_event_batch batch{sizeof(rk_event_batch), 0, entries.data(), entries.size(), &event, 1, nullptr};
     out.resize(entries.size());
@@ -193,7 +193,7 @@ TEST_CASE("bad events name the offending entry", "[elod]") {
   elod_duplicate_scrabble m(ratekit::sdk::host(nullptr), ratekit::sdk::params(p.data(), uint32_t(p.size())));
   std::vector<double> r(3, 1200), v(3, 535), t(3, 0);
   double* columns[] = {r.data(), v.data(), t.data()};
-  const rk_state state{sizeof(rk_state), 3, 3, columns, nullptr, nullptr};
+  const rk_state state{sizeof(rk_state), 3, 3, columns, nullptr, nullptr, nullptr};
   const rk_entry twice[] = {{0, 0, 1}, {1, 0, 2}, {0, 0, 3}};
   const rk_event event{0, 3, NAN};
   const rk_event_batch batch{sizeof(rk_event_batch), 0, twice, 3, &event, 1, nullptr};

@@ -134,7 +134,7 @@ TEST_CASE("the sum of ratings is constant over a long random stream", "[engine][
   std::vector<double>& rating = state[0];
   std::vector<double*> columns;
   for (auto& c : state) columns.push_back(c.data());
-  const rk_state s{sizeof(rk_state), uint32_t(columns.size()), uint64_t(players), columns.data(), nullptr, nullptr};
+  const rk_state s{sizeof(rk_state), uint32_t(columns.size()), uint64_t(players), columns.data(), nullptr, nullptr, nullptr};
   std::mt19937_64 rng(42);
   std::uniform_int_distribution<int> pick(0, players - 1);
   std::vector<rk_game> games;

@@ -20,7 +20,7 @@ struct players {
     columns = {ratings, rated, std::vector<double>(n), std::vector<double>(n), std::vector<double>(n),
                std::vector<double>(n)};
     for (auto& c : columns) pointers.push_back(c.data());
-    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data(), nullptr, nullptr};
+    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data(), nullptr, nullptr, nullptr};
   }
   ratekit::sdk::state state() const { return ratekit::sdk::state(&raw); }
   double rating(int p) const { return columns[0][size_t(p)]; }

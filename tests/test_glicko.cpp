@@ -230,6 +230,11 @@ TEST_CASE("glicko run by a 1.0 host, which keeps no time, refuses with a status 
   CHECK(ratekit::sdk::has_elapsed_time(fresh.state(), now));
 }
 
+TEST_CASE("glicko refuses a period before the one a player was last rated in", "[glicko]") {
+  glicko model = make(34.6);
+  glicko_test::check_periods_backwards(model, {{1500, 1500, 1500}, {200, 200, 200}});
+}
+
 TEST_CASE("glicko: a side flagged fixed keeps his state and record, the other is rated as usual", "[glicko]") {
   // Glickman's example with the three opponents fixed (foreign or unrated players): the player
   // moves exactly as in the paper, his opponents not at all, on either side of the game.

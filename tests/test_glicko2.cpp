@@ -201,6 +201,11 @@ TEST_CASE("glicko2 over a stream of months with idle players matches the paper's
   }
 }
 
+TEST_CASE("glicko2 refuses a period before the one a player was last rated in", "[glicko2]") {
+  glicko2 model = make(0.5);
+  glicko_test::check_periods_backwards(model, {{1500, 1500, 1500}, {200, 200, 200}, {0.06, 0.06, 0.06}});
+}
+
 TEST_CASE("glicko2's example config writes 1464.05, 151.52 and 0.05999 to ratings.csv", "[glicko2]") {
   ratekit::testing::temp_dir dir;
   const auto result = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/glicko2-example.yaml").string() +

@@ -3,6 +3,7 @@
 // monthly games with idle players and empty months to rate two ways.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <ratekit/sdk.hpp>
 
 #include <algorithm>
@@ -27,7 +28,7 @@ struct table {
     for (auto& c : columns) pointers.push_back(c.data());
     last_period.assign(n, RK_NEVER_RATED);
     last_date.assign(n, 0);
-    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data(), last_period.data(), last_date.data()};
+    raw = {sizeof(rk_state), uint32_t(columns.size()), n, pointers.data(), last_period.data(), last_date.data(), nullptr};
   }
   ratekit::sdk::state state() const { return ratekit::sdk::state(&raw); }
 };
@@ -153,6 +154,29 @@ inline void paper_glicko(std::vector<paper_player>& p, const std::vector<period>
     }
     p = next;
   }
+}
+
+// Player 1 was last rated in period 10 and plays in period 9: the model refuses
+// the batch (sdk::periods_away), naming his first game of it, and moves no rating.
+// `columns` are the model's state columns for three players.
+template <class Model>
+void check_periods_backwards(Model& model, std::vector<std::vector<double>> columns) {
+  table t(std::move(columns));
+  t.last_period[1] = 10;
+  const std::vector<double> before = t.columns[0];
+  try {
+    rate(model, t, {{9, {game(0, 2, 1), game(1, 0, 1)}}});
+    FAIL("no error");
+  } catch (const ratekit::sdk::failure& e) {
+    CHECK(e.code() == RK_ERR_INVALID_ARGUMENT);
+    CHECK(e.index() == 1);
+    CHECK(std::string(e.what()) == "period numbers go backwards");
+  }
+  CHECK(t.columns[0] == before);
+  // The same period number as his last is no step back (0 periods away).
+  table same(t.columns);
+  same.last_period[1] = 9;
+  CHECK_NOTHROW(rate(model, same, {{9, {game(0, 2, 1), game(1, 0, 1)}}}));
 }
 
 }  // namespace glicko_test

@@ -16,7 +16,7 @@ struct league {
 
   explicit league(std::vector<double> initial) : rating(std::move(initial)) {
     columns[0] = rating.data();
-    raw = rk_state{sizeof(rk_state), 1, rating.size(), columns.data(), nullptr, nullptr};
+    raw = rk_state{sizeof(rk_state), 1, rating.size(), columns.data(), nullptr, nullptr, nullptr};
   }
   ratekit::sdk::state state() const { return ratekit::sdk::state(&raw); }
   double sum() const { return std::accumulate(rating.begin(), rating.end(), 0.0); }

@@ -34,7 +34,7 @@ struct columns {
     for (uint32_t f = 0; f < d.state_count; ++f) values.emplace_back(players, d.state[f].initial);
     for (auto& v : values) pointers.push_back(v.data());
   }
-  rk_state view() { return {sizeof(rk_state), uint32_t(values.size()), values[0].size(), pointers.data(), nullptr, nullptr}; }
+  rk_state view() { return {sizeof(rk_state), uint32_t(values.size()), values[0].size(), pointers.data(), nullptr, nullptr, nullptr}; }
   std::vector<double>& rating() { return values[0]; }
 };
 

@@ -12,7 +12,7 @@ namespace {
 std::vector<double> rate(std::vector<double> ratings, const std::vector<rk_game>& games, bool one_period,
                          std::vector<rk_game_out>& out) {
   double* columns[] = {ratings.data()};
-  const rk_state s = {sizeof(rk_state), 1, ratings.size(), columns, nullptr, nullptr};
+  const rk_state s = {sizeof(rk_state), 1, ratings.size(), columns, nullptr, nullptr, nullptr};
   const uint64_t end = games.size();
   const rk_game_batch batch = {sizeof(rk_game_batch), 0, games.data(), games.size(), one_period ? &end : nullptr,
                                one_period ? 1u : 0u, nullptr, nullptr, nullptr, nullptr, nullptr, 0};

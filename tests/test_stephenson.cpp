@@ -157,6 +157,11 @@ TEST_CASE("stephenson: an RD above rdmax is capped at the next period's start, a
   CHECK(t.columns[1][0] == Approx(capped.columns[1][0]).epsilon(1e-12));
 }
 
+TEST_CASE("stephenson refuses a period before the one a player was last rated in", "[stephenson]") {
+  stephenson model = make(10, 0, 0, 0);
+  glicko_test::check_periods_backwards(model, {{1500, 1500, 1500}, {200, 200, 200}});
+}
+
 TEST_CASE("stephenson takes any starting RD above 0 and refuses 0", "[stephenson]") {
   temp_dir dir;
   write_text(dir / "g.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n");

@@ -32,7 +32,7 @@ TEST_CASE("world football Elo: a 4-1 home win at a World Cup", "[world-football]
   world_football::model m(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 2));
   double rating[] = {1800, 1800};
   double* columns[] = {rating};
-  const rk_state state{sizeof(rk_state), 1, 2, columns, nullptr, nullptr};
+  const rk_state state{sizeof(rk_state), 1, 2, columns, nullptr, nullptr, nullptr};
   rk_game g{};
   g.a = 0, g.b = 1, g.score_a = 1, g.points_a = 4, g.points_b = 1, g.k_a = g.k_b = 60;
   g.adv_predict = g.adv_update = 100;

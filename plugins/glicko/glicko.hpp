@@ -58,10 +58,8 @@ class glicko {
   // Every player of the period gets his RD grown for the periods since he was last rated.
   void start_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p) {
     const double* rd = s.column(f_rd);
-    const int64_t* last = s.last_period();
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
-      const int64_t t = sdk::elapsed_periods(p.number, last[who]);
-      if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+      const int64_t t = sdk::periods_away(s, p, who, i);
       // From a ratings list, a database or initial.state alike: above 0 and at most rdmax.
       if (!(rd[who] > 0 && rd[who] <= rdmax_))
         throw sdk::failure(RK_ERR_DOMAIN, rd_range_, int64_t(i));

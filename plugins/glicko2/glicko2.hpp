@@ -68,10 +68,8 @@ class glicko2 {
     const double* r = s.rating();
     const double* rd = s.column(f_rd);
     const double* sigma = s.column(f_volatility);
-    const int64_t* last = s.last_period();
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
-      const int64_t t = sdk::elapsed_periods(p.number, last[who]);
-      if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+      const int64_t t = sdk::periods_away(s, p, who, i);
       // From a ratings list, a database or initial.state alike: sigma in (0, phi_max], the cap on the
       // Glicko-2 scale, since a larger one puts the RD past the cap by itself.
       if (!(sigma[who] > 0 && sigma[who] <= phi_max_))

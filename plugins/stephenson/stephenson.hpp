@@ -60,8 +60,7 @@ class stephenson {
     const double* rd = s.column(f_rd);
     const int64_t* last = s.last_period();
     roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) {
-      const int64_t t = last[who] == RK_NEVER_RATED ? 1 : p.number - last[who];
-      if (t < 0) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(i));
+      const int64_t t = last[who] == RK_NEVER_RATED ? 1 : sdk::periods_away(s, p, who, i);
       if (!(rd[who] > 0 && std::isfinite(rd[who])))
         throw sdk::failure(RK_ERR_DOMAIN, "a player's rd must be a number above 0", int64_t(i));
       return scratch{.variance = std::min(rd[who] * rd[who] + double(t) * c_ * c_, rdmax_ * rdmax_)};

@@ -157,13 +157,12 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.state = engine_setup::initial_state(config, *r.rater, players, list);
   if (piece) refuse_list_after_games(r, *piece, players);
   if (piece) refuse_label_without_one_period(r, *piece, settle);
-  std::vector<double> birth_years = std::move(players.birth_year);
   players = {};
   r.start_ratings = r.state.columns[0];
   r.start_games = r.state.games;
   r.first_period_number = engine_setup::first_period_number(config, list);
 
-  game_engine games(r, config.input_paths.front().string(), std::move(birth_years), settle, services.sink);
+  game_engine games(r, config.input_paths.front().string(), settle, services.sink);
   event_rater events(r, settle, services.sink);
   bool any_event = false;
   const std::atomic<bool>* stop = stop_flag();

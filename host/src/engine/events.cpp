@@ -23,16 +23,16 @@ event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink
       replayed_(r.start_ratings),
       peak_seen_(r.start_ratings.size(), -HUGE_VAL) {}
 
-void event_rater::add_players(size_t count, std::span<const double> declared) {
+void event_rater::add_players(size_t count, std::span<const double> declared, std::span<const double> births) {
   if (count <= r_.state.games.size()) return;
-  engine_setup::add_players(r_, count, declared);
+  engine_setup::add_players(r_, count, declared, births);
   replayed_.add_players(r_.start_ratings.data(), r_.start_ratings.size());
   peak_seen_.resize(count, -HUGE_VAL);
 }
 
 void event_rater::take(game_piece& piece) {
   if (piece.events.empty()) return;
-  add_players(size_t(piece.players), piece.declared);
+  add_players(size_t(piece.players), piece.declared, piece.birth_years);
   if (piece.weights.empty())  // single players: each entry is a team of its own
     for (const rk_event& ev : piece.events)
       for (uint64_t i = ev.begin; i < ev.end; ++i) piece.entries[size_t(i - entry_count_)].team = uint32_t(i - ev.begin);

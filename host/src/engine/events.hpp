@@ -33,8 +33,8 @@ class event_rater {
   unsigned streamed() const { return handed_.info ? streamed_ : 0; }
 
  private:
-  // Players who joined start as the config and the input's facts say.
-  void add_players(size_t count, std::span<const double> declared = {});
+  // Players who joined start as the config and the input's facts (ratings, years of birth) say.
+  void add_players(size_t count, std::span<const double> declared = {}, std::span<const double> births = {});
   // Event e, whose entries are `entries`; a team match's players' shares of it in `weights`, else nullptr.
   void rate(size_t e, const rk_entry* entries, const double* weights);
   // Events are rated in the order read: one dated before the latest date read

@@ -27,19 +27,14 @@ inline std::optional<double> constant_k(const k_schedule& k) {
 
 class k_assigner {
  public:
-  k_assigner(const run_result& r, std::vector<double> birth_years, const settle_fn& settle)
+  k_assigner(const run_result& r, const settle_fn& settle)
       : r_(r), k_(r.config.k), file_(r.config.file.string()), settle_(settle), constant_(constant_k(k_)),
-        birth_(std::move(birth_years)),
         period_count_(r.start_ratings.size(), 0) {}
 
   const std::optional<double>& constant() const { return constant_; }
 
-  // Players up to `count`, the last births.size() of them born in those years (NaN: unknown).
-  void add_players(size_t count, const std::vector<double>& births) {
-    for (size_t i = birth_.size(); i < count; ++i)
-      birth_.push_back(i + births.size() >= count ? births[births.size() - (count - i)] : nan_value);
-    period_count_.resize(count, 0);
-  }
+  // Players up to `count` (the state holds their years of birth).
+  void add_players(size_t count) { period_count_.resize(count, 0); }
 
   // K for games [begin, end) of one period, from the state at its start;
   // `where(i)` names game i for messages.
@@ -72,7 +67,8 @@ class k_assigner {
     ctx.games = r_.state.games[p];
     ctx.rating = r_.state.rating()[p];
     ctx.peak = r_.state.peak[p];
-    if (!std::isnan(birth_[p]) && facts.date[i] > 0) ctx.age = facts.date[i] / 10000 - birth_[p];
+    const double born = r_.state.birth_year[p];
+    if (!std::isnan(born) && facts.date[i] > 0) ctx.age = facts.date[i] / 10000 - born;
     ctx.week = facts.week[i];
     ctx.playoff = g.flags & RK_GAME_PLAYOFF;
     ctx.tag = &facts.tags[facts.tag[i]];
@@ -92,7 +88,6 @@ class k_assigner {
   const std::string file_;
   const settle_fn& settle_;
   const std::optional<double> constant_;
-  std::vector<double> birth_;
   std::vector<int> period_count_;
 };
 

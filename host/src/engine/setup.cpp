@@ -13,7 +13,7 @@ rk_state player_state::view() {
   pointers_.clear();
   for (auto& c : columns) pointers_.push_back(c.data());
   return rk_state{sizeof(rk_state), uint32_t(columns.size()), uint64_t(columns[0].size()), pointers_.data(),
-                  last_period.data(), last_date.data()};
+                  last_period.data(), last_date.data(), birth_year.data()};
 }
 
 namespace engine_setup {
@@ -58,7 +58,7 @@ void declare(player_state& s, const competition_config& c, int rated, size_t i, 
 }  // namespace
 
 void add_players(player_state& s, const competition_config& c, const model& m, size_t count,
-                 std::span<const double> declared) {
+                 std::span<const double> declared, std::span<const double> births) {
   const plugin& p = m.source();
   const rk_descriptor& desc = p.descriptor();
   if (s.columns.empty()) s.columns.resize(desc.state_count);
@@ -73,14 +73,17 @@ void add_players(player_state& s, const competition_config& c, const model& m, s
   s.games.resize(count, 0.0);
   s.last_period.resize(count, RK_NEVER_RATED);
   s.last_date.resize(count, 0);
+  s.birth_year.resize(count, NAN);
+  for (size_t i = std::max(from, count - std::min(count, births.size())); i < count; ++i)
+    s.birth_year[i] = births[births.size() - (count - i)];
   const int rated = p.state_field("rated");
   for (size_t i = std::max(from, count - std::min(count, declared.size())); i < count; ++i)
     declare(s, c, rated, i, declared[declared.size() - (count - i)]);
   start_peaks(s, rated, from);
 }
 
-void add_players(run_result& r, size_t count, std::span<const double> declared) {
-  add_players(r.state, r.config, *r.rater, count, declared);
+void add_players(run_result& r, size_t count, std::span<const double> declared, std::span<const double> births) {
+  add_players(r.state, r.config, *r.rater, count, declared, births);
   const size_t from = r.start_ratings.size();
   r.start_ratings.insert(r.start_ratings.end(), r.state.columns[0].begin() + long(from), r.state.columns[0].end());
   r.start_games.insert(r.start_games.end(), r.state.games.begin() + long(from), r.state.games.end());
@@ -92,7 +95,7 @@ player_state initial_state(const competition_config& c, const model& m, const pl
   const rk_descriptor& desc = p.descriptor();
   const size_t n = size_t(players.size());
   player_state s;
-  add_players(s, c, m, n);
+  add_players(s, c, m, n, {}, players.birth_year);
   const int rated = p.state_field("rated");
   for (size_t i = 0; i < n; ++i) declare(s, c, rated, i, players.declared_rating[i]);
   for (size_t row = 0; row < list.ids.size(); ++row) {

@@ -135,7 +135,7 @@ int main() {
   // 1500 beats 1900 with K = 32 on both sides.
   double rating[] = {1500, 1900};
   double* columns[] = {rating};
-  const rk_state state{sizeof(rk_state), 1, 2, columns, nullptr, nullptr};
+  const rk_state state{sizeof(rk_state), 1, 2, columns, nullptr, nullptr, nullptr};
   rk_game game{};
   game.a = 0;
   game.b = 1;

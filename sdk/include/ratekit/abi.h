@@ -14,7 +14,8 @@
  *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team matches) named
  *   rk_entry's reserved field `team` and appended rk_event_batch.weights and
  *   rk_plugin_entry.expect_teams / initial_state; 1.4 appended rk_host.adjust
- *   (RK_CAP_ADJUSTMENTS); 1.5 whole-history models (ratekit/ext/whole_history.h).
+ *   (RK_CAP_ADJUSTMENTS); 1.5 whole-history models (ratekit/ext/whole_history.h);
+ *   1.6 appended rk_state.birth_year.
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -59,7 +60,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 5
+#define RK_ABI_MINOR 6
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -195,9 +196,16 @@ typedef struct rk_state {
      Present when struct_size >= RK_STATE_SIZE_1_1; may be NULL. */
   int64_t* last_period;
   int32_t* last_date;
+  /* ABI 1.6: each player's year of birth (a ratings list's birth_year, a TRF
+     birth date's year, a history database's), player_count entries, NaN when
+     unknown; read only, kept by the host. A model whose rules start a new
+     player from his age reads it (uscf). Read it only when RK_HAS_FIELD says
+     the host wrote it; may be NULL. */
+  const double* birth_year;
 } rk_state;
 #define RK_STATE_SIZE_1_0 24
 #define RK_STATE_SIZE_1_1 40
+#define RK_STATE_SIZE_1_6 48
 
 /* Game flags. */
 #define RK_GAME_NEUTRAL (1u << 0) /* no home side */

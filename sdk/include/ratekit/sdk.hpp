@@ -151,6 +151,8 @@ class state {
   // first) and its last date; nullptr when the host keeps none (a 1.0 host).
   int64_t* last_period() const { return RK_HAS_FIELD(s_, rk_state, last_period) ? s_->last_period : nullptr; }
   int32_t* last_date() const { return RK_HAS_FIELD(s_, rk_state, last_date) ? s_->last_date : nullptr; }
+  // ABI 1.6: each player's year of birth (NaN: unknown); nullptr from an older host.
+  const double* birth_year() const { return RK_HAS_FIELD(s_, rk_state, birth_year) ? s_->birth_year : nullptr; }
 
  private:
   const rk_state* s_;
@@ -215,6 +217,15 @@ inline bool has_elapsed_time(const state& s, const rk_game_batch& b) {
 // The periods elapsed since a player was last rated: `now` is this period's
 // number, `last` his last_period; 0 for a player never rated.
 inline int64_t elapsed_periods(int64_t now, int64_t last) { return last == RK_NEVER_RATED ? 0 : now - last; }
+
+// The periods elapsed since player `who` of period p was last rated (0 for a
+// player never rated), refused when the host's numbers go backwards; `game`
+// is the batch's game that names him in the error. Requires has_elapsed_time.
+inline int64_t periods_away(const state& s, const period& p, int32_t who, uint64_t game) {
+  const int64_t t = elapsed_periods(p.number, s.last_period()[who]);
+  if (t < 0) throw failure(RK_ERR_INVALID_ARGUMENT, "period numbers go backwards", int64_t(game));
+  return t;
+}
 
 // Records that the players of games [p.begin, p.end) were rated in period p;
 // a side flagged fixed was not rated and keeps his record.

@@ -33,6 +33,9 @@ struct player_state {
   // period loop moves them; the host starts them and keeps them between calls.
   std::vector<int64_t> last_period;
   std::vector<int32_t> last_date;
+  // Each player's year of birth, NaN when unknown (ABI 1.6 rk_state): the K
+  // schedule's age and models that start a new player from his age read it.
+  std::vector<double> birth_year;
 
   rk_state view();
   double* rating() { return columns[0].data(); }
