@@ -3,6 +3,7 @@
 // with its limits, Rn = R0 + 800 (W - We) / (E + n) (3.5.2), the first DWZ by
 // iteration (3.4), 700 + R / 8 below 800. Expected numbers were worked out by
 // hand from the quoted formulas (docs/plugins/dwz.md), not read off the plugin.
+#include "one_period.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -24,46 +25,28 @@ namespace {
 constexpr double youth = 5, junior = 10, senior = 15;
 
 // Players with rating, rated and index columns; the games of one tournament.
-struct tournament {
+struct tournament : ratekit::testing::one_period {
   explicit tournament(std::vector<double> ratings, std::vector<double> indexes = {})
-      : rating(std::move(ratings)), rated(rating.size()), index(std::move(indexes)),
-        model(ratekit::sdk::host(nullptr), ratekit::sdk::params(nullptr, 0)) {
-    index.resize(rating.size(), 0.0);
-    for (size_t i = 0; i < rating.size(); ++i) rated[i] = index[i] > 0 ? 1 : 0;
+      : model(ratekit::sdk::host(nullptr), ratekit::sdk::params(nullptr, 0)) {
+    indexes.resize(ratings.size(), 0.0);
+    std::vector<double> flags(ratings.size());
+    for (size_t i = 0; i < ratings.size(); ++i) flags[i] = indexes[i] > 0 ? 1 : 0;
+    columns = {std::move(ratings), std::move(flags), std::move(indexes)};
   }
   void play(int32_t a, int32_t b, double score_a, double j_a = senior, double j_b = senior) {
-    rk_game g = ratekit::make_game(a, b, score_a);
+    rk_game& g = one_period::play(a, b, score_a);
     g.k_a = j_a, g.k_b = j_b;
-    games.push_back(g);
   }
   // Rates the games so far as one tournament, played on `date` (yyyymmdd, 0: undated).
-  void rate(int32_t date = 0) {
-    double* columns[] = {rating.data(), rated.data(), index.data()};
-    const rk_state s = {sizeof(rk_state), 3, rating.size(), columns, nullptr, nullptr};
-    const uint64_t end = games.size();
-    rk_game_batch batch{};
-    batch.struct_size = sizeof(rk_game_batch);
-    batch.games = games.data();
-    batch.game_count = games.size();
-    batch.period_ends = &end;
-    batch.period_count = 1;
-    const std::vector<int32_t> dates(games.size(), date);
-    batch.game_dates = dates.data();
-    out.assign(games.size(), rk_game_out{});
-    model.rate_games(ratekit::sdk::state(&s), batch, out.data());
-  }
+  void rate(int32_t date = 0) { one_period::rate(model, date); }
   void next_tournament() { games.clear(); }
-  // Player p's deltas added up, as the host replays them.
-  double deltas(int32_t p) const {
-    double sum = 0;
-    for (size_t k = 0; k < games.size(); ++k)
-      sum += games[k].a == p ? out[k].delta_a : games[k].b == p ? out[k].delta_b : 0.0;
-    return sum;
-  }
-  std::vector<double> rating, rated, index;
+  std::vector<double>& rating() { return columns[0]; }
+  std::vector<double>& rated() { return columns[1]; }
+  std::vector<double>& index() { return columns[2]; }
+  const std::vector<double>& rating() const { return columns[0]; }
+  const std::vector<double>& rated() const { return columns[1]; }
+  const std::vector<double>& index() const { return columns[2]; }
   dwz model;
-  std::vector<rk_game> games;
-  std::vector<rk_game_out> out;
 };
 
 double coefficient(double r0, double j, bool won, double index) {
@@ -127,13 +110,13 @@ TEST_CASE("dwz: an established player's follow-up DWZ, Rn = R0 + 800 (W - We) / 
   t.play(0, 4, 0);
   t.rate();
   // We = P(100) + P(0) + P(-100) + P(-200) = 1.73975, E = 20: 1500 + 800 * 1.26025 / 24 = 1542.008.
-  CHECK(t.rating[0] == 1542);
-  CHECK(t.index[0] == 11);
+  CHECK(t.rating()[0] == 1542);
+  CHECK(t.index()[0] == 11);
   CHECK(t.deltas(0) == Approx(42).margin(1e-9));
   CHECK(t.out[0].expected_a == Approx(rules::normal_expectancy(100)).margin(1e-15));
   CHECK(t.out[1].delta_a == Approx(800 * (1 - rules::normal_expectancy(0)) / 24).margin(1e-12));
   // The 1700 lost nothing against 1500: E 1.7^4 + 15 = 23.35: 23, n = 1.
-  CHECK(t.rating[4] == std::round(1700 + 800 * (1 - rules::normal_expectancy(200)) / 24));
+  CHECK(t.rating()[4] == std::round(1700 + 800 * (1 - rules::normal_expectancy(200)) / 24));
 }
 
 TEST_CASE("dwz: a first DWZ needs 5 rated opponents and neither 0% nor 100%", "[dwz]") {
@@ -141,26 +124,26 @@ TEST_CASE("dwz: a first DWZ needs 5 rated opponents and neither 0% nor 100%", "[
     std::vector<double> ratings{1000};
     for (int i = 0; i < opponents; ++i) ratings.push_back(1300 + 100 * i);
     tournament t(ratings, std::vector<double>(ratings.size(), 10.0));
-    t.index[0] = 0, t.rated[0] = 0;
+    t.index()[0] = 0, t.rated()[0] = 0;
     for (int i = 0; i < opponents; ++i) t.play(0, i + 1, i < points ? (points - i >= 1 ? 1.0 : 0.5) : 0.0);
     t.rate();
     return t;
   };
   // 1300 to 1700, 3 points: the R with sum P(R - Ri) = 3 is 1580.74.
   const tournament five = newcomer(5, 3);
-  CHECK(five.rating[0] == 1581);
-  CHECK(five.rated[0] == 1);
-  CHECK(five.index[0] == 1);
+  CHECK(five.rating()[0] == 1581);
+  CHECK(five.rated()[0] == 1);
+  CHECK(five.index()[0] == 1);
   CHECK(five.deltas(0) == Approx(581).margin(1e-9));
   const tournament four = newcomer(4, 3);
-  CHECK(four.rated[0] == 0);
-  CHECK(four.rating[0] == 1000);
+  CHECK(four.rated()[0] == 0);
+  CHECK(four.rating()[0] == 1000);
   CHECK(four.deltas(0) == 0);
-  CHECK(four.rating[1] == 1300);  // nobody's DWZ moves for a game against him
-  CHECK(newcomer(5, 0).rated[0] == 0);
-  CHECK(newcomer(5, 5).rated[0] == 0);
-  CHECK(newcomer(5, 0.5).rated[0] == 1);
-  CHECK(newcomer(5, 4.5).rated[0] == 1);
+  CHECK(four.rating()[1] == 1300);  // nobody's DWZ moves for a game against him
+  CHECK(newcomer(5, 0).rated()[0] == 0);
+  CHECK(newcomer(5, 5).rated()[0] == 0);
+  CHECK(newcomer(5, 0.5).rated()[0] == 1);
+  CHECK(newcomer(5, 4.5).rated()[0] == 1);
 }
 
 TEST_CASE("dwz: new players who meet each other are rated by one iteration over all of them", "[dwz]") {
@@ -173,12 +156,12 @@ TEST_CASE("dwz: new players who meet each other are rated by one iteration over 
   for (int i = 0; i < 5; ++i) t.play(1, 0, i < 2 ? 1.0 : 0.0);
   t.rate();
   // Worked out by bisection on each equation, alternating until both hold: Ra = 1648.32, Rb = 1576.67.
-  CHECK(t.rating[0] == 1648);
-  CHECK(t.rating[1] == 1577);
-  CHECK(t.rated[1] == 1);
+  CHECK(t.rating()[0] == 1648);
+  CHECK(t.rating()[1] == 1577);
+  CHECK(t.rated()[1] == 1);
   // An established player's We counts A at his first DWZ, 1648.
   const double e = rules::development_coefficient({1500, senior, 0, 1, 10});
-  CHECK(t.rating[2] == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1648)) / (e + 1)));
+  CHECK(t.rating()[2] == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1648)) / (e + 1)));
 }
 
 TEST_CASE("dwz: a performance more than 300 above a player's DWZ is what his opponents count him with", "[dwz]") {
@@ -189,7 +172,7 @@ TEST_CASE("dwz: a performance more than 300 above a player's DWZ is what his opp
     tournament t({x, 1500, 1500, 1500, 1500, 1500}, {10, 10, 10, 10, 10, 10});
     for (int32_t i = 1; i <= 5; ++i) t.play(0, i, i == 5 ? 0.5 : 1.0);
     t.rate();
-    return t.rating[1];
+    return t.rating()[1];
   };
   const double e = 20, n = 1;  // the 1500's E (1.5^4 + 15) and his one game
   CHECK(beaten(1561) == std::round(1500 + 800 * (0 - rules::win_expectancy(1500 - 1862)) / (e + n)));
@@ -212,7 +195,7 @@ TEST_CASE("dwz: the iteration of the new players runs again with the exceptional
   }
   t.play(0, 6, 1);
   t.rate();
-  CHECK(t.rating[6] == 1488);
+  CHECK(t.rating()[6] == 1488);
 }
 
 TEST_CASE("dwz: games of a player left without a first DWZ count in his next evaluation for two years", "[dwz]") {
@@ -225,7 +208,7 @@ TEST_CASE("dwz: games of a player left without a first DWZ count in his next eva
     t.play(0, 2, 0.5);
     t.play(0, 3, 0);
     t.rate(first_day);
-    REQUIRE(t.rated[0] == 0);
+    REQUIRE(t.rated()[0] == 0);
     t.next_tournament();
     t.play(0, 4, 0.5);
     t.play(0, 5, 0.5);
@@ -233,12 +216,12 @@ TEST_CASE("dwz: games of a player left without a first DWZ count in his next eva
     return t;
   };
   const tournament kept = second_tournament(20220310, 20240310);  // two years to the day: kept
-  CHECK(kept.rated[0] == 1);
-  CHECK(kept.rating[0] == 1500);
+  CHECK(kept.rated()[0] == 1);
+  CHECK(kept.rating()[0] == 1500);
   CHECK(kept.deltas(0) == Approx(500).margin(1e-9));  // his change shows on this tournament's games
   const tournament dropped = second_tournament(20220310, 20240311);
-  CHECK(dropped.rated[0] == 0);
-  CHECK(second_tournament(0, 0).rated[0] == 1);  // undated games are kept
+  CHECK(dropped.rated()[0] == 0);
+  CHECK(second_tournament(0, 0).rated()[0] == 1);  // undated games are kept
 }
 
 TEST_CASE("ratekit expect dwz: P(D) of the whole difference", "[dwz][cli]") {

@@ -3,7 +3,7 @@
 // 2017): the rules' K table, the Approximating Formulas' worked example
 // (1511.11), the values skillratings (Rust, src/uscf.rs) documents for the
 // Approximating Formulas, and each threshold of the rules on both sides.
-#include <ratekit/host/input/dataset.hpp>
+#include "one_period.hpp"
 
 #include <catch2/catch.hpp>
 #include <uscf/uscf.hpp>
@@ -23,39 +23,21 @@ struct record {
 };
 
 // Players rated by uscf through its C++ class, one event (a rating period) at a time.
-struct event {
+struct event : ratekit::testing::one_period {
   explicit event(std::vector<record> players, double bonus_threshold = 14, bool approximate = false)
       : values{bonus_threshold, approximate ? 1.0 : 0.0},
         model(ratekit::sdk::host(nullptr), ratekit::sdk::params(values, 2)) {
+    columns.resize(6);
     for (const record& r : players)
-      for (size_t f = 0; f < 6; ++f) column[f].push_back((&r.rating)[f]);
+      for (size_t f = 0; f < 6; ++f) columns[f].push_back((&r.rating)[f]);
   }
-  void play(int32_t a, int32_t b, double score_a, uint32_t flags = 0) {
-    rk_game g = ratekit::make_game(a, b, score_a);
-    g.flags = flags;
-    games.push_back(g);
-  }
-  void rate() {
-    double* columns[6];
-    for (size_t f = 0; f < 6; ++f) columns[f] = column[f].data();
-    const rk_state s = {sizeof(rk_state), 6, column[0].size(), columns, nullptr, nullptr};
-    const uint64_t end = games.size();
-    rk_game_batch batch{};
-    batch.struct_size = sizeof(rk_game_batch);
-    batch.games = games.data();
-    batch.game_count = games.size();
-    batch.period_ends = &end;
-    batch.period_count = 1;
-    out.assign(games.size(), rk_game_out{});
-    model.rate_games(ratekit::sdk::state(&s), batch, out.data());
-  }
-  double rating(size_t p) const { return column[uscf::f_rating][p]; }
+  void play(int32_t a, int32_t b, double score_a, uint32_t flags = 0) { one_period::play(a, b, score_a).flags = flags; }
+  // Rates the games so far as one event, played on `date` (yyyymmdd, 0: undated).
+  void rate(int32_t date = 0) { one_period::rate(model, date); }
+  double rating(size_t p) const { return columns[uscf::f_rating][p]; }
 
   double values[2];
   uscf model;
-  std::vector<double> column[6];
-  std::vector<rk_game> games;
-  std::vector<rk_game_out> out;
 };
 
 double round_to(double x, double unit) { return std::round(x / unit) * unit; }
@@ -98,10 +80,10 @@ TEST_CASE("uscf: the Approximating Formulas' example, 1500 after 6 games: 1511.1
     e.rate();
     CHECK(e.rating(0) == Approx(1511.111111).margin(1e-6));
     CHECK(std::round(e.rating(0)) == 1511.0);
-    CHECK(e.column[uscf::f_rated_games][0] == 9.0);
-    CHECK(e.column[uscf::f_wins][0] == 4.0);
-    CHECK(e.column[uscf::f_losses][0] == 3.0);
-    CHECK(e.column[uscf::f_events][0] == 1.0);
+    CHECK(e.columns[uscf::f_rated_games][0] == 9.0);
+    CHECK(e.columns[uscf::f_wins][0] == 4.0);
+    CHECK(e.columns[uscf::f_losses][0] == 3.0);
+    CHECK(e.columns[uscf::f_events][0] == 1.0);
   }
 }
 
@@ -213,7 +195,7 @@ TEST_CASE("uscf: an unrated player's rating from the event, Steps 3 to 5", "[usc
   e.play(4, 0, 1.0);
   e.rate();
   CHECK(e.rating(0) == Approx(1550.0).margin(1e-6));
-  CHECK(e.column[uscf::f_rated_games][0] == 4.0);
+  CHECK(e.columns[uscf::f_rated_games][0] == 4.0);
   // His opponents are rated against his estimate, 1550, not his initial 1300.
   const double k_1400 = 800 / (math::effective_cap(1400) + 1);
   CHECK(e.rating(1) == Approx(1400 - k_1400 * math::winning_expectancy(1400, 1550)).margin(1e-9));
@@ -226,6 +208,44 @@ TEST_CASE("uscf: an unrated player's rating from the event, Steps 3 to 5", "[usc
   lost.play(0, 2, 0.0);
   lost.rate();
   CHECK(lost.rating(0) == Approx(1100.0).margin(1e-6));
+}
+
+TEST_CASE("uscf: an unrated player's Step 1 rating from his age: 50 a year, at least 100, 1300 from 26", "[uscf]") {
+  // US Chess (2005 on): "50 * age (in years), with a minimum of 100 ... up to age 26, beyond that ... 1300";
+  // "exactly 6 years old ... 300/0 and ... 6 1/2 ... 325/0".
+  // Age and rating, on both sides of 2 (the minimum) and of 26 (the adult's 1300).
+  const double ages[][2] = {{6, 300},    {6.5, 325},   {1, 100},     {2, 100},    {3, 150},
+                            {25, 1250},  {26, 1300},   {27, 1300},   {60, 1300}};
+  for (const auto& [age, rating] : ages) CHECK(math::initial_from_age(age) == rating);
+  // An unrated player loses to an established 1300: f(R) = PWe(R, 1300) = 0 on all of R <= 900, so his
+  // rating is the point of that stretch nearest his Step 1 rating: born 2014, in 2024, 10 years: 500.
+  const auto kid = [](double rating, double born, int32_t date, uint32_t state_size = sizeof(rk_state)) {
+    event e({{rating}, {1300, 30, 15, 15}});
+    e.birth_year = {born, NAN};
+    e.state_size = state_size;
+    e.play(0, 1, 0.0);
+    e.rate(date);
+    return e;
+  };
+  const event ten = kid(1300, 2014, 20240615);
+  CHECK(ten.rating(0) == Approx(500.0).margin(1e-9));
+  // His opponent is rated against that rating (Steps 4 and 5): K = 800 / (N' + 1), N' = N*(1300) < 30.
+  const double k = 800 / (math::effective_cap(1300) + 1);
+  CHECK(ten.rating(1) == Approx(1300 + k * (1 - math::winning_expectancy(1300, 500))).margin(1e-9));
+  CHECK(kid(1300, 2022, 20241231).rating(0) == Approx(100.0).margin(1e-9));  // 2 years: 100
+  CHECK(kid(1300, 2012, 20240101).rating(0) == Approx(600.0).margin(1e-9));  // 12 years on the year's first day
+  // Unknown age, an undated event, or a host before ABI 1.6: the adult's 1300, so 900.
+  CHECK(kid(1300, NAN, 20240615).rating(0) == Approx(900.0).margin(1e-9));
+  CHECK(kid(1300, 2014, 0).rating(0) == Approx(900.0).margin(1e-9));
+  CHECK(kid(1300, 2014, 20240615, RK_STATE_SIZE_1_1).rating(0) == Approx(900.0).margin(1e-9));
+  // A rating the run gave him (a list, the input, initial) stands before his age: 700, not 500.
+  CHECK(kid(700, 2014, 20240615).rating(0) == Approx(700.0).margin(1e-9));
+  // A rated player's age changes nothing.
+  event rated({{1300, 30, 15, 15}, {1300, 30, 15, 15}});
+  rated.birth_year = {2014, 2014};
+  rated.play(0, 1, 0.0);
+  rated.rate(20240615);
+  CHECK(rated.rating(0) == Approx(1300 - k / 2).margin(1e-9));
 }
 
 TEST_CASE("uscf: a root on a flat stretch of f is the rating of that stretch nearest the prior", "[uscf]") {
@@ -288,13 +308,13 @@ TEST_CASE("uscf: the highest established rating follows the player", "[uscf]") {
   event e({{1500, 25, 10, 10}, {1500, 100, 40, 40}});
   e.play(0, 1, 1.0);
   e.rate();
-  CHECK(e.column[uscf::f_highest][0] == e.rating(0));
-  CHECK(e.column[uscf::f_highest][0] > 1500);
+  CHECK(e.columns[uscf::f_highest][0] == e.rating(0));
+  CHECK(e.columns[uscf::f_highest][0] > 1500);
   // Still provisional after the event (24 + 1): nothing recorded.
   event p({{1500, 24, 10, 10}, {1500, 100, 40, 40}});
   p.play(0, 1, 1.0);
   p.rate();
-  CHECK(p.column[uscf::f_highest][0] == 0.0);
+  CHECK(p.columns[uscf::f_highest][0] == 0.0);
 }
 
 TEST_CASE("uscf: each game's delta is the player's change spread over his games", "[uscf]") {
@@ -312,7 +332,7 @@ TEST_CASE("uscf: each game's delta is the player's change spread over his games"
   fixed.play(0, 1, 1.0, RK_GAME_FIXED_B);
   fixed.rate();
   CHECK(fixed.rating(1) == 1500.0);
-  CHECK(fixed.column[uscf::f_rated_games][1] == 30.0);
+  CHECK(fixed.columns[uscf::f_rated_games][1] == 30.0);
   CHECK(fixed.rating(0) > 1500.0);
   // Fixed in one of his games only: not rated, and none of his games reports a change for him.
   event partly({{1500, 30, 10, 10}, {1500, 30, 10, 10}, {1500, 30, 10, 10}});

@@ -7,7 +7,10 @@ namespace ratekit::plugins {
 namespace {
 const rk_state_field state_fields[] = {
     // An unrated adult's initial rating (Step 1); an unrated player is one whose rating is based on no game.
-    sdk::rating_field(1300.0, "US Chess rating (stored unrounded; US Chess publishes it rounded to a whole number)"),
+    // A player left at it whose year of birth the host knows (ABI 1.6) starts from his age instead.
+    sdk::rating_field(uscf_math::adult_initial,
+                      "US Chess rating (stored unrounded; US Chess publishes it rounded to a whole number); an "
+                      "unrated player left at 1300 starts from his age when his year of birth is known"),
     {"rated_games", 0.0, "N: the rated games the rating is based on; 0 is unrated, 8 or fewer take the special formula, "
                          "more than 25 is established"},
     {"wins", 0.0, "the rated games won: all of N won (or all lost) takes the special formula; wins count in the absolute floor"},
@@ -29,7 +32,7 @@ constexpr uint32_t bookkeeping = 1u << uscf::f_wins | 1u << uscf::f_losses | 1u 
 }  // namespace
 
 const rk_descriptor uscf::descriptor = {
-    sizeof(rk_descriptor), bookkeeping, "uscf", "1.0.0",
+    sizeof(rk_descriptor), bookkeeping, "uscf", "1.1.0",
     "US Chess (Glickman 2017): N' from the rating, K = 800 / (N' + m), bonus, the special formula, floors",
     RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER,
     uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};

@@ -33,44 +33,35 @@ class solver {
     set_up(p, opponents);
     double m_value = first_estimate(p);
     double f_m = f(m_value);
-    for (int guard = 0; f_m > epsilon; ++guard) {  // step 2: move down towards the root
-      check(guard);
-      const double za = below(m_value);
-      const double f_za = f(za);
-      if (std::fabs(f_m - f_za) < epsilon) {
-        m_value = za, f_m = f_za;
-        continue;
-      }
-      const double m_star = m_value - f_m * (m_value - za) / (f_m - f_za);
-      if (m_star < za) {
-        m_value = za, f_m = f_za;
-      } else if (m_star < m_value) {
-        m_value = m_star, f_m = f(m_star);
-      } else {
-        break;
-      }
-    }
-    for (int guard = 0; f_m < -epsilon; ++guard) {  // step 3: move up towards the root
-      check(guard);
-      const double zb = above(m_value);
-      const double f_zb = f(zb);
-      if (std::fabs(f_zb - f_m) < epsilon) {
-        m_value = zb, f_m = f_zb;
-        continue;
-      }
-      const double m_star = m_value - f_m * (zb - m_value) / (f_zb - f_m);
-      if (m_star > zb) {
-        m_value = zb, f_m = f_zb;
-      } else if (m_star > m_value) {
-        m_value = m_star, f_m = f(m_star);
-      } else {
-        break;
-      }
-    }
+    approach(m_value, f_m, -1);  // step 2: while f(M) > epsilon, down towards the root
+    approach(m_value, f_m, +1);  // step 3: while f(M) < -epsilon, up towards it
     return std::fabs(f_m) <= epsilon ? settle(p, m_value) : m_value;
   }
 
  private:
+  // Steps 2 and 3 (`direction` -1: down while f(M) > epsilon; +1: up while
+  // f(M) < -epsilon): to the next breakpoint z that way, or to the secant's
+  // root M* when it lies between M and z; stops where M* would go back.
+  void approach(double& m_value, double& f_m, int direction) {
+    for (int guard = 0; -direction * f_m > epsilon; ++guard) {
+      check(guard);
+      const double z = direction < 0 ? below(m_value) : above(m_value);
+      const double f_z = f(z);
+      if (std::fabs(f_z - f_m) < epsilon) {
+        m_value = z, f_m = f_z;
+        continue;
+      }
+      const double m_star = m_value - f_m * (z - m_value) / (f_z - f_m);
+      if (direction * (m_star - z) > 0) {
+        m_value = z, f_m = f_z;
+      } else if (direction * (m_star - m_value) > 0) {
+        m_value = m_star, f_m = f(m_star);
+      } else {
+        return;
+      }
+    }
+  }
+
   // R0' and S': an all-win record counts as N' more wins 400 points below the
   // prior, an all-loss one as N' losses 400 above; any other as N' draws at it.
   void set_up(const player& p, std::span<const double> opponents) {

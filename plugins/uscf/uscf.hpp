@@ -35,11 +35,13 @@ class uscf {
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* asked) {
     if (s.fields() != std::size(columns_)) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 6 columns");
     for (uint32_t f = 0; f < std::size(columns_); ++f) columns_[f] = s.column(f);
+    birth_year_ = s.birth_year();
     for (uint64_t i = 0; i < batch.game_count; ++i) check_score(batch.games[i], i);
     rk_game_out* out = roster_.outputs(asked, batch.game_count);
     const sdk::state_after_writer after(s, batch);
     sdk::for_each_period(batch, [&](uint64_t begin, uint64_t end) {
       const sdk::period p{0, begin, end, 0, 0, 0};
+      event_year_ = event_year(batch, p);
       roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) { return first_steps(who, i); });
       players_.gather(batch, p, roster_);
       rate_event(batch, p, out);
@@ -58,11 +60,27 @@ class uscf {
       throw sdk::failure(RK_ERR_DOMAIN, "a US Chess game is won, drawn or lost: its score must be 1, 0.5 or 0", int64_t(i));
   }
 
+  // The year of the event's last dated game; 0 when none is dated.
+  static int32_t event_year(const rk_game_batch& batch, const sdk::period& p) {
+    int32_t last = 0;
+    for (uint64_t i = p.begin; i < p.end; ++i) last = std::max(last, sdk::game_date(batch, i));
+    return last / 10000;
+  }
+
+  // Step 1 for an unrated player: the rating the run gives him, unless it left
+  // him at the adult's 1300 and both his year of birth (ABI 1.6) and the
+  // event's are known: then the rating of his age, the event's year minus his year of birth.
+  double initial_rating(int32_t who, double given) const {
+    if (given != uscf_math::adult_initial || !birth_year_ || event_year_ == 0 || std::isnan(birth_year_[who]))
+      return given;
+    return uscf_math::initial_from_age(event_year_ - birth_year_[who]);
+  }
+
   // Steps 1 and 2 for one player of the event, from his state before it.
   scratch first_steps(int32_t who, uint64_t i) const {
     scratch x;
-    x.prior = columns_[f_rating][who];
     x.n = columns_[f_rated_games][who];
+    x.prior = x.n == 0 ? initial_rating(who, columns_[f_rating][who]) : columns_[f_rating][who];
     const double wins = columns_[f_wins][who], losses = columns_[f_losses][who];
     if (!(std::isfinite(x.prior) && x.n >= 0 && x.n == std::floor(x.n) && wins >= 0 && losses >= 0 &&
           wins + losses <= x.n && columns_[f_events][who] >= 0 && std::isfinite(columns_[f_highest][who])))
@@ -143,6 +161,8 @@ class uscf {
   double threshold_b_;
   bool approximate_;
   double* columns_[6] = {};
+  const double* birth_year_ = nullptr;  // each player's year of birth (NaN: unknown); nullptr from a host before 1.6
+  int32_t event_year_ = 0;
   sdk::period_roster<scratch> roster_;
   uscf_event::players players_;
   uscf_special::solver solver_;

@@ -15,6 +15,11 @@ inline constexpr double established_games = 25;  // a rating based on more games
 inline constexpr double special_games = 8;       // ratings based on at most this many use the special formula
 inline constexpr double full_n_from = 2355;      // N* is 50 above this rating
 inline constexpr double absolute_floor = 100;
+inline constexpr double adult_initial = 1300;    // Step 1's rating of an unrated player over 26 or of unknown age
+
+// Step 1's rating of an unrated player from his age: 50 a year, at least 100,
+// 1300 from 26 on (US Chess, from September 2005; plugins/uscf/README.md quotes it).
+inline double initial_from_age(double age) { return std::clamp(50 * age, 100.0, adult_initial); }
 
 // N*: the number of games a rating R0 is worth, 50 above 2355.
 inline double effective_cap(double r0) {
