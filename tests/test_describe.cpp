@@ -31,3 +31,15 @@ TEST_CASE("describe without an id or --markdown says what it expects", "[cli][de
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("error: describe: expected a plugin id (or --markdown for every plugin)"));
 }
+
+TEST_CASE("describe says that a model without parameters has none", "[cli][describe]") {
+  for (const std::string id : {"fifa-sum", "dwz"}) {
+    const auto r = run_cli("describe " + id);
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("\nstate fields:\n  rating "));
+    CHECK_THAT(r.out, Catch::EndsWith("\n\nparameters (params:): none\n"));  // not an empty list
+  }
+  const auto uscf = run_cli("describe uscf");
+  CHECK_THAT(uscf.out, Catch::Contains("\nparameters (params:):\n  bonus_threshold "));
+  CHECK_THAT(uscf.out, !Catch::Contains("params:): none"));
+}

@@ -36,7 +36,8 @@ void print_text(const plugin& p) {
   for (uint32_t i = 0; i < d.state_count; ++i)
     std::printf("  %-16s initial %-10s %s\n", d.state[i].name, format_number(d.state[i].initial).c_str(),
                 shown(d.state[i].help).c_str());
-  std::printf("\nparameters (params:):\n");
+  // A model without parameters says so, as the config reference does, rather than print an empty list.
+  std::printf(d.param_count == 0 ? "\nparameters (params:): none\n" : "\nparameters (params:):\n");
   for (uint32_t i = 0; i < d.param_count; ++i) {
     const rk_param_spec& s = d.params[i];
     std::printf("  %-18s %-8s default %-10s %s\n  %-18s %s\n", s.key, type_name(s.type), default_text(s).c_str(),
