@@ -1,6 +1,6 @@
 #include "egf_2021.hpp"
 
-#include <cstring>
+#include <ratekit/game_columns.hpp>
 
 namespace ratekit::plugins {
 
@@ -14,17 +14,15 @@ const rk_param_spec param_specs[] = {
                .help = "the tournament's EGF class: its changes count 1, 0.75, 0.5 or 0.25"},
 };
 
-const char* const column_names[] = {"con_a", "bonus_a", "con_b", "bonus_b"};
+constexpr const char* column_names[] = {"con_a", "bonus_a", "con_b", "bonus_b"};
 
-int32_t column_values(rk_instance, const rk_game*, double ra, double rb, double* out, rk_error*) {
+void column_values(const rk_game&, double ra, double rb, double* out) {
   out[0] = egf2021_con(ra);
   out[1] = egf2021_bonus(ra);
   out[2] = egf2021_con(rb);
   out[3] = egf2021_bonus(rb);
-  return RK_OK;
 }
-
-const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 4, column_names, &column_values};
+constexpr rk_ext_game_columns game_columns = sdk::game_columns<column_values>(column_names);
 }  // namespace
 
 const rk_descriptor egf_2021::descriptor = sdk::descriptor{.id = "egf-2021", .version = "1.0.0",
@@ -34,7 +32,7 @@ const rk_descriptor egf_2021::descriptor = sdk::descriptor{.id = "egf-2021", .ve
     .state = state_fields, .params = param_specs};
 
 const void* egf_2021::extension(const char* id) {
-  return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;
+  return sdk::game_columns_extension(id, game_columns);
 }
 
 }  // namespace ratekit::plugins

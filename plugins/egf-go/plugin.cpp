@@ -1,6 +1,6 @@
 #include "egf_go.hpp"
 
-#include <cstring>
+#include <ratekit/game_columns.hpp>
 
 namespace ratekit::plugins {
 
@@ -14,16 +14,14 @@ const rk_param_spec param_specs[] = {
                .help = "each side's expected result is P - epsilon/2 (EGF: 0.016, 0.014 in older years)"},
 };
 
-const char* const column_names[] = {"a", "P"};
+constexpr const char* column_names[] = {"a", "P"};
 
-int32_t column_values(rk_instance, const rk_game* g, double ra, double rb, double* out, rk_error*) {
-  const egf_go::view v = egf_go::evaluate(*g, ra, rb);
+void column_values(const rk_game& g, double ra, double rb, double* out) {
+  const egf_go::view v = egf_go::evaluate(g, ra, rb);
   out[0] = v.a;
   out[1] = v.p_a;
-  return RK_OK;
 }
-
-const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 2, column_names, &column_values};
+constexpr rk_ext_game_columns game_columns = sdk::game_columns<column_values>(column_names);
 }  // namespace
 
 const rk_descriptor egf_go::descriptor = sdk::descriptor{.id = "egf-go", .version = "1.1.0",
@@ -32,7 +30,7 @@ const rk_descriptor egf_go::descriptor = sdk::descriptor{.id = "egf-go", .versio
     .state = state_fields, .params = param_specs};
 
 const void* egf_go::extension(const char* id) {
-  return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;
+  return sdk::game_columns_extension(id, game_columns);
 }
 
 }  // namespace ratekit::plugins

@@ -1,6 +1,6 @@
 #include "fifa_sum.hpp"
 
-#include <cstring>
+#include <ratekit/game_columns.hpp>
 
 namespace ratekit::plugins {
 
@@ -9,16 +9,14 @@ const rk_state_field state_fields[] = {
     sdk::rating_field(1000.0, "ranking points; FIFA seeded its 2018 list from the ranking before it"),
 };
 
-const char* const column_names[] = {"W_a", "W_b"};
+constexpr const char* column_names[] = {"W_a", "W_b"};
 
-int32_t column_values(rk_instance, const rk_game* g, double, double, double* out, rk_error*) {
-  const fifa_results w = fifa_w(*g);
+void column_values(const rk_game& g, double, double, double* out) {
+  const fifa_results w = fifa_w(g);
   out[0] = w.a;
   out[1] = w.b;
-  return RK_OK;
 }
-
-const rk_ext_game_columns game_columns = {sizeof(rk_ext_game_columns), 2, column_names, &column_values};
+constexpr rk_ext_game_columns game_columns = sdk::game_columns<column_values>(column_names);
 }  // namespace
 
 const rk_descriptor fifa_sum::descriptor = sdk::descriptor{.id = "fifa-sum", .version = "1.0.0",
@@ -28,7 +26,7 @@ const rk_descriptor fifa_sum::descriptor = sdk::descriptor{.id = "fifa-sum", .ve
     .state = state_fields};
 
 const void* fifa_sum::extension(const char* id) {
-  return std::strcmp(id, RK_EXT_GAME_COLUMNS) == 0 ? &game_columns : nullptr;
+  return sdk::game_columns_extension(id, game_columns);
 }
 
 }  // namespace ratekit::plugins
