@@ -3,7 +3,7 @@
 // with its limits, Rn = R0 + 800 (W - We) / (E + n) (3.5.2), the first DWZ by
 // iteration (3.4), 700 + R / 8 below 800. Expected numbers were worked out by
 // hand from the quoted formulas (docs/plugins/dwz.md), not read off the plugin.
-#include "one_period.hpp"
+#include "period_support.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>

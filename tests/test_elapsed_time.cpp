@@ -129,6 +129,12 @@ TEST_CASE("a plugin built against the ABI 1.0 header loads and rates as before",
   }
   // By hand: C draws D in January (no change), then loses to A, 1510 after beating B.
   CHECK(old.state.rating()[old.data.players.find("C")] == Approx(1500 - 20 / (1 + std::pow(10, 10 / 400.0))).epsilon(1e-14));
+  // The state it was handed is the 1.6 host's, longer than the 24 bytes it knows: years of birth last.
+  player_state kept = old.state;
+  const rk_state handed = kept.view();
+  CHECK(handed.struct_size == RK_STATE_SIZE_1_6);
+  CHECK(handed.birth_year == kept.birth_year.data());
+  CHECK(kept.birth_year.size() == handed.player_count);
 }
 
 TEST_CASE("a ratings list carries when players were last rated: month by month runs give one run's ratings",

@@ -3,7 +3,7 @@
 // 2017): the rules' K table, the Approximating Formulas' worked example
 // (1511.11), the values skillratings (Rust, src/uscf.rs) documents for the
 // Approximating Formulas, and each threshold of the rules on both sides.
-#include "one_period.hpp"
+#include "period_support.hpp"
 
 #include <catch2/catch.hpp>
 #include <uscf/uscf.hpp>
