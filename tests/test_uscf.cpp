@@ -217,35 +217,45 @@ TEST_CASE("uscf: an unrated player's Step 1 rating from his age: 50 a year, at l
   const double ages[][2] = {{6, 300},    {6.5, 325},   {1, 100},     {2, 100},    {3, 150},
                             {25, 1250},  {26, 1300},   {27, 1300},   {60, 1300}};
   for (const auto& [age, rating] : ages) CHECK(math::initial_from_age(age) == rating);
-  // An unrated player loses to an established 1300: f(R) = PWe(R, 1300) = 0 on all of R <= 900, so his
-  // rating is the point of that stretch nearest his Step 1 rating: born 2014, in 2024, 10 years: 500.
+  // An unrated player beats an established 1000 and loses to an established 2000: f(R) = PWe(R, 1000) +
+  // PWe(R, 2000) - 1 is 0 all over [1400, 1600] and the iteration lands at M = 1500. Within 400 points of
+  // his Step 1 rating, 1500 stands; else the point of [1400, 1600] nearest it. Born 2014, in 2024 he is
+  // 10: 500, so 1400; an adult's 1300 gives 1500.
   const auto kid = [](double rating, double born, int32_t date, uint32_t state_size = sizeof(rk_state)) {
-    event e({{rating}, {1300, 30, 15, 15}});
-    e.birth_year = {born, NAN};
+    event e({{rating}, {1000, 50, 20, 20}, {2000, 50, 20, 20}});
+    e.birth_year = {born, NAN, NAN};
     e.state_size = state_size;
-    e.play(0, 1, 0.0);
+    e.play(0, 1, 1.0);
+    e.play(2, 0, 1.0);
     e.rate(date);
     return e;
   };
   const event ten = kid(1300, 2014, 20240615);
-  CHECK(ten.rating(0) == Approx(500.0).margin(1e-9));
-  // His opponent is rated against that rating (Steps 4 and 5): K = 800 / (N' + 1), N' = N*(1300) < 30.
-  const double k = 800 / (math::effective_cap(1300) + 1);
-  CHECK(ten.rating(1) == Approx(1300 + k * (1 - math::winning_expectancy(1300, 500))).margin(1e-9));
-  CHECK(kid(1300, 2022, 20241231).rating(0) == Approx(100.0).margin(1e-9));  // 2 years: 100
-  CHECK(kid(1300, 2012, 20240101).rating(0) == Approx(600.0).margin(1e-9));  // 12 years on the year's first day
-  // Unknown age, an undated event, or a host before ABI 1.6: the adult's 1300, so 900.
-  CHECK(kid(1300, NAN, 20240615).rating(0) == Approx(900.0).margin(1e-9));
-  CHECK(kid(1300, 2014, 0).rating(0) == Approx(900.0).margin(1e-9));
-  CHECK(kid(1300, 2014, 20240615, RK_STATE_SIZE_1_1).rating(0) == Approx(900.0).margin(1e-9));
-  // A rating the run gave him (a list, the input, initial) stands before his age: 700, not 500.
-  CHECK(kid(700, 2014, 20240615).rating(0) == Approx(700.0).margin(1e-9));
-  // A rated player's age changes nothing.
+  CHECK(ten.rating(0) == Approx(1400.0).margin(1e-9));
+  // His opponents are rated against that rating (Step 5 takes his Step 4 rating, 1400).
+  const double k_1000 = math::k_factor(math::effective_games(1000, 50), 1);
+  const double k_2000 = math::k_factor(math::effective_games(2000, 50), 1);
+  CHECK(ten.rating(1) == Approx(1000 - k_1000 * math::winning_expectancy(1000, 1400)).margin(1e-9));
+  CHECK(ten.rating(2) == Approx(2000 + k_2000 * (1 - math::winning_expectancy(2000, 1400))).margin(1e-9));
+  CHECK(kid(1300, NAN, 20240615).rating(1) ==
+        Approx(1000 - k_1000 * math::winning_expectancy(1000, 1500)).margin(1e-9));  // against the adult's 1500
+  // The age is the event's year minus the year of birth: 22 (1100, within 400 of 1500) gives 1500;
+  // 21 (1050) the point of [1400, 1600] nearest 1050 that the iteration's breakpoints hold, R0' + 400 = 1450.
+  CHECK(kid(1300, 2002, 20240615).rating(0) == Approx(1500.0).margin(1e-9));
+  CHECK(kid(1300, 2003, 20241231).rating(0) == Approx(1450.0).margin(1e-9));
+  CHECK(kid(1300, 2003, 20250101).rating(0) == Approx(1500.0).margin(1e-9));
+  // Unknown age, an undated event, or a host before ABI 1.6: the adult's 1300, so 1500.
+  CHECK(kid(1300, NAN, 20240615).rating(0) == Approx(1500.0).margin(1e-9));
+  CHECK(kid(1300, 2014, 0).rating(0) == Approx(1500.0).margin(1e-9));
+  CHECK(kid(1300, 2014, 20240615, RK_STATE_SIZE_1_1).rating(0) == Approx(1500.0).margin(1e-9));
+  // A rating the run gave him (a list, the input, initial) stands before his age: 1250 gives 1500.
+  CHECK(kid(1250, 2014, 20240615).rating(0) == Approx(1500.0).margin(1e-9));
+  // A rated player's age changes nothing: K (0 - 0.5) against his equal.
   event rated({{1300, 30, 15, 15}, {1300, 30, 15, 15}});
   rated.birth_year = {2014, 2014};
   rated.play(0, 1, 0.0);
   rated.rate(20240615);
-  CHECK(rated.rating(0) == Approx(1300 - k / 2).margin(1e-9));
+  CHECK(rated.rating(0) == Approx(1300 - math::k_factor(math::effective_games(1300, 30), 1) / 2).margin(1e-9));
 }
 
 TEST_CASE("uscf: a root on a flat stretch of f is the rating of that stretch nearest the prior", "[uscf]") {

@@ -70,11 +70,11 @@ TEST_CASE("uscf: describe, predict, the chart and the history database", "[uscf]
 
 namespace {
 
-// N' of an established 1300 (30 games): N*(1300), and his K for one game.
-const double k_1300 = 800 / (50 / std::sqrt(0.662 + 0.00000739 * 1269.0 * 1269.0) + 1);
-
 // A's standard winning expectancy against B.
 double we(double a, double b) { return 1 / (1 + std::pow(10.0, -(a - b) / 400)); }
+
+// N* of a rating r at most 2355 (N' of a player with more games).
+double n_star(double r) { return 50 / std::sqrt(0.662 + 0.00000739 * (2569 - r) * (2569 - r)); }
 
 // `config` (model uscf, one event per period) run into dir/out; its ratings.csv.
 std::string rated(const temp_dir& dir, const std::string& config, const std::string& out = "out") {
@@ -83,46 +83,59 @@ std::string rated(const temp_dir& dir, const std::string& config, const std::str
   return read_text(dir / out / "ratings.csv");
 }
 
+// Drew (1000) and Gil (2000), established on 50 games, and `more` rows.
+const std::string list_header = "player,rating,rated_games,wins,losses,events,highest,birth_year\n";
+const std::string drew_and_gil = "Drew,1000,50,20,20,5,0,\nGil,2000,50,20,20,5,0,\n";
+
 }  // namespace
 
 TEST_CASE("uscf: an unrated player starts from his age, his year of birth from a ratings list or a TRF",
           "[uscf][cli][trf]") {
   temp_dir dir;
-  // Ivy (born 2014) is 10 in 2024: 500; Jay, of unknown age, starts at 1300. Each loses to an
-  // established 1300: Ivy stays at 500, Jay ends at 900, the nearest point of f's flat stretch.
-  write_text(dir / "list.csv", "player,rating,rated_games,wins,losses,events,highest,birth_year\n"
-                               "Drew,1300,30,15,15,5,0,\nGil,1300,30,15,15,5,0,1980\nIvy,,,,,,,2014\n");
-  write_text(dir / "june.csv", "date,period,player_a,player_b,score_a\n2024-06-15,June,Drew,Ivy,1\n"
-                               "2024-06-15,June,Gil,Jay,1\n");
+  // Ivy (born 2014) and Jay (of unknown age) each beat Drew and lose to Gil: f is 0 all over
+  // [1400, 1600] and the iteration lands at 1500. Ivy is 10 in 2024, 500: the point of the stretch
+  // nearest 500, 1400. Jay starts at 1300, within 400 points of 1500: 1500.
+  write_text(dir / "list.csv", list_header + drew_and_gil + "Ivy,,,,,,,2014\n");
+  write_text(dir / "june.csv", "date,period,player_a,player_b,score_a\n2024-06-15,June,Ivy,Drew,1\n"
+                               "2024-06-15,June,Gil,Ivy,1\n2024-06-15,June,Jay,Drew,1\n2024-06-15,June,Gil,Jay,1\n");
   const std::string list = rated(dir, "initial: { ratings: list.csv }\ninput: { format: games-csv, path: june.csv }\n");
-  CHECK(std::stod(field(list, "Ivy,", 1)) == Approx(500).margin(1e-9));
-  CHECK(std::stod(field(list, "Jay,", 1)) == Approx(900).margin(1e-9));
-  // Their opponents are rated against those ratings.
-  CHECK(std::stod(field(list, "Drew,", 1)) == Approx(1300 + k_1300 * (1 - we(1300, 500))).margin(1e-3));
-  CHECK(std::stod(field(list, "Gil,", 1)) == Approx(1300 + k_1300 * (1 - we(1300, 900))).margin(1e-3));
-  // A TRF's birth dates: Ann (born 2014) loses to Bob (1300, born 1990), both unrated: Ann 500,
-  // Bob 1300; Ann born 1990 too would end at 900.
-  for (const std::string& born : {std::string("2014/05/01"), std::string("1990/05/01")}) {
+  CHECK(std::stod(field(list, "Ivy,", 1)) == Approx(1400).margin(1e-9));
+  CHECK(std::stod(field(list, "Jay,", 1)) == Approx(1500).margin(1e-9));
+  // Drew and Gil are rated against 1400 and 1500 (2 games each: K = 800 / (N* + 2)).
+  CHECK(std::stod(field(list, "Drew,", 1)) ==
+        Approx(1000 - 800 / (n_star(1000) + 2) * (we(1000, 1400) + we(1000, 1500))).margin(1e-6));
+  CHECK(std::stod(field(list, "Gil,", 1)) ==
+        Approx(2000 + 800 / (n_star(2000) + 2) * (2 - we(2000, 1400) - we(2000, 1500))).margin(1e-6));
+  // A TRF's birth date: Ann (unrated) beats Drew and loses to Gil, listed with Hal: 1400 born in 2014,
+  // 1500 born in 1990 (34 years: 1300).
+  write_text(dir / "listed.csv", list_header + drew_and_gil + "Hal,1500,50,20,20,5,0,\n");
+  for (const std::string born : {"2014/05/01", "1990/05/01"}) {
     write_text(dir / "t.trf", trf_tournament("Club", "2024/03/01",
-                                             trf_player(1, "Ann", 0, born, {{2, 'w', '0'}}) +
-                                                 trf_player(2, "Bob", 1300, "1990/01/01", {{1, 'b', '1'}})));
-    const std::string trf = rated(dir, "input: { format: trf, path: t.trf }\n", "trf");
-    CHECK(std::stod(field(trf, "Ann,", 1)) == Approx(born == "2014/05/01" ? 500 : 900).margin(1e-9));
-    CHECK(std::stod(field(trf, "Bob,", 1)) == Approx(1300).margin(1e-9));
+                                             trf_player(1, "Ann", 0, born, {{2, 'w', '1'}, {3, 'b', '0'}}) +
+                                                 trf_player(2, "Drew", 0, "", {{1, 'b', '0'}, {4, 'w', '='}}) +
+                                                 trf_player(3, "Gil", 0, "", {{4, 'w', '='}, {1, 'w', '1'}}) +
+                                                 trf_player(4, "Hal", 0, "", {{3, 'b', '='}, {2, 'b', '='}})));
+    const std::string trf = rated(dir, "initial: { ratings: listed.csv }\ninput: { format: trf, path: t.trf }\n", "trf");
+    CHECK(std::stod(field(trf, "Ann,", 1)) == Approx(born == "2014/05/01" ? 1400 : 1500).margin(1e-9));
   }
 }
 
 TEST_CASE("uscf: a year of birth recorded in the history database starts the player in a later run",
           "[uscf][cli]") {
   temp_dir dir;
-  // The first run lists Ivy with her year of birth; she plays only in the second, from the database.
-  write_text(dir / "list.csv", "player,rating,rated_games,wins,losses,events,highest,birth_year\n"
-                               "Drew,1300,30,15,15,5,0,\nGil,1300,30,15,15,5,0,\nIvy,,,,,,,2014\n");
+  // The first run lists Ivy (born 2014), who plays only in the second, started from the database.
+  write_text(dir / "list.csv", list_header + drew_and_gil + "Ivy,,,,,,,2014\n");
   write_text(dir / "may.csv", "date,period,player_a,player_b,score_a\n2024-05-15,May,Drew,Gil,0.5\n");
-  write_text(dir / "june.csv", "date,period,player_a,player_b,score_a\n2024-06-15,June,Drew,Ivy,1\n");
+  write_text(dir / "june.csv", "date,period,player_a,player_b,score_a\n2024-06-15,June,Ivy,Drew,1\n"
+                               "2024-06-15,June,Gil,Ivy,1\n");
   const std::string db = "output: { database: " + (dir / "kids.db").string() + " }\n";
-  rated(dir, db + "initial: { ratings: list.csv }\ninput: { format: games-csv, path: may.csv }\n", "may");
+  const std::string may = rated(dir, db + "initial: { ratings: list.csv }\ninput: { format: games-csv, path: may.csv }\n", "may");
   const std::string june = rated(dir, db + "initial: { database: kids.db }\ninput: { format: games-csv, path: june.csv }\n",
                                  "june");
-  CHECK(std::stod(field(june, "Ivy,", 1)) == Approx(500).margin(1e-9));
+  // f is 0 between Drew + 400 and Gil - 400 (about 1432 to 1585) and the iteration lands in the
+  // middle, more than 400 from both; Ivy's 500 takes the stretch's lower end, Drew's May rating + 400
+  // (an adult's 1300 would have kept the middle, about 1508).
+  const double drew = std::stod(field(may, "Drew,", 1));
+  CHECK(drew > 1000);
+  CHECK(std::stod(field(june, "Ivy,", 1)) == Approx(drew + 400).margin(1e-6));
 }
