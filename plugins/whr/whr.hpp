@@ -51,7 +51,7 @@ class whr {
     size_t longest = 0;
     for (uint32_t p = 0; p < days_.players(); ++p)
       longest = std::max<size_t>(longest, days_.first_day[p + 1] - days_.first_day[p]);
-    for (auto* v : {&gradient_, &diag_, &off_, &scratch_}) v->assign(longest, 0.0);
+    for (auto* v : {&gradient_, &diag_, &off_, &scratch_, &start_}) v->assign(longest, 0.0);
   }
 
   // Earlier estimates (Elo) of the entries; a day none has starts from the
@@ -66,7 +66,9 @@ class whr {
   }
 
   // One Newton step per player, in id order (each sees the others' latest
-  // estimates); the largest change of a mean, in Elo.
+  // estimates), safeguarded: halved until the player's part of the log
+  // posterior does not fall (newton_step), so no sweep lowers the posterior;
+  // the largest change of a mean, in Elo.
   double sweep() {
     double largest = 0.0;
     for (uint32_t p = 0; p < days_.players(); ++p) {
@@ -74,13 +76,8 @@ class whr {
       if (n == 0) continue;
       curvature(p);
       whr_model::solve_tridiagonal(diag_.data(), off_.data(), gradient_.data(), scratch_.data(), n);
-      for (uint32_t k = 0; k < n; ++k) {
-        const double next = r_[first + k] - gradient_[k];
-        if (!std::isfinite(next))
-          throw sdk::failure(RK_ERR_DOMAIN, "whr: Newton's method diverged for player " + std::to_string(p));
-        largest = std::max(largest, std::abs(gradient_[k]));
-        r_[first + k] = next;
-      }
+      const double taken = newton_step(p);
+      for (uint32_t k = 0; k < n; ++k) largest = std::max(largest, taken * std::abs(gradient_[k]));
     }
     return largest / nat_per_elo;
   }
@@ -122,11 +119,31 @@ class whr {
   // Player p's gradient and Hessian (diagonal and off-diagonal) of the log
   // posterior in his days' r, the others' held at their estimates.
   void curvature(uint32_t p) const;
+  // Moves player p's days by the Newton step in gradient_ (r - gradient_),
+  // times the largest of 1, 1/2, 1/4, ... that does not lower his part of
+  // the log posterior (beyond rounding); returns that factor, 0 when none.
+  double newton_step(uint32_t p);
+  // Game term t of day d: its log-likelihood (a draw half a win, half a loss).
+  double game_term(uint32_t d, uint32_t t) const {
+    const double x = r_[d] + days_.advantage[t] - r_[days_.opponent[t]], s = days_.score[t];
+    return s * log_logistic(x) + (1.0 - s) * log_logistic(-x);
+  }
+  // The log-likelihood of a first day's virtual win and loss against r 0.
+  double virtual_games(uint32_t d) const { return log_logistic(r_[d]) + log_logistic(-r_[d]); }
+  // Day d's variance of the step to the player's next day, and minus that step's log-density without its
+  // normalisation.
+  double step_variance(uint32_t d) const { return w2_nat_ * (days_.time[d + 1] - days_.time[d]); }
+  double step_penalty(uint32_t d) const {
+    const double step = r_[d + 1] - r_[d];
+    return step * step / (2.0 * step_variance(d));
+  }
+  // The log posterior's terms that hold player p's days (up to a constant), each of his games whole.
+  double part_of(uint32_t p) const;
 
   double w2_, w2_nat_;
   whr_model::player_days days_;
   std::vector<double> r_;  // per day, natural units
-  mutable std::vector<double> gradient_, diag_, off_, scratch_;  // one player's, reused
+  mutable std::vector<double> gradient_, diag_, off_, scratch_, start_;  // one player's, reused
 };
 
 inline void whr::curvature(uint32_t p) const {
@@ -153,21 +170,44 @@ inline void whr::curvature(uint32_t p) const {
   }
 }
 
+inline double whr::newton_step(uint32_t p) {
+  const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
+  const double before = part_of(p);
+  std::copy(r_.begin() + first, r_.begin() + first + n, start_.begin());
+  // A full step almost always gains; 60 halvings leave no step bigger than rounding.
+  for (double factor = 1.0; factor > 0x1p-60; factor /= 2) {
+    for (uint32_t k = 0; k < n; ++k) {
+      const double next = start_[k] - factor * gradient_[k];
+      if (!std::isfinite(next))
+        throw sdk::failure(RK_ERR_DOMAIN, "whr: Newton's method diverged for player " + std::to_string(p));
+      r_[first + k] = next;
+    }
+    if (part_of(p) >= before - 1e-12 * std::abs(before)) return factor;
+  }
+  std::copy(start_.begin(), start_.begin() + n, r_.begin() + first);
+  return 0.0;
+}
+
+inline double whr::part_of(uint32_t p) const {
+  const uint32_t first = days_.first_day[p], last = days_.first_day[p + 1];
+  double total = virtual_games(first);
+  for (uint32_t d = first; d < last; ++d) {
+    for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) total += game_term(d, t);
+    if (d + 1 < last) total -= step_penalty(d);
+  }
+  return total;
+}
+
 inline double whr::log_evidence() const {
   double total = 0.0;
   for (uint32_t d = 0; d < days_.days(); ++d)  // each game is two terms: half from each side
-    for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) {
-      const double x = r_[d] + days_.advantage[t] - r_[days_.opponent[t]], s = days_.score[t];
-      total += 0.5 * (s * log_logistic(x) + (1.0 - s) * log_logistic(-x));
-    }
+    for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) total += 0.5 * game_term(d, t);
   for (uint32_t p = 0; p < days_.players(); ++p) {
     const uint32_t first = days_.first_day[p], last = days_.first_day[p + 1];
     if (first == last) continue;
-    total += log_logistic(r_[first]) + log_logistic(-r_[first]);
-    for (uint32_t d = first; d + 1 < last; ++d) {
-      const double s2 = w2_nat_ * (days_.time[d + 1] - days_.time[d]), step = r_[d + 1] - r_[d];
-      total -= step * step / (2.0 * s2) + 0.5 * std::log(2.0 * std::numbers::pi * s2);
-    }
+    total += virtual_games(first);
+    for (uint32_t d = first; d + 1 < last; ++d)
+      total -= step_penalty(d) + 0.5 * std::log(2.0 * std::numbers::pi * step_variance(d));
   }
   return total;
 }
