@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <thread>
 
@@ -289,19 +290,47 @@ TEST_CASE("the period engine refuses a whole-history model rather than call what
   CHECK_THROWS_WITH(rate(config, probes()), Catch::Contains("rates the whole history at once"));
 }
 
-TEST_CASE("chart and report refuse a whole-history run's folder by name", "[whole_history][chart]") {
+TEST_CASE("chart draws a whole-history run's smoothed curves from its folder, report refuses it", "[whole_history][chart]") {
   temp_dir dir;
-  probe_config(dir, three_games);
+  probe_config(dir, three_games, "output: { charts: true }\n");
   REQUIRE(run_probe(dir).status == 0);
   const std::string out = "'" + (dir / "out").string() + "'";
-  auto r = run_cli("chart " + out + " --player Ann");
+  // The run's own chart: its top 5 by latest mean (Cid, Bob, Ann: day-number means), drawn again from history.csv.
+  auto r = run_cli("chart " + out + " --players Cid,Bob,Ann --title 'probe: the top 5 (smoothed)' -o '" +
+                   (dir / "again.svg").string() + "'");
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  CHECK(read_text(dir / "again.svg") == read_text(dir / "out/chart.svg"));
+  // Bob played on three days: three points after the start; his last mean is 1 March's.
+  char bob[64];
+  std::snprintf(bob, sizeof bob, "\nBob,3,%.6f,", std::stod(swept(mar1)));  // a loss at no advantage: mar1 + 0
+  CHECK_THAT(r.out, Catch::Contains(bob));
+  r = run_cli("chart " + out + " --player Anne");
   CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("`ratekit chart` is not yet available for the outputs of a whole-history model "
-                                    "('test-whole-history')"));
+  CHECK_THAT(r.out, Catch::Contains("no games of 'Anne' in this history (did you mean 'Ann'?)"));
   r = run_cli("report " + out);
   CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("`ratekit report` is not yet available"));
+  CHECK_THAT(r.out, Catch::Contains("`ratekit report` is not yet available for the outputs of a whole-history model "
+                                    "('test-whole-history')"));
   CHECK(!fs::exists(dir / "out/report.html"));
+}
+
+TEST_CASE("chart reads a month-batch history, each point at its month's first day", "[whole_history][chart]") {
+  temp_dir dir;
+  write_text(dir / "history.csv", "period,player,rating,deviation,games\n2024-01,Ann,10,2,3\n2024-03,Ann,12.5,1,1\n"
+                                  "2024-03,Bob,9,1,1\n");
+  const auto series = read_smoothed_series(dir / "history.csv", {"Ann"});
+  REQUIRE(series.size() == 1);
+  REQUIRE(series[0].points.size() == 3);
+  CHECK(series[0].points[1].date == 20240101);
+  CHECK(series[0].points[1].rating == 10);
+  CHECK(series[0].points[1].spread == 2);
+  CHECK(series[0].points[2].date == 20240301);
+  CHECK(series[0].points[2].period == 2);
+  CHECK(series[0].spread_name == "deviation");
+  write_text(dir / "history.csv", "period,player,rating,deviation,games\n2024-01,Ann,ten,2,3\n");
+  CHECK_THROWS_WITH(read_smoothed_series(dir / "history.csv", {"Ann"}),
+                    Catch::Contains("history.csv:2:13: expected rating as a number, got 'ten'"));
 }
 
 TEST_CASE("an undated game is refused: a whole-history model places every game in time", "[whole_history][input]") {

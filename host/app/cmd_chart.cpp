@@ -38,11 +38,11 @@ void add_chart_command(CLI::App& app, context&) {
       if (std::find(names.begin(), at, *at) != at)
         throw CLI::ValidationError("--player", "'" + *at + "' is named twice; name each player once");
     const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
-    refuse_whole_history_folder(dir, "chart");
     const std::filesystem::path history = std::filesystem::path(dir) / "history.csv";
     if (!std::filesystem::exists(history))
       throw user_error(history.string(), 0, 0, "no history.csv here: run with output.history true first");
-    const auto series = read_run_series(dir, names);
+    // A whole-history run's history.csv holds smoothed estimates, one row per player per batch.
+    const auto series = is_whole_history_folder(dir) ? read_smoothed_series(history, names) : read_run_series(dir, names);
     chart_options options;
     options.title = title.empty() ? players_title(names, options) : title;
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "chart.svg" : std::filesystem::path(output);

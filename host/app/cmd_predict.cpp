@@ -42,8 +42,7 @@ std::string whole_history_predictions(const competition_config& config, const pl
                                       const std::string& games, const new_player_rule& rule) {
   const whole_history_fit fit = fit_whole_history(config, plugins);
   const run_result& r = fit.run;
-  const int64_t end = *std::max_element(r.state.last_period.begin(), r.state.last_period.end());
-  const std::vector<std::vector<double>> columns = drifted_states(fit, double(end));
+  const std::vector<std::vector<double>> columns = forecast_states(fit);
   const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, r.rater->new_player(), rule),
                                r.config.home_predict, &r.state.games, rule.min_games};
   return predictions_csv(basis, games);

@@ -198,10 +198,9 @@ std::pair<std::string, std::string> tune(const std::string& config_file, const s
 
 std::string predict_run(const run_handle& h, const std::string& games) {
   const run_result& r = h.unit->run;
-  if (r.source->has(RK_CAP_WHOLE_HISTORY))  // its forecasts widen the last estimates by the drift: the CLI's
-    throw user_error("predict() after a whole-history model's run is not yet available in Python: use `ratekit "
-                     "predict CONFIG GAMES`, which widens each player's last estimate by the drift since");
-  const prediction_basis basis{*r.rater, r.data.players, r.state.columns,
+  // A whole-history model's forecasts start from the last estimates widened by the drift, as the CLI's.
+  const auto& columns = h.unit->forecast_columns.empty() ? r.state.columns : h.unit->forecast_columns;
+  const prediction_basis basis{*r.rater, r.data.players, columns,
                                initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
   return predictions_csv(basis, games);
 }

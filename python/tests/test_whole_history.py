@@ -1,6 +1,6 @@
 """A whole-history model through the module: the host's probe plugin (tests/test_plugins/whole_history_probe.cpp)
-rates a DataFrame as `ratekit run` rates the same games, and predict() refuses the run rather than forecast
-from estimates the drift has not widened."""
+rates a DataFrame as `ratekit run` rates the same games, and predict() forecasts as `ratekit predict` does, from
+each player's last estimate widened by the drift since."""
 
 import pandas as pd
 import pytest
@@ -25,8 +25,17 @@ def test_rate_equals_the_cli(tmp_path):
     assert list(result.history.columns) == ["date", "player", "rating", "deviation", "games"]
 
 
-def test_predict_after_a_whole_history_run_is_refused():
-    result = ratekit.rate(GAMES, model="test-whole-history", plugin_dir=PLUGINS)
+def test_predict_after_a_whole_history_run_widens_as_the_cli(tmp_path):
+    GAMES.to_csv(tmp_path / "games.csv", index=False)
+    (tmp_path / "c.yaml").write_text("competition: probe\nmodel: test-whole-history\n"
+                                     "input: { format: games-csv, path: games.csv }\n")
     lineups = pd.DataFrame({"match": ["m1", "m1"], "team": ["a", "b"], "player": ["Ann", "Bob"]})
-    with pytest.raises(ratekit.Error, match="not yet available in Python: use `ratekit predict CONFIG GAMES`"):
-        ratekit.predict(result, lineups)
+    lineups.to_csv(tmp_path / "new.csv", index=False)
+    (tmp_path / "expected.csv").write_text(
+        cli("predict", tmp_path / "c.yaml", tmp_path / "new.csv", "--plugin-dir", PLUGINS).stdout)
+    result = ratekit.rate(GAMES, model="test-whole-history", plugin_dir=PLUGINS)
+    predicted = ratekit.predict(result, lineups)
+    same_as_file(predicted, tmp_path / "expected.csv")
+    # Ann last played on 2 January, 59 days before the history's last: the probe's drift adds 1 a day to her
+    # variance of 1. Bob played on the last day: his deviation is his estimate's.
+    assert predicted["deviation"].tolist() == [60 ** 0.5, 1.0]

@@ -7,6 +7,7 @@
 #include "config/initial.hpp"
 #include "config/input_columns.hpp"
 #include "config/k_schedule_yaml.hpp"
+#include "config/metrics_key.hpp"
 #include "config/output_section.hpp"
 #include "config/params.hpp"
 #include "config/yaml_check.hpp"
@@ -133,6 +134,16 @@ void read_whole_history_period(checker& c, const field* period, competition_conf
                              "'year', not 'period: " + period_names[size_t(cfg.period)] + "'");
 }
 
+// metrics: in-sample (a whole-history model's default) or walk-forward. A period-by-period model's metrics are
+// always forecasts from the periods before: walk-forward is all it has.
+// The value is read again where a run is scored (config/metrics_key.hpp).
+void read_metrics(checker& c, const field& f, const rk_descriptor* model, const competition_config& cfg) {
+  const auto i = config::one_of(c, f, metrics_names());
+  if (i && *i == 0 && model && !(model->capabilities & RK_CAP_WHOLE_HISTORY))
+    c.error(f.where(), "model '" + cfg.model + "' scores each game before rating it, from the periods before: "
+                       "its metrics are walk-forward, not in-sample");
+}
+
 // The top level of a config: its keys, in reading order, every problem at once.
 competition_config read_config(checker& c, const YAML::Node& root, const fs::path& file, const fs::path& base,
                                bool input_apart, const model_catalog& models) {
@@ -200,6 +211,7 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
                 (f ? "one, not 'period: " + period_names[size_t(cfg.period)] + "'" : std::string("one")) +
                 ": choose 'period: month' (or day, year), the span in which a player's games are rated together");
   }
+  if (const field* f = find(fields, "metrics")) read_metrics(c, *f, model, cfg);
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) config::read_output(c, *f, base, model, cfg);
   if (initial_database) read_initial_database(c, *initial_database, base, cfg);

@@ -13,8 +13,8 @@ const std::vector<config_section>& config_keys() {
     std::vector<std::string> input = {"format", "path", "encoding", "sort"};
     input.insert(input.end(), config::column_option_keys.begin(), config::column_option_keys.end());
     return std::vector<config_section>{
-        {"", {"competition", "model", "params", "k_schedule", "home_advantage", "initial", "input", "period", "output",
-              "categories"}},
+        {"", {"competition", "model", "params", "k_schedule", "home_advantage", "initial", "input", "period", "metrics",
+              "output", "categories"}},
         {"home_advantage", {"predict", "update", "hindsight"}},
         {"initial", {"rating", "ratings", "database", "games", "adjust", "state"}},
         {"initial.adjust", {"date", "from", "to", "toward", "fraction", "round"}},

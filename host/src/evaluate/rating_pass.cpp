@@ -1,5 +1,6 @@
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/evaluate/rating_pass.hpp>
+#include <ratekit/host/whole_history/whole_history.hpp>
 
 namespace ratekit {
 
@@ -36,6 +37,14 @@ competition_config pass_config(const competition_config& config) {
 
 void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
                const forecast_hook& hook) {
+  if (plugins.get(config.model)->has(RK_CAP_WHOLE_HISTORY)) {  // each game from a fit of the batches before its own
+    const dataset& held = input.data();
+    forecast_walk_forward(pass_config(config), plugins, &input, [&](size_t g, double p) {
+      const rk_game_out out{p, 0, 0, 1 - p};
+      hook(game_forecast{g, held.facts.date[g], held.games[g], out});
+    });
+    return;
+  }
   forecast_sink sink(hook);
   rate(pass_config(config), plugins, run_services{.sink = &sink, .rows = &input});
 }

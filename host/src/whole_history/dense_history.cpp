@@ -92,6 +92,14 @@ rk_wh_history dense_history::view() const {
           batch_ends.data(), batch_times.data(), batch_times.size()};
 }
 
+rk_wh_history dense_history::first_batches(uint64_t batches) const {
+  rk_wh_history v = view();
+  v.batch_count = batches;
+  v.match_count = batch_ends[batches - 1];
+  v.entry_count = entries_end(batches - 1);
+  return v;
+}
+
 dense_history build_dense_history(const dataset& data, const competition_config& config, const rk_descriptor& model) {
   const bool teams = data.ranked();
   if (teams && data.weights.empty())
@@ -107,6 +115,7 @@ dense_history build_dense_history(const dataset& data, const competition_config&
   h.entries.reserve(teams ? data.entries.size() : 2 * order.size());
   h.matches.reserve(order.size());
   h.advantage.reserve(order.size());
+  h.source.reserve(order.size());
   for (const placed& m : order) {
     if (h.batch_times.empty() || m.time != h.batch_times.back()) {
       if (!h.batch_times.empty()) h.batch_ends.push_back(h.matches.size());
@@ -117,6 +126,7 @@ dense_history build_dense_history(const dataset& data, const competition_config&
       add_team_match(h, data, data.events[m.index]);
     else
       add_duel(h, data.games[m.index], data.facts.home[m.index] * config.home_predict);
+    h.source.push_back(m.index);
   }
   if (!h.matches.empty()) h.batch_ends.push_back(h.matches.size());
   return h;

@@ -16,6 +16,7 @@ struct dense_history {
   std::vector<double> weights;  // empty: every entry plays the whole match
   std::vector<rk_event> matches;
   std::vector<double> advantage;
+  std::vector<size_t> source;  // each match's index in the dataset's games (duels) or events (team matches)
   std::vector<uint64_t> batch_ends;
   std::vector<double> batch_times;  // days since 1970-01-01, or month or year numbers
   std::vector<int32_t> batch_dates; // yyyymmdd of each batch's first match, for its label
@@ -23,6 +24,15 @@ struct dense_history {
 
   // The view a plugin reads; points into the vectors above.
   rk_wh_history view() const;
+  // The view of the first `batches` batches alone (1 to all): a history as it stood then.
+  rk_wh_history first_batches(uint64_t batches) const;
+  // The first-named player's score in duel m: 1 a win, 0.5 a draw, 0 a loss.
+  double score_a(uint64_t m) const {
+    const double a = entries[matches[m].begin].rank, b = entries[matches[m].begin + 1].rank;
+    return a < b ? 1.0 : a > b ? 0.0 : 0.5;
+  }
+  // The end of batch b's matches' entries.
+  uint64_t entries_end(uint64_t b) const { return matches[batch_ends[b] - 1].end; }
 };
 
 // The matches of `data` (its duels, or its team matches) as a whole history: refuses, naming the game's file

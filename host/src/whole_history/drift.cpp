@@ -3,6 +3,7 @@
 #include <ratekit/host/whole_history/whole_history.hpp>
 
 #include "whole_history/dense_history.hpp"
+#include "whole_history/drift.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -12,9 +13,21 @@
 
 namespace ratekit {
 
+void drift_state(const whole_history_model& fitter, const double* state, double elapsed, double* out) {
+  const rk_ext_whole_history& x = fitter.calls();
+  try {
+    fitter.call([&](rk_instance i, rk_error* e) { return x.drift(i, state, elapsed, out, e); });
+  } catch (const plugin_error& e) {
+    throw fitter.source().failure("drift", e.what());
+  }
+  if (!(std::isfinite(out[0]) && std::isfinite(out[1]) && out[1] > 0))
+    throw fitter.source().failure("drift", "returned the state (" + format_number(out[0]) + ", " +
+                                               format_number(out[1]) +
+                                               "), not a finite mean and a positive finite deviation");
+}
+
 std::vector<std::vector<double>> drifted_states(const whole_history_fit& fit, double time) {
   const run_result& r = fit.run;
-  const rk_ext_whole_history& x = fit.fitter->calls();
   std::vector<std::vector<double>> columns = r.state.columns;
   const size_t fields = columns.size();
   std::vector<double> row(fields), out(fields);
@@ -22,18 +35,15 @@ std::vector<std::vector<double>> drifted_states(const whole_history_fit& fit, do
     if (r.state.last_period[p] == RK_NEVER_RATED) continue;
     const double elapsed = std::max(0.0, time - double(r.state.last_period[p]));
     for (size_t f = 0; f < fields; ++f) row[f] = columns[f][p];
-    try {
-      fit.fitter->call(
-          [&](rk_instance i, rk_error* e) { return x.drift(i, row.data(), elapsed, out.data(), e); });
-    } catch (const plugin_error& e) {
-      throw r.source->failure("drift", e.what());
-    }
-    if (!(std::isfinite(out[0]) && std::isfinite(out[1]) && out[1] > 0))
-      throw r.source->failure("drift", "returned the state (" + format_number(out[0]) + ", " + format_number(out[1]) +
-                                           "), not a finite mean and a positive finite deviation");
+    drift_state(*fit.fitter, row.data(), elapsed, out.data());
     for (size_t f = 0; f < fields; ++f) columns[f][p] = out[f];
   }
   return columns;
+}
+
+std::vector<std::vector<double>> forecast_states(const whole_history_fit& fit) {
+  const std::vector<int64_t>& last = fit.run.state.last_period;
+  return drifted_states(fit, double(*std::max_element(last.begin(), last.end())));
 }
 
 }  // namespace ratekit

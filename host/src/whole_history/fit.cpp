@@ -3,43 +3,21 @@
 
 #include "whole_history/dense_history.hpp"
 #include "whole_history/in_sample.hpp"
+#include "whole_history/read_input.hpp"
 #include "whole_history/sweeps.hpp"
+#include "whole_history/walk_forward.hpp"
 
+#include "config/metrics_key.hpp"
 #include "engine/period_clock.hpp"
 
-#include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace ratekit {
 
 namespace {
-
-double param_value(const competition_config& config, const rk_descriptor& d, const char* key) {
-  for (uint32_t i = 0; i < d.param_count; ++i)
-    if (std::strcmp(d.params[i].key, key) == 0) return config.params[i];
-  return NAN;  // the loader refuses a whole-history plugin without it
-}
-
-// Every file of the input into one dataset, as the readers give it: no pieces, no second thread.
-dataset read_whole_input(const competition_config& config, const input_rows* rows) {
-  const reader_entry* reader = find_reader(config.input_format);
-  if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
-  dataset data;
-  if (rows) {  // a program's rows; input_paths names them
-    data.source = config.input_paths.front().string();
-    rows->fill(data);
-    return data;
-  }
-  for (const auto& path : config.input_paths) {
-    if (data.source.empty()) data.source = path.string();
-    reader->read(path, config.input_options, data);
-  }
-  return data;
-}
 
 // The last day of the batch holding `date`: the day itself, the month's or the year's last day.
 int32_t batch_end_date(period_kind kind, int32_t date) {
@@ -85,6 +63,16 @@ nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint6
           {"estimates", "smoothed: each player's skill at each time he played, from all results before and after"}};
 }
 
+// The walk-forward metrics, by an instance of its own: the fit's keeps its history for drift().
+nlohmann::json walk_forward_metrics_of(const whole_history_fit& fit, double epsilon, uint64_t iterations,
+                                       const phase_fn& phase) {
+  const dense_history& h = *fit.history;
+  const whole_history_model walker(fit.run.source, fit.run.config.params);
+  std::atomic<uint64_t>* done =
+      phase ? phase("walking forward " + fit.run.config.competition, h.batch_times.size(), "batches") : nullptr;
+  return walk_forward_metrics(*fit.run.rater, walker, h, epsilon, iterations, done);
+}
+
 }  // namespace
 
 whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
@@ -104,6 +92,10 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
     throw user_error(r.data.source, 0, 0, "the input holds no games and no matches");
   fit.history = std::make_shared<const dense_history>(build_dense_history(r.data, config, r.source->descriptor()));
   const dense_history& h = *fit.history;
+  const bool walks_forward = walk_forward_metrics(config);
+  if (walks_forward && !h.weights.empty())
+    throw config.error_at("metrics", "metrics: walk-forward scores duels; the input holds team matches, which it "
+                                     "does not score yet: remove 'metrics' (in-sample)");
   r.game_count = r.data.ranked() ? 0 : h.matches.size();
   r.entry_count = r.data.ranked() ? h.entries.size() : 0;
   r.period_count = h.batch_times.size();
@@ -124,9 +116,11 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   fit.summary = fit_summary(o, epsilon, iterations);
   latest_states(fit);
   try {
-    r.metrics = in_sample_metrics(*r.rater, h, fit.mean, fit.sd);
+    r.metrics = walks_forward ? walk_forward_metrics_of(fit, epsilon, iterations, phase)
+                                    : in_sample_metrics(*r.rater, h, fit.mean, fit.sd);
   } catch (const plugin_error& e) {
-    throw r.source->failure("expect (the in-sample metrics)", e.what());
+    throw r.source->failure(walks_forward ? "expect (the walk-forward metrics)" : "expect (the in-sample metrics)",
+                            e.what());
   }
   return fit;
 }

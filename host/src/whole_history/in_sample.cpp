@@ -14,8 +14,7 @@ nlohmann::json in_sample_metrics(const model& rater, const dense_history& h, con
     a[0] = mean[e], a[1] = sd[e];
     b[0] = mean[e + 1], b[1] = sd[e + 1];
     const double p = rater.expect(a.data(), b.data(), h.advantage[m]);
-    const double rank_a = h.entries[e].rank, rank_b = h.entries[e + 1].rank;
-    sums.add(p, 1 - p, rank_a < rank_b ? 1.0 : rank_a > rank_b ? 0.0 : 0.5);
+    sums.add(p, 1 - p, h.score_a(m));
   }
   nlohmann::json out = sums.json(-1, "games");
   nlohmann::json fit = std::move(out["foresight"]);  // seen, not foreseen: every game was in the fit

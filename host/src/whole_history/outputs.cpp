@@ -84,20 +84,29 @@ nlohmann::ordered_json with_fit(const nlohmann::ordered_json& summary, const nlo
 
 }  // namespace
 
-void refuse_unavailable_for_whole_history(const competition_config& c) {
-  const auto refuse = [&](std::string_view key, const std::string& what) {
-    throw c.error_at(key, what + " is not yet available for whole-history models (model '" + c.model + "')");
-  };
+namespace {
+
+[[noreturn]] void refuse(const competition_config& c, std::string_view key, const std::string& what) {
+  throw c.error_at(key, what + " is not yet available for whole-history models (model '" + c.model + "')");
+}
+
+}  // namespace
+
+void refuse_unavailable_rating_for_whole_history(const competition_config& c) {
   if (!c.initial_ratings.empty() || !c.initial_database.empty() || !std::isnan(c.initial_rating) ||
       !c.initial_state.empty())
-    refuse("initial", "a starting list or database (initial)");
-  if (!c.output_database.empty()) refuse("output", "the history database (output.database)");
-  if (c.write_report) refuse("output", "the report (output.report, --report)");
-  if (!c.history_columns.empty()) refuse("output", "a choice of history.csv's columns (output.history as a list)");
+    refuse(c, "initial", "a starting list or database (initial)");
+  if (c.home_update != c.home_predict)
+    refuse(c, "home_advantage", "a home advantage in the update other than in the forecast");
+}
+
+void refuse_unavailable_for_whole_history(const competition_config& c) {
+  refuse_unavailable_rating_for_whole_history(c);
+  if (!c.output_database.empty()) refuse(c, "output", "the history database (output.database)");
+  if (c.write_report) refuse(c, "output", "the report (output.report, --report)");
+  if (!c.history_columns.empty()) refuse(c, "output", "a choice of history.csv's columns (output.history as a list)");
   if (!c.period_label.empty())
     throw user_error(c.file.string(), 0, 0, "--period-label is not yet available for whole-history models");
-  if (c.home_update != c.home_predict)
-    refuse("home_advantage", "a home advantage in the update other than in the forecast");
 }
 
 std::string whole_history_csv(const whole_history_fit& fit) {

@@ -37,9 +37,11 @@ void check_estimates(const whole_history_model& rater, const sweep_outcome& out)
 }  // namespace
 
 sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history& history, double epsilon, uint64_t iterations,
-                           std::atomic<uint64_t>* done) {
+                           std::atomic<uint64_t>* done, warm_estimates warm) {
   const rk_ext_whole_history& x = rater.calls();
   call(rater, "load", [&](rk_instance i, rk_error* e) { return x.load(i, &history, e); });
+  if (warm.mean && x.warm_start)
+    call(rater, "warm_start", [&](rk_instance i, rk_error* e) { return x.warm_start(i, warm.mean, warm.sd, e); });
   sweep_outcome out;
   const std::atomic<bool>* stop = stop_flag();
   while (out.sweeps < iterations && !out.converged) {

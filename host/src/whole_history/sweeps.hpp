@@ -20,10 +20,17 @@ struct sweep_outcome {
   std::vector<double> mean, sd;  // each entry's estimate
 };
 
-// Drives `rater` over `history`. A plugin's failure, anything it throws, a change that is not a number from 0,
+// Earlier estimates to start from (warm_start of the extension): one per entry, NaN where an entry has none.
+struct warm_estimates {
+  const double* mean = nullptr;
+  const double* sd = nullptr;
+};
+
+// Drives `rater` over `history`, from `warm` when given and the model can start from it (else from its own
+// first estimates). A plugin's failure, anything it throws, a change that is not a number from 0,
 // a mean that is not finite and a deviation that is not a positive finite number become a user_error naming
 // the plugin and the call. Ctrl-C (engine/stop.hpp) is honoured between sweeps; `done` counts them.
 sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history& history, double epsilon, uint64_t iterations,
-                           std::atomic<uint64_t>* done);
+                           std::atomic<uint64_t>* done, warm_estimates warm = {});
 
 }  // namespace ratekit

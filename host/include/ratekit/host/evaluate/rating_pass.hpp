@@ -21,7 +21,8 @@ using forecast_hook = std::function<void(const game_forecast&)>;
 
 // Rates `config` (its model, parameters, K schedule, advantage, periods,
 // initial ratings) over `input`, which it must read (check_same_input),
-// calling `hook` for every pairwise game in order. Writes nothing: no output
+// calling `hook` for every pairwise game in order; a whole-history model's
+// games walk-forward (forecast_walk_forward), in time order. Writes nothing: no output
 // folder, no history, no database. Throws what `ratekit run` would refuse.
 void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
                const forecast_hook& hook);

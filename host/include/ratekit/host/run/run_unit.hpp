@@ -20,6 +20,9 @@ struct unit_result {
   std::optional<recorded_run> recorded;
   std::vector<rerated_run> rerated;  // with --replace: the later runs rated again (rate_later_runs)
   double rating_seconds = 0;  // reading and rating (and recording, when the rows stream), without writing
+  // The states new games are forecast from, in run.state's layout; empty: run.state.columns. A whole-history
+  // model's: each player's last estimate widened by its drift to the history's last batch (forecast_states).
+  std::vector<std::vector<double>> forecast_columns = {};
 };
 
 // Rates `config` and publishes the outputs into `dir` and the database. A period

@@ -9,6 +9,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/reports/chart.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/host/plugin/whole_history_model.hpp>
 
@@ -37,6 +38,9 @@ struct whole_history_fit {
 // Refuses, at its key, what a config asks of a whole-history model that the host does not yet give it (a
 // starting list or database, the history database, the report, --period-label), before anything is read.
 void refuse_unavailable_for_whole_history(const competition_config& config);
+// The same for what changes the model's ratings alone (a starting list or database, a home advantage in the
+// update other than in the forecast): what a pass that writes nothing must refuse.
+void refuse_unavailable_rating_for_whole_history(const competition_config& config);
 
 // Starts a phase of the work (reading, sweeping) and returns the counter its progress is shown from.
 using phase_fn = std::function<std::atomic<uint64_t>*(const std::string& name, uint64_t total, const std::string& unit)>;
@@ -46,6 +50,13 @@ using phase_fn = std::function<std::atomic<uint64_t>*(const std::string& name, u
 whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
                                     const phase_fn& phase = {}, const input_rows* rows = nullptr);
 
+// `metrics: walk-forward` without a fit or a file (for `ratekit compare`): reads `config`'s input (or `rows`, when
+// given) as a fit does and calls `forecast(game, expected_a)` for every duel, `game` its index in the input's
+// order, each forecast from a fit of the batches before the game's own only (whole_history/walk_forward.hpp).
+// Team matches are refused.
+void forecast_walk_forward(const competition_config& config, const plugin_registry& plugins, const input_rows* rows,
+                           const std::function<void(size_t game, double expected_a)>& forecast);
+
 // history.csv of a fit: date (the batch's day, month or year), player, rating, deviation, games (that
 // batch): one row per player per batch he played in, batches in time order.
 std::string whole_history_csv(const whole_history_fit& fit);
@@ -54,12 +65,23 @@ std::string whole_history_csv(const whole_history_fit& fit);
 // (output.charts), summary.json.
 void write_whole_history_outputs(const whole_history_fit& fit, const std::filesystem::path& dir);
 
-// Refuses `command` (chart, report) on an output folder a whole-history run wrote: its files are not the
-// period engine's.
+// Refuses `command` (report) on an output folder a whole-history run wrote: its files are not the period
+// engine's.
 void refuse_whole_history_folder(const std::filesystem::path& dir, const std::string& command);
+// True when `dir` holds a whole-history run's outputs (its summary.json has "whole_history").
+bool is_whole_history_folder(const std::filesystem::path& dir);
+
+// The named players' smoothed curves from a whole-history run's history.csv (`ratekit chart` on its folder):
+// one point per batch each played in, its deviation the band, as the run's chart.svg draws them; a month's or
+// a year's batch at its first day. A bad row is refused at its line and column, a player without rows with
+// the nearest name.
+std::vector<rating_series> read_smoothed_series(const std::filesystem::path& history_csv,
+                                                const std::vector<std::string>& players);
 
 // Each player's state (descriptor order) at `time` (a batch time: days, months or years), his last estimate
 // widened by the model's drift over the time since his last batch; players never rated keep `initial`.
 std::vector<std::vector<double>> drifted_states(const whole_history_fit& fit, double time);
+// drifted_states at the history's last batch: the states `ratekit predict` forecasts new games from.
+std::vector<std::vector<double>> forecast_states(const whole_history_fit& fit);
 
 }  // namespace ratekit
