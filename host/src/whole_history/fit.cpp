@@ -117,7 +117,7 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   latest_states(fit);
   try {
     r.metrics = walks_forward ? walk_forward_metrics_of(fit, epsilon, iterations, phase)
-                                    : in_sample_metrics(*r.rater, h, fit.mean, fit.sd);
+                              : in_sample_metrics(*r.rater, h, fit.mean, fit.sd);
   } catch (const plugin_error& e) {
     throw r.source->failure(walks_forward ? "expect (the walk-forward metrics)" : "expect (the in-sample metrics)",
                             e.what());

@@ -81,8 +81,8 @@ nlohmann::json walk_forward_metrics(const model& rater, const whole_history_mode
       walk_forward(rater, walker, h, epsilon, iterations, [&](uint64_t m, double p) { sums.add(p, 1 - p, h.score_a(m)); },
                    done);
   nlohmann::json out = sums.json(-1, "games");
-  return {{"in_sample", false},     {"walk_forward", true},   {"foresight", out["foresight"]},
-          {"log_loss", out["log_loss"]}, {"brier", out["brier"]}, {"refits", tally.refits},
+  return {{"in_sample", false},          {"walk_forward", true}, {"foresight", out["foresight"]},
+          {"log_loss", out["log_loss"]}, {"brier", out["brier"]},  {"refits", tally.refits},
           {"sweeps", tally.sweeps}};
 }
 
