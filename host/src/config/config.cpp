@@ -7,7 +7,6 @@
 #include "config/initial.hpp"
 #include "config/input_columns.hpp"
 #include "config/k_schedule_yaml.hpp"
-#include "config/metrics_key.hpp"
 #include "config/output_section.hpp"
 #include "config/params.hpp"
 #include "config/yaml_check.hpp"
@@ -136,9 +135,10 @@ void read_whole_history_period(checker& c, const field* period, competition_conf
 
 // metrics: in-sample (a whole-history model's default) or walk-forward. A period-by-period model's metrics are
 // always forecasts from the periods before: walk-forward is all it has.
-// The value is read again where a run is scored (config/metrics_key.hpp).
-void read_metrics(checker& c, const field& f, const rk_descriptor* model, const competition_config& cfg) {
-  const auto i = config::one_of(c, f, metrics_names());
+void read_metrics(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
+  static const std::vector<std::string> names = {"in-sample", "walk-forward"};
+  const auto i = config::one_of(c, f, names);
+  cfg.walk_forward_metrics = i && *i == 1;
   if (i && *i == 0 && model && !(model->capabilities & RK_CAP_WHOLE_HISTORY))
     c.error(f.where(), "model '" + cfg.model + "' scores each game before rating it, from the periods before: "
                        "its metrics are walk-forward, not in-sample");

@@ -7,7 +7,6 @@
 #include "whole_history/sweeps.hpp"
 #include "whole_history/walk_forward.hpp"
 
-#include "config/metrics_key.hpp"
 #include "engine/period_clock.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
@@ -92,7 +91,7 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
     throw user_error(r.data.source, 0, 0, "the input holds no games and no matches");
   fit.history = std::make_shared<const dense_history>(build_dense_history(r.data, config, r.source->descriptor()));
   const dense_history& h = *fit.history;
-  const bool walks_forward = walk_forward_metrics(config);
+  const bool walks_forward = config.walk_forward_metrics;
   if (walks_forward && !h.weights.empty())
     throw config.error_at("metrics", "metrics: walk-forward scores duels; the input holds team matches, which it "
                                      "does not score yet: remove 'metrics' (in-sample)");

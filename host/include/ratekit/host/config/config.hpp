@@ -100,6 +100,9 @@ struct competition_config {
   std::vector<std::string> history_columns;  // output.history as a list: only these columns; empty: all
   bool write_charts = false;
   bool write_report = false;   // report.csv, periods.csv and report.md, per player and period
+  // metrics: walk-forward: a whole-history model's games scored from fits of the earlier batches only;
+  // false: in sample (that model's default; every other model scores each game before rating it anyway).
+  bool walk_forward_metrics = false;
   // Category labels by rating: (lowest rating, label), ascending; empty when none.
   std::vector<std::pair<double, std::string>> categories;
 };
