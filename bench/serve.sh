@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
 # `ratekit serve` against nginx serving the same bytes as static files
-# (docs/performance.md): GAMES generated games (default 2,000,000) among PLAYERS
-# players (default 20,000) over 24 months, recorded by month into a SQLite file;
-# then wrk (Debian's) asks each for a player's JSON and for the first page of the
-# list, side by side on this machine, and prints requests per second and the
-# 99th percentile of latency.
+# (docs/performance.md): GAMES generated games (default 20,000,000) among
+# PLAYERS players (default 200,000) over 24 months, recorded by month into a
+# SQLite file; then wrk (Debian's) asks each for a player's JSON and for the
+# first page of the list, side by side on this machine, and prints requests per
+# second and the 99th percentile of latency. A last line asks the server for
+# a different player each time (no answer is kept: only the list is).
 #
 #   bench/serve.sh BUILD_DIR [PLAYERS] [GAMES]
+#
+# RATEKIT_BENCH_DIR=DIR keeps the games and the database in DIR and reuses them
+# the next time (recording 20 million games takes minutes); without it, a
+# temporary folder is removed at the end.
 set -euo pipefail
 build=$(cd "${1:?usage: bench/serve.sh BUILD_DIR [PLAYERS] [GAMES]}" && pwd)
-players=${2:-20000}
-games=${3:-2000000}
-work=$(mktemp -d /tmp/ratekit-serve-bench-XXXXXX)
+players=${2:-200000}
+games=${3:-20000000}
+keep=${RATEKIT_BENCH_DIR:-}
+work=${keep:-$(mktemp -d /tmp/ratekit-serve-bench-XXXXXX)}
+mkdir -p "$work"
 serve_pid=""
-trap '[ -n "$serve_pid" ] && kill "$serve_pid"; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")"; rm -rf "$work"' EXIT
+trap '[ -n "$serve_pid" ] && kill "$serve_pid"; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")"; [ -z "$keep" ] && rm -rf "$work"' EXIT
 
+if [ ! -f "$work/serve.db" ]; then
 python3 - "$work/games.csv" "$players" "$games" <<'PY'
 import random, sys
 rng, m, n = random.Random(1), int(sys.argv[2]), int(sys.argv[3])
@@ -27,6 +35,7 @@ with open(sys.argv[1], "w") as f:
 PY
 printf "competition: bench\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: 1500\nperiod: month\ninput: { format: games-csv, path: games.csv }\noutput: { dir: out, history: false, database: serve.db }\n" >"$work/bench.yaml"
 (cd "$work" && "$build/host/ratekit" -q run bench.yaml)
+fi
 
 port=$((20000 + RANDOM % 20000))
 "$build/host/ratekit" serve "$work/serve.db" --listen "127.0.0.1:$port" >/dev/null &

@@ -7,7 +7,10 @@
 #include "serve/name_search.hpp"
 #include "serve/period_dates.hpp"
 
+#include <sqlite3.h>
+
 using namespace ratekit::serve;
+using namespace ratekit::testing;
 
 TEST_CASE("serve: the name search folds case and the accents of Latin letters", "[serve]") {
   CHECK(folded("\u017dofia \u0106osi\u0107") == "zofia cosic");
@@ -45,4 +48,43 @@ TEST_CASE("serve: the path's segments are decoded one by one, below the base onl
   CHECK_THROWS_AS(path_segments("/a%C3%28", "", below), bad_request);
   CHECK_THROWS_AS(path_segments("/a%0Ab", "", below), bad_request);
   CHECK(http_date("2024-11-21T06:20:11Z") == "Thu, 21 Nov 2024 06:20:11 GMT");
+}
+
+namespace {
+
+// The first column of each row `sql` gives in the SQLite file `db`.
+std::vector<std::string> first_column(const std::filesystem::path& db, const char* sql) {
+  sqlite3* h = nullptr;
+  REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
+  sqlite3_stmt* s = nullptr;
+  REQUIRE(sqlite3_prepare_v2(h, sql, -1, &s, nullptr) == SQLITE_OK);
+  std::vector<std::string> out;
+  while (sqlite3_step(s) == SQLITE_ROW) out.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(s, 0)));
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  return out;
+}
+
+const char* const games_indexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games' ORDER BY name";
+
+}  // namespace
+
+TEST_CASE("serve: a player's games have indexes by player, which a run adds to a file recorded before them", "[serve]") {
+  recorded_database db;
+  const std::vector<std::string> both{"games_by_player_a", "games_by_player_b"};
+  CHECK(first_column(db.db(), games_indexes) == both);  // made after the first run's games went in
+  first_column(db.db(), "DROP INDEX games_by_player_a");
+  first_column(db.db(), "DROP INDEX games_by_player_b");
+  REQUIRE(first_column(db.db(), games_indexes).empty());
+  write_text(db.dir / "mar.csv", "date,player_a,player_b,score_a\n2024-03-02,\"Short, Nigel\",A/B Team,1\n");
+  db.run("club.yaml --input mar.csv --out club-mar");
+  CHECK(first_column(db.db(), games_indexes) == both);
+  // A reader learns of nothing it cannot use: the file keeps the layout it had.
+  CHECK(first_column(db.db(), "PRAGMA user_version") == std::vector<std::string>{"6"});
+}
+
+TEST_CASE("serve: a run records through the write-ahead log, and the file holds it all when the run ends", "[serve]") {
+  const recorded_database db;  // its own: no server has read it
+  CHECK_FALSE(std::filesystem::exists(db.db().string() + "-wal"));
+  CHECK(first_column(db.db(), "PRAGMA journal_mode") == std::vector<std::string>{"wal"});
 }

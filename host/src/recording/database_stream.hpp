@@ -51,7 +51,7 @@ class database_stream final : public rated_games_sink {
   const std::string fingerprint_;
   const stream_policy policy_;
   const int64_t competition_;
-  const std::string deferred_indexes_;  // of the ratings table, built in finish() (store::defer_indexes)
+  const std::string deferred_indexes_;  // of the ratings, games and entries tables, built in finish() (store::defer_indexes)
   int64_t run_ = 0;
   std::vector<earlier_run> replaced_;
   window_labels taken_;  // the labels of the periods taken

@@ -33,21 +33,21 @@ json player_json(const rating_list& list, size_t position) {
   return j;
 }
 
-json competitions_json(store::database& db) {
+json competitions_json(reading& r) {
   json all = json::array();
-  for (const auto& name : competition_names(db)) {
-    competition c = competition_named(db, name);
-    count_players_and_games(db, c);
-    all.push_back({{"competition", c.name}, {"model", c.model}, {"players", c.players}, {"games", c.games},
-                   {"first", c.periods.empty() ? json() : date_json(c.periods.front().date)},
-                   {"last", c.periods.empty() ? json() : date_json(c.periods.back().date)}});
+  for (const auto& name : competition_names(r.db())) {
+    const auto c = r.competition_named(name, true);
+    all.push_back({{"competition", c->name}, {"model", c->model}, {"players", c->players}, {"games", c->games},
+                   {"first", c->periods.empty() ? json() : date_json(c->periods.front().date)},
+                   {"last", c->periods.empty() ? json() : date_json(c->periods.back().date)}});
   }
   return {{"competitions", all}};
 }
 
-json ratings_json(const site& s, store::database& db, const competition& c, const query_params& params) {
+json ratings_json(reading& r, const competition& c, const query_params& params) {
   const list_request request = read_list_request(params);
-  const rating_list list = list_as_of(db, c, request.as_of, model_fields(s.plugins, c.model));
+  const auto kept = r.list(c, request.as_of);
+  const rating_list& list = *kept;
   const list_page page = page_of(list, request);
   json players = json::array();
   for (const size_t position : page.positions) players.push_back(player_json(list, position));
@@ -60,8 +60,9 @@ json ratings_json(const site& s, store::database& db, const competition& c, cons
 }
 
 // ratings.csv's columns: player, the state fields, games, peak, last_played and the facts the list has.
-std::string ratings_csv(const site& s, store::database& db, const competition& c, const query_params& params) {
-  const rating_list list = list_as_of(db, c, date_parameter(params, "as_of"), model_fields(s.plugins, c.model));
+std::string ratings_csv(reading& r, const competition& c, const query_params& params) {
+  const auto kept = r.list(c, date_parameter(params, "as_of"));
+  const rating_list& list = *kept;
   const bool last_played = list.rows.column("last_played") >= 0;
   const auto& p = list.players;
   const bool births = std::any_of(p.birth_year.begin(), p.birth_year.end(), [](double v) { return !std::isnan(v); });
@@ -94,14 +95,12 @@ size_t row_named(const rating_list& list, const std::string& player) {
   return size_t(row);
 }
 
-json player_routes(const site& s, store::database& db, const competition& c, const std::vector<std::string>& path,
-                   const query_params& params) {
+json player_routes(reading& r, const competition& c, const std::vector<std::string>& path, const query_params& params) {
   const std::string& name = path[4];
+  store::database& db = r.db();
   if (path.size() == 5) {
-    const rating_list now = list_as_of(db, c, 0, model_fields(s.plugins, c.model));
-    const size_t row = row_named(now, name);
-    const auto at = std::find(now.order.begin(), now.order.end(), row);
-    return player_json(now, size_t(at - now.order.begin()));
+    const auto now = r.list(c, 0);
+    return player_json(*now, now->position[row_named(*now, name)]);
   }
   const auto id = player_id(db, c, name);
   if (!id) throw not_found("no such player in this competition");
@@ -127,23 +126,17 @@ json player_routes(const site& s, store::database& db, const competition& c, con
   return {{"player", name}, {"total", games.total}, {"page", page}, {"per_page", per_page}, {"games", rows}};
 }
 
-json expect_json(const site& s, store::database& db, const competition& c, const query_params& params) {
+json expect_json(const site& s, reading& r, const competition& c, const query_params& params) {
   const std::string* a = parameter(params, "a");
   const std::string* b = parameter(params, "b");
   if (!a || !b) throw bad_request("expected the players a and b");
-  const rating_list now = list_as_of(db, c, 0, model_fields(s.plugins, c.model));
-  const double e = expected_score(s.plugins, c, now, row_named(now, *a), row_named(now, *b));
+  const auto now = r.list(c, 0);
+  const double e = expected_score(s.plugins, c, *now, row_named(*now, *a), row_named(*now, *b));
   if (!(e >= 0 && e <= 1)) throw std::runtime_error("the model's plugin gave no expected score");
   return {{"model", c.model}, {"a", *a}, {"b", *b}, {"expected", e}};
 }
 
 }  // namespace
-
-competition competition_named(store::database& db, const std::string& name) {
-  auto c = find_competition(db, name);
-  if (!c) throw not_found("no such competition");
-  return std::move(*c);
-}
 
 bool answer_api(const site& s, const std::vector<std::string>& path, const httplib::Request& req,
                 httplib::Response& res) {
@@ -153,22 +146,21 @@ bool answer_api(const site& s, const std::vector<std::string>& path, const httpl
     return true;
   }
   if (path.size() < 2 || path[1] != "competitions" || path.size() == 3 || path.size() > 6) return false;
-  reader::snapshot snap = s.database.read();
-  store::database& db = snap.db();
-  const std::string modified = http_date(last_recorded(db));
+  reading r(s);
+  const std::string& modified = r.last_modified();
   if (path.size() == 2) {
-    send(req, res, json_text(competitions_json(db)), "application/json", modified);
+    send(req, res, json_text(competitions_json(r)), "application/json", modified);
     return true;
   }
-  const competition c = competition_named(db, path[2]);
+  const auto c = r.competition_named(path[2]);
   const std::string& what = path[3];
   if (path.size() == 4 && what == "ratings.csv")
-    send(req, res, ratings_csv(s, db, c, req.params), "text/csv; charset=utf-8", modified);
+    send(req, res, ratings_csv(r, *c, req.params), "text/csv; charset=utf-8", modified);
   else if (path.size() == 4 && (what == "ratings" || what == "expect"))
-    send(req, res, json_text(what == "ratings" ? ratings_json(s, db, c, req.params) : expect_json(s, db, c, req.params)),
+    send(req, res, json_text(what == "ratings" ? ratings_json(r, *c, req.params) : expect_json(s, r, *c, req.params)),
          "application/json", modified);
   else if (path.size() >= 5 && what == "players" && (path.size() == 5 || path[5] == "history" || path[5] == "games"))
-    send(req, res, json_text(player_routes(s, db, c, path, req.params)), "application/json", modified);
+    send(req, res, json_text(player_routes(r, *c, path, req.params)), "application/json", modified);
   else
     return false;
   return true;

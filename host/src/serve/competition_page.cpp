@@ -73,9 +73,10 @@ std::string list_table(const site& s, const competition& c, const rating_list& l
 
 }  // namespace
 
-std::string competition_page(const site& s, store::database& db, const competition& c, const query_params& params) {
+std::string competition_page(const site& s, reading& reads, const competition& c, const query_params& params) {
   const list_request r = read_list_request(params);
-  const rating_list list = list_as_of(db, c, r.as_of, model_fields(s.plugins, c.model));
+  const auto kept = reads.list(c, r.as_of);
+  const rating_list& list = *kept;
   const list_page page = page_of(list, r);
   const std::string api = s.base + "/api/competitions/" + url_encoded(c.name);
   std::string body = "<p class=\"facts\">Rated with " + xml_escaped(c.model) + ". " + counted(double(c.players), "player") +

@@ -17,11 +17,6 @@ std::vector<std::string> competition_names(store::database& db) {
   return names;
 }
 
-std::string last_recorded(store::database& db) {
-  statement s = db.prepare("SELECT max(recorded_at) FROM runs");
-  return s.step() && !s.is_null(0) ? std::string(s.text(0)) : std::string();
-}
-
 namespace {
 
 void read_periods(store::database& db, competition& c) {

@@ -33,7 +33,5 @@ std::vector<std::string> competition_names(store::database& db);
 std::optional<competition> find_competition(store::database& db, const std::string& name);
 // Counts them (a scan of its games: only for what shows the counts).
 void count_players_and_games(store::database& db, competition& c);
-// The latest time any run was recorded (2024-11-21T06:20:11Z), "" for none.
-std::string last_recorded(store::database& db);
 
 }  // namespace ratekit::serve

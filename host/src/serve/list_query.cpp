@@ -63,6 +63,17 @@ list_page page_of(const rating_list& list, const list_request& request) {
     for (const auto& f : list.fields) known += ", " + f;
     throw bad_request("sort: expected one of " + known + ", games, peak");
   }
+  list_page page;
+  // The list's own order, unfiltered, is the usual request (the first page): it needs no copy of the list.
+  const bool own_order = by_rank || (request.sort == "rating" && request.descending);
+  if (own_order && request.min_games == 0 && request.search.empty()) {
+    page.total = int64_t(list.order.size());
+    const auto first = std::min<int64_t>(page.total, (request.page - 1) * request.per_page);
+    const auto last = std::min<int64_t>(page.total, first + request.per_page);
+    const bool reversed = by_rank && request.descending;
+    for (int64_t at = first; at < last; ++at) page.positions.push_back(size_t(reversed ? page.total - 1 - at : at));
+    return page;
+  }
   const int games = list.rows.column("games");
   std::vector<size_t> kept;
   for (size_t at = 0; at < list.order.size(); ++at) {
@@ -87,7 +98,7 @@ list_page page_of(const rating_list& list, const list_request& request) {
     });
   else if (request.descending)
     std::reverse(kept.begin(), kept.end());
-  list_page page{int64_t(kept.size()), {}};
+  page.total = int64_t(kept.size());
   const auto first = std::min<int64_t>(page.total, (request.page - 1) * request.per_page);
   const auto last = std::min<int64_t>(page.total, first + request.per_page);
   page.positions.assign(kept.begin() + first, kept.begin() + last);

@@ -43,12 +43,22 @@ void order_rows(rating_list& list) {
   for (size_t row = 0; row < list.rows.ids.size(); ++row) row_of[size_t(list.rows.ids[row])] = row;
   list.order.clear();
   list.rank.clear();
+  list.position.assign(list.rows.ids.size(), 0);
   for (const int32_t id : ids) {
     const size_t row = row_of[size_t(id)];
     const bool tied = !list.order.empty() && list.rows.value(list.order.back(), rating) == list.rows.value(row, rating);
     list.rank.push_back(tied ? list.rank.back() : int64_t(list.order.size()) + 1);
+    list.position[row] = list.order.size();
     list.order.push_back(row);
   }
+}
+
+// Finds players by name without a scan, and from many threads: the name index
+// is completed now (player_table::find completes it on first use otherwise).
+void index_rows(rating_list& list) {
+  list.row_of_id.assign(size_t(list.players.size()), -1);
+  for (size_t row = 0; row < list.rows.ids.size(); ++row) list.row_of_id[size_t(list.rows.ids[row])] = long(row);
+  (void)list.players.find("");
 }
 
 void add_facts(player_table& players, int32_t id, const statement& s, int first) {
@@ -100,24 +110,19 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
 
 long rating_list::find(const std::string& player) const {
   const int32_t id = players.find(player);
-  if (id < 0) return -1;
-  const auto at = std::find(rows.ids.begin(), rows.ids.end(), id);
-  return at == rows.ids.end() ? -1 : long(at - rows.ids.begin());
+  return id < 0 ? -1 : row_of_id[size_t(id)];
 }
 
-int64_t rating_list::rank_of(size_t row) const {
-  const auto at = std::find(order.begin(), order.end(), row);
-  return rank[size_t(at - order.begin())];
+size_t periods_counted(const competition& c, int32_t date) {
+  if (date == 0) return c.periods.size();
+  return size_t(std::upper_bound(c.periods.begin(), c.periods.end(), date,
+                                 [](int32_t d, const period& p) { return d < p.date; }) -
+                c.periods.begin());
 }
 
-rating_list list_as_of(store::database& db, const competition& c, int32_t date,
-                       const std::vector<std::string>& model_fields) {
+rating_list list_of_periods(store::database& db, const competition& c, size_t counted,
+                            const std::vector<std::string>& model_fields) {
   rating_list list;
-  size_t counted = c.periods.size();
-  if (date != 0)
-    counted = size_t(std::upper_bound(c.periods.begin(), c.periods.end(), date,
-                                      [](int32_t d, const period& p) { return d < p.date; }) -
-                     c.periods.begin());
   if (counted == c.periods.size()) {
     list.rows = store::read_ratings(db, c.name, list.players, INT64_MAX);
   } else {
@@ -129,6 +134,7 @@ rating_list list_as_of(store::database& db, const competition& c, int32_t date,
   }
   list.fields = shown_fields(list.rows, model_fields);
   order_rows(list);
+  index_rows(list);
   return list;
 }
 

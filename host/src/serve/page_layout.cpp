@@ -22,6 +22,15 @@ nav.pager{margin:10px 0;display:flex;flex-wrap:wrap;gap:12px;align-items:center;
 thead th a{color:inherit;text-decoration:none}thead th a:focus,thead th a:hover{text-decoration:underline}
 a:focus-visible,input:focus-visible,button:focus-visible{outline:3px solid #f0a500;outline-offset:1px}
 @media (max-width:600px){th,td{padding:4px 5px}}
+@media (max-width:600px){
+.scroll:has(table.games){width:100%}
+table.games,table.games tbody{display:block}table.games thead{display:none}
+table.games tbody tr{display:flex;flex-wrap:wrap;gap:0 12px;padding:5px 8px;border-bottom:1px solid #e6e8ec}
+table.games tbody td{display:block;padding:0;border:0;text-align:left}
+table.games tbody td::before{content:attr(data-label) " ";color:#556}
+table.games tbody td:nth-child(-n+2)::before{content:none}
+table.games tbody td:nth-child(2){font-weight:600;flex:1 0 60%;overflow-wrap:anywhere}
+}
 )css";
 
 }  // namespace

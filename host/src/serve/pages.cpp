@@ -12,15 +12,14 @@ namespace ratekit::serve {
 
 namespace {
 
-std::string index_page(const site& s, store::database& db) {
+std::string index_page(const site& s, reading& r) {
   std::string body = "<div class=\"scroll\"><table>\n<thead><tr><th>competition</th><th>model</th>"
                      "<th class=\"num\">players</th><th class=\"num\">games</th><th>periods</th></tr></thead>\n<tbody>\n";
-  for (const auto& name : competition_names(db)) {
-    competition c = competition_named(db, name);
-    count_players_and_games(db, c);
+  for (const auto& name : competition_names(r.db())) {
+    const auto c = r.competition_named(name, true);
     body += "<tr><td><a href=\"" + xml_escaped(s.base + "/competitions/" + url_encoded(name)) + "\">" + xml_escaped(name) +
-            "</a></td><td>" + xml_escaped(c.model) + "</td><td class=\"num\">" + std::to_string(c.players) +
-            "</td><td class=\"num\">" + std::to_string(c.games) + "</td><td>" + period_span(c) + "</td></tr>\n";
+            "</a></td><td>" + xml_escaped(c->model) + "</td><td class=\"num\">" + std::to_string(c->players) +
+            "</td><td class=\"num\">" + std::to_string(c->games) + "</td><td>" + period_span(*c) + "</td></tr>\n";
   }
   return html_page("Rating lists", {}, body + "</tbody></table></div>\n");
 }
@@ -40,17 +39,15 @@ bool answer_page(const site& s, const std::vector<std::string>& path, const http
   const bool index = path.empty(), of_competition = path.size() == 2 && path[0] == "competitions";
   const bool of_player = path.size() == 4 && path[0] == "competitions" && path[2] == "players";
   if (!index && !of_competition && !of_player) return false;
-  reader::snapshot snap = s.database.read();
-  store::database& db = snap.db();
-  const std::string modified = http_date(last_recorded(db));
+  reading r(s);
+  const std::string& modified = r.last_modified();
   const char* type = "text/html; charset=utf-8";
   if (index) {
-    send(req, res, index_page(s, db), type, modified);
+    send(req, res, index_page(s, r), type, modified);
     return true;
   }
-  competition c = competition_named(db, path[1]);
-  if (of_competition) count_players_and_games(db, c);
-  send(req, res, of_player ? player_page(s, db, c, path[3], req.params) : competition_page(s, db, c, req.params), type,
+  const auto c = r.competition_named(path[1], of_competition);
+  send(req, res, of_player ? player_page(s, r, *c, path[3], req.params) : competition_page(s, r, *c, req.params), type,
        modified);
   return true;
 }

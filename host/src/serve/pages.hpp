@@ -8,10 +8,10 @@
 namespace ratekit::serve {
 
 // The competition's facts and its rating list: searchable, sortable and paged by links and a form, without script.
-std::string competition_page(const site& s, store::database& db, const competition& c, const query_params& params);
+std::string competition_page(const site& s, reading& r, const competition& c, const query_params& params);
 
 // The player now, his rating chart (with its band where the model keeps a deviation), his periods and games.
-std::string player_page(const site& s, store::database& db, const competition& c, const std::string& player,
+std::string player_page(const site& s, reading& r, const competition& c, const std::string& player,
                         const query_params& params);
 
 // "2024-01 to 2024-06 (6)": the competition's periods, escaped for HTML.

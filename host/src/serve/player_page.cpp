@@ -14,8 +14,15 @@ namespace ratekit::serve {
 
 namespace {
 
-std::string number_cell(double v, int decimals = 1) {
-  return "<td class=\"num\">" + (std::isnan(v) ? std::string() : v == std::floor(v) ? fixed(v, 0) : fixed(v, decimals)) + "</td>";
+std::string number_text(double v, int decimals = 1) {
+  return std::isnan(v) ? std::string() : v == std::floor(v) ? fixed(v, 0) : fixed(v, decimals);
+}
+
+std::string number_cell(double v, int decimals = 1) { return "<td class=\"num\">" + number_text(v, decimals) + "</td>"; }
+
+// A cell of the games table, labelled for the narrow screen, where each game is a card.
+std::string game_cell(const char* label, const std::string& text) {
+  return std::string("<td class=\"num\" data-label=\"") + label + "\">" + text + "</td>";
 }
 
 // His rating after each period, from the rating before his first; the band from the deviation the model keeps.
@@ -69,13 +76,14 @@ std::string history_table(const std::vector<history_entry>& history) {
 std::string games_table(const site& s, const competition& c, const game_page& games, int64_t page, int64_t per_page,
                         const query_params& params) {
   if (games.total == 0) return "";
-  std::string out = "<h2>Games</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>period</th><th>opponent</th>"
+  std::string out = "<h2>Games</h2>\n<div class=\"scroll\"><table class=\"games\">\n<thead><tr><th>period</th><th>opponent</th>"
                     "<th class=\"num\">score</th><th class=\"num\">expected</th><th class=\"num\">change</th></tr></thead>\n<tbody>\n";
   for (const auto& g : games.games)
     out += "<tr><td>" + xml_escaped(g.at->label) + "</td><td><a href=\"" +
            xml_escaped(s.base + "/competitions/" + url_encoded(c.name) + "/players/" + url_encoded(g.opponent)) + "\">" +
-           xml_escaped(g.opponent) + "</a></td>" + number_cell(g.score) + number_cell(g.expected, 3) +
-           "<td class=\"num\">" + (std::isnan(g.change) ? "" : signed_fixed(g.change, 1)) + "</td></tr>\n";
+           xml_escaped(g.opponent) + "</a></td>" + game_cell("score", number_text(g.score)) +
+           game_cell("expected", number_text(g.expected, 3)) +
+           game_cell("change", std::isnan(g.change) ? "" : signed_fixed(g.change, 1)) + "</tr>\n";
   out += "</tbody></table></div>\n<nav class=\"pager\" aria-label=\"pages of games\">";
   const int64_t pages = (games.total + per_page - 1) / per_page;
   if (page > 1) out += "<a rel=\"prev\" href=\"" + xml_escaped(query_with(params, {{"page", std::to_string(page - 1)}})) + "\">newer</a>";
@@ -87,9 +95,11 @@ std::string games_table(const site& s, const competition& c, const game_page& ga
 
 }  // namespace
 
-std::string player_page(const site& s, store::database& db, const competition& c, const std::string& player,
+std::string player_page(const site& s, reading& r, const competition& c, const std::string& player,
                         const query_params& params) {
-  const rating_list now = list_as_of(db, c, 0, model_fields(s.plugins, c.model));
+  store::database& db = r.db();
+  const auto kept = r.list(c, 0);
+  const rating_list& now = *kept;
   const long row = now.find(player);
   const auto id = player_id(db, c, player);
   if (row < 0 || !id) throw not_found("no such player in this competition");

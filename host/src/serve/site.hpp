@@ -4,6 +4,7 @@
 
 #include "serve/list_query.hpp"
 #include "serve/reader.hpp"
+#include "serve/reading.hpp"
 
 #include <ratekit/host/plugin/plugin.hpp>
 
@@ -18,17 +19,17 @@ struct site {
   reader& database;
   const plugin_registry& plugins;
   std::string base;  // the base path, "" or "/ratings"
+  kept_reads& kept;  // what requests read, for the next ones
 };
 
 // The model's state fields in its order; none when no plugin of that id is loaded.
 std::vector<std::string> model_fields(const plugin_registry& plugins, const std::string& model);
 
-// A competition named by a request: a 404 (thrown as not_found) when there is none.
+// A competition or player named by a request that is not there: a 404.
 class not_found : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-competition competition_named(store::database& db, const std::string& name);
 // What this server cannot answer now (503), the message naming no file: the competition's model not loaded.
 class unavailable : public std::runtime_error {
  public:

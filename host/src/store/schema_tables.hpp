@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ratekit::store {
@@ -19,7 +20,9 @@ inline constexpr int schema_version = 6;
 // of the key as its periods complete, with an index by player for his history;
 // layout 5 folds period_states, one row per field, into ratings.state, one JSON
 // object per row (state_object.hpp); layout 6 adds entries.team, the team a
-// player played for in a team match.
+// player played for in a team match. The games' indexes by player (for
+// `ratekit serve`'s pages of a player's games) change no layout: a run that
+// records into a file without them adds them (games_indexes).
 struct table {
   const char* name;
   const char* columns;
@@ -65,7 +68,9 @@ inline constexpr std::array<table, 8> schema_tables{{
      "expected_b REAL " RK_FINITE("expected_b") ", k_a REAL " RK_FINITE("k_a") ", k_b REAL " RK_FINITE("k_b") ", "
      "change_a REAL " RK_FINITE("change_a") ", change_b REAL " RK_FINITE("change_b") ", "
      "rating_a REAL " RK_FINITE("rating_a") ", rating_b REAL " RK_FINITE("rating_b") ", PRIMARY KEY (run_id, seq)",
-     "WITHOUT ROWID, STRICT"},
+     "WITHOUT ROWID, STRICT", 1, 2,
+     "CREATE INDEX IF NOT EXISTS games_by_player_a ON games (player_a);"
+     "CREATE INDEX IF NOT EXISTS games_by_player_b ON games (player_b);"},
     {"entries",
      "run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, "
      "period_id INTEGER NOT NULL REFERENCES periods(id), player_id INTEGER NOT NULL REFERENCES players(id), "
@@ -75,6 +80,13 @@ inline constexpr std::array<table, 8> schema_tables{{
      "WITHOUT ROWID, STRICT", 1, 6},
 }};
 #undef RK_FINITE
+
+// The games table's indexes, each made only when missing.
+inline const char* games_indexes() {
+  for (const table& t : schema_tables)
+    if (std::string_view(t.name) == "games") return t.indexes;
+  return "";
+}
 
 // The columns table `t`'s definition names, in order (not its keys' clauses).
 std::vector<std::string> column_names(const table& t);

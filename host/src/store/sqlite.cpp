@@ -1,5 +1,7 @@
 #include "store/sqlite.hpp"
 
+#include "store/schema_tables.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
@@ -167,6 +169,10 @@ std::unique_ptr<statement_impl> sqlite_database::make_statement(const char* sql)
 void sqlite_database::open_for_recording(const std::string&, bool) {
   exec("PRAGMA page_size = 16384");  // a new file's: rows go in by the million, fewer and larger pages
   upgrade_schema();
+  if (has_table("games")) exec(games_indexes());  // a file recorded before them gets them once
+  // A run's pages go to the write-ahead log, not into the file: readers (ratekit serve) keep reading
+  // the database as it was, however much the run writes before it commits.
+  exec("PRAGMA journal_mode = WAL");
   // The host writes every reference itself: checking each row's would cost more than the rows.
   exec("PRAGMA foreign_keys = OFF");
   // Every number is checked as it is bound, against the rule the CHECK constraints state, so SQLite need not.
