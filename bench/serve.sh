@@ -63,10 +63,19 @@ for _ in $(seq 50); do curl -sf "http://127.0.0.1:$nginx_port/player.json" >/dev
 printf "%-28s %12s %10s\n" "what" "requests/s" "p99"
 measure() {
   local out
-  out=$(wrk -t2 -c16 -d10s --latency "$2")
+  out=$(wrk -t2 -c16 -d10s --latency "${@:2}")
   printf "%-28s %12s %10s\n" "$1" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1 == "99%" {print $2}' <<<"$out")"
 }
 measure "serve: a player's JSON" "http://127.0.0.1:$port/api/competitions/bench/players/P000001"
 measure "nginx: the same bytes" "http://127.0.0.1:$nginx_port/player.json"
 measure "serve: the list's first page" "http://127.0.0.1:$port/api/competitions/bench/ratings"
 measure "nginx: the same bytes" "http://127.0.0.1:$nginx_port/list.json"
+# Each request another player (a step through the names prime to their count).
+cat >"$work/players.lua" <<LUA
+n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, string.format("/api/competitions/bench/players/P%06d", (n * 7919) % $players))
+end
+LUA
+measure "serve: any player's JSON" -s "$work/players.lua" "http://127.0.0.1:$port"

@@ -2,7 +2,8 @@
 """Checks `ratekit serve`'s pages in headless Chromium as a reader meets them, at
 1280 and 400 px: the rating list fits the window, its headings sort, a name typed
 into the search box and submitted finds the player, the player's page shows his
-chart with its RD band; and takes screenshots of both pages at both widths.
+chart with its RD band, and none of a player's tables scrolls sideways, even
+beside an opponent's long name; and takes screenshots of both pages at both widths.
 
   check_serve.py RATEKIT SOURCE_DIR CHROMIUM [--png-dir DIR]
 
@@ -22,6 +23,13 @@ const names = d => [...d.querySelectorAll('table.ratings tbody tr')].map(r => r.
 const fits = (d, what) => {
   if (d.documentElement.scrollWidth > f.contentWindow.innerWidth) out.push(what + ' is wider than the window');
   if (!/system-ui/.test(getComputedStyle(d.body).fontFamily)) out.push(what + ' lacks the report typography');
+};
+// A table wider than the window scrolls sideways inside its box, which the page's width does not show.
+const no_sideways_scroll = (d, what) => {
+  for (const box of d.querySelectorAll('.scroll'))
+    if (box.scrollWidth > box.clientWidth + 1)
+      out.push(what + ': the ' + (box.querySelector('table.games') ? 'games' : 'periods') + ' table scrolls sideways (' +
+               box.scrollWidth + ' px in ' + box.clientWidth + ')');
 };
 f.onload = () => {
   const d = f.contentDocument;
@@ -54,7 +62,13 @@ f.onload = () => {
         if (!svg.querySelector('polygon.band')) out.push('the chart has no RD band');
       }
       if (d.querySelectorAll('table').length != 2) out.push('the periods and games tables are missing');
+      no_sideways_scroll(d, "Brazil's page");
       if (!/Rank 5 of 82/.test(d.querySelector('p.facts').textContent)) out.push('facts: ' + d.querySelector('p.facts').textContent);
+      f.contentWindow.location = '/ratings/competitions/club/players/Anna%20Berg';
+    } else if (step == 5) {    // a player whose opponent has a long name
+      fits(d, "Anna Berg's page");
+      if (!d.querySelector('table.games a[href$="Wolfeschlegelsteinhausenbergerdorff"]')) out.push('no game against Hubert');
+      no_sideways_scroll(d, "Anna Berg's page");
       document.getElementById('result').textContent = out.length ? out.join('; ') : 'ok';
     }
   } catch (e) {
@@ -117,6 +131,14 @@ def main():
                     os.path.join(a.source, "data/football/world_cup_1930_2022.csv") +
                     " }\nperiod: year\noutput: { dir: out, database: ratings.db }\n")
         run(a.ratekit, "run", "cup.yaml", cwd=tmp)
+        # A federation's long names: a word wider than a narrow screen's column.
+        with open(os.path.join(tmp, "club.csv"), "w") as f:
+            f.write("date,player_a,player_b,score_a\n2024-01-06,Anna Berg,Hubert Wolfeschlegelsteinhausenbergerdorff,1\n"
+                    "2024-01-07,Hubert Wolfeschlegelsteinhausenbergerdorff,Anna Berg,0.5\n")
+        with open(os.path.join(tmp, "club.yaml"), "w") as f:
+            f.write("competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: 1500\nperiod: month\n"
+                    "input: { format: games-csv, path: club.csv }\noutput: { dir: club-out, database: ratings.db }\n")
+        run(a.ratekit, "run", "club.yaml", cwd=tmp)
         port = free_port()
         upstream = f"http://127.0.0.1:{port}"
         server = subprocess.Popen([a.ratekit, "serve", os.path.join(tmp, "ratings.db"), "--listen", f"127.0.0.1:{port}",
