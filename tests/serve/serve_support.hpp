@@ -78,6 +78,7 @@ inline std::string schema_problem(const json& document, const json& schema, cons
                     : type == "string"  ? value.is_string()
                     : type == "integer" ? value.is_number_integer()
                     : type == "number"  ? value.is_number()
+                    : type == "boolean" ? value.is_boolean()
                                         : true;
   if (!fits) return at + ": " + value.dump() + " is not of type " + type;
   if (schema.contains("enum") && std::find(schema["enum"].begin(), schema["enum"].end(), value) == schema["enum"].end())
@@ -106,14 +107,16 @@ inline std::string schema_problem(const json& document, const json& schema, cons
 }
 
 // Two competitions in one database, recorded by ratekit run, with their outputs:
-// cup (glicko: rd, yearly periods, every World Cup finals match) and club
+// cup (glicko: rd, yearly periods, every World Cup finals match, three categories) and club
 // (fide-logistic: rated, two monthly runs; names with accents, a comma, a slash, a quote).
 class recorded_database {
  public:
   recorded_database() {
     write_text(dir / "cup.yaml", "competition: cup\nmodel: glicko\nparams: { c: 50 }\ninput: { format: games-csv, path: " +
                                      source_path("data/football/world_cup_1930_2022.csv").string() +
-                                     " }\nperiod: year\noutput: { dir: cup-out, history: true, database: ratings.db }\n");
+                                     " }\nperiod: year\noutput: { dir: cup-out, history: true, database: ratings.db }\n"
+                                     "categories: [ { from: 0, label: minnow }, { from: 1500, label: contender }, "
+                                     "{ from: 1750, label: favourite } ]\n");
     write_text(dir / "club.yaml",
                "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninitial: { rating: 1500, database: ratings.db }\n"
                "input: { format: games-csv }\nperiod: month\noutput: { history: true, database: ratings.db }\n");

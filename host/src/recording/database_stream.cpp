@@ -21,7 +21,7 @@ database_stream::database_stream(store::database& db, const competition_config& 
       fingerprint_(std::move(fingerprint)),
       policy_(std::move(policy)),
       competition_(competition_id(db, config.competition)),
-      deferred_indexes_(db.defer_indexes("ratings") + db.defer_indexes("games")),
+      deferred_indexes_(db.defer_indexes("ratings") + db.defer_indexes("games") + db.defer_indexes("entries")),
       taken_(config.period),
       checked_(config.period),
       recorded_(recorded_periods(db, competition_)),

@@ -1,27 +1,19 @@
 // The JSON API's routes (the OpenAPI document in openapi.cpp describes each).
-#include "serve/site.hpp"
-
+#include "serve/api_json.hpp"
 #include "serve/http_reply.hpp"
-#include "serve/player_records.hpp"
 
+#include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
-
-#include <nlohmann/json.hpp>
 
 #include <cmath>
 
 namespace ratekit::serve {
 
-namespace {
-
-using json = nlohmann::ordered_json;
-
 json date_json(int32_t date) { return date == 0 ? json() : json(iso_date(date)); }
 
 json number_json(double v) { return std::isnan(v) ? json() : json(v); }
 
-// {"rank", "player", "rating", <state fields>, "games", "peak"} of the list's row at `position`.
 json player_json(const rating_list& list, size_t position) {
   const size_t row = list.order[position];
   json j{{"rank", list.rank[position]}, {"player", list.players.name(list.rows.ids[row])}};
@@ -30,8 +22,11 @@ json player_json(const rating_list& list, size_t position) {
   j["games"] = std::isnan(games) ? json() : json(int64_t(games));
   j["peak"] = number_json(list.value(row, "peak"));
   if (const double last = list.value(row, "last_played"); last > 0) j["last_played"] = iso_date(int32_t(last));
+  if (!list.categories.empty()) j["category"] = category_of(list.categories, list.value(row, "rating"));
   return j;
 }
+
+namespace {
 
 json competitions_json(reading& r) {
   json all = json::array();
@@ -69,8 +64,10 @@ std::string ratings_csv(reading& r, const competition& c, const query_params& pa
   std::string out = "player";
   for (const auto& f : list.fields) (out += ',') += f;
   out += ",games,peak";
+  const bool categories = !list.categories.empty();
   for (const auto& [column, shown] : {std::pair{",last_played", last_played}, std::pair{",birth_year", births},
-                                      std::pair{",federation", p.federation.any()}, std::pair{",id", p.external_id.any()}})
+                                      std::pair{",federation", p.federation.any()}, std::pair{",id", p.external_id.any()},
+                                      std::pair{",category", categories}})
     if (shown) out += column;
   out += '\n';
   for (const size_t row : list.order) {
@@ -84,46 +81,10 @@ std::string ratings_csv(reading& r, const competition& c, const query_params& pa
     if (births) append_number((out += ','), p.birth_year[size_t(id)]);
     if (p.federation.any()) append_csv_field((out += ','), p.federation[size_t(id)]);
     if (p.external_id.any()) append_csv_field((out += ','), p.external_id[size_t(id)]);
+    if (categories) append_csv_field((out += ','), category_of(list.categories, list.value(row, "rating")));
     out += '\n';
   }
   return out;
-}
-
-size_t row_named(const rating_list& list, const std::string& player) {
-  const long row = list.find(player);
-  if (row < 0) throw not_found("no such player in this competition");
-  return size_t(row);
-}
-
-json player_routes(reading& r, const competition& c, const std::vector<std::string>& path, const query_params& params) {
-  const std::string& name = path[4];
-  store::database& db = r.db();
-  if (path.size() == 5) {
-    const auto now = r.list(c, 0);
-    return player_json(*now, now->position[row_named(*now, name)]);
-  }
-  const auto id = player_id(db, c, name);
-  if (!id) throw not_found("no such player in this competition");
-  if (path[5] == "history") {
-    json points = json::array();
-    for (const auto& e : rating_history(db, c, *id)) {
-      json point{{"date", date_json(e.at->date)}, {"period", e.at->label}, {"rating", e.rating}, {"change", e.change},
-                 {"games", e.games}};
-      for (const auto& [field, v] : e.state) point[field] = number_json(v);
-      points.push_back(std::move(point));
-    }
-    return {{"player", name}, {"points", points}};
-  }
-  const int64_t page = whole_parameter(params, "page", 1, 1, 1'000'000'000);
-  const int64_t per_page = whole_parameter(params, "per_page", default_per_page, 1, max_per_page);
-  const game_page games = games_of(db, c, *id, (page - 1) * per_page, per_page);
-  json rows = json::array();
-  for (const auto& g : games.games)
-    rows.push_back({{"date", date_json(g.at->date)}, {"period", g.at->label}, {"opponent", g.opponent},
-                    {"score", g.score}, {"expected", number_json(g.expected)}, {"k", number_json(g.k)},
-                    {"change", number_json(g.change)}, {"rating_before", number_json(g.rating_before)},
-                    {"opponent_before", number_json(g.opponent_before)}});
-  return {{"player", name}, {"total", games.total}, {"page", page}, {"per_page", per_page}, {"games", rows}};
 }
 
 json expect_json(const site& s, reading& r, const competition& c, const query_params& params) {
@@ -156,10 +117,14 @@ bool answer_api(const site& s, const std::vector<std::string>& path, const httpl
   const std::string& what = path[3];
   if (path.size() == 4 && what == "ratings.csv")
     send(req, res, ratings_csv(r, *c, req.params), "text/csv; charset=utf-8", modified);
-  else if (path.size() == 4 && (what == "ratings" || what == "expect"))
-    send(req, res, json_text(what == "ratings" ? ratings_json(r, *c, req.params) : expect_json(s, r, *c, req.params)),
+  else if (path.size() == 4 && (what == "ratings" || what == "expect" || what == "head-to-head"))
+    send(req, res,
+         json_text(what == "ratings"  ? ratings_json(r, *c, req.params)
+                   : what == "expect" ? expect_json(s, r, *c, req.params)
+                                      : head_to_head_json(r, *c, req.params)),
          "application/json", modified);
-  else if (path.size() >= 5 && what == "players" && (path.size() == 5 || path[5] == "history" || path[5] == "games"))
+  else if (path.size() >= 5 && what == "players" &&
+           (path.size() == 5 || path[5] == "history" || path[5] == "games" || path[5] == "events"))
     send(req, res, json_text(player_routes(r, *c, path, req.params)), "application/json", modified);
   else
     return false;

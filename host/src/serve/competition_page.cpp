@@ -28,13 +28,25 @@ std::string heading(const std::string& column, const list_request& r, const quer
          (current ? (r.descending ? " \u25be" : " \u25b4") : "") + "</a></th>";
 }
 
-std::string search_form(const list_request& r, const query_params& params) {
+// The competition's categories to choose from, when it has any.
+std::string category_choice(const rating_list& list, const list_request& r) {
+  if (list.categories.empty()) return "";
+  std::string out = "<label for=\"category\">category</label><select id=\"category\" name=\"category\">"
+                    "<option value=\"\">any</option>";
+  for (const auto& [from, label] : list.categories)
+    out += "<option" + std::string(label == r.category ? " selected" : "") + ">" + xml_escaped(label) + "</option>";
+  return out + "</select>\n";
+}
+
+std::string search_form(const rating_list& list, const list_request& r, const query_params& params) {
   const std::string* q = params.count("q") ? &params.find("q")->second : nullptr;
   std::string form = "<form class=\"search\" method=\"get\" role=\"search\">\n"
                      "<label for=\"q\">Name</label><input type=\"search\" id=\"q\" name=\"q\" value=\"" +
                      xml_escaped(q ? *q : "") + "\" placeholder=\"first letters\">\n"
                      "<label for=\"as_of\">as of</label><input type=\"date\" id=\"as_of\" name=\"as_of\" value=\"" +
-                     (r.as_of ? iso_date(r.as_of) : "") + "\">\n";
+                     (r.as_of ? iso_date(r.as_of) : "") + "\">\n" + category_choice(list, r) +
+                     "<label for=\"active_since\">active since</label><input type=\"date\" id=\"active_since\" "
+                     "name=\"active_since\" value=\"" + (r.active_since ? iso_date(r.active_since) : "") + "\">\n";
   if (params.count("sort")) form += "<input type=\"hidden\" name=\"sort\" value=\"" + xml_escaped(r.sort) + "\">\n";
   if (params.count("order")) form += "<input type=\"hidden\" name=\"order\" value=\"" + std::string(r.descending ? "desc" : "asc") + "\">\n";
   return form + "<button type=\"submit\">Search</button>\n</form>\n";
@@ -83,9 +95,9 @@ std::string competition_page(const site& s, reading& reads, const competition& c
                      ", " + counted(double(c.games), "game") + "; periods " + period_span(c) + ". The list " +
                      (list.period.empty() ? std::string("holds no period yet")
                                           : "after period " + xml_escaped(list.period)) +
-                     ". Download it as <a href=\"" + xml_escaped(api + "/ratings.csv" + query_with(params, {{"page", ""}, {"sort", ""}, {"order", ""}, {"q", ""}, {"per_page", ""}, {"min_games", ""}})) +
+                     ". Download it as <a href=\"" + xml_escaped(api + "/ratings.csv" + query_with(params, {{"page", ""}, {"sort", ""}, {"order", ""}, {"q", ""}, {"per_page", ""}, {"min_games", ""}, {"category", ""}, {"active_since", ""}})) +
                      "\">CSV</a> or <a href=\"" + xml_escaped(api + "/ratings" + query_with(params, {})) + "\">JSON</a>.</p>\n";
-  body += search_form(r, params) + list_table(s, c, list, r, page, params) + pager(r, page, params);
+  body += search_form(list, r, params) + list_table(s, c, list, r, page, params) + pager(r, page, params);
   return html_page(c.name, {{"Rating lists", s.base + "/"}}, body);
 }
 

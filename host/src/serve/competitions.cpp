@@ -2,6 +2,8 @@
 
 #include "serve/period_dates.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include <algorithm>
 
 namespace ratekit::serve {
@@ -29,6 +31,19 @@ void read_periods(store::database& db, competition& c) {
   for (size_t i = 0; i < c.periods.size(); ++i) c.position.emplace(c.periods[i].id, i);
 }
 
+// categories: [ { from: 1000, label: beginner }, ... ] of the config as recorded (a run read it, so it parses).
+std::vector<std::pair<double, std::string>> categories_of(const std::string& config_text) {
+  std::vector<std::pair<double, std::string>> out;
+  try {
+    const YAML::Node categories = YAML::Load(config_text)["categories"];
+    if (categories && categories.IsSequence())
+      for (const auto& c : categories) out.emplace_back(c["from"].as<double>(), c["label"].as<std::string>());
+  } catch (const YAML::Exception&) {  // none then: the filter names none
+    out.clear();
+  }
+  return out;
+}
+
 int64_t count(store::database& db, const char* sql, int64_t id) {
   statement s = db.prepare(sql);
   s.bind(1, id);
@@ -44,8 +59,9 @@ std::optional<competition> find_competition(store::database& db, const std::stri
   s.bind(1, std::string_view(name));
   if (!s.step()) return std::nullopt;
   competition c{s.integer(0), name, std::string(s.text(1)), std::string(s.text(2)), std::string(s.text(3)),
-                std::string(s.text(4)), {}, {}, 0, 0};
+                std::string(s.text(4)), {}, {}, 0, 0, {}};
   read_periods(db, c);
+  c.categories = categories_of(c.config_text);
   return c;
 }
 

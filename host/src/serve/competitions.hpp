@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace ratekit::serve {
@@ -25,6 +26,7 @@ struct competition {
   std::vector<period> periods;                         // by date, then in the order recorded
   std::unordered_map<int64_t, size_t> position;        // a period's id -> its index in `periods`
   int64_t players = 0, games = 0;                      // count_players_and_games
+  std::vector<std::pair<double, std::string>> categories;  // its last run's config's: (lowest rating, label), ascending
 };
 
 // Every competition that holds a run, by name.

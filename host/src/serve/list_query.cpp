@@ -3,6 +3,7 @@
 #include "serve/name_search.hpp"
 #include "serve/period_dates.hpp"
 
+#include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/escape.hpp>
 
 #include <algorithm>
@@ -50,8 +51,42 @@ list_request read_list_request(const query_params& params) {
   r.per_page = whole_parameter(params, "per_page", default_per_page, 1, max_per_page);
   if (const std::string* q = parameter(params, "q")) r.search = folded(*q);
   r.min_games = whole_parameter(params, "min_games", 0, 0, INT64_MAX);
+  if (const std::string* category = parameter(params, "category")) r.category = *category;
+  r.active_since = date_parameter(params, "active_since");
   return r;
 }
+
+namespace {
+
+void check_category(const rating_list& list, const std::string& category) {
+  if (category.empty()) return;
+  std::string known;
+  for (const auto& [from, label] : list.categories) {
+    if (label == category) return;
+    known += (known.empty() ? "" : ", ") + label;
+  }
+  throw bad_request(known.empty() ? "category: this competition has no categories"
+                                  : "category: expected one of " + known);
+}
+
+// The list's positions the request's filters keep, in the list's order.
+std::vector<size_t> kept_positions(const rating_list& list, const list_request& request) {
+  const int games = list.rows.column("games"), rating = list.rows.column("rating"),
+            active = list.rows.column("last_active");
+  std::vector<size_t> kept;
+  for (size_t at = 0; at < list.order.size(); ++at) {
+    const size_t row = list.order[at];
+    if (request.min_games > 0 && !(list.rows.value(row, games) >= double(request.min_games))) continue;
+    if (request.active_since != 0 && !(list.rows.value(row, active) >= double(request.active_since))) continue;
+    if (!request.category.empty() && category_of(list.categories, list.rows.value(row, rating)) != request.category)
+      continue;
+    if (!request.search.empty() && !name_matches(list.players.name(list.rows.ids[row]), request.search)) continue;
+    kept.push_back(at);
+  }
+  return kept;
+}
+
+}  // namespace
 
 list_page page_of(const rating_list& list, const list_request& request) {
   const bool by_rank = request.sort == "rank", by_name = request.sort == "player";
@@ -63,10 +98,13 @@ list_page page_of(const rating_list& list, const list_request& request) {
     for (const auto& f : list.fields) known += ", " + f;
     throw bad_request("sort: expected one of " + known + ", games, peak");
   }
+  check_category(list, request.category);
   list_page page;
   // The list's own order, unfiltered, is the usual request (the first page): it needs no copy of the list.
   const bool own_order = by_rank || (request.sort == "rating" && request.descending);
-  if (own_order && request.min_games == 0 && request.search.empty()) {
+  const bool filtered = request.min_games > 0 || !request.search.empty() || !request.category.empty() ||
+                        request.active_since != 0;
+  if (own_order && !filtered) {
     page.total = int64_t(list.order.size());
     const auto first = std::min<int64_t>(page.total, (request.page - 1) * request.per_page);
     const auto last = std::min<int64_t>(page.total, first + request.per_page);
@@ -74,14 +112,7 @@ list_page page_of(const rating_list& list, const list_request& request) {
     for (int64_t at = first; at < last; ++at) page.positions.push_back(size_t(reversed ? page.total - 1 - at : at));
     return page;
   }
-  const int games = list.rows.column("games");
-  std::vector<size_t> kept;
-  for (size_t at = 0; at < list.order.size(); ++at) {
-    const size_t row = list.order[at];
-    if (request.min_games > 0 && !(list.rows.value(row, games) >= double(request.min_games))) continue;
-    if (!request.search.empty() && !name_matches(list.players.name(list.rows.ids[row]), request.search)) continue;
-    kept.push_back(at);
-  }
+  std::vector<size_t> kept = kept_positions(list, request);
   // A missing value (NaN) goes last either way; equal values keep the list's order.
   const auto key = [&](size_t at) { return list.rows.value(list.order[at], column); };
   if (by_name)

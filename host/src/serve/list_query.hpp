@@ -38,6 +38,8 @@ struct list_request {
   int64_t page = 1, per_page = default_per_page;
   std::string search;           // folded, "" for none
   int64_t min_games = 0;
+  std::string category;         // a label of the competition's categories, "" for any
+  int32_t active_since = 0;     // yyyymmdd: only players who played in a period counted at or after it; 0 for all
 };
 list_request read_list_request(const query_params& params);
 
@@ -45,7 +47,7 @@ struct list_page {
   int64_t total = 0;               // players the search leaves
   std::vector<size_t> positions;   // this page's, as positions in the list's order (rank)
 };
-// Throws bad_request for a sort column the list lacks.
+// Throws bad_request for a sort column or a category the list lacks.
 list_page page_of(const rating_list& list, const list_request& request);
 
 }  // namespace ratekit::serve

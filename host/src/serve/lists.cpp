@@ -14,8 +14,9 @@ namespace {
 
 using store::statement;
 
+// last_active: the date of the last period counted in which he played (yyyymmdd), for every model.
 bool host_column(const std::string& c) {
-  return c == "games" || c == "peak" || c == "last_period" || c == "last_played";
+  return c == "games" || c == "peak" || c == "last_period" || c == "last_played" || c == "last_active";
 }
 
 // rating first, then the model's fields in its order, then any other by name.
@@ -76,7 +77,7 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
   s.bind(1, c.id);
   ratings_list rows;
   const auto rating = size_t(rows.add_column("rating")), games = size_t(rows.add_column("games")),
-             peak = size_t(rows.add_column("peak"));
+             peak = size_t(rows.add_column("peak")), active = size_t(rows.add_column("last_active"));
   std::unordered_map<int64_t, size_t> row_of;  // by the player's id in the database
   std::vector<size_t> latest;                  // by row: the position of the period its values are of
   while (s.step()) {
@@ -91,8 +92,10 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
       latest.push_back(at->second);
       rows.at(row, games) = 0;
       rows.at(row, peak) = -INFINITY;
+      rows.at(row, active) = 0;
     }
     rows.at(row, games) += double(s.integer(4));
+    if (s.integer(4) > 0) rows.at(row, active) = std::max(rows.at(row, active), double(c.periods[at->second].date));
     rows.at(row, peak) = std::max(rows.at(row, peak), s.number(3));
     if (!fresh && at->second < latest[row]) continue;
     latest[row] = at->second;
@@ -106,9 +109,26 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
   return rows;
 }
 
+// last_active of the list of every period: the state a run left knows it only for some models.
+void add_last_active(store::database& db, const competition& c, rating_list& list) {
+  statement s = db.prepare(
+      "SELECT p.name, r.period_id FROM ratings r JOIN players p ON p.id = r.player_id "
+      "WHERE p.competition_id = ?1 AND r.games > 0");
+  s.bind(1, c.id);
+  const auto active = size_t(list.rows.add_column("last_active"));
+  for (size_t row = 0; row < list.rows.ids.size(); ++row) list.rows.at(row, active) = 0;
+  while (s.step()) {
+    const auto at = c.position.find(s.integer(1));
+    const long row = list.find(s.text(0));
+    if (at == c.position.end() || row < 0) continue;
+    double& last = list.rows.at(size_t(row), active);
+    last = std::max(last, double(c.periods[at->second].date));
+  }
+}
+
 }  // namespace
 
-long rating_list::find(const std::string& player) const {
+long rating_list::find(std::string_view player) const {
   const int32_t id = players.find(player);
   return id < 0 ? -1 : row_of_id[size_t(id)];
 }
@@ -133,8 +153,10 @@ rating_list list_of_periods(store::database& db, const competition& c, size_t co
     list.date = c.periods[counted - 1].date;
   }
   list.fields = shown_fields(list.rows, model_fields);
+  list.categories = c.categories;
   order_rows(list);
   index_rows(list);
+  if (counted == c.periods.size()) add_last_active(db, c, list);
   return list;
 }
 

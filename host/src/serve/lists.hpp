@@ -8,13 +8,15 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ratekit::serve {
 
 struct rating_list {
   player_table players;         // with their facts
-  ratings_list rows;            // a row per player: the state fields, games, peak (, last_played)
+  ratings_list rows;            // a row per player: the state fields, games, peak (, last_played), last_active
   std::vector<std::string> fields;  // the state fields shown: rating first, then the model's order
   std::vector<size_t> order;    // rows by rating, highest first, equal ratings by name (ratings.csv's order)
   std::vector<int64_t> rank;    // by position in `order`: 1 + the players rated higher
@@ -22,10 +24,11 @@ struct rating_list {
   std::vector<long> row_of_id;   // by player id: his row, -1 for none
   std::string period;           // the last period it counts ("" when none)
   int32_t date = 0;             // that period's date
+  std::vector<std::pair<double, std::string>> categories;  // the competition's: (lowest rating, label)
 
   double value(size_t row, const std::string& column) const { return rows.value(row, rows.column(column)); }
   // The row of `player`, or -1. Safe from many threads at once: the list is built with its names indexed.
-  long find(const std::string& player) const;
+  long find(std::string_view player) const;
   int64_t rank_of(size_t row) const { return rank[position[row]]; }
 };
 

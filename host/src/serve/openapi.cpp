@@ -44,7 +44,7 @@ json schemas() {
                              {"competition", "model", "players", "games", "first", "last"})},
       // The model's other state fields (rd, volatility, rated, ...) are further numbers.
       {"ListedPlayer", object({{"rank", integer}, {"player", text}, {"rating", number}, {"games", nullable("integer")},
-                               {"peak", nullable("number")}, {"last_played", date}},
+                               {"peak", nullable("number")}, {"last_played", date}, {"category", text}},
                               {"rank", "player", "rating", "games", "peak"}, true)},
       {"RatingList", object({{"as_of", date}, {"period", nullable("string")}, {"total", integer}, {"page", integer},
                              {"per_page", integer}, {"players", {{"type", "array"}, {"items", ref("ListedPlayer")}}}},
@@ -60,6 +60,18 @@ json schemas() {
       {"Games", object({{"player", text}, {"total", integer}, {"page", integer}, {"per_page", integer},
                         {"games", {{"type", "array"}, {"items", ref("Game")}}}},
                        {"player", "total", "page", "per_page", "games"})},
+      {"Event", object({{"date", date}, {"period", text}, {"rank", number}, {"expected", nullable("number")},
+                        {"weight", nullable("number")}, {"change", nullable("number")},
+                        {"rating_before", nullable("number")}, {"skipped", {{"type", "boolean"}}}, {"team", nullable("string")}},
+                       {"date", "period", "rank", "expected", "weight", "change", "rating_before", "skipped", "team"})},
+      {"Events", object({{"player", text}, {"total", integer}, {"page", integer}, {"per_page", integer},
+                         {"events", {{"type", "array"}, {"items", ref("Event")}}}},
+                        {"player", "total", "page", "per_page", "events"})},
+      {"HeadToHead", object({{"a", text}, {"b", text}, {"games", integer}, {"a_wins", integer}, {"draws", integer},
+                             {"b_wins", integer}, {"a_score", number}, {"a_expected", number}, {"page", integer},
+                             {"per_page", integer}, {"meetings", {{"type", "array"}, {"items", ref("Game")}}}},
+                            {"a", "b", "games", "a_wins", "draws", "b_wins", "a_score", "a_expected", "page", "per_page",
+                             "meetings"})},
       {"Expectation", object({{"model", text}, {"a", text}, {"b", text}, {"expected", number}}, {"model", "a", "b", "expected"})}};
 }
 
@@ -76,7 +88,10 @@ json paths() {
                        parameter("order", "query", {{"type", "string"}, {"enum", {"asc", "desc"}}}, "the order"),
                        page, per_page,
                        parameter("q", "query", {{"type", "string"}}, "a prefix of the name or of a word of it, case and accents aside"),
-                       parameter("min_games", "query", {{"type", "integer"}, {"minimum", 0}}, "only players with this many games")};
+                       parameter("min_games", "query", {{"type", "integer"}, {"minimum", 0}}, "only players with this many games"),
+                       parameter("category", "query", {{"type", "string"}}, "only players of this category (the config's labels)"),
+                       parameter("active_since", "query", {{"type", "string"}, {"format", "date"}},
+                                 "only players who played in a period counted on or after this date")};
   const auto get = [](const char* summary, json parameters, json responses) {
     return json{{"get", {{"summary", summary}, {"parameters", std::move(parameters)}, {"responses", std::move(responses)}}}};
   };
@@ -92,6 +107,14 @@ json paths() {
        get("his rating after each period he played", json{competition, player}, answer("his history", ref("History")))},
       {"/api/competitions/{c}/players/{p}/games",
        get("his games, newest first", json{competition, player, page, per_page}, answer("a page of his games", ref("Games")))},
+      {"/api/competitions/{c}/players/{p}/events",
+       get("his ranked events and team matches, newest first", json{competition, player, page, per_page},
+           answer("a page of his events", ref("Events")))},
+      {"/api/competitions/{c}/head-to-head",
+       get("A's games against B, newest first, and their sums",
+           json{competition, parameter("a", "query", {{"type", "string"}}, "player A"),
+                parameter("b", "query", {{"type", "string"}}, "player B"), page, per_page},
+           answer("their games", ref("HeadToHead")))},
       {"/api/competitions/{c}/expect",
        get("A's expected score against B from their current states",
            json{competition, parameter("a", "query", {{"type", "string"}}, "player A"),

@@ -58,7 +58,8 @@ std::string url_encoded(std::string_view text) {
 
 std::string query_with(const query_params& params, const std::vector<std::pair<std::string, std::string>>& changes) {
   std::map<std::string, std::string> kept;
-  static const std::vector<std::string> known = {"as_of", "sort", "order", "page", "per_page", "q", "min_games"};
+  static const std::vector<std::string> known = {"as_of",    "sort", "order",    "page",        "per_page",
+                                                 "q",        "min_games", "category", "active_since"};
   for (const auto& [name, value] : params)
     if (std::find(known.begin(), known.end(), name) != known.end()) kept.emplace(name, value);
   for (const auto& [name, value] : changes) kept[name] = value;

@@ -73,6 +73,17 @@ std::string history_table(const std::vector<history_entry>& history) {
   return out + "</tbody></table></div>\n";
 }
 
+// Links to the newer and older pages of his games or events (`noun`).
+std::string pager(int64_t total, int64_t page, int64_t per_page, const query_params& params, const char* noun) {
+  std::string out = std::string("<nav class=\"pager\" aria-label=\"pages of ") + noun + "s\">";
+  const int64_t pages = (total + per_page - 1) / per_page;
+  if (page > 1) out += "<a rel=\"prev\" href=\"" + xml_escaped(query_with(params, {{"page", std::to_string(page - 1)}})) + "\">newer</a>";
+  out += "<span>page " + std::to_string(page) + " of " + std::to_string(std::max<int64_t>(pages, 1)) + ", " +
+         counted(double(total), noun) + "</span>";
+  if (page < pages) out += "<a rel=\"next\" href=\"" + xml_escaped(query_with(params, {{"page", std::to_string(page + 1)}})) + "\">older</a>";
+  return out + "</nav>\n";
+}
+
 std::string games_table(const site& s, const competition& c, const game_page& games, int64_t page, int64_t per_page,
                         const query_params& params) {
   if (games.total == 0) return "";
@@ -84,13 +95,19 @@ std::string games_table(const site& s, const competition& c, const game_page& ga
            xml_escaped(g.opponent) + "</a></td>" + game_cell("score", number_text(g.score)) +
            game_cell("expected", number_text(g.expected, 3)) +
            game_cell("change", std::isnan(g.change) ? "" : signed_fixed(g.change, 1)) + "</tr>\n";
-  out += "</tbody></table></div>\n<nav class=\"pager\" aria-label=\"pages of games\">";
-  const int64_t pages = (games.total + per_page - 1) / per_page;
-  if (page > 1) out += "<a rel=\"prev\" href=\"" + xml_escaped(query_with(params, {{"page", std::to_string(page - 1)}})) + "\">newer</a>";
-  out += "<span>page " + std::to_string(page) + " of " + std::to_string(std::max<int64_t>(pages, 1)) + ", " +
-         counted(double(games.total), "game") + "</span>";
-  if (page < pages) out += "<a rel=\"next\" href=\"" + xml_escaped(query_with(params, {{"page", std::to_string(page + 1)}})) + "\">older</a>";
-  return out + "</nav>\n";
+  return out + "</tbody></table></div>\n" + pager(games.total, page, per_page, params, "game");
+}
+
+// His ranked events and team matches, as the games: a card each on a narrow screen.
+std::string events_table(const event_page& events, int64_t page, int64_t per_page, const query_params& params) {
+  if (events.total == 0) return "";
+  std::string out = "<h2>Events</h2>\n<div class=\"scroll\"><table class=\"games\">\n<thead><tr><th>event</th><th>team</th>"
+                    "<th class=\"num\">rank</th><th class=\"num\">expected</th><th class=\"num\">change</th></tr></thead>\n<tbody>\n";
+  for (const auto& e : events.events)
+    out += "<tr><td>" + xml_escaped(e.at->label) + "</td><td>" + xml_escaped(e.team) + "</td>" +
+           game_cell("rank", number_text(e.rank)) + game_cell("expected", number_text(e.expected, 2)) +
+           game_cell("change", std::isnan(e.change) ? "" : signed_fixed(e.change, 1)) + "</tr>\n";
+  return out + "</tbody></table></div>\n" + pager(events.total, page, per_page, params, "event");
 }
 
 }  // namespace
@@ -113,7 +130,8 @@ std::string player_page(const site& s, reading& r, const competition& c, const s
           "\">JSON</a></p>\n";
   const std::vector<history_entry> history = rating_history(db, c, *id);
   body += chart(player, history) + history_table(history) +
-          games_table(s, c, games_of(db, c, *id, (page - 1) * per_page, per_page), page, per_page, params);
+          games_table(s, c, games_of(db, c, *id, (page - 1) * per_page, per_page), page, per_page, params) +
+          events_table(events_of(db, c, *id, (page - 1) * per_page, per_page), page, per_page, params);
   return html_page(player, {{"Rating lists", s.base + "/"}, {c.name, s.base + "/competitions/" + url_encoded(c.name)}}, body);
 }
 

@@ -9,6 +9,28 @@ namespace ratekit::serve {
 
 using store::statement;
 
+namespace {
+
+std::vector<game_record>& page_records(game_page& page) { return page.games; }
+std::vector<event_record>& page_records(event_page& page) { return page.events; }
+
+// Records by their period's position in list order, newest first (the latest
+// period first, within it the last recorded first): those from `skip` on, `count` at most.
+template <class Page, class Record>
+Page newest_first(std::vector<std::tuple<size_t, Record>> all, int64_t skip, int64_t count) {
+  std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) {
+    const auto& [px, rx] = x;
+    const auto& [py, ry] = y;
+    return std::tie(py, ry.run, ry.seq) < std::tie(px, rx.run, rx.seq);
+  });
+  Page page{int64_t(all.size()), {}};
+  for (int64_t i = skip; i < int64_t(all.size()) && i < skip + count; ++i)
+    page_records(page).push_back(std::move(std::get<1>(all[size_t(i)])));
+  return page;
+}
+
+}  // namespace
+
 std::optional<int64_t> player_id(store::database& db, const competition& c, const std::string& name) {
   statement s = db.prepare("SELECT id FROM players WHERE competition_id = ?1 AND name = ?2");
   s.bind(1, c.id).bind(2, std::string_view(name));
@@ -48,14 +70,22 @@ game_page games_of(store::database& db, const competition& c, int64_t player, in
                   s.number(5), s.number(6), s.number(7), s.number(8), s.number(9)};
     all.emplace_back(at->second, std::move(g));
   }
-  std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) {
-    const auto& [px, gx] = x;
-    const auto& [py, gy] = y;
-    return std::tie(py, gy.run, gy.seq) < std::tie(px, gx.run, gx.seq);
-  });
-  game_page page{int64_t(all.size()), {}};
-  for (int64_t i = skip; i < int64_t(all.size()) && i < skip + count; ++i) page.games.push_back(std::get<1>(all[size_t(i)]));
-  return page;
+  return newest_first<game_page>(std::move(all), skip, count);
+}
+
+event_page events_of(store::database& db, const competition& c, int64_t player, int64_t skip, int64_t count) {
+  statement s = db.prepare(
+      "SELECT period_id, run_id, seq, rank, expected, weight, change, rating, skipped, team FROM entries WHERE player_id = ?1");
+  s.bind(1, player);
+  std::vector<std::tuple<size_t, event_record>> all;
+  while (s.step()) {
+    const auto at = c.position.find(s.integer(0));
+    if (at == c.position.end()) continue;
+    event_record e{&c.periods[at->second], s.integer(1), s.integer(2), s.number(3), s.number(4), s.number(5),
+                   s.number(6), s.number(7), s.integer(8) != 0, s.is_null(9) ? std::string() : std::string(s.text(9))};
+    all.emplace_back(at->second, std::move(e));
+  }
+  return newest_first<event_page>(std::move(all), skip, count);
 }
 
 }  // namespace ratekit::serve

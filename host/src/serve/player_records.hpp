@@ -37,4 +37,19 @@ struct game_page {
 // those from `skip` on, `count` at most.
 game_page games_of(store::database& db, const competition& c, int64_t player, int64_t skip, int64_t count);
 
+// His entries in ranked events and team matches (the entries table).
+struct event_record {
+  const period* at = nullptr;  // the event's period (an event of its own, unless periods group them)
+  int64_t run = 0, seq = 0;
+  double rank = 0, expected = 0, weight = 0, change = 0, rating_before = 0;
+  bool skipped = false;  // kept out of rating (a single entrant, a model's rule)
+  std::string team;      // the team he played for in a team match, "" otherwise
+};
+struct event_page {
+  int64_t total = 0;
+  std::vector<event_record> events;  // newest first
+};
+// His events, newest first as games_of's: those from `skip` on, `count` at most.
+event_page events_of(store::database& db, const competition& c, int64_t player, int64_t skip, int64_t count);
+
 }  // namespace ratekit::serve

@@ -73,8 +73,8 @@ void postgres_database::upgrade_schema() {
   if (version < 5 || version > schema_version) return;  // rolls back the empty transaction
   if (version < 6) exec("ALTER TABLE entries ADD COLUMN team TEXT");
   // A database recorded before them gets them once; only then, as making one locks the table's writers out.
-  statement has_index = prepare("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'games_by_player_b'");
-  if (!has_index.step()) exec(games_indexes());
+  statement has_index = prepare("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'entries_by_player'");
+  if (!has_index.step()) exec(player_indexes().c_str());
   exec(("UPDATE ratekit_schema SET version = " + std::to_string(schema_version)).c_str());
   tx.commit();
 }

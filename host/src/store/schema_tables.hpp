@@ -20,9 +20,9 @@ inline constexpr int schema_version = 6;
 // of the key as its periods complete, with an index by player for his history;
 // layout 5 folds period_states, one row per field, into ratings.state, one JSON
 // object per row (state_object.hpp); layout 6 adds entries.team, the team a
-// player played for in a team match. The games' indexes by player (for
-// `ratekit serve`'s pages of a player's games) change no layout: a run that
-// records into a file without them adds them (games_indexes).
+// player played for in a team match. The games' and entries' indexes by
+// player (for `ratekit serve`'s pages of a player's games and events) change no
+// layout: a run that records into a file without them adds them (player_indexes).
 struct table {
   const char* name;
   const char* columns;
@@ -77,15 +77,16 @@ inline constexpr std::array<table, 8> schema_tables{{
      "rank REAL NOT NULL " RK_FINITE("rank") ", expected REAL " RK_FINITE("expected") ", "
      "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
      "skipped INTEGER NOT NULL, team TEXT, PRIMARY KEY (run_id, seq)",
-     "WITHOUT ROWID, STRICT", 1, 6},
+     "WITHOUT ROWID, STRICT", 1, 6, "CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player_id);"},
 }};
 #undef RK_FINITE
 
-// The games table's indexes, each made only when missing.
-inline const char* games_indexes() {
+// The games' and entries' indexes by player, each made only when missing.
+inline std::string player_indexes() {
+  std::string sql;
   for (const table& t : schema_tables)
-    if (std::string_view(t.name) == "games") return t.indexes;
-  return "";
+    if (std::string_view(t.name) == "games" || std::string_view(t.name) == "entries") sql += t.indexes;
+  return sql;
 }
 
 // The columns table `t`'s definition names, in order (not its keys' clauses).

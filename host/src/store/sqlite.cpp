@@ -169,7 +169,7 @@ std::unique_ptr<statement_impl> sqlite_database::make_statement(const char* sql)
 void sqlite_database::open_for_recording(const std::string&, bool) {
   exec("PRAGMA page_size = 16384");  // a new file's: rows go in by the million, fewer and larger pages
   upgrade_schema();
-  if (has_table("games")) exec(games_indexes());  // a file recorded before them gets them once
+  if (has_table("games")) exec(player_indexes().c_str());  // a file recorded before them gets them once
   // A run's pages go to the write-ahead log, not into the file: readers (ratekit serve) keep reading
   // the database as it was, however much the run writes before it commits.
   exec("PRAGMA journal_mode = WAL");
