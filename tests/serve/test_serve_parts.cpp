@@ -8,6 +8,9 @@
 #include "serve/period_dates.hpp"
 
 #include <sqlite3.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 using namespace ratekit::serve;
 using namespace ratekit::testing;
@@ -87,4 +90,23 @@ TEST_CASE("serve: a run records through the write-ahead log, and the file holds 
   const recorded_database db;  // its own: no server has read it
   CHECK_FALSE(std::filesystem::exists(db.db().string() + "-wal"));
   CHECK(first_column(db.db(), "PRAGMA journal_mode") == std::vector<std::string>{"wal"});
+}
+
+// As root the reader is another user (root may create anything); else the folder is closed to its owner.
+TEST_CASE("serve: a reader who may not create the write-ahead log's index beside a file is told why", "[serve]") {
+  const recorded_database db;
+  const bool root = ::geteuid() == 0;
+  const std::string as_other = root ? "runuser -u nobody -- " : "";
+  if (root && std::system((as_other + "test -x " + RATEKIT_EXE).c_str()) != 0) {
+    WARN("skipped: user nobody cannot run " RATEKIT_EXE " (the build is in a folder closed to others)");
+    return;
+  }
+  std::filesystem::permissions(db.db(), std::filesystem::perms(0644));
+  std::filesystem::permissions(db.dir.path(), root ? std::filesystem::perms(0755) : std::filesystem::perms(0555));
+  const auto r = run_cli("history " + db.db().string() + " Brazil", as_other);
+  std::filesystem::permissions(db.dir.path(), std::filesystem::perms(0755));
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("ratings.db: rating database: attempt to write a readonly database: this user may not "
+                                    "create files in its folder " + db.dir.path().string() +
+                                    ", where SQLite keeps the index of the write-ahead log"));
 }

@@ -45,6 +45,15 @@ void roll_back_interrupted(const std::string& file) {
   sqlite3_close_v2(db);
 }
 
+// Whether the file records through a write-ahead log (its header's byte 18 is 2).
+bool write_ahead_log(const std::string& file) {
+  std::FILE* f = std::fopen(file.c_str(), "rb");
+  unsigned char header[19] = {};
+  const bool read = f && std::fread(header, 1, sizeof header, f) == sizeof header;
+  if (f) std::fclose(f);
+  return read && header[18] == 2;
+}
+
 }  // namespace
 
 sqlite_database::sqlite_database(const std::filesystem::path& file, mode m) : database(file.string()) {
@@ -84,11 +93,17 @@ void sqlite_database::fail(const std::string& what) const {
 }
 
 // SQLite says "readonly database" for a folder where it may not create its
-// journal too: the user is told that the folder is the cause.
+// journal too, or, for a reader of a file recorded through a write-ahead log,
+// the log's index: the user is told that the folder is the cause.
 std::string sqlite_database::why_read_only() const {
   const std::string parent = std::filesystem::path(journal_of(file())).parent_path().string();
   const std::string folder = parent.empty() ? std::string(".") : parent;  // not assigned: GCC 12 warns falsely
-  if (::access(file().c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK | X_OK) == 0) return "";
+  const bool folder_open = ::access(folder.c_str(), W_OK | X_OK) == 0;
+  if (::access(file().c_str(), W_OK) != 0 && !folder_open && write_ahead_log(file()))
+    return ": this user may not create files in its folder " + folder +
+           ", where SQLite keeps the index of the write-ahead log the runs record through (the -shm and -wal files "
+           "beside the file) while the file is open; a reader needs them (" + std::strerror(errno) + ")";
+  if (::access(file().c_str(), W_OK) != 0 || folder_open) return "";
   return ": this user may not create files in its folder " + folder +
          ", where a run writes its journal beside the file (" + std::strerror(errno) + ")";
 }
