@@ -117,11 +117,11 @@ bool answer_api(const site& s, const std::vector<std::string>& path, const httpl
   const std::string& what = path[3];
   if (path.size() == 4 && what == "ratings.csv")
     send(req, res, ratings_csv(r, *c, req.params), "text/csv; charset=utf-8", modified);
-  else if (path.size() == 4 && (what == "ratings" || what == "expect" || what == "head-to-head"))
-    send(req, res,
-         json_text(what == "ratings"  ? ratings_json(r, *c, req.params)
-                   : what == "expect" ? expect_json(s, r, *c, req.params)
-                                      : head_to_head_json(r, *c, req.params)),
+  else if (path.size() == 4 && what == "ratings")
+    send(req, res, *r.list_page(req.target, [&] { return json_text(ratings_json(r, *c, req.params)); }),
+         "application/json", modified);
+  else if (path.size() == 4 && (what == "expect" || what == "head-to-head"))
+    send(req, res, json_text(what == "expect" ? expect_json(s, r, *c, req.params) : head_to_head_json(r, *c, req.params)),
          "application/json", modified);
   else if (path.size() >= 5 && what == "players" &&
            (path.size() == 5 || path[5] == "history" || path[5] == "games" || path[5] == "events"))

@@ -47,8 +47,10 @@ bool answer_page(const site& s, const std::vector<std::string>& path, const http
     return true;
   }
   const auto c = r.competition_named(path[1], of_competition);
-  send(req, res, of_player ? player_page(s, r, *c, path[3], req.params) : competition_page(s, r, *c, req.params), type,
-       modified);
+  if (of_player)
+    send(req, res, player_page(s, r, *c, path[3], req.params), type, modified);
+  else
+    send(req, res, *r.list_page(req.target, [&] { return competition_page(s, r, *c, req.params); }), type, modified);
   return true;
 }
 

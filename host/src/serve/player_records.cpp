@@ -14,10 +14,17 @@ namespace {
 std::vector<game_record>& page_records(game_page& page) { return page.games; }
 std::vector<event_record>& page_records(event_page& page) { return page.events; }
 
-// Records by their period's position in list order, newest first (the latest
-// period first, within it the last recorded first): those from `skip` on, `count` at most.
-template <class Page, class Record>
-Page newest_first(std::vector<std::tuple<size_t, Record>> all, int64_t skip, int64_t count) {
+// The records `s` reads (its first column the period's id; `read` makes one of
+// a row, given its period), newest first: the latest period first, within it
+// the last recorded first. Those from `skip` on, `count` at most.
+template <class Page, class Read>
+Page newest_first(statement& s, const competition& c, int64_t skip, int64_t count, const Read& read) {
+  using record = decltype(read(s, c.periods.data()));
+  std::vector<std::tuple<size_t, record>> all;
+  while (s.step()) {
+    const auto at = c.position.find(s.integer(0));
+    if (at != c.position.end()) all.emplace_back(at->second, read(s, &c.periods[at->second]));
+  }
   std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) {
     const auto& [px, rx] = x;
     const auto& [py, ry] = y;
@@ -62,30 +69,21 @@ game_page games_of(store::database& db, const competition& c, int64_t player, in
       "SELECT g.period_id, g.run_id, g.seq, o.name, 1 - g.score_a, g.expected_b, g.k_b, g.change_b, g.rating_b, g.rating_a "
       "FROM games g JOIN players o ON o.id = g.player_a WHERE g.player_b = ?1");
   s.bind(1, player);
-  std::vector<std::tuple<size_t, game_record>> all;
-  while (s.step()) {
-    const auto at = c.position.find(s.integer(0));
-    if (at == c.position.end()) continue;
-    game_record g{&c.periods[at->second], s.integer(1), s.integer(2), std::string(s.text(3)), s.number(4),
-                  s.number(5), s.number(6), s.number(7), s.number(8), s.number(9)};
-    all.emplace_back(at->second, std::move(g));
-  }
-  return newest_first<game_page>(std::move(all), skip, count);
+  return newest_first<game_page>(s, c, skip, count, [](const statement& row, const period* at) {
+    return game_record{at, row.integer(1), row.integer(2), std::string(row.text(3)), row.number(4), row.number(5),
+                       row.number(6), row.number(7), row.number(8), row.number(9)};
+  });
 }
 
 event_page events_of(store::database& db, const competition& c, int64_t player, int64_t skip, int64_t count) {
   statement s = db.prepare(
       "SELECT period_id, run_id, seq, rank, expected, weight, change, rating, skipped, team FROM entries WHERE player_id = ?1");
   s.bind(1, player);
-  std::vector<std::tuple<size_t, event_record>> all;
-  while (s.step()) {
-    const auto at = c.position.find(s.integer(0));
-    if (at == c.position.end()) continue;
-    event_record e{&c.periods[at->second], s.integer(1), s.integer(2), s.number(3), s.number(4), s.number(5),
-                   s.number(6), s.number(7), s.integer(8) != 0, s.is_null(9) ? std::string() : std::string(s.text(9))};
-    all.emplace_back(at->second, std::move(e));
-  }
-  return newest_first<event_page>(std::move(all), skip, count);
+  return newest_first<event_page>(s, c, skip, count, [](const statement& row, const period* at) {
+    return event_record{at, row.integer(1), row.integer(2), row.number(3), row.number(4), row.number(5),
+                        row.number(6), row.number(7), row.integer(8) != 0,
+                        row.is_null(9) ? std::string() : std::string(row.text(9))};
+  });
 }
 
 }  // namespace ratekit::serve

@@ -30,4 +30,9 @@ std::shared_ptr<const rating_list> reading::list(const competition& c, int32_t d
   });
 }
 
+std::shared_ptr<const std::string> reading::list_page(const std::string& target,
+                                                     const std::function<std::string()>& build) {
+  return site_.kept.list_pages.get(generation_, target, build);
+}
+
 }  // namespace ratekit::serve

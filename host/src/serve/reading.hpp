@@ -15,10 +15,12 @@ namespace ratekit::serve {
 struct site;
 
 // What the server keeps between requests: a few lists (each as large as the
-// competition's players), the competitions read.
+// competition's players), the competitions read, and the answers of the
+// list's pages asked last (a page at most 500 players).
 struct kept_reads {
   generation_memo<competition> competitions{64};
   generation_memo<rating_list> lists{8};
+  generation_memo<std::string> list_pages{64};
 };
 
 class reading {
@@ -31,6 +33,8 @@ class reading {
   std::shared_ptr<const competition> competition_named(const std::string& name, bool counted = false);
   // The competition's list as of `date` (0: now), with the model's fields.
   std::shared_ptr<const rating_list> list(const competition& c, int32_t date);
+  // The answer to a page of a list named by `target` (its path and query), made by `build` when not kept.
+  std::shared_ptr<const std::string> list_page(const std::string& target, const std::function<std::string()>& build);
 
  private:
   const site& site_;
