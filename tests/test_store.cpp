@@ -234,14 +234,16 @@ TEST_CASE("ratekit history names an unknown player with a suggestion", "[store][
 
 namespace {
 
-// A writer of `db` killed mid-transaction, its changed pages already in the file: what a run killed while
-// recording leaves, a hot journal beside the database.
-void kill_a_writer(const fs::path& db) {
+// A writer of `db` killed mid-transaction, its changed pages already written: with the rollback journal of
+// files an older ratekit recorded (`journal_mode` DELETE), in the file, a hot journal beside it; with the
+// write-ahead log runs record through now (WAL), in the log, uncommitted.
+void kill_a_writer(const fs::path& db, const std::string& journal_mode = "DELETE") {
   const pid_t child = ::fork();
   REQUIRE(child >= 0);
   if (child == 0) {
     sqlite3* h = nullptr;
     if (sqlite3_open(db.string().c_str(), &h) != SQLITE_OK) ::_exit(1);
+    if (sqlite3_exec(h, ("PRAGMA journal_mode = " + journal_mode).c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) ::_exit(1);
     sqlite3_exec(h, "PRAGMA cache_size = 1; BEGIN; DELETE FROM ratings; DELETE FROM games; "
                     "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
                     "INSERT INTO players (competition_id, name) SELECT 1, 'filler' || i FROM n",
@@ -288,6 +290,20 @@ TEST_CASE("a database a killed run left with its journal is read as it was befor
   }
   CHECK_FALSE(fs::exists(t.dir / "ratings.db-journal"));
   CHECK(fs::file_size(t.dir / "ratings.db") == size);
+  CHECK(count_rows(t.dir / "ratings.db", "players") == 3);
+}
+
+TEST_CASE("a database a killed run left with pages in its write-ahead log is read as it was before that run", "[store][cli]") {
+  two_months t;
+  REQUIRE(testing::run_cli("run " + t.path("jan.yaml") + " -o " + t.path("out")).status == 0);
+  const auto before = testing::run_cli("history " + t.path("ratings.db") + " A");
+  REQUIRE(before.status == 0);
+  kill_a_writer(t.dir / "ratings.db", "WAL");
+  REQUIRE(fs::file_size(t.dir / "ratings.db-wal") > 0);  // the killed writer's pages, never committed
+  const auto r = testing::run_cli("history " + t.path("ratings.db") + " A");
+  CHECK(r.status == 0);
+  CHECK(r.out == before.out);
+  CHECK(testing::run_cli("run " + t.path("feb.yaml") + " -o " + t.path("out-feb")).status == 0);
   CHECK(count_rows(t.dir / "ratings.db", "players") == 3);
 }
 

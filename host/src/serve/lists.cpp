@@ -95,7 +95,7 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
       rows.at(row, active) = 0;
     }
     rows.at(row, games) += double(s.integer(4));
-    if (s.integer(4) > 0) rows.at(row, active) = std::max(rows.at(row, active), double(c.periods[at->second].date));
+    rows.at(row, active) = std::max(rows.at(row, active), double(c.periods[at->second].date));  // a row: he played
     rows.at(row, peak) = std::max(rows.at(row, peak), s.number(3));
     if (!fresh && at->second < latest[row]) continue;
     latest[row] = at->second;
@@ -110,10 +110,11 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
 }
 
 // last_active of the list of every period: the state a run left knows it only for some models.
+// A player has a row of ratings for each period he played in: the index by player holds them all,
+// and is read alone (the table's rows, with their states, are twenty times as much to read).
 void add_last_active(store::database& db, const competition& c, rating_list& list) {
   statement s = db.prepare(
-      "SELECT p.name, r.period_id FROM ratings r JOIN players p ON p.id = r.player_id "
-      "WHERE p.competition_id = ?1 AND r.games > 0");
+      "SELECT p.name, r.period_id FROM players p JOIN ratings r ON r.player_id = p.id WHERE p.competition_id = ?1");
   s.bind(1, c.id);
   const auto active = size_t(list.rows.add_column("last_active"));
   for (size_t row = 0; row < list.rows.ids.size(); ++row) list.rows.at(row, active) = 0;

@@ -81,6 +81,11 @@ void sqlite_database::fail(const std::string& what) const {
   // the file's own record of its last failure is the steadier source.
   int system = sqlite3_system_errno(db_);
   if (system == 0) sqlite3_file_control(db_, "main", SQLITE_FCNTL_LAST_ERRNO, &system);
+  // A run's pages go to the write-ahead log: its failure is that file's.
+  sqlite3_file* log = nullptr;
+  if (system == 0 && sqlite3_file_control(db_, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log) == SQLITE_OK && log &&
+      log->pMethods)
+    log->pMethods->xFileControl(log, SQLITE_FCNTL_LAST_ERRNO, &system);
   if ((code == SQLITE_IOERR || code == SQLITE_FULL || code == SQLITE_CANTOPEN) && system != 0)
     text += " (" + std::string(std::strerror(system)) + ")";
   if (sqlite3_extended_errcode(db_) == SQLITE_READONLY_ROLLBACK)
@@ -184,10 +189,13 @@ std::unique_ptr<statement_impl> sqlite_database::make_statement(const char* sql)
 void sqlite_database::open_for_recording(const std::string&, bool) {
   exec("PRAGMA page_size = 16384");  // a new file's: rows go in by the million, fewer and larger pages
   upgrade_schema();
-  if (has_table("games")) exec(player_indexes().c_str());  // a file recorded before them gets them once
-  // A run's pages go to the write-ahead log, not into the file: readers (ratekit serve) keep reading
-  // the database as it was, however much the run writes before it commits.
-  exec("PRAGMA journal_mode = WAL");
+  if (has_table("games")) {
+    exec(player_indexes().c_str());  // a file recorded before them gets them once
+    // A run's pages go to the write-ahead log, not into the file: readers (ratekit serve) keep reading
+    // the database as it was, however much the run writes before it commits. Not a new file's first
+    // run: no one reads it yet, and switching writes the file at once (an empty file a failed run leaves as it was).
+    exec("PRAGMA journal_mode = WAL");
+  }
   // The host writes every reference itself: checking each row's would cost more than the rows.
   exec("PRAGMA foreign_keys = OFF");
   // Every number is checked as it is bound, against the rule the CHECK constraints state, so SQLite need not.
