@@ -49,7 +49,7 @@ void check_refused(const std::string& args, const std::string& message) {
 
 TEST_CASE("ratekit expect refuses a state it cannot read, listing the model's fields", "[cli][expect]") {
   check_refused("expect glicko 1500:200:3 1400", "'1500:200:3' has more than the 2 state fields of glicko (rating, rd)");
-  check_refused("expect glicko 1500 1400 --state-b sigma=3", "'sigma' is no state field of glicko (rating, rd)");
+  check_refused("expect glicko 1500 1400 --state-b sigma=3", "'sigma' of B is no state field of glicko (rating, rd)");
   check_refused("expect glicko2 1500:abc 1400", "expected a finite number, got 'abc'");
   check_refused("expect glicko 1500 1400:nan", "got 'nan'");
   check_refused("expect glicko 1500: 1400", "got ''");

@@ -5,10 +5,13 @@
 #include "pg_support.hpp"
 
 #include <ratekit/host/output/reports/predict_database.hpp>
+#include <ratekit/host/store/connection_scope.hpp>
 #include <ratekit/host/store/location.hpp>
 
 #include <filesystem>
 #include <iterator>
+#include <latch>
+#include <thread>
 
 using namespace ratekit;
 namespace fs = std::filesystem;
@@ -181,4 +184,45 @@ TEST_CASE("PostgreSQL: a later string without a password does not connect with a
     CHECK(std::string(e.what()).find("password") != std::string::npos);
     CHECK(std::string(e.what()).find("Earlier-Secret") == std::string::npos);
   }
+}
+
+TEST_CASE("PostgreSQL: two runs at once naming one database with different passwords each connect with their own",
+          "[.][postgres]") {
+  const std::string server = "@/postgres?host=" + testing::pg_dir();
+  const std::string right = "postgresql://ratekit_pw:right-secret-4711" + server;
+  const std::string wrong = "postgresql://ratekit_pw:wrong-secret-0815" + server;
+  REQUIRE(database_location(right) == database_location(wrong));  // one location: the password is not shown
+  // A names the database first, B names it next, then A connects, then B: as two Python threads may.
+  std::latch a_named(1), b_named(1);
+  std::string a_failure = "not run", b_failure = "not run";
+  const auto connect = [](const std::string& location) -> std::string {
+    try {
+      store::open_database(location, store::database::mode::read_only);
+      return "";
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  };
+  std::thread a([&] {
+    const connection_scope run(new_connection_strings());
+    const std::string location = database_location(right);
+    a_named.count_down();
+    b_named.wait();
+    a_failure = connect(location);
+  });
+  std::thread b([&] {
+    const connection_scope run(new_connection_strings());
+    a_named.wait();
+    const std::string location = database_location(wrong);
+    b_named.count_down();
+    b_failure = connect(location);
+  });
+  a.join();
+  b.join();
+  CHECK(a_failure == "");
+  CHECK(b_failure.find("password authentication failed") != std::string::npos);
+  CHECK(b_failure.find("wrong-secret-0815") == std::string::npos);
+  // Without a run's scope the process keeps the last string met (the CLI's single run): B's.
+  CHECK(connect(database_location(right)) == "");
+  CHECK(connect(database_location(wrong)).find("password authentication failed") != std::string::npos);
 }

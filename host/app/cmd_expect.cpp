@@ -1,6 +1,7 @@
 #include "commands.hpp"
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/plugin/expect_states.hpp>
 #include <ratekit/host/text/format.hpp>
 
 #include <charconv>
@@ -36,34 +37,28 @@ double finite_number(const std::string& text, const std::string& option) {
 // in field order, then the name=value overrides.
 std::vector<double> state_row(const rk_descriptor& d, const std::string& text, const std::vector<std::string>& named,
                               const std::string& side) {
-  std::vector<double> row;
-  for (uint32_t i = 0; i < d.state_count; ++i) row.push_back(d.state[i].initial);
-  size_t field = 0, begin = 0;
-  for (;; ++field) {
+  std::vector<double> by_position;
+  for (size_t begin = 0;;) {
     const size_t colon = text.find(':', begin);
-    if (field == d.state_count)
+    if (by_position.size() == d.state_count)
       throw CLI::ValidationError(side, "'" + text + "' has more than the " + std::to_string(d.state_count) +
                                            " state fields of " + d.id + " (" + field_list(d) + ")");
-    row[field] = finite_number(text.substr(begin, colon - begin), side);
+    by_position.push_back(finite_number(text.substr(begin, colon - begin), side));
     if (colon == std::string::npos) break;
     begin = colon + 1;
   }
   const std::string option = "--state-" + std::string(side == "A" ? "a" : "b");
-  std::vector<bool> named_before(d.state_count, false);  // a name overrides a position, but once
+  named_fields fields;
   for (const std::string& kv : named) {
     const size_t eq = kv.find('=');
     if (eq == std::string::npos) throw CLI::ValidationError(option, "expected name=value, got '" + kv + "'");
-    const std::string name = kv.substr(0, eq);
-    uint32_t i = 0;
-    while (i < d.state_count && name != d.state[i].name) ++i;
-    if (i == d.state_count)
-      throw CLI::ValidationError(option, "'" + name + "' is no state field of " + d.id + " (" + field_list(d) + ")");
-    if (named_before[i])
-      throw CLI::ValidationError(option, "'" + name + "' of " + side + " is named twice; give it once");
-    named_before[i] = true;
-    row[i] = finite_number(kv.substr(eq + 1), option);
+    fields.emplace_back(kv.substr(0, eq), finite_number(kv.substr(eq + 1), option));
   }
-  return row;
+  try {
+    return side_state(d, by_position, fields, side);
+  } catch (const user_error& e) {
+    throw CLI::ValidationError(option, e.what());
+  }
 }
 
 }  // namespace
@@ -101,14 +96,9 @@ void add_expect_command(CLI::App& app, context& ctx) {
     }
     const std::vector<double> row_a = state_row(p->descriptor(), a, state_a, "A");
     const std::vector<double> row_b = state_row(p->descriptor(), b, state_b, "B");
-    const model m(p, resolve_params(p->descriptor(), overrides));
-    try {
-      std::string text = fixed(m.expect(row_a.data(), row_b.data(), advantage), digits);
-      if (text.starts_with('-') && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);  // -0.00000
-      std::printf("%s\n", text.c_str());
-    } catch (const plugin_error& e) {
-      throw p->failure("A's expected score", e.what());
-    }
+    std::string text = fixed(expected_score(p, overrides, row_a, row_b, advantage), digits);
+    if (text.starts_with('-') && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);  // -0.00000
+    std::printf("%s\n", text.c_str());
   });
 }
 

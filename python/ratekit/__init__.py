@@ -46,8 +46,9 @@ def describe(model, plugin_dir=None, allow_insecure_plugins=False):
 
 def _run(config_file, text, out, games=None, unknown=(), rows=0, plugin_dir=None, allow_insecure_plugins=False,
          keep=None):
-    handle = _ratekit.run(config_file, text, os.fspath(out), games, list(unknown), rows, _dirs(plugin_dir),
-                          allow_insecure_plugins)
+    # Without a folder of the caller's, history.csv's rows stay in memory (unless a report or chart reads them).
+    handle = _ratekit.run(config_file, text, os.fspath(out), keep is None, games, list(unknown), rows,
+                          _dirs(plugin_dir), allow_insecure_plugins)
     return Result(handle, out, keep)
 
 
@@ -188,17 +189,33 @@ def expect(model, a, b, params=None, advantage=0, plugin_dir=None, allow_insecur
         state_a, state_b = ({str(k): float(v) for k, v in _state(s).items()} for s in (a, b))
     except (TypeError, ValueError) as e:
         raise Error(f"expected numbers for the state fields: {e}") from None
-    return _ratekit.expect(model, state_a, state_b, overrides, float(advantage), _dirs(plugin_dir),
-                           allow_insecure_plugins)
+    return _ratekit.expect(model, list(state_a.items()), list(state_b.items()), overrides, float(advantage),
+                           _dirs(plugin_dir), allow_insecure_plugins)
 
 
-def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None, allow_insecure_plugins=False):
+def _new_players(min_games, new_rating, new_state):
+    """`ratekit predict`'s --min-games, --new-rating and --new-state, checked by the host."""
+    try:
+        state = {str(k): float(v) for k, v in (new_state or {}).items()}
+        return _ratekit.NewPlayers(float(min_games), None if new_rating is None else float(new_rating), state)
+    except (TypeError, ValueError) as e:
+        if isinstance(e, Error):
+            raise
+        raise Error(f"expected numbers for min_games, new_rating and new_state: {e}") from None
+
+
+def predict(basis, games, competition=None, home_advantage=None, *, min_games=0, new_rating=None, new_state=None,
+            plugin_dir=None, allow_insecure_plugins=False):
     """Expected scores of new games (or ranks of new events) as a DataFrame, as `ratekit predict`
     writes them: from a Result's final state, or from a history database's last run of `competition`
     (a file's path or a postgresql:// URI).
     games: a DataFrame or dict with player_a, player_b and optional home (or event, player; or
-    match, team, player for team models)."""
+    match, team, player for team models).
+    min_games, new_rating, new_state: `ratekit predict --min-games N --new-rating R --new-state rd=S`
+    (PlayerRatings' tng and trat): players with fewer than min_games rated games, and players never
+    rated, are predicted from the initial state with new_rating and the new_state fields (a dict)."""
     places = _places.Places(_places.config_key)
+    rule = _new_players(min_games, new_rating, new_state)
     with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
         path = os.path.join(folder, "games.csv")
         try:
@@ -206,11 +223,11 @@ def predict(basis, games, competition=None, home_advantage=None, plugin_dir=None
             places.file(path, "games", frame)
             _refused(_frames.to_csv, frame, path)
             if isinstance(basis, Result):
-                text = _ratekit.predict_run(basis._handle, path)
+                text = _ratekit.predict_run(basis._handle, path, rule)
             elif isinstance(basis, (str, os.PathLike)):
                 if competition is None:
                     raise Error("predict from a database needs competition=")
-                text = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, path,
+                text = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, path, rule,
                                                  _dirs(plugin_dir), allow_insecure_plugins)
             else:
                 raise Error(f"expected a Result or a database path, got {type(basis).__name__}")

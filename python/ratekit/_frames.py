@@ -129,13 +129,43 @@ def _is_real(column, state_fields):
     return column not in _INTEGERS and (base in _REALS or base in state_fields)
 
 
+def _types(header, state_fields):
+    """The type of each column of a file a run wrote that is not inferred from its values: str or float64."""
+    types = {c: str for c in header if c in _TEXT or c in games_csv_columns and c not in _NUMBERS}
+    types.update({c: np.float64 for c in header if c not in types and _is_real(c, state_fields)})
+    return types
+
+
+def from_columns(columns, state_fields=()):
+    """The columns a run kept in memory ([(name, array)]: float64, or objects for names and labels) as read_csv
+    reads the file they stand for: the same columns, types and values."""
+    types = _types([name for name, _ in columns], state_fields)
+    data = {}
+    for name, values in columns:
+        if name in types:
+            data[name] = values
+        elif values.dtype == object:  # a list's federation or id: its type inferred from the text, as in the file
+            data[name] = _inferred(name, values)
+        elif len(values) and not np.isnan(values).any() and (values == np.trunc(values)).all():
+            data[name] = values.astype(np.int64)  # counts: whole numbers, int64 as pandas infers them
+        else:
+            data[name] = values
+    return pd.DataFrame(data)
+
+
+def _inferred(name, values):
+    """A text column read as read_csv reads it in a file: numbers when they all are, NaN where empty."""
+    text = pd.Series(values, name=name).to_csv(index=False)
+    return pd.read_csv(io.StringIO(text), keep_default_na=False, na_values=[""], skip_blank_lines=False,
+                       float_precision="round_trip")[name].to_numpy()
+
+
 def read_csv(path=None, text=None, state_fields=()):
     """A file a run wrote (or its text): names as text, counts as int64, ratings, the model's state fields and what
     is computed from them as float64 whatever the values (a column's type never depends on the run)."""
     source = (lambda: io.StringIO(text)) if text is not None else (lambda: path)
     header = pd.read_csv(source(), nrows=0).columns
-    types = {c: str for c in header if c in _TEXT or c in games_csv_columns and c not in _NUMBERS}
-    types.update({c: np.float64 for c in header if c not in types and _is_real(c, state_fields)})
+    types = _types(header, state_fields)
     return pd.read_csv(source(), dtype=types, keep_default_na=False,
                        na_values={c: [""] for c in header if types.get(c) is not str},
                        float_precision="round_trip")

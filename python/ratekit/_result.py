@@ -1,4 +1,7 @@
-"""What a run leaves, as Python objects: the files `ratekit run` writes."""
+"""What a run leaves, as Python objects: the files `ratekit run` writes. The ratings list is
+built from the run's final state in memory, and history.csv's rows are kept in memory when
+no file is asked for (no folder of the caller's, no report or chart); a whole-history
+model's files are read back."""
 
 import json
 import pathlib
@@ -26,17 +29,23 @@ class Result:
 
     @property
     def ratings(self):
-        """DataFrame of ratings.csv, read when first asked for."""
+        """DataFrame of ratings.csv, built from the run's final state when first asked for."""
         if self._ratings is None:
-            self._ratings = _frames.read_csv(self._folder / "ratings.csv", state_fields=self._state_fields())
+            columns = self._handle.ratings_columns()
+            self._ratings = (_frames.from_columns(columns, state_fields=self._state_fields()) if columns is not None
+                             else _frames.read_csv(self._folder / "ratings.csv", state_fields=self._state_fields()))
         return self._ratings
 
     @property
     def history(self):
-        """DataFrame of history.csv, read when first asked for; None when the run wrote none."""
-        path = self._folder / "history.csv"
-        if self._history is None and path.exists():
-            self._history = _frames.read_csv(path, state_fields=self._state_fields())
+        """DataFrame of history.csv, built when first asked for; None when the run wrote none."""
+        if self._history is None:
+            columns = self._handle.history_columns()  # the rows kept in memory, when no file was asked for
+            path = self._folder / "history.csv"
+            if columns is not None:
+                self._history = _frames.from_columns(columns, state_fields=self._state_fields())
+            elif path.exists():
+                self._history = _frames.read_csv(path, state_fields=self._state_fields())
         return self._history
 
     def _state_fields(self):
@@ -45,7 +54,8 @@ class Result:
     @property
     def files(self):
         """The names of the files the run wrote."""
-        return sorted(p.name for p in self._folder.iterdir())
+        kept = ["history.csv"] if self._handle.keeps_history else []  # in memory, written by to_files
+        return sorted([p.name for p in self._folder.iterdir()] + kept)
 
     def to_files(self, dir):
         """Writes the run's files (ratings.csv, history.csv, summary.json, ...) into `dir`, created if needed."""
@@ -53,6 +63,8 @@ class Result:
         target.mkdir(parents=True, exist_ok=True)
         for path in self._folder.iterdir():
             shutil.copy2(path, target / path.name)
+        if self._handle.keeps_history:
+            (target / "history.csv").write_bytes(self._handle.history_csv())
         return target
 
     def __repr__(self):

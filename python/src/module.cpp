@@ -2,18 +2,23 @@
 // Python package (python/ratekit/) turns DataFrames and dicts into what these
 // take, and their files back into DataFrames.
 #include "frame_columns.hpp"
+#include "table_arrays.hpp"
 
 #include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/evaluate/compare_outputs.hpp>
 #include <ratekit/host/evaluate/tune_outputs.hpp>
+#include <ratekit/host/plugin/expect_states.hpp>
 #include <ratekit/host/plugin/plugin_json.hpp>
 #include <ratekit/host/output/reports/predict_database.hpp>
 #include <ratekit/host/run/progress.hpp>
 #include <ratekit/host/run/run_unit.hpp>
+#include <ratekit/host/store/connection_scope.hpp>
 #include <ratekit/host/store/location.hpp>
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/files/ratings_table.hpp>
 #include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/output/reports/predictions.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -26,6 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <future>
@@ -61,8 +67,24 @@ plugin_registry registry(const std::vector<std::string>& plugin_dir, bool allow_
 // A finished run, kept for predictions from its final state.
 struct run_handle {
   std::shared_ptr<const unit_result> unit;
+  std::shared_ptr<const history_table> history;  // history.csv's rows, when kept in memory instead of the file
   double rating_seconds() const { return unit->rating_seconds; }
+  py::object history_columns() const { return history ? py::object(table_arrays(history->columns())) : py::none(); }
+  // ratings.csv's rows from the run's state; None for a whole-history model's run, which writes its own file.
+  py::object ratings_columns() const {
+    if (unit->run.source->has(RK_CAP_WHOLE_HISTORY)) return py::none();
+    return table_arrays(ratings_table(unit->run));
+  }
+  py::object history_csv() const { return history ? py::object(py::bytes(history->csv())) : py::none(); }
 };
+
+// history.csv's rows kept in memory for the frame, when no file is asked for: neither the
+// caller's folder nor a report or chart, which read the file back.
+std::shared_ptr<history_table> history_in_memory(const competition_config& config, const plugin_registry& plugins,
+                                                 bool files) {
+  if (files || !config.write_history || config.write_report || config.write_charts) return nullptr;
+  return std::make_shared<history_table>(config, plugins.get(config.model)->descriptor());
+}
 
 competition_config config_of(const std::string& config_file, const std::optional<config_text>& text,
                              const plugin_registry& plugins) {
@@ -125,12 +147,16 @@ void read_frame(competition_config& config) {
   config.input_paths = {"games"};
 }
 
-run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
+run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out, bool files,
                const py::object& games, const std::vector<std::string>& unknown, size_t rows,
                const std::vector<std::string>& plugin_dir, bool allow_insecure) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (text) text->input_apart = !games.is_none();
+  // This run's connection strings, apart from another thread's run naming its database with another password.
+  const auto connections = new_connection_strings();
+  std::optional<connection_scope> reading_config(std::in_place, connections);
   competition_config config = config_of(config_file, text, plugins);
+  reading_config.reset();
   std::shared_ptr<frame_columns> columns;
   if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
   std::optional<frame_rows> frame;
@@ -139,12 +165,15 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     frame.emplace(columns, config.input_options);
   }
   refuse_inputs_inside(config, out);
+  std::shared_ptr<history_table> history = history_in_memory(config, plugins, files);
   // Rating touches no Python object; the games' columns go with `columns`, under the GIL.
   unit_result unit = interruptible<unit_result>([&] {
+    const connection_scope rating(connections);
     progress bar(false);
-    return run_unit(std::move(config), plugins, out, {}, bar, frame ? &*frame : nullptr);
+    return run_unit(std::move(config), plugins, out, {.history = history.get()}, bar, frame ? &*frame : nullptr);
   });
-  return {std::make_shared<const unit_result>(std::move(unit))};
+  if (!unit.run.history_streamed) history.reset();  // a whole-history model's run writes its own file
+  return {std::make_shared<const unit_result>(std::move(unit)), std::move(history)};
 }
 
 // `ratekit compare` over configs (files, or texts where `texts[i]` is set), on the frame's games when given:
@@ -196,56 +225,52 @@ std::pair<std::string, std::string> tune(const std::string& config_file, const s
   });
 }
 
-std::string predict_run(const run_handle& h, const std::string& games) {
+// A number as a message shows it: -1, 1e+16, inf.
+std::string shown(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+// `ratekit predict`'s --min-games, --new-rating and --new-state, checked as its options are.
+new_player_rule new_players(double min_games, std::optional<double> rating,
+                            const std::map<std::string, double>& state) {
+  if (!(min_games >= 0 && min_games <= 1e15))
+    throw user_error("min_games: expected a number of games from 0 to 1e15, got " + shown(min_games));
+  if (rating && !(*rating >= -1e15 && *rating <= 1e15))
+    throw user_error("new_rating: expected a rating from -1e15 to 1e15, got " + shown(*rating));
+  new_player_rule rule{min_games, rating.value_or(NAN), {}};
+  for (const auto& [name, value] : state) {
+    if (!std::isfinite(value)) throw user_error("new_state: expected a finite number for '" + name + "', got " + shown(value));
+    rule.state.emplace_back(name, value);
+  }
+  return rule;
+}
+
+std::string predict_run(const run_handle& h, const std::string& games, const new_player_rule& rule) {
   const run_result& r = h.unit->run;
   // A whole-history model's forecasts start from the last estimates widened by the drift, as the CLI's.
   const auto& columns = h.unit->forecast_columns.empty() ? r.state.columns : h.unit->forecast_columns;
-  const prediction_basis basis{*r.rater, r.data.players, columns,
-                               initial_row(*r.rater, r.config.initial_rating, r.config.initial_state), r.config.home_predict};
+  const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
+  const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, initial, rule),
+                               r.config.home_predict, &r.state.games, rule.min_games};
   return predictions_csv(basis, games);
 }
 
 std::string predict_database(const std::string& db, const std::string& competition,
                              std::optional<double> home_advantage, const std::string& games,
-                             const std::vector<std::string>& plugin_dir, bool allow_insecure) {
-  return predictions_from_database(registry(plugin_dir, allow_insecure), db, competition, home_advantage, games);
+                             const new_player_rule& rule, const std::vector<std::string>& plugin_dir,
+                             bool allow_insecure) {
+  return predictions_from_database(registry(plugin_dir, allow_insecure), db, competition, home_advantage, games,
+                                   rule);
 }
 
-// One side's whole state: the model's initial values, then the fields named.
-std::vector<double> state_row(const rk_descriptor& d, const std::map<std::string, double>& fields,
-                              const std::string& side) {
-  std::vector<double> row;
-  std::vector<std::string> names;
-  for (uint32_t i = 0; i < d.state_count; ++i) {
-    row.push_back(d.state[i].initial);
-    names.emplace_back(d.state[i].name);
-  }
-  for (const auto& [name, value] : fields) {
-    const auto at = std::find(names.begin(), names.end(), name);
-    if (at == names.end()) {
-      std::string msg = "'" + name + "' of " + side + " is no state field of " + d.id;
-      if (const auto guess = did_you_mean(name, names); !guess.empty()) msg += " (did you mean '" + guess + "'?)";
-      throw user_error(msg);
-    }
-    if (!std::isfinite(value))
-      throw user_error("expected a finite number for " + side + "'s " + name + ", got " + std::to_string(value));
-    row[size_t(at - names.begin())] = value;
-  }
-  return row;
-}
-
-double expect(const std::string& id, const std::map<std::string, double>& a, const std::map<std::string, double>& b,
+double expect(const std::string& id, const named_fields& a, const named_fields& b,
               const std::vector<std::pair<std::string, std::string>>& params, double advantage,
               const std::vector<std::string>& plugin_dir, bool allow_insecure) {
-  if (!std::isfinite(advantage)) throw user_error("expected a finite number for advantage");
   const auto p = registry(plugin_dir, allow_insecure).get(id);
-  const std::vector<double> row_a = state_row(p->descriptor(), a, "A"), row_b = state_row(p->descriptor(), b, "B");
-  const model m(p, resolve_params(p->descriptor(), params));
-  try {
-    return m.expect(row_a.data(), row_b.data(), advantage);
-  } catch (const plugin_error& e) {
-    throw p->failure("A's expected score", e.what());
-  }
+  return expected_score(p, params, side_state(p->descriptor(), {}, a, "A"), side_state(p->descriptor(), {}, b, "B"),
+                        advantage);
 }
 
 // Sets ratekit.Error with the CLI's lines, each control character escaped as
@@ -292,14 +317,20 @@ PYBIND11_MODULE(_ratekit, m) {
       .def(py::init([](std::string name, std::string yaml, std::string base) {
         return config_text{std::move(name), std::move(yaml), std::move(base), false};
       }));
-  py::class_<run_handle>(m, "Run").def_property_readonly("rating_seconds", &run_handle::rating_seconds);
+  py::class_<run_handle>(m, "Run")
+      .def_property_readonly("rating_seconds", &run_handle::rating_seconds)
+      .def_property_readonly("keeps_history", [](const run_handle& h) { return h.history != nullptr; })
+      .def("history_columns", &run_handle::history_columns)
+      .def("ratings_columns", &run_handle::ratings_columns)
+      .def("history_csv", &run_handle::history_csv);
   m.def("plugins_json", [](const std::vector<std::string>& dirs, bool insecure) {
     return json_text(plugins_json(registry(dirs, insecure)), 2);
   });
   m.def("describe_json", [](const std::string& id, const std::vector<std::string>& dirs, bool insecure) {
     return json_text(describe_json(*registry(dirs, insecure).get(id)), 2);
   });
-  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("unknown"),
+  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("files"), py::arg("games"),
+        py::arg("unknown"),
         py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
   m.attr("games_csv_columns") =
       py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
@@ -319,6 +350,7 @@ PYBIND11_MODULE(_ratekit, m) {
   }));
   m.def("tune", &tune, py::arg("config_file"), py::arg("text"), py::arg("params"), py::arg("options"),
         py::arg("validate_from"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"));
+  py::class_<new_player_rule>(m, "NewPlayers").def(py::init(&new_players));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);
   m.def("expect", &expect);

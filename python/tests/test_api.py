@@ -41,7 +41,7 @@ def test_expect_as_cli(args, kwargs):
 
 
 def test_expect_errors():
-    with pytest.raises(ratekit.Error, match=r"'rdd' of A is no state field of glicko \(did you mean 'rd'\?\)"):
+    with pytest.raises(ratekit.Error, match=r"'rdd' of A is no state field of glicko \(rating, rd\) \(did you mean 'rd'\?\)"):
         ratekit.expect("glicko", {"rating": 1500, "rdd": 10}, 1500)
     with pytest.raises(ratekit.Error, match="did you mean 'xi'"):
         ratekit.expect("fide-logistic", 0, 0, params={"xx": 1})
@@ -69,3 +69,15 @@ def test_predict_from_database_as_cli(tmp_path):
     expected = cli("predict", "--database", db, "--competition", "wc", fixtures).stdout
     got = ratekit.predict(db, pd.read_csv(fixtures, dtype=str, keep_default_na=False), competition="wc")
     assert got["expected_a"].tolist() == [float(x) for x in cli_csv(io.StringIO(expected))["expected_a"]]
+
+
+@pytest.mark.parametrize("a,b,words", [
+    ({"rating": 1500, "rdd": 10}, 1500, ["--state-a", "rdd=10", "1500", "1500"]),
+    (1500, {"rating": 1400, "sigma": 3}, ["--state-b", "sigma=3", "1500", "1400"]),
+])
+def test_expect_refuses_a_state_as_the_cli_does(a, b, words):
+    refused = cli("expect", "glicko", *words, check=False)
+    assert refused.returncode == 2
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.expect("glicko", a, b)
+    assert refused.stderr.splitlines()[0].endswith(": " + str(raised.value)), (refused.stderr, str(raised.value))

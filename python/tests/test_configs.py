@@ -2,9 +2,11 @@
 
 import filecmp
 
+import pandas as pd
 import pytest
 
 import ratekit
+from ratekit import _frames
 from conftest import ROOT, same_as_file
 
 CONFIGS = sorted((ROOT / "configs").glob("*.yaml"))
@@ -15,6 +17,10 @@ def test_run_equals_cli(config, run_cli, tmp_path):
     expected = run_cli(config)
     result = ratekit.run(config)
     same_as_file(result.ratings, expected / "ratings.csv")
+    # Built in memory: the columns, types and values the file gives when read back.
+    state_fields = set(result.summary.get("state_help", {}))
+    pd.testing.assert_frame_equal(result.ratings, _frames.read_csv(expected / "ratings.csv", state_fields=state_fields),
+                                  check_exact=True)
     if (expected / "history.csv").exists():
         same_as_file(result.history, expected / "history.csv")
     else:

@@ -4,6 +4,7 @@ predict() reads it, each as with a SQLite file. Needs ctest's test server (tests
 
 import os
 import subprocess
+import threading
 
 import pandas as pd
 import pytest
@@ -87,3 +88,37 @@ def test_a_password_given_once_is_not_lent_to_a_later_uri_without_one(tmp_path, 
     with pytest.raises(ratekit.Error) as refused:
         ratekit.predict("postgresql://ratekit_pw" + server, NEXT, competition="nobody")
     assert "password" in str(refused.value) and "right-secret-4711" not in str(refused.value)
+
+
+def test_two_threads_naming_one_database_with_different_passwords_each_connect_with_their_own(tmp_path, monkeypatch):
+    monkeypatch.delenv("PGPASSWORD", raising=False)
+    monkeypatch.setenv("PGPASSFILE", str(tmp_path / "no-pgpass"))
+    schema("python_two_passwords")
+    server = f"@/postgres?host={PG_DIR}&options=-csearch_path%3Dpython_two_passwords"
+    games = tmp_path / "january.csv"
+    JANUARY.to_csv(games, index=False)
+    outcomes = {}
+
+    def record(password, round):
+        config = {"competition": "club", "model": "fide-logistic", "k_schedule": [{"k": 20}], "period": "month",
+                  "input": {"format": "games-csv", "path": str(games)},
+                  "output": {"database": f"postgresql://ratekit_pw:{password}{server}"}}
+        start.wait()
+        try:
+            ratekit.run(config)
+            outcomes[password, round] = "recorded"
+        except ratekit.Error as e:
+            outcomes[password, round] = str(e)
+
+    # One names the database just as the other connects, the right password or the wrong one first.
+    for round in range(10):
+        start = threading.Barrier(2)
+        threads = [threading.Thread(target=record, args=(password, round))
+                   for password in (("right-secret-4711", "wrong-secret-0815")[::1 if round % 2 else -1])]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    for round in range(10):
+        assert outcomes["right-secret-4711", round] == "recorded", outcomes["right-secret-4711", round]
+        assert "password authentication failed" in outcomes["wrong-secret-0815", round]

@@ -69,9 +69,9 @@ void refuse_inputs_inside(const competition_config& config, const fs::path& dir)
 }
 
 streamed_outputs::streamed_outputs(const competition_config& config, const plugin& model, const fs::path& dir,
-                                   rated_games_sink* database) {
+                                   rated_games_sink* database, rated_games_sink* history) {
   if (config.write_history)
-    sinks_.add(&history_thread_.emplace(history_.emplace(dir / "history.csv", config, model.descriptor())));
+    sinks_.add(&history_thread_.emplace(history ? *history : history_.emplace(dir / "history.csv", config, model.descriptor())));
   if (database) sinks_.add(&database_thread_.emplace(*database));
   if (config.write_report) {
     sinks_.add(&report_.emplace(dir, model));  // reads the model's instance: on the engine's thread
@@ -80,7 +80,8 @@ streamed_outputs::streamed_outputs(const competition_config& config, const plugi
 }
 
 void streamed_outputs::finish(const run_result& run) {
-  if (history_thread_) history_thread_->finish(), history_->finish();
+  if (history_thread_) history_thread_->finish();
+  if (history_) history_->finish();
   if (database_thread_) database_thread_->finish();
   if (report_) report_->finish(run), ranked_report_->finish();
 }

@@ -66,7 +66,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   // history.csv and the report are written into the staging folder while the
   // games or events are rated, and the database's rows unless they are there already.
   const auto rate_streaming = [&](rated_games_sink* database) {
-    streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database);
+    streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database, options.history);
     const run_services services{&bar.counter(), outputs.sink(), starts_here ? &*recording : nullptr, rows};
     run_result run = rate(config, registry, services);
     outputs.finish(run);
@@ -95,6 +95,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
       out.rating_seconds += bar.phase_seconds();
       config.initial_before_run = std::min(config.initial_before_run, e.run.id);
       recording->restart();
+      if (options.history) options.history->clear();  // its rows of the first rating go
       bar.phase("rating " + config.competition + " again from the state before run " +
                 std::to_string(config.initial_before_run), 0, "games");
     }

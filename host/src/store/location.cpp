@@ -1,4 +1,5 @@
 #include <ratekit/host/store/location.hpp>
+#include <ratekit/host/store/connection_scope.hpp>
 
 #include "store/conninfo.hpp"
 
@@ -7,7 +8,9 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 
 namespace ratekit {
 namespace {
@@ -19,14 +22,32 @@ struct read_connection {
   std::vector<std::string> secrets;  // each as libpq reads it and as written
 };
 
-// The connection string last met for each location: read by the connection only.
-struct kept_connections {
+}  // namespace
+
+// Connection strings by location: the process's (the last met for each) or one run's.
+struct connection_strings {
   std::mutex lock;
   std::map<std::string, read_connection> by_location;
 };
-kept_connections& kept() {
-  static kept_connections k;
+
+namespace {
+
+connection_strings& kept() {
+  static connection_strings k;
   return k;
+}
+
+// The strings of the run this thread works for (a connection_scope), or none.
+thread_local connection_strings* run_strings = nullptr;
+
+// The string kept for `location`, this thread's run's first, then the process's.
+std::optional<read_connection> kept_for(const std::string& location) {
+  for (connection_strings* strings : {run_strings, &kept()}) {
+    if (!strings) continue;
+    const std::lock_guard hold(strings->lock);
+    if (const auto at = strings->by_location.find(location); at != strings->by_location.end()) return at->second;
+  }
+  return std::nullopt;
 }
 
 constexpr std::string_view mask = "********";
@@ -138,23 +159,22 @@ std::string database_location(const std::string& where) {
   if (!is_database_uri(where)) return where;
   read_connection r = read(where);
   const std::string shown = r.shown;
-  const std::lock_guard hold(kept().lock);
-  kept().by_location[shown] = std::move(r);  // the last met: a later string without a password gets none of an earlier one
+  // The last met: a later string without a password gets none of an earlier one.
+  for (connection_strings* strings : {run_strings, &kept()}) {
+    if (!strings) continue;
+    const std::lock_guard hold(strings->lock);
+    strings->by_location[shown] = r;
+  }
   return shown;
 }
 
 std::string opened_location(const std::string& where) {
-  {
-    const std::lock_guard hold(kept().lock);
-    if (kept().by_location.count(where)) return where;
-  }
-  return database_location(where);
+  return kept_for(where) ? where : database_location(where);
 }
 
 std::string connection_uri(const std::string& location) {
-  const std::lock_guard hold(kept().lock);
-  const auto at = kept().by_location.find(location);
-  return at == kept().by_location.end() ? location : at->second.connect;
+  const auto kept_string = kept_for(location);
+  return kept_string ? kept_string->connect : location;
 }
 
 bool writes_password(const std::string& where) {
@@ -168,14 +188,9 @@ bool writes_password(const std::string& where) {
 }
 
 std::string without_password(std::string text, const std::string& location) {
-  read_connection r;
-  {
-    const std::lock_guard hold(kept().lock);
-    const auto at = kept().by_location.find(location);
-    if (at == kept().by_location.end()) return text;
-    r = at->second;
-  }
-  if (r.secrets.empty()) return text;
+  const auto kept_string = kept_for(location);
+  if (!kept_string || kept_string->secrets.empty()) return text;
+  const read_connection& r = *kept_string;
   if (text.find(r.written) != std::string::npos) {
     replace_all(text, r.written, r.masked);
     return text;
@@ -184,5 +199,14 @@ std::string without_password(std::string text, const std::string& location) {
   for (const std::string& secret : r.secrets) replace_all(text, secret, mask);
   return text;
 }
+
+std::shared_ptr<connection_strings> new_connection_strings() { return std::make_shared<connection_strings>(); }
+
+connection_scope::connection_scope(std::shared_ptr<connection_strings> strings)
+    : strings_(std::move(strings)), outer_(run_strings) {
+  run_strings = strings_.get();
+}
+
+connection_scope::~connection_scope() { run_strings = outer_; }
 
 }  // namespace ratekit

@@ -6,6 +6,7 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include "plugin/names_check.hpp"
 
@@ -112,17 +113,65 @@ inline void history_row(std::string& out, const std::vector<size_t>& layout, std
 }
 
 // The row of a rating adjustment (ABI 1.4), after the games of its period: no opponent, expectation, score, K or
-// state; the reason in the `adjustment` column.
-inline void history_adjustment_row(std::string& out, const std::vector<size_t>& layout, std::string_view period,
-                                   std::string_view date, std::string_view player, const rated_adjustment& a) {
+// state; the reason in the `adjustment` column. `out` is history.csv's text, or anything history_row writes into.
+template <class Out>
+void history_adjustment_row(Out& out, const std::vector<size_t>& layout, std::string_view period,
+                            std::string_view date, std::string_view player, const rated_adjustment& a) {
   history_row(out, layout, period, date, player, {}, NAN, NAN, NAN, a.delta, a.before, a.after, nullptr, *a.reason);
+}
+
+// What the rows of a window of games need besides the window: the run's players' and periods' names so far.
+struct history_names {
+  period_kind kind;
+  const std::vector<std::string>& players;
+  const std::vector<std::string>& periods;
+};
+
+// The rows of games [begin, end) of a window: labels and dates change only at period boundaries, so each is
+// formatted once per run of equal values; each adjustment after its period's last game.
+template <class Out>
+void history_game_rows(Out& out, const std::vector<size_t>& layout, const rated_games& g, size_t begin, size_t end,
+                       const history_names& names) {
+  constexpr size_t prefetch_distance = 8;  // games ahead whose names are fetched
+  const size_t shown = g.shown;
+  std::string period, date;
+  int32_t label_date = -1, label_period = -2, date_of = -1;
+  auto ends_at = [&](size_t k) { return period_end_of(g.adjustments[k].game, g.ends, g.period_count); };
+  size_t k = 0;
+  while (k < g.adjustment_count && ends_at(k) <= begin) ++k;
+  for (size_t i = begin; i < end; ++i) {
+    const rk_game& game = g.games[i];
+    const rk_game_out& o = g.out[i];
+    if (i + prefetch_distance < end) {  // the names are read at random: a cache miss each, fetched ahead
+      const rk_game& ahead = g.games[i + prefetch_distance];
+      __builtin_prefetch(&names.players[size_t(ahead.a)]);
+      __builtin_prefetch(&names.players[size_t(ahead.b)]);
+    }
+    if (names.kind == period_kind::game || g.dates[i] != label_date || g.periods[i] != label_period) {
+      period = period_label(names.kind, g.dates[i], g.periods[i], names.periods, g.first + i);
+      label_date = g.dates[i], label_period = g.periods[i];
+    }
+    if (g.dates[i] != date_of) {
+      date = g.dates[i] > 0 ? iso_date(g.dates[i]) : std::string();
+      date_of = g.dates[i];
+    }
+    const std::string& a = names.players[size_t(game.a)];
+    const std::string& b = names.players[size_t(game.b)];
+    const double* state = shown ? g.state + 2 * i * shown : nullptr;
+    history_row(out, layout, period, date, a, b, o.expected_a, game.score_a, game.k_a, o.delta_a, g.before_a[i],
+                g.after_a[i], state);
+    history_row(out, layout, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
+                g.after_b[i], shown ? state + shown : nullptr);
+    for (; k < g.adjustment_count && ends_at(k) == i + 1; ++k)
+      history_adjustment_row(out, layout, period, date, names.players[size_t(g.adjustments[k].player)], g.adjustments[k]);
+  }
 }
 
 // The rows of one ranked event: one per entry the model rated; its name is the
 // period, and the opponent (a team match: the player's team, with his state
 // before the match after the state after it). `name_of(player)` gives a player's name.
-template <class NameOf>
-void history_event_rows(std::string& out, const std::vector<size_t>& layout, const rated_event& e, std::string_view date,
+template <class Out, class NameOf>
+void history_event_rows(Out& out, const std::vector<size_t>& layout, const rated_event& e, std::string_view date,
                         NameOf&& name_of) {
   double states[2 * max_state_fields];  // the entry's shown fields after the event, then before it
   for (size_t i = 0; i < e.count; ++i) {

@@ -41,42 +41,9 @@ void history_writer::take(rated_games& g) {
   }
 }
 
-// The rows of a batch: labels and dates change only at period boundaries, so
-// each is formatted once per run of equal values.
+// The rows of a batch (history_game_rows).
 void history_writer::format(const rated_games& g, size_t begin, size_t end, std::string& text) const {
-  const size_t shown = g.shown;
-  std::string period, date;
-  int32_t label_date = -1, label_period = -2, date_of = -1;
-  // The adjustments whose periods end in this slice, each written after its period's last game.
-  auto ends_at = [&](size_t k) { return period_end_of(g.adjustments[k].game, g.ends, g.period_count); };
-  size_t k = 0;
-  while (k < g.adjustment_count && ends_at(k) <= begin) ++k;
-  for (size_t i = begin; i < end; ++i) {
-    const rk_game& game = g.games[i];
-    const rk_game_out& o = g.out[i];
-    if (i + prefetch_distance < end) {  // the names are read at random: a cache miss each, fetched ahead
-      const rk_game& ahead = g.games[i + prefetch_distance];
-      __builtin_prefetch(&names_[size_t(ahead.a)]);
-      __builtin_prefetch(&names_[size_t(ahead.b)]);
-    }
-    if (kind_ == period_kind::game || g.dates[i] != label_date || g.periods[i] != label_period) {
-      period = period_label(kind_, g.dates[i], g.periods[i], period_names_, g.first + i);
-      label_date = g.dates[i], label_period = g.periods[i];
-    }
-    if (g.dates[i] != date_of) {
-      date = g.dates[i] > 0 ? iso_date(g.dates[i]) : std::string();
-      date_of = g.dates[i];
-    }
-    const std::string& a = names_[size_t(game.a)];
-    const std::string& b = names_[size_t(game.b)];
-    const double* state = shown ? g.state + 2 * i * shown : nullptr;
-    history_row(text, layout_, period, date, a, b, o.expected_a, game.score_a, game.k_a, o.delta_a, g.before_a[i],
-                g.after_a[i], state);
-    history_row(text, layout_, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
-                g.after_b[i], shown ? state + shown : nullptr);
-    for (; k < g.adjustment_count && ends_at(k) == i + 1; ++k)
-      history_adjustment_row(text, layout_, period, date, names_[size_t(g.adjustments[k].player)], g.adjustments[k]);
-  }
+  history_game_rows(text, layout_, g, begin, end, {kind_, names_, period_names_});
 }
 
 void history_writer::take(rated_event& e) {

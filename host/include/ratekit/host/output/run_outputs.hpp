@@ -27,8 +27,9 @@ class streamed_outputs {
  public:
   // Into `dir` (the staging folder); `database`, when given, streams beside
   // them. history.csv and the database each take the games on a thread of their own.
+  // `history`, when given, takes history.csv's rows in the place of the file (a history_table).
   streamed_outputs(const competition_config& config, const plugin& model, const std::filesystem::path& dir,
-                   rated_games_sink* database);
+                   rated_games_sink* database, rated_games_sink* history = nullptr);
   // What the engine hands the rated games to; nullptr when nothing streams.
   rated_games_sink* sink() { return sinks_.empty() ? nullptr : &sinks_; }
   // Once the run is rated: history.csv closed, the database's rows in, the

@@ -8,6 +8,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/recording/run_recording.hpp>
 
 #include <filesystem>
@@ -35,6 +36,8 @@ struct unit_options {
   bool replace = false;    // replace the runs that recorded this run's periods from other input
   bool new_model = false;  // accept a model or parameters other than the competition's latest run
   bool no_wait = false;    // on a server: refuse, not wait, while another run records the competition
+  // history.csv's rows kept here instead of written (the Python module's frames)
+  history_table* history = nullptr;
 };
 
 // `rows`, when given, are read in the place of the config's input files (a Python frame's games).

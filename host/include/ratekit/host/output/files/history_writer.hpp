@@ -41,7 +41,6 @@ class history_writer final : public rated_games_sink {
   void open();
 
   static constexpr size_t slice = 8192;  // games formatted into one buffer of text (about 2 MB)
-  static constexpr size_t prefetch_distance = 8;  // games ahead whose names are fetched
   static constexpr size_t event_text = size_t(1) << 21;  // ranked events' rows gathered before a write
 
   const std::filesystem::path file_;
