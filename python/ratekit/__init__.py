@@ -223,17 +223,17 @@ def predict(basis, games, competition=None, home_advantage=None, *, min_games=0,
             places.file(path, "games", frame)
             _refused(_frames.to_csv, frame, path)
             if isinstance(basis, Result):
-                text = _ratekit.predict_run(basis._handle, path, rule)
+                text, fields = _ratekit.predict_run(basis._handle, path, rule)
             elif isinstance(basis, (str, os.PathLike)):
                 if competition is None:
                     raise Error("predict from a database needs competition=")
-                text = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, path, rule,
-                                                 _dirs(plugin_dir), allow_insecure_plugins)
+                text, fields = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, path, rule,
+                                                         _dirs(plugin_dir), allow_insecure_plugins)
             else:
                 raise Error(f"expected a Result or a database path, got {type(basis).__name__}")
         except Error as e:
             raise places.renamed(e) from None
-    return _frames.read_csv(text=text)
+    return _frames.read_csv(text=text, state_fields=set(fields))
 
 
 def _compared_config(config, at):

@@ -115,9 +115,10 @@ def to_csv(columns, path):
 # Counts, flags and months: whole numbers, read as int64 by inference.
 _INTEGERS = {"games", "rated", "rated_after", "contests", "contests_after", "times_played", "times_played_before",
              "times_played_after", "pool_games", "pool_since", "new", "new_a", "new_b", "capped", "rank"}
-# Ratings and what is computed from them: float64 even when a run's values all happen to be whole.
+# Ratings and what is computed from them: float64 even when a run's values all happen to be whole (a model's
+# state fields too: the host names them, `state_fields`).
 _REALS = {"rating", "change", "expected", "score", "k", "peak", "performance", "opponent_rating", "weight",
-          "ordinal", "expected_rank", "shown", "sigma", "rd", "volatility", "pool_score", "pool_opponents"}
+          "ordinal", "expected_rank", "shown", "pool_score", "pool_opponents"}
 
 
 def _is_real(column, state_fields):

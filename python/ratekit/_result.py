@@ -13,8 +13,10 @@ from . import _frames
 class Result:
     """A rated competition.
 
-    ratings: DataFrame of ratings.csv (player, rating, the model's state fields, games, peak, ...).
-    history: DataFrame of history.csv (one row per player per game), None when history is off.
+    ratings: DataFrame of ratings.csv (player, rating, the model's state fields, games, peak, ...),
+    built from the run's final state.
+    history: DataFrame of history.csv (one row per player per game), None when history is off; built
+    from rows kept in memory, unless run() was given out= or a report or chart reads the file.
     summary: dict of summary.json (model, parameters, counts, metrics).
     Ratings, state fields and changes are float64 and counts int64 in every run, whatever the values.
     to_files(dir): writes the files `ratekit run --out dir` writes.
@@ -49,7 +51,7 @@ class Result:
         return self._history
 
     def _state_fields(self):
-        return set(self.summary.get("state_help", {}))
+        return set(self._handle.state_fields)  # the model's, as the host names them
 
     @property
     def files(self):

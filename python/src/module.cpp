@@ -247,22 +247,34 @@ new_player_rule new_players(double min_games, std::optional<double> rating,
   return rule;
 }
 
-std::string predict_run(const run_handle& h, const std::string& games, const new_player_rule& rule) {
+// A model's state fields, in its order: what predictions and the files name columns after.
+std::vector<std::string> state_fields(const plugin& p) {
+  std::vector<std::string> names;
+  for (uint32_t f = 0; f < p.descriptor().state_count; ++f) names.emplace_back(p.descriptor().state[f].name);
+  return names;
+}
+
+// The predictions' CSV and the model's state fields.
+using predictions = std::pair<std::string, std::vector<std::string>>;
+
+predictions predict_run(const run_handle& h, const std::string& games, const new_player_rule& rule) {
   const run_result& r = h.unit->run;
   // A whole-history model's forecasts start from the last estimates widened by the drift, as the CLI's.
   const auto& columns = h.unit->forecast_columns.empty() ? r.state.columns : h.unit->forecast_columns;
   const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
   const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, initial, rule),
                                r.config.home_predict, &r.state.games, rule.min_games};
-  return predictions_csv(basis, games);
+  return {predictions_csv(basis, games), state_fields(*r.source)};
 }
 
-std::string predict_database(const std::string& db, const std::string& competition,
+predictions predict_database(const std::string& db, const std::string& competition,
                              std::optional<double> home_advantage, const std::string& games,
                              const new_player_rule& rule, const std::vector<std::string>& plugin_dir,
                              bool allow_insecure) {
-  return predictions_from_database(registry(plugin_dir, allow_insecure), db, competition, home_advantage, games,
-                                   rule);
+  const plugin_registry plugins = registry(plugin_dir, allow_insecure);
+  std::string model;
+  std::string csv = predictions_from_database(plugins, db, competition, home_advantage, games, rule, &model);
+  return {std::move(csv), state_fields(*plugins.get(model))};
 }
 
 double expect(const std::string& id, const named_fields& a, const named_fields& b,
@@ -320,6 +332,7 @@ PYBIND11_MODULE(_ratekit, m) {
   py::class_<run_handle>(m, "Run")
       .def_property_readonly("rating_seconds", &run_handle::rating_seconds)
       .def_property_readonly("keeps_history", [](const run_handle& h) { return h.history != nullptr; })
+      .def_property_readonly("state_fields", [](const run_handle& h) { return state_fields(*h.unit->run.source); })
       .def("history_columns", &run_handle::history_columns)
       .def("ratings_columns", &run_handle::ratings_columns)
       .def("history_csv", &run_handle::history_csv);

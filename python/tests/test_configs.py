@@ -18,7 +18,7 @@ def test_run_equals_cli(config, run_cli, tmp_path):
     result = ratekit.run(config)
     same_as_file(result.ratings, expected / "ratings.csv")
     # Built in memory: the columns, types and values the file gives when read back.
-    state_fields = set(result.summary.get("state_help", {}))
+    state_fields = {field["name"] for field in ratekit.describe(result.summary["model"])["state"]}
     pd.testing.assert_frame_equal(result.ratings, _frames.read_csv(expected / "ratings.csv", state_fields=state_fields),
                                   check_exact=True)
     if (expected / "history.csv").exists():

@@ -18,7 +18,7 @@ IN_MEMORY = ["world-cup-elo", "glicko-example", "glicko2-example", "nfl-538", "c
 
 def read_back(path, result):
     """history.csv as the package read it before (the file, its types by column)."""
-    return _frames.read_csv(path, state_fields=set(result.summary.get("state_help", {})))
+    return _frames.read_csv(path, state_fields={f["name"] for f in ratekit.describe(result.summary["model"])["state"]})
 
 
 @pytest.mark.parametrize("name", IN_MEMORY)

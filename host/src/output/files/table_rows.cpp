@@ -7,6 +7,11 @@ table_rows::table_rows(std::vector<table_column> columns) : columns_(std::move(c
 table_rows& table_rows::text(std::string_view s) {
   table_column& c = columns_[at_];
   auto& index = index_[at_++];
+  // A period's label and date repeat row after row: the last cell's value is looked at first.
+  if (!c.codes.empty() && c.values[c.codes.back()] == s) {
+    c.codes.push_back(c.codes.back());
+    return *this;
+  }
   auto found = index.find(s);
   if (found == index.end()) {
     found = index.emplace(std::string(s), uint32_t(c.values.size())).first;

@@ -25,8 +25,10 @@ std::vector<double> recorded_params(const rk_descriptor& d, const std::string& p
 // The CSV of predictions of `games` from the last run of `competition` in `db`,
 // under that run's model and parameters; `home_advantage` overrides its config's;
 // `rule` predicts players with few games as new ones (their `games` column).
+// `model_id`, when given, is set to that run's model.
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
-                                      const std::string& games, const new_player_rule& rule = {});
+                                      const std::string& games, const new_player_rule& rule = {},
+                                      std::string* model_id = nullptr);
 
 }  // namespace ratekit
