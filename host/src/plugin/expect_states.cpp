@@ -32,9 +32,6 @@ std::string number_text(double x) {
 std::vector<double> side_state(const rk_descriptor& d, const std::vector<double>& by_position,
                                const named_fields& named, const std::string& side) {
   const std::vector<std::string> names = field_names(d);
-  if (by_position.size() > names.size())
-    throw user_error(side + " has more than the " + std::to_string(names.size()) + " state fields of " + d.id + " (" +
-                     field_list(names) + ")");
   std::vector<double> row;
   for (uint32_t i = 0; i < d.state_count; ++i) row.push_back(i < by_position.size() ? by_position[i] : d.state[i].initial);
   std::vector<bool> named_before(names.size(), false);  // a name overrides a position, but once

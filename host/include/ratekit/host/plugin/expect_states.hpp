@@ -13,9 +13,9 @@ namespace ratekit {
 
 using named_fields = std::vector<std::pair<std::string, double>>;
 
-// The model's initial state with the first fields given by position (`by_position`, at most the model's
-// count), then `named` by name, each once; refuses an unknown or repeated name and a value that is no finite
-// number, naming the field and `side` (A or B).
+// The model's initial state with its first fields given by position (`by_position`, no more than the model
+// has: the caller's text says how many), then `named` by name, each once; refuses an unknown or repeated name
+// and a value that is no finite number, naming the field and `side` (A or B).
 std::vector<double> side_state(const rk_descriptor& d, const std::vector<double>& by_position,
                                const named_fields& named, const std::string& side);
 
