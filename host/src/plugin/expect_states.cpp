@@ -1,4 +1,5 @@
 #include <ratekit/host/plugin/expect_states.hpp>
+#include <ratekit/host/config/config.hpp>
 
 #include <algorithm>
 #include <cmath>
