@@ -1,5 +1,6 @@
 // docs/config.md lists every key the config reader accepts, and no other.
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/config/config_keys.hpp>
 
 #include <catch2/catch.hpp>
 

@@ -95,8 +95,8 @@ TEST_CASE("tune's grid choice is the best of a brute-force loop of ratekit run o
   const recomputed test = scores_from_history(dir / best_name / "history.csv", test_from);
   CHECK(out["chosen"]["test"]["games"] == test.games);
   CHECK(out["chosen"]["test"]["log_loss"].get<double>() == Approx(test.log_loss).epsilon(1e-12));
-  // tune.csv holds every candidate's validation score: each the brute force's.
-  const std::string csv = read_text(dir / "tune" / "tune.csv");
+  // tuned.csv holds every candidate's validation score: each the brute force's.
+  const std::string csv = read_text(dir / "tune" / "tuned.csv");
   CHECK(csv.rfind("candidate,k_schedule.1,home_advantage,log_loss,brier,accuracy,deviance,games\n", 0) == 0);
   CHECK(size_t(std::count(csv.begin(), csv.end(), '\n')) == runs.size() + 1);
 }

@@ -54,7 +54,7 @@ void add_tune_command(CLI::App& app, context& ctx) {
   cmd->add_option("--budget", options.budget, "Candidates the optimiser may rate (default 100)")
       ->check(CLI::Range(size_t(2), size_t(100000)));
   cmd->add_option("--seed", options.seed, "Seed of the optimiser (default 1)");
-  cmd->add_option("-o,--out", out_dir, "Folder for tune.csv, tune.json, tuned.yaml and tune.svg (default: out/tune)")
+  cmd->add_option("-o,--out", out_dir, "Folder for tuned.csv, tune.json, tuned.yaml and tune.svg (default: out/tune)")
       ->check([](const std::string& dir) { return dir.empty() ? std::string("expected a folder, got ''") : std::string(); });
   cmd->callback([&ctx] {
     const auto start = std::chrono::steady_clock::now();

@@ -293,7 +293,7 @@ def tune(config, params, *, validate_from=None, test_from=None, objective="log-l
     validate_from, test_from: the windows' first dates (YYYY-MM-DD; default the last two fifths of the dates).
     objective: "log-loss" or "brier". The frame's attrs hold the method, the windows, the chosen values with
     their validation and test scores ("chosen"), the config's own ("given") and "on_edge"; out= also writes
-    tune.csv, tune.json, tuned.yaml and tune.svg.
+    tuned.csv, tune.json, tuned.yaml and tune.svg.
     """
     if objective not in ("log-loss", "brier"):
         raise Error(f"objective: expected 'log-loss' or 'brier', got {objective!r}")

@@ -204,7 +204,7 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
   });
 }
 
-// `ratekit tune` over a config (a file, or a text) and `--param` specs: tune.csv's text and tune.json's;
+// `ratekit tune` over a config (a file, or a text) and `--param` specs: tuned.csv's text and tune.json's;
 // the files written into `out` unless it is empty. Interrupted, the search keeps its best so far, but the
 // call raises KeyboardInterrupt as every other does.
 std::pair<std::string, std::string> tune(const std::string& config_file, const std::optional<config_text>& text,

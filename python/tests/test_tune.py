@@ -16,7 +16,7 @@ def test_a_file_gives_the_cli_candidates(tmp_path):
     cli("tune", WORLD_CUP, *args, "--out", tmp_path / "cli")
     frame = ratekit.tune(WORLD_CUP, {"k_schedule.1": (20, 60, 20), "home_advantage": (0, 200, 100)},
                          validate_from="1994-01-01", test_from="2010-01-01", out=tmp_path / "py")
-    same_as_file(frame, tmp_path / "cli" / "tune.csv")
+    same_as_file(frame, tmp_path / "cli" / "tuned.csv")
     assert len(frame) == 9
     best = frame.loc[frame["log_loss"].idxmin()]
     assert frame.attrs["chosen"]["values"] == {"k_schedule.1": best["k_schedule.1"], "home_advantage": best["home_advantage"]}

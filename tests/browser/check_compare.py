@@ -6,7 +6,9 @@ a line per model, and nothing wider than the window (a wide table scrolls in its
 
   check_compare.py RATEKIT SOURCE_DIR CHROMIUM [--png-dir DIR]
 """
-import argparse, os, re, subprocess, sys, tempfile
+import os, sys, tempfile
+
+from browser_check import arguments, chromium, result_of, run
 
 CHECK = r"""
 <script>
@@ -35,20 +37,9 @@ document.getElementById('result').textContent = out.length ? out.join('; ') : 'o
 """
 
 
-def run(*cmd):
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if r.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed:\n{r.stdout}")
-    return r.stdout
-
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("ratekit")
-    ap.add_argument("source")
-    ap.add_argument("chromium")
-    ap.add_argument("--png-dir")
-    a = ap.parse_args()
+    a = arguments()
     configs = ["configs/nfl-1999-2023.yaml", "configs/compare/nfl-1999-2023-k20-home65.yaml"]
     names = ["nfl-1999-2023", "nfl-1999-2023-k20-home65", "always 0.5", "home side's rate"]
     with tempfile.TemporaryDirectory(prefix="ratekit-compare-browser-") as tmp:
@@ -60,16 +51,14 @@ def main():
         with open(checked, "w") as f:
             f.write(open(page).read().replace("</body>", '<pre id="result"></pre>' + script + "</body>"))
         for width in (1280, 400):
-            dom = run(a.chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
-                      "--virtual-time-budget=2000", f"--window-size={width},900", "--dump-dom", "file://" + checked)
-            m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
-            if not m or m.group(1) != "ok":
-                sys.exit(f"compare.html at {width} px: {m.group(1) if m else 'the check did not run'}")
+            result = result_of(chromium(a.chromium, "--virtual-time-budget=2000", f"--window-size={width},900",
+                                        "--dump-dom", "file://" + checked))
+            if result != "ok":
+                sys.exit(f"compare.html at {width} px: {result}")
             print(f"compare.html at {width} px: ok")
             if a.png_dir:
-                run(a.chromium, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars",
-                    f"--window-size={width},1400", f"--screenshot={os.path.join(a.png_dir, f'compare-{width}.png')}",
-                    "file://" + page)
+                png = os.path.join(a.png_dir, f"compare-{width}.png")
+                chromium(a.chromium, f"--window-size={width},1400", f"--screenshot={png}", "file://" + page)
 
 
 if __name__ == "__main__":

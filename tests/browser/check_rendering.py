@@ -8,7 +8,9 @@ report every chart on one scale and nothing wider than the window.
 
 With --png-dir the screenshots are kept (docs/images holds the references).
 """
-import argparse, os, re, subprocess, sys, tempfile
+import os, sys, tempfile
+
+from browser_check import arguments, chromium, result_of, run
 
 CHECK_CHART = r"""
 <script>
@@ -120,22 +122,13 @@ document.getElementById('result').textContent = out.length ? out.join('; ') : 'o
 """
 
 
-def run(*cmd):
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if r.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed:\n{r.stdout}")
-    return r.stdout
-
-
-def chromium(browser, *args):
-    return run(browser, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", *args)
 
 
 def checked(browser, page, what, window):
     dom = chromium(browser, "--virtual-time-budget=2000", f"--window-size={window}", "--dump-dom", "file://" + page)
-    m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
-    if not m or m.group(1) != "ok":
-        sys.exit(f"{what}: {m.group(1) if m else 'the check did not run'}")
+    result = result_of(dom)
+    if result != "ok":
+        sys.exit(f"{what}: {result}")
     print(f"{what}: ok")
 
 
@@ -177,12 +170,7 @@ def make_big_run(ratekit, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("ratekit")
-    ap.add_argument("source")
-    ap.add_argument("chromium")
-    ap.add_argument("--png-dir")
-    a = ap.parse_args()
+    a = arguments()
     with tempfile.TemporaryDirectory(prefix="ratekit-browser-") as tmp:
         pngs = a.png_dir or tmp
         out = os.path.join(tmp, "nfl")

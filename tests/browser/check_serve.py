@@ -11,7 +11,9 @@ The pages are served by `ratekit serve` under --base-path /ratings; a small prox
 of this script serves them and the checking page from one origin, so the
 checking page may look into them (a page may not look into another site's).
 """
-import argparse, http.server, os, re, socket, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
+import http.server, os, socket, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
+
+from browser_check import arguments, result_of, run
 
 CHECK = r"""<!DOCTYPE html><html><body style="margin:0">
 <iframe id="f" src="/ratings/competitions/cup" style="border:0;width:100vw;height:1200px"></iframe>
@@ -86,12 +88,6 @@ def free_port():
         return s.getsockname()[1]
 
 
-def run(*cmd, cwd=None):
-    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if r.returncode != 0:
-        sys.exit(f"{' '.join(cmd)} failed:\n{r.stdout}")
-    return r.stdout
-
 
 def proxy(upstream):
     """The checking page at /check, everything else from ratekit serve."""
@@ -119,12 +115,7 @@ def proxy(upstream):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("ratekit")
-    ap.add_argument("source")
-    ap.add_argument("chromium")
-    ap.add_argument("--png-dir")
-    a = ap.parse_args()
+    a = arguments()
     with tempfile.TemporaryDirectory(prefix="ratekit-serve-browser-") as tmp:
         with open(os.path.join(tmp, "cup.yaml"), "w") as f:
             f.write("competition: cup\nmodel: glicko\nparams: { c: 50 }\ninput: { format: games-csv, path: " +
@@ -157,8 +148,7 @@ def main():
             for width in ("1280", "400"):
                 dom = run(*chrome, "--virtual-time-budget=20000", f"--window-size={width},1200", "--dump-dom",
                           f"http://127.0.0.1:{front.server_address[1]}/check")
-                m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
-                result = m.group(1) if m else "the check did not run"
+                result = result_of(dom)
                 print(f"pages at {width} px: {result}")
                 if result != "ok":
                     failed.append(f"{width} px: {result}")

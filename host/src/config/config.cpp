@@ -1,6 +1,7 @@
 // load_config: the top level of a competition config. Sections with rules of
 // their own (params, k_schedule) live in config/.
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/config/config_keys.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include "config/config_files.hpp"
@@ -133,6 +134,22 @@ void read_whole_history_period(checker& c, const field* period, competition_conf
                              "'year', not 'period: " + period_names[size_t(cfg.period)] + "'");
 }
 
+// period: the games rated together; a model may need calendar periods or sees the whole history in them.
+void read_period(checker& c, const field* f, const rk_descriptor* model, const field* model_field,
+                 competition_config& cfg) {
+  if (f)
+    if (const auto i = config::one_of(c, *f, period_names)) {
+      cfg.period = period_kind(*i);
+      cfg.period_given = true;
+    }
+  if (model && (model->capabilities & RK_CAP_WHOLE_HISTORY)) read_whole_history_period(c, f, cfg);
+  if (model && (model->capabilities & RK_CAP_CALENDAR_PERIODS) && !is_calendar(cfg.period))
+    c.error(f ? f->where() : model_field->where(),
+            "model '" + cfg.model + "' counts the time a player is away in calendar periods, so it needs " +
+                (f ? "one, not 'period: " + period_names[size_t(cfg.period)] + "'" : std::string("one")) +
+                ": choose 'period: month' (or day, year), the span in which a player's games are rated together");
+}
+
 // metrics: in-sample (a whole-history model's default) or walk-forward. A period-by-period model's metrics are
 // always forecasts from the periods before: walk-forward is all it has.
 void read_metrics(checker& c, const field& f, const rk_descriptor* model, competition_config& cfg) {
@@ -198,19 +215,7 @@ competition_config read_config(checker& c, const YAML::Node& root, const fs::pat
   std::optional<field> initial_database;
   if (const field* f = find(fields, "initial")) read_initial(c, *f, base, model, initial_database, cfg);
   if (const field* f = find(fields, "input")) read_input(c, *f, base, input_apart, cfg);
-  if (const field* f = find(fields, "period"))
-    if (const auto i = config::one_of(c, *f, period_names)) {
-      cfg.period = period_kind(*i);
-      cfg.period_given = true;
-    }
-  if (model && (model->capabilities & RK_CAP_WHOLE_HISTORY)) read_whole_history_period(c, find(fields, "period"), cfg);
-  if (model && (model->capabilities & RK_CAP_CALENDAR_PERIODS) && !is_calendar(cfg.period)) {
-    const field* f = find(fields, "period");
-    c.error(f ? f->where() : model_field->where(),
-            "model '" + cfg.model + "' counts the time a player is away in calendar periods, so it needs " +
-                (f ? "one, not 'period: " + period_names[size_t(cfg.period)] + "'" : std::string("one")) +
-                ": choose 'period: month' (or day, year), the span in which a player's games are rated together");
-  }
+  read_period(c, find(fields, "period"), model, model_field, cfg);
   if (const field* f = find(fields, "metrics")) read_metrics(c, *f, model, cfg);
   cfg.output_dir = fs::path("out") / cfg.competition;
   if (const field* f = find(fields, "output")) config::read_output(c, *f, base, model, cfg);

@@ -1,6 +1,7 @@
 // The keys each section of a config takes: the reader checks against them,
 // and a test holds docs/config.md's key tables to them.
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/config/config_keys.hpp>
 
 #include "config/input_columns.hpp"
 

@@ -1,4 +1,5 @@
 #include "config/initial.hpp"
+#include <ratekit/host/config/config_keys.hpp>
 
 #include "config/config_files.hpp"
 #include "input/numbers.hpp"

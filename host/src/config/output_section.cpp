@@ -1,4 +1,5 @@
 #include "config/output_section.hpp"
+#include <ratekit/host/config/config_keys.hpp>
 
 #include "config/config_files.hpp"
 

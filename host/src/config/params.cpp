@@ -1,6 +1,7 @@
 #include "config/params.hpp"
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/config/config_keys.hpp>
 
 #include <fmt/format.h>
 

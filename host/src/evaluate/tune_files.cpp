@@ -1,4 +1,4 @@
-// The tuning as a terminal table, tune.csv, tune.json and tuned.yaml, and the set written.
+// The tuning as a terminal table, tuned.csv, tune.json and tuned.yaml, and the set written.
 #include <ratekit/host/evaluate/output_set.hpp>
 #include <ratekit/host/evaluate/tune_outputs.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -147,7 +147,7 @@ std::string tuned_yaml(const tuning& t, const fs::path& config_file, const fs::p
 }
 
 void write_tuning(const tuning& t, const fs::path& config_file, const fs::path& dir) {
-  write_output_set(dir, {{"tune.csv", tuning_csv(t)},
+  write_output_set(dir, {{"tuned.csv", tuning_csv(t)},
                          {"tune.json", json_text(tuning_json(t), 2) + "\n"},
                          {"tuned.yaml", tuned_yaml(t, config_file, dir)},
                          {"tune.svg", tuning_svg(t)}});

@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 // Every file a run or the report and chart commands write by default, and those of ratekit compare and tune.
 constexpr std::array<std::string_view, 15> own_files{
     "ratings.csv",  "history.csv",  "summary.json", "report.csv", "periods.csv", "report.md",  "report.html", "chart.svg",
-    "compare.csv",  "compare.json", "compare.html", "tune.csv",   "tune.json",   "tuned.yaml", "tune.svg"};
+    "compare.csv",  "compare.json", "compare.html", "tuned.csv",  "tune.json",   "tuned.yaml", "tune.svg"};
 
 bool is_own(const fs::directory_entry& e) {
   const std::string name = e.path().filename().string();

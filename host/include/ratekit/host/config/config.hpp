@@ -15,7 +15,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -46,16 +45,6 @@ struct list_adjustment {
     return round ? std::round(moved) : moved;
   }
 };
-
-// The keys the config reader accepts in each map, the top level named "":
-// docs/config.md lists every one (tests/test_config_keys.cpp checks it).
-struct config_section {
-  std::string name;  // "", "initial", "initial.adjust", "home_advantage", "input", "output", "categories"
-  std::vector<std::string> keys;
-};
-const std::vector<config_section>& config_keys();
-// The keys of one section of config_keys().
-const std::vector<std::string>& keys_of(std::string_view section);
 
 struct competition_config;
 // True when chart.svg is drawn from the run's own history.csv, written with
@@ -100,8 +89,7 @@ struct competition_config {
   std::vector<std::string> history_columns;  // output.history as a list: only these columns; empty: all
   bool write_charts = false;
   bool write_report = false;   // report.csv, periods.csv and report.md, per player and period
-  // metrics: walk-forward: a whole-history model's games scored from fits of the earlier batches only;
-  // false: in sample (that model's default; every other model scores each game before rating it anyway).
+  // metrics: walk-forward (a whole-history model's games scored from fits of earlier batches only)
   bool walk_forward_metrics = false;
   // Category labels by rating: (lowest rating, label), ascending; empty when none.
   std::vector<std::pair<double, std::string>> categories;

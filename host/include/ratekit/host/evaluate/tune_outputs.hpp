@@ -1,4 +1,4 @@
-// What `ratekit tune` shows and writes: the terminal table, tune.csv (every
+// What `ratekit tune` shows and writes: the terminal table, tuned.csv (every
 // candidate rated), tune.json, tuned.yaml (the config with the chosen values)
 // and tune.svg (the objective along each parameter).
 #pragma once
