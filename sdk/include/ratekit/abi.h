@@ -5,17 +5,11 @@
  * integers, doubles and function pointers.
  *
  * Compatibility rules:
- * - A change of RK_ABI_MAJOR breaks compatibility; the host refuses plugins of
- *   another major version.
+ * - A change of RK_ABI_MAJOR breaks compatibility; the host refuses plugins of another major version.
  * - Minor versions only append fields at the end of structs. Every struct that
  *   can grow starts with `struct_size`, so a reader can tell which fields the
- *   writer knew about (RK_HAS_FIELD). 1.1 appended dates and period numbers
- *   to rk_game_batch, last_period/last_date to rk_state and expect_states to
- *   rk_plugin_entry; 1.2 appended rk_game_batch.state_after; 1.3 (team matches) named
- *   rk_entry's reserved field `team` and appended rk_event_batch.weights and
- *   rk_plugin_entry.expect_teams / initial_state; 1.4 appended rk_host.adjust
- *   (RK_CAP_ADJUSTMENTS); 1.5 whole-history models (ratekit/ext/whole_history.h);
- *   1.6 appended rk_state.birth_year.
+ *   writer knew about (RK_HAS_FIELD). What each minor version added is listed
+ *   in docs/writing-a-plugin.md, "Compatibility", and at each field below.
  * - Structs passed in arrays (rk_state_field, rk_param_spec, rk_game,
  *   rk_game_out, rk_entry, rk_event, rk_entry_out) are frozen: an array's
  *   stride cannot grow, so their sizes are pinned by the static_asserts at the
@@ -44,10 +38,8 @@
  * - Versions: the host says which ABI it speaks in rk_host (abi_major,
  *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
  *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
- * - Team matches (1.3): a match is a ranked event whose entries are players
- *   grouped into teams (rk_entry.team), each team one placing; a plugin that
- *   declares RK_CAP_TEAMS rates them with rate_events and forecasts them with
- *   expect_teams. sdk/include/ratekit/teams.hpp turns a team model into both.
+ * - Team matches (1.3): ranked events whose entries are grouped into teams (rk_entry.team), each
+ *   team one placing; RK_CAP_TEAMS plugins rate them with rate_events, forecast with expect_teams.
  */
 #ifndef RATEKIT_ABI_H
 #define RATEKIT_ABI_H
