@@ -96,11 +96,12 @@ TEST_CASE("the history and database built after the run show the adjustments as 
           "[adjustments][store]") {
   const adjusted_run t;
   REQUIRE(t.run().status == 0);
-  const run_result kept = rate(load_config(t.dir / "c.yaml", with_test_plugins()), with_test_plugins());
+  const competition_config config = load_config(t.dir / "c.yaml", with_test_plugins());
+  const run_result kept = rate(config, with_test_plugins());
   CHECK_FALSE(kept.history_streamed);
-  write_outputs(kept, t.dir / "kept");
+  write_outputs(kept, config, t.dir / "kept");
   CHECK(read_text(t.dir / "kept/history.csv") == expected_history());
-  record_run(kept, t.dir / "kept.db");
+  record_run(kept, config, t.dir / "kept.db");
   CHECK(officer_rows((t.dir / "kept.db").string(), "ratings") == officer_rows((t.dir / "t.db").string(), "ratings"));
 }
 

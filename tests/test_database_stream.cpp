@@ -172,7 +172,7 @@ recorded_run record_after(const fs::path& config_file, const fs::path& db) {
   const run_result run = rate(config, builtin());
   REQUIRE_FALSE(run.database_streamed);
   REQUIRE(run.data.games.size() == run.game_count);
-  return record_run(run, db);
+  return record_run(run, config, db);
 }
 
 // The second run of `config`, into both files, each started from its own file:

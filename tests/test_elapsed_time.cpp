@@ -154,7 +154,8 @@ TEST_CASE("a ratings list carries when players were last rated: month by month r
       return load_config(dir / (name + ".yaml"), testing::builtin());
     };
     const run_result whole = rate(config("whole", jan_feb + march, ""), testing::builtin());
-    write_outputs(rate(config("first", jan_feb, ""), testing::builtin()), dir / "first");
+    const competition_config first = config("first", jan_feb, "");
+    write_outputs(rate(first, testing::builtin()), first, dir / "first");
     const std::string list = testing::read_text(dir / "first" / "ratings.csv");
     CHECK_THAT(list, Catch::Contains(",games,peak,last_played\n"));
     CHECK_THAT(list, Catch::Contains(",2024-01-31\n"));  // A and D, last rated in January, as ISO dates

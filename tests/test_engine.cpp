@@ -71,7 +71,7 @@ TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[e
   for (int32_t p = 0; p < r.data.players.size(); ++p) CHECK(r.state.peak[size_t(p)] >= r.state.rating()[p]);
 
   testing::temp_dir out;
-  write_outputs(r, out.path());
+  write_outputs(r, c, out.path());
   const std::string ratings = testing::read_text(out / "ratings.csv");
   CHECK_THAT(ratings, Catch::StartsWith("player,rating,"));
   CHECK_THAT(ratings.substr(0, ratings.find('\n')), Catch::EndsWith(",games,peak"));
@@ -102,7 +102,7 @@ TEST_CASE("the bundled World Cup example runs and writes its three outputs", "[e
   }
   SECTION("the same run writes the same bytes") {
     testing::temp_dir again;
-    write_outputs(rate(c, builtin()), again.path());
+    write_outputs(rate(c, builtin()), c, again.path());
     for (const char* f : {"ratings.csv", "history.csv", "summary.json"})
       CHECK(testing::read_text(again / f) == testing::read_text(out / f));
   }
@@ -113,7 +113,7 @@ TEST_CASE("a run with charts writes the chart of its top five", "[engine][integr
       load_config(testing::source_path("configs/nfl-2009-points-variable-k.yaml"), builtin());
   REQUIRE(c.write_charts);
   testing::temp_dir out;
-  write_outputs(rate(c, builtin()), out.path());
+  write_outputs(rate(c, builtin()), c, out.path());
   const std::string svg = testing::read_text(out / "chart.svg");
   CHECK_THAT(svg, Catch::StartsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"") && Catch::EndsWith("</svg>\n"));
   CHECK_THAT(svg, Catch::Contains(c.competition + ": the top 5"));

@@ -49,9 +49,10 @@ void check_same_history(const std::string& model, const std::string& period) {
                                           "input: { format: games-csv, path: games.csv }\nperiod: " + period + "\n");
   REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / "streamed").string()).status == 0);
   const auto& plugins = testing::builtin();
-  const run_result kept = rate(load_config(dir / "c.yaml", plugins), plugins);
+  const competition_config config = load_config(dir / "c.yaml", plugins);
+  const run_result kept = rate(config, plugins);
   CHECK_FALSE(kept.history_streamed);
-  write_outputs(kept, dir / "kept");
+  write_outputs(kept, config, dir / "kept");
   const std::string streamed = testing::read_text(dir / "streamed" / "history.csv");
   CHECK(std::count(streamed.begin(), streamed.end(), '\n') == 1 + 2 * 70'000);
   CHECK(streamed == testing::read_text(dir / "kept" / "history.csv"));
@@ -113,9 +114,10 @@ void check_same_ranked_history(const std::string& model, const std::string& outp
                                           output);
   REQUIRE(testing::run_cli("-q run " + (dir / "c.yaml").string() + " --out " + (dir / "streamed").string()).status == 0);
   const auto& plugins = testing::builtin();
-  const run_result kept = rate(load_config(dir / "c.yaml", plugins), plugins);
+  const competition_config config = load_config(dir / "c.yaml", plugins);
+  const run_result kept = rate(config, plugins);
   CHECK_FALSE(kept.history_streamed);
-  write_outputs(kept, dir / "kept");
+  write_outputs(kept, config, dir / "kept");
   const std::string streamed = fs::exists(dir / "streamed" / "history.csv") ? testing::read_text(dir / "streamed" / "history.csv") : "";
   if (fs::exists(dir / "kept" / "history.csv")) {
     size_t rated = 0;
@@ -131,7 +133,7 @@ void check_same_ranked_history(const std::string& model, const std::string& outp
   if (fs::exists(dir / "kept" / "report.md")) {  // every event has its heading, a skipped one says so
     const std::string md = testing::read_text(dir / "streamed" / "report.md");
     CHECK(std::count(md.begin(), md.end(), '#') >= 81);
-    CHECK((md.find("(not rated: too few rounds)") != std::string::npos) == (kept.config.model == "elod-duplicate-scrabble"));
+    CHECK((md.find("(not rated: too few rounds)") != std::string::npos) == (config.model == "elod-duplicate-scrabble"));
   }
   for (const char* other : {"ratings.csv", "summary.json", "chart.svg", "report.csv", "report.md"})
     if (fs::exists(dir / "kept" / other)) CHECK(testing::read_text(dir / "streamed" / other) == testing::read_text(dir / "kept" / other));

@@ -35,8 +35,8 @@ TEST_CASE("PostgreSQL: runs of two competitions record at the same time", "[.][p
   // Both recordings open, each in its transaction, neither waiting for the other (wait: false refuses instead).
   run_recording a(north.output_database, north.competition, false);
   run_recording b(south.output_database, south.competition, false);
-  a.record(rate(north, testing::builtin()), "n");
-  b.record(rate(south, testing::builtin()), "s");
+  a.record(rate(north, testing::builtin()), north, "n");
+  b.record(rate(south, testing::builtin()), south, "s");
   b.commit();
   a.commit();
   CHECK(testing::table_rows(pg.uri, "SELECT c.name, count(*) FROM runs r JOIN competitions c ON c.id = r.competition_id "
@@ -50,7 +50,7 @@ TEST_CASE("PostgreSQL: a second run of one competition waits for the first, or i
   const competition_config north = t.load("north");
   std::optional<run_recording> first;
   first.emplace(north.output_database, north.competition);
-  first->record(rate(north, testing::builtin()), "first");
+  first->record(rate(north, testing::builtin()), north, "first");
 
   CHECK_THROWS_WITH(run_recording(north.output_database, north.competition, false),
                     Catch::Contains("another ratekit run is recording competition 'north' into this database"));

@@ -79,7 +79,7 @@ TEST_CASE("PostgreSQL: a connection that goes mid-run ends the run with nothing 
   // their application name, since other tests share the server.
   store::postgres_database admin(testing::pg_server_uri(), store::database::mode::read_write);
   admin.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'goes_away'");
-  CHECK_THROWS_WITH(recording.record(rated, "fingerprint"),
+  CHECK_THROWS_WITH(recording.record(rated, config, "fingerprint"),
                     Catch::Contains("lost the connection to the PostgreSQL database 'postgres'") &&
                         Catch::Contains("the server rolls back what the run had not committed"));
   CHECK(pg.count("runs") == 1);

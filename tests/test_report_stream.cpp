@@ -52,7 +52,7 @@ competition_config report_only(const fs::path& config_file) {
 void write_kept(const competition_config& config, const fs::path& out) {
   const run_result kept = rate(config, testing::builtin());
   REQUIRE_FALSE(kept.report_streamed);
-  write_outputs(kept, out);
+  write_outputs(kept, config, out);
 }
 
 // The report streamed through a report_writer with `bucket_bytes`, into `out`; returns the buckets used.
@@ -65,7 +65,7 @@ size_t write_streamed(const competition_config& config, const fs::path& out, siz
   CHECK(run.data.games.empty());
   CHECK(run.game_out.empty());
   CHECK(run.game_state_after.empty());
-  report.finish(run);
+  report.finish(run, config);
   return report.buckets();
 }
 
@@ -142,11 +142,11 @@ TEST_CASE("every shipped pairwise config streams the report it built from kept g
     const run_result kept = rate(config, plugins);
     if (kept.data.ranked()) continue;  // ranked events keep their entries and build the report from them
     check_replay_ends_at_model(kept);
-    const report_files files = build_report(kept);
+    const report_files files = build_report(kept, config);
     report_writer report(dir.path(), *plugins.get(config.model), 50'000);
     const run_result run = rate(config, plugins, run_services{.sink = &report});
     REQUIRE(run.report_streamed);
-    report.finish(run);
+    report.finish(run, config);
     CHECK(testing::read_text(dir / "report.csv") == files.csv);
     CHECK(testing::read_text(dir / "periods.csv") == files.periods_csv);
     CHECK(testing::read_text(dir / "report.md") == files.markdown);
@@ -191,7 +191,7 @@ TEST_CASE("a run with history and the report streamed keeps no game", "[report][
   fan_out_sink sinks({&history, &report});
   const run_result run = rate(config, plugins, run_services{.sink = &sinks});
   history.finish();
-  report.finish(run);
+  report.finish(run, config);
   CHECK(run.history_streamed);
   CHECK(run.report_streamed);
   CHECK(run.game_count == 6'000);

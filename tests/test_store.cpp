@@ -41,9 +41,8 @@ struct two_months {
     std::string quoted = "'";
     return (quoted += (dir / name).string()) += "'";
   }
-  run_result rate_file(const std::string& config) const {
-    return rate(load_config(dir / config, builtin()), builtin());
-  }
+  competition_config config_of(const std::string& name) const { return load_config(dir / name, builtin()); }
+  run_result rate_file(const std::string& name) const { return rate(config_of(name), builtin()); }
 };
 
 int64_t count_rows(const fs::path& db, const std::string& table) {
@@ -110,7 +109,7 @@ TEST_CASE("two monthly runs, the second started from the database, give both per
 
 TEST_CASE("the next run starts from every player's latest state in the database", "[store]") {
   two_months t;
-  record_run(t.rate_file("jan.yaml"), t.dir / "ratings.db");
+  record_run(t.rate_file("jan.yaml"), t.config_of("jan.yaml"), t.dir / "ratings.db");
   player_table players;
   const ratings_list list = read_database_ratings(t.dir / "ratings.db", "club", players);
   REQUIRE(list.ids.size() == 3);
@@ -179,19 +178,20 @@ TEST_CASE("a month redone from the same database starts from the state before it
 TEST_CASE("recording is one transaction: a failure part way leaves the database as it was", "[store]") {
   two_months t;
   const fs::path db = t.dir / "ratings.db";
-  record_run(t.rate_file("jan.yaml"), db);
+  record_run(t.rate_file("jan.yaml"), t.config_of("jan.yaml"), db);
   std::vector<int64_t> before;
   for (const auto& table : tables) before.push_back(count_rows(db, table));
   // States are written last: by then the run, its period, ratings and games are in.
   exec_sql(db, "CREATE TRIGGER fail BEFORE INSERT ON states BEGIN SELECT RAISE(ABORT, 'injected failure'); END");
   const run_result feb = t.rate_file("feb.yaml");
-  CHECK_THROWS_WITH(record_run(feb, db), Catch::Contains("injected failure") && Catch::Contains("ratings.db"));
+  CHECK_THROWS_WITH(record_run(feb, t.config_of("feb.yaml"), db),
+                    Catch::Contains("injected failure") && Catch::Contains("ratings.db"));
   for (size_t i = 0; i < tables.size(); ++i) {
     INFO(tables[i]);
     CHECK(count_rows(db, tables[i]) == before[i]);
   }
   exec_sql(db, "DROP TRIGGER fail");
-  const recorded_run r = record_run(feb, db);  // February was not left half-recorded
+  const recorded_run r = record_run(feb, t.config_of("feb.yaml"), db);  // February was not left half-recorded
   CHECK(r.periods == 1);
   CHECK(player_history(db, "A", std::nullopt).size() == 2);
 }
@@ -199,7 +199,7 @@ TEST_CASE("recording is one transaction: a failure part way leaves the database 
 TEST_CASE("the database keeps each game's expectation and change", "[store]") {
   two_months t;
   const fs::path db = t.dir / "ratings.db";
-  record_run(t.rate_file("jan.yaml"), db);
+  record_run(t.rate_file("jan.yaml"), t.config_of("jan.yaml"), db);
   sqlite3* h = nullptr;
   REQUIRE(sqlite3_open(db.string().c_str(), &h) == SQLITE_OK);
   sqlite3_stmt* s = nullptr;

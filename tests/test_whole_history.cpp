@@ -128,7 +128,8 @@ TEST_CASE("a whole-history run batches the games by day and sweeps until epsilon
 
 TEST_CASE("ratings.csv holds each player's latest estimate, his matches, peak and last day", "[whole_history][run]") {
   temp_dir dir;
-  const whole_history_fit fit = fit_of(probe_config(dir, three_games, "home_advantage: 100\n"));
+  const competition_config config = load_config(probe_config(dir, three_games, "home_advantage: 100\n"), probes());
+  const whole_history_fit fit = fit_whole_history(config, probes());
   const player_table& players = fit.run.data.players;
   const int32_t bob = players.find("Bob"), ann = players.find("Ann");
   CHECK(format_number(fit.run.state.rating()[bob]) == swept(mar1 - 0.1));
@@ -140,7 +141,7 @@ TEST_CASE("ratings.csv holds each player's latest estimate, his matches, peak an
   CHECK(format_number(fit.run.state.peak[ann]) == swept(jan1 + 1.6));  // day 1's, above day 2's
   CHECK(fit.run.state.last_date[ann] == 20240102);
   temp_dir out;
-  write_whole_history_outputs(fit, out.path());
+  write_whole_history_outputs(fit, config, out.path());
   CHECK_THAT(read_text(out / "ratings.csv"), Catch::StartsWith("player,rating,deviation,games,peak,last_played\nCid,"));
   CHECK_THAT(read_text(out / "ratings.csv"), Catch::Contains(",3," + format_number(fit.run.state.peak[bob]) + ",2024-03-01\n"));
 }

@@ -44,7 +44,7 @@ std::string whole_history_predictions(const competition_config& config, const pl
   const run_result& r = fit.run;
   const std::vector<std::vector<double>> columns = forecast_states(fit);
   const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, r.rater->new_player(), rule),
-                               r.config.home_predict, &r.state.games, rule.min_games};
+                               config.home_predict, &r.state.games, rule.min_games};
   return predictions_csv(basis, games);
 }
 
@@ -93,9 +93,9 @@ void add_predict_command(CLI::App& app, context& ctx) {
     check_new_state(*plugins.get(config.model), rule);  // before the run, which may take long
     if (plugins.get(config.model)->has(RK_CAP_WHOLE_HISTORY)) return deliver(whole_history_predictions(config, plugins, games, rule), out);
     const run_result r = rate(config, plugins);
-    const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
+    const std::vector<double> initial = initial_row(*r.rater, config.initial_rating, config.initial_state);
     const prediction_basis basis{*r.rater, r.data.players, r.state.columns, new_player_row(*r.rater, initial, rule),
-                                 r.config.home_predict, &r.state.games, rule.min_games};
+                                 config.home_predict, &r.state.games, rule.min_games};
     deliver(predictions_csv(basis, games), out);
   });
 }

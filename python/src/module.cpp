@@ -64,16 +64,17 @@ plugin_registry registry(const std::vector<std::string>& plugin_dir, bool allow_
   return plugin_registry(plugin_registry::search_path(plugin_dir, builtin_plugins()), allow_insecure);
 }
 
-// A finished run, kept for predictions from its final state.
+// A finished run, kept for predictions from its final state, with the config it ran.
 struct run_handle {
   std::shared_ptr<const unit_result> unit;
+  std::shared_ptr<const competition_config> config;
   std::shared_ptr<const history_table> history;  // history.csv's rows, when kept in memory instead of the file
   double rating_seconds() const { return unit->rating_seconds; }
   py::object history_columns() const { return history ? py::object(table_arrays(history->columns())) : py::none(); }
   // ratings.csv's rows from the run's state; None for a whole-history model's run, which writes its own file.
   py::object ratings_columns() const {
     if (unit->run.source->has(RK_CAP_WHOLE_HISTORY)) return py::none();
-    return table_arrays(ratings_table(unit->run));
+    return table_arrays(ratings_table(unit->run, *config));
   }
   py::object history_csv() const { return history ? py::object(py::bytes(history->csv())) : py::none(); }
 };
@@ -170,10 +171,11 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   unit_result unit = interruptible<unit_result>([&] {
     const connection_scope rating(connections);
     progress bar(false);
-    return run_unit(std::move(config), plugins, out, {.history = history.get()}, bar, frame ? &*frame : nullptr);
+    return run_unit(config, plugins, out, {.history = history.get()}, bar, frame ? &*frame : nullptr);
   });
   if (!unit.run.history_streamed) history.reset();  // a whole-history model's run writes its own file
-  return {std::make_shared<const unit_result>(std::move(unit)), std::move(history)};
+  return {std::make_shared<const unit_result>(std::move(unit)),
+          std::make_shared<const competition_config>(std::move(config)), std::move(history)};
 }
 
 // `ratekit compare` over configs (files, or texts where `texts[i]` is set), on the frame's games when given:
@@ -261,9 +263,10 @@ predictions predict_run(const run_handle& h, const std::string& games, const new
   const run_result& r = h.unit->run;
   // A whole-history model's forecasts start from the last estimates widened by the drift, as the CLI's.
   const auto& columns = h.unit->forecast_columns.empty() ? r.state.columns : h.unit->forecast_columns;
-  const std::vector<double> initial = initial_row(*r.rater, r.config.initial_rating, r.config.initial_state);
+  const competition_config& config = *h.config;
+  const std::vector<double> initial = initial_row(*r.rater, config.initial_rating, config.initial_state);
   const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, initial, rule),
-                               r.config.home_predict, &r.state.games, rule.min_games};
+                               config.home_predict, &r.state.games, rule.min_games};
   return {predictions_csv(basis, games), state_fields(*r.source)};
 }
 

@@ -22,31 +22,31 @@ namespace {
 
 // A season parameter on an input without seasons would do nothing while
 // summary.json reports it: refused before anything is written.
-void refuse_seasonal_without_seasons(const run_result& r) {
+void refuse_seasonal_without_seasons(const run_result& r, const competition_config& c) {
   if (!r.data.season.empty() || r.data.ranked()) return;
   const rk_descriptor& d = r.source->descriptor();
   for (uint32_t i = 0; i < d.param_count; ++i)
-    if ((d.params[i].flags & RK_PARAM_SEASONAL) && r.config.params[i] != 0)
-      throw r.config.error_at("params", std::string("'") + d.params[i].key +
-                                            "' acts at the start of each season, but the input knows no seasons "
-                                            "(games-csv: add a 'season' column); remove it or give the seasons");
+    if ((d.params[i].flags & RK_PARAM_SEASONAL) && c.params[i] != 0)
+      throw c.error_at("params", std::string("'") + d.params[i].key +
+                                     "' acts at the start of each season, but the input knows no seasons "
+                                     "(games-csv: add a 'season' column); remove it or give the seasons");
 }
 
 // Games credited to ratings the input declares (TRF, EGD, games-csv's rating columns) would be credited to
 // nobody on an input that declares none: refused rather than ignored.
-void refuse_idle_initial_games(const run_result& r) {
-  if (r.config.initial_games == 0) return;
+void refuse_idle_initial_games(const run_result& r, const competition_config& c) {
+  if (c.initial_games == 0) return;
   const auto& declared = r.data.players.declared_rating;
   if (std::any_of(declared.begin(), declared.end(), [](double v) { return !std::isnan(v); })) return;
-  throw r.config.error_at("initial", "initial.games credits games to the ratings an input declares (TRF, EGD, rating_a and rating_b), but '" +
-                                         std::filesystem::path(r.data.source).filename().string() +
-                                         "' declares none; remove it (a ratings list or database carries games itself)");
+  throw c.error_at("initial", "initial.games credits games to the ratings an input declares (TRF, EGD, rating_a and rating_b), but '" +
+                                  std::filesystem::path(r.data.source).filename().string() +
+                                  "' declares none; remove it (a ratings list or database carries games itself)");
 }
 
 // Ranked events need a model that rates them, and are their own rating periods:
 // another `period` would be ignored. Refused once the input's own errors are known.
-void refuse_events_unless_ranked(const run_result& r, const game_piece& piece, const settle_fn& settle) {
-  const competition_config& c = r.config;
+void refuse_events_unless_ranked(const run_result& r, const competition_config& c, const game_piece& piece,
+                                 const settle_fn& settle) {
   const bool teams = !piece.weights.empty();
   if (r.source->has(RK_CAP_RANKED) && (!teams || r.source->has(RK_CAP_TEAMS)) &&
       (!c.period_given || c.period == period_kind::event))
@@ -64,8 +64,7 @@ void refuse_events_unless_ranked(const run_result& r, const game_piece& piece, c
 
 // --period-label names one rating period: with game periods each game is one, and ranked events and team
 // matches are each one, named by the input.
-void refuse_label_without_one_period(const run_result& r, const game_piece& first, const settle_fn& settle) {
-  const competition_config& c = r.config;
+void refuse_label_without_one_period(const competition_config& c, const game_piece& first, const settle_fn& settle) {
   const bool events = !first.events.empty();
   if (c.period_label.empty() || (!events && c.period != period_kind::game)) return;
   settle();
@@ -81,8 +80,8 @@ void refuse_label_without_one_period(const run_result& r, const game_piece& firs
 
 // A ratings list drawn up after the input's first games: the model would see
 // time run backwards (Glicko: "period numbers go backwards", blaming the games).
-void refuse_list_after_games(const run_result& r, const game_piece& first, const player_table& listed) {
-  const competition_config& c = r.config;
+void refuse_list_after_games(const run_result& r, const competition_config& c, const game_piece& first,
+                             const player_table& listed) {
   if (c.initial_ratings.empty() || !is_calendar(c.period)) return;
   const int32_t date = first.facts.date.empty() ? 0 : first.facts.date[0];  // ranked events are periods of their own
   int64_t number = 0;
@@ -120,7 +119,7 @@ void count_players_rated(run_result& r) {
 
 run_result rate(const competition_config& config, const plugin_registry& plugins, const run_services& services) {
   run_result r;
-  r.config = config;
+  r.period = config.period;
   r.source = plugins.get(config.model);
   if (r.source->has(RK_CAP_WHOLE_HISTORY))  // it has no rate_games: fit_whole_history (whole_history/) drives it
     throw config.error_at("model", "model '" + config.model +
@@ -155,22 +154,22 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   std::unique_ptr<game_piece> piece = input.next();
   if (piece) learn_first_facts(players, *piece);
   r.state = engine_setup::initial_state(config, *r.rater, players, list);
-  if (piece) refuse_list_after_games(r, *piece, players);
-  if (piece) refuse_label_without_one_period(r, *piece, settle);
+  if (piece) refuse_list_after_games(r, config, *piece, players);
+  if (piece) refuse_label_without_one_period(config, *piece, settle);
   players = {};
   r.start_ratings = r.state.columns[0];
   r.start_games = r.state.games;
   r.first_period_number = engine_setup::first_period_number(config, list);
 
-  game_engine games(r, config.input_paths.front().string(), settle, services.sink);
-  event_rater events(r, settle, services.sink);
+  game_engine games(r, config, config.input_paths.front().string(), settle, services.sink);
+  event_rater events(r, config, settle, services.sink);
   bool any_event = false;
   const std::atomic<bool>* stop = stop_flag();
   for (; piece; piece = input.next()) {
     throw_if_stopped(stop);
     if (!any_event && !piece->events.empty()) {
       any_event = true;
-      refuse_events_unless_ranked(r, *piece, settle);
+      refuse_events_unless_ranked(r, config, *piece, settle);
     }
     games.take(*piece);
     events.take(*piece);
@@ -181,8 +180,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   games.finish();
   if (!settled) r.data = input.finish();
   events.hand_kept(r.data);
-  refuse_seasonal_without_seasons(r);
-  refuse_idle_initial_games(r);
+  refuse_seasonal_without_seasons(r, config);
+  refuse_idle_initial_games(r, config);
   games.hand_kept(r.data);
   count_players_rated(r);
 

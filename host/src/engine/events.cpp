@@ -13,19 +13,20 @@
 
 namespace ratekit {
 
-event_rater::event_rater(run_result& r, settle_fn settle, rated_games_sink* sink)
+event_rater::event_rater(run_result& r, const competition_config& config, settle_fn settle, rated_games_sink* sink)
     : r_(r),
+      c_(config),
       settle_(std::move(settle)),
       stop_(stop_flag()),
-      streamed_(sink ? sink->streams_events() & streamable_outputs(r.config) : 0u),
+      streamed_(sink ? sink->streams_events() & streamable_outputs(config) : 0u),
       sink_(streamed_ ? sink : nullptr),
-      keep_(outputs_read_after_run(r.config, streamed_)),
+      keep_(outputs_read_after_run(config, streamed_)),
       replayed_(r.start_ratings),
       peak_seen_(r.start_ratings.size(), -HUGE_VAL) {}
 
 void event_rater::add_players(size_t count, std::span<const double> declared, std::span<const double> births) {
   if (count <= r_.state.games.size()) return;
-  engine_setup::add_players(r_, count, declared, births);
+  engine_setup::add_players(r_, c_, count, declared, births);
   replayed_.add_players(r_.start_ratings.data(), r_.start_ratings.size());
   peak_seen_.resize(count, -HUGE_VAL);
 }
@@ -71,7 +72,7 @@ void event_rater::check_order(const event_info& info) {
     return;
   }
   settle_();  // the input's own errors come first
-  throw user_error(r_.config.input_paths.front().string(), info.line, 0,
+  throw user_error(c_.input_paths.front().string(), info.line, 0,
                    "dates out of order: event '" + info.name + "' is dated before event '" + latest_.name +
                        "' on line " + std::to_string(latest_.line) + "; sort the events by date, oldest first");
 }
@@ -92,7 +93,7 @@ void event_rater::rate(size_t e, const rk_entry* entries, const double* weights)
     r_.rater->rate_events(s, b, out);
   } catch (const plugin_error& err) {
     settle_();
-    throw plugin_failure(r_, err, "event '" + infos_[e].name + "' (" + r_.config.input_paths.front().string() + ":" +
+    throw plugin_failure(r_, err, "event '" + infos_[e].name + "' (" + c_.input_paths.front().string() + ":" +
                                       std::to_string(infos_[e].line) + ")");
   }
   snapshot(entries, n, state_after);
@@ -105,7 +106,7 @@ void event_rater::rate(size_t e, const rk_entry* entries, const double* weights)
   if (sink_) hand_over(ev, infos_[e], entries, out, state_before, state_after);
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: it had {}, fewer than the model rates", infos_[e].name,
-                 r_.config.input_paths.front().string(), infos_[e].line, counted(ev.rounds, "round"));
+                 c_.input_paths.front().string(), infos_[e].line, counted(ev.rounds, "round"));
 }
 
 void event_rater::snapshot(const rk_entry* entries, size_t n, double* states, std::vector<double>* rows) {
@@ -132,7 +133,7 @@ void event_rater::count_played(const rk_entry* entries, const rk_entry_out* out,
 
 void event_rater::forecast(size_t e, const rk_entry* entries, size_t n) {
   try {
-    if (!forecasts_) forecasts_.emplace(r_.source, r_.config.params, r_.state.columns.size());
+    if (!forecasts_) forecasts_.emplace(r_.source, c_.params, r_.state.columns.size());
     forecasts_->add(e, entries, events_[e].begin, n, rows_.data());
   } catch (const pair_forecasts::failure& f) {
     forecast_failed(f);

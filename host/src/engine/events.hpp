@@ -22,7 +22,7 @@ namespace ratekit {
 // database), each event goes to it once rated.
 class event_rater {
  public:
-  event_rater(run_result& r, settle_fn settle, rated_games_sink* sink);
+  event_rater(run_result& r, const competition_config& config, settle_fn settle, rated_games_sink* sink);
 
   void take(game_piece& piece);
   // Moves the events (and the entries, when kept) into `d` (the dataset the reader leaves).
@@ -56,6 +56,7 @@ class event_rater {
                  const double* state_before, const double* state_after);
 
   run_result& r_;
+  const competition_config& c_;
   const settle_fn settle_;
   const std::atomic<bool>* const stop_;  // the caller's (engine/stop.hpp), looked at before each event
   const unsigned streamed_;

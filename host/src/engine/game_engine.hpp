@@ -28,9 +28,10 @@ class game_engine {
  public:
   // With a `sink`, the outputs it streams (history.csv, the database) are its:
   // the games are handed to it as they are rated, and kept only for the others.
-  game_engine(run_result& r, std::string source, settle_fn settle, rated_games_sink* sink)
+  game_engine(run_result& r, const competition_config& config, std::string source, settle_fn settle,
+              rated_games_sink* sink)
       : r_(r),
-        c_(r.config),
+        c_(config),
         settle_(std::move(settle)),
         rated_(r.source->state_field("rated")),
         per_period_(c_.k.reads_player_state()),
@@ -44,7 +45,7 @@ class game_engine {
                           : 0),
         shown_mask_(state_after_mask(r)),
         window_(c_.period, source),
-        k_(r, settle_),
+        k_(r, config, settle_),
         checker_(r, source, settle_, per_period_),
         replay_(r.start_ratings) {}
 
@@ -121,7 +122,7 @@ class game_engine {
   void add_players(const game_piece& piece) {
     const auto count = size_t(piece.players);
     if (count <= r_.state.games.size()) return;
-    engine_setup::add_players(r_, count, piece.declared, piece.birth_years);
+    engine_setup::add_players(r_, c_, count, piece.declared, piece.birth_years);
     replay_.add_players(r_.start_ratings.data(), count);
     k_.add_players(count);
   }

@@ -27,8 +27,8 @@ inline std::optional<double> constant_k(const k_schedule& k) {
 
 class k_assigner {
  public:
-  k_assigner(const run_result& r, const settle_fn& settle)
-      : r_(r), k_(r.config.k), file_(r.config.file.string()), settle_(settle), constant_(constant_k(k_)),
+  k_assigner(const run_result& r, const competition_config& config, const settle_fn& settle)
+      : r_(r), k_(config.k), file_(config.file.string()), settle_(settle), constant_(constant_k(k_)),
         period_count_(r.start_ratings.size(), 0) {}
 
   const std::optional<double>& constant() const { return constant_; }

@@ -57,7 +57,7 @@ std::string period_label(period_kind kind, int32_t date, int32_t period, const s
 
 std::string run_result::period_label(size_t i) const {
   if (data.ranked()) return data.event_infos[i].name;
-  return ratekit::period_label(config.period, data.facts.date[i], data.facts.period[i], data.period_names, i);
+  return ratekit::period_label(period, data.facts.date[i], data.facts.period[i], data.period_names, i);
 }
 
 }  // namespace ratekit

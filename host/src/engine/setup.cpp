@@ -82,8 +82,9 @@ void add_players(player_state& s, const competition_config& c, const model& m, s
   start_peaks(s, rated, from);
 }
 
-void add_players(run_result& r, size_t count, std::span<const double> declared, std::span<const double> births) {
-  add_players(r.state, r.config, *r.rater, count, declared, births);
+void add_players(run_result& r, const competition_config& c, size_t count, std::span<const double> declared,
+                 std::span<const double> births) {
+  add_players(r.state, c, *r.rater, count, declared, births);
   const size_t from = r.start_ratings.size();
   r.start_ratings.insert(r.start_ratings.end(), r.state.columns[0].begin() + long(from), r.state.columns[0].end());
   r.start_games.insert(r.start_games.end(), r.state.games.begin() + long(from), r.state.games.end());

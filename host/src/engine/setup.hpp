@@ -23,7 +23,8 @@ void add_players(player_state& s, const competition_config& c, const model& m, s
                  std::span<const double> declared = {}, std::span<const double> births = {});
 
 // The same for a run under way: the players join its state, and its starting ratings and games.
-void add_players(run_result& r, size_t count, std::span<const double> declared, std::span<const double> births = {});
+void add_players(run_result& r, const competition_config& c, size_t count, std::span<const double> declared,
+                 std::span<const double> births = {});
 
 // The number of the run's first event or game period: after the last one a
 // history database recorded (`last_period`), so elapsed periods go on; 0 for

@@ -79,25 +79,25 @@ streamed_outputs::streamed_outputs(const competition_config& config, const plugi
   }
 }
 
-void streamed_outputs::finish(const run_result& run) {
+void streamed_outputs::finish(const run_result& run, const competition_config& config) {
   if (history_thread_) history_thread_->finish();
   if (history_) history_->finish();
   if (database_thread_) database_thread_->finish();
-  if (report_) report_->finish(run), ranked_report_->finish();
+  if (report_) report_->finish(run, config), ranked_report_->finish();
 }
 
-void write_outputs(const run_result& run, const fs::path& dir) {
+void write_outputs(const run_result& run, const competition_config& config, const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
   // Build everything first, so a failure leaves the previous outputs untouched.
-  const std::string ratings = ratings_csv(run);
-  const bool history_here = run.config.write_history && !run.history_streamed;  // else a history_writer wrote it
-  const std::string history = history_here ? history_csv(run) : std::string();
-  const std::string summary = json_text(summary_json(run), 2) + "\n";
-  const bool report_here = run.config.write_report && !run.report_streamed;  // else a report_writer wrote it
-  const report_files report = report_here ? build_report(run) : report_files{};
-  const std::string chart = run.config.write_charts ? top_chart(run, dir) : "";
+  const std::string ratings = ratings_csv(run, config);
+  const bool history_here = config.write_history && !run.history_streamed;  // else a history_writer wrote it
+  const std::string history = history_here ? history_csv(run, config) : std::string();
+  const std::string summary = json_text(summary_json(run, config), 2) + "\n";
+  const bool report_here = config.write_report && !run.report_streamed;  // else a report_writer wrote it
+  const report_files report = report_here ? build_report(run, config) : report_files{};
+  const std::string chart = config.write_charts ? top_chart(run, config, dir) : "";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (history_here) files.push_back({dir / "history.csv", history});
   if (report_here) {
@@ -105,7 +105,7 @@ void write_outputs(const run_result& run, const fs::path& dir) {
     if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
     files.push_back({dir / "report.md", report.markdown});
   }
-  if (run.config.write_charts) files.push_back({dir / "chart.svg", chart});
+  if (config.write_charts) files.push_back({dir / "chart.svg", chart});
   files.push_back({dir / "summary.json", summary});  // last: a new summary means a complete set
   write_files_atomically(files);
 }

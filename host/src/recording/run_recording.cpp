@@ -28,7 +28,7 @@ struct stored_periods {
   std::vector<uint32_t> of;  // stored period of each game (pairwise) or event (ranked)
 };
 
-stored_periods split_periods(const run_result& r) {
+stored_periods split_periods(const run_result& r, const competition_config& config) {
   const dataset& d = r.data;
   stored_periods s;
   db_rows::period_labels labels;
@@ -48,7 +48,7 @@ stored_periods split_periods(const run_result& r) {
     s.of.assign(d.games.size(), 0);
     const auto [lo, hi] = std::minmax_element(d.facts.date.begin(), d.facts.date.end());
     const bool dated = lo != d.facts.date.end() && *lo > 0;
-    s.labels.push_back(labels.add(db_rows::game_run_label(r.config, dated ? *lo : 0, dated ? *hi : 0)));
+    s.labels.push_back(labels.add(db_rows::game_run_label(config, dated ? *lo : 0, dated ? *hi : 0)));
   }
   return s;
 }
@@ -56,13 +56,14 @@ stored_periods split_periods(const run_result& r) {
 // A finished run, from what it kept, when no sink recorded it as it was rated (record_run).
 class recorder {
  public:
-  recorder(store::database& db, const run_result& r, std::atomic<uint64_t>* done) : db_(db), r_(r), done_(done) {}
+  recorder(store::database& db, const run_result& r, const competition_config& config, std::atomic<uint64_t>* done)
+      : db_(db), r_(r), c_(config), done_(done) {}
 
   recorded_run record(const std::string& fingerprint) {
     const rk_descriptor& model = r_.source->descriptor();
-    competition_ = db_rows::competition_id(db_, r_.config.competition);
-    const stored_periods periods = split_periods(r_);
-    run_ = db_rows::insert_run(db_, competition_, r_.config, model, fingerprint);
+    competition_ = db_rows::competition_id(db_, c_.competition);
+    const stored_periods periods = split_periods(r_, c_);
+    run_ = db_rows::insert_run(db_, competition_, c_, model, fingerprint);
     insert_periods(periods.labels);
     insert_players();
     db_rows::period_totals totals(db_, model, r_.shown_state, player_ids_);
@@ -136,6 +137,7 @@ class recorder {
 
   store::database& db_;
   const run_result& r_;
+  const competition_config& c_;
   std::atomic<uint64_t>* done_;
   int64_t competition_ = 0, run_ = 0;
   std::vector<int64_t> period_ids_, player_ids_;
@@ -171,13 +173,13 @@ run_recording::~run_recording() = default;
 
 void run_recording::abandon_living() noexcept { database_lock::abandon_living(); }
 
-std::vector<earlier_run> run_recording::earlier_runs(const run_result& run) {
+std::vector<earlier_run> run_recording::earlier_runs(const run_result& run, const competition_config& config) {
   std::vector<earlier_run> found;
   statement c = impl_->db->prepare("SELECT id FROM competitions WHERE name = ?1");
-  c.bind(1, std::string_view(run.config.competition));
+  c.bind(1, std::string_view(config.competition));
   if (!c.step()) return found;
   const int64_t competition = c.integer(0);
-  for (const auto& label : split_periods(run).labels) {
+  for (const auto& label : split_periods(run, config).labels) {
     auto e = db_rows::period_owner(*impl_->db, competition, label);
     if (e && std::none_of(found.begin(), found.end(), [&](const earlier_run& f) { return f.id == e->id; }))
       found.push_back(std::move(*e));
@@ -212,9 +214,9 @@ std::string run_recording::model_change(const competition_config& config, const 
   return "";
 }
 
-recorded_run run_recording::record(const run_result& run, const std::string& fingerprint,
-                                   std::atomic<uint64_t>* done) {
-  return recorder(*impl_->db, run, done).record(fingerprint);
+recorded_run run_recording::record(const run_result& run, const competition_config& config,
+                                   const std::string& fingerprint, std::atomic<uint64_t>* done) {
+  return recorder(*impl_->db, run, config, done).record(fingerprint);
 }
 
 rated_games_sink& run_recording::stream(const competition_config& config, const rk_descriptor& model,
@@ -250,15 +252,16 @@ void run_recording::commit() {
   if (impl_->lock) impl_->lock->keep();
 }
 
-recorded_run record_run(const run_result& run, const fs::path& file, std::atomic<uint64_t>* done) {
-  run_recording recording(file, run.config.competition);
-  const auto earlier = recording.earlier_runs(run);
+recorded_run record_run(const run_result& run, const competition_config& config, const fs::path& file,
+                        std::atomic<uint64_t>* done) {
+  run_recording recording(file, config.competition);
+  const auto earlier = recording.earlier_runs(run, config);
   if (!earlier.empty())
     throw user_error(file.string(), 0, 0,
-                     "period '" + earlier[0].period + "' of competition '" + run.config.competition +
+                     "period '" + earlier[0].period + "' of competition '" + config.competition +
                          "' is already recorded (run " + std::to_string(earlier[0].id) + " of " +
                          earlier[0].recorded_at + "); a period is imported once, nothing was recorded");
-  const recorded_run result = recording.record(run, input_fingerprint(run.config), done);
+  const recorded_run result = recording.record(run, config, input_fingerprint(config), done);
   recording.commit();
   return result;
 }

@@ -69,7 +69,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database, options.history);
     const run_services services{&bar.counter(), outputs.sink(), starts_here ? &*recording : nullptr, rows};
     run_result run = rate(config, registry, services);
-    outputs.finish(run);
+    outputs.finish(run, config);
     return run;
   };
   // The database's rows are written as the games or events are rated.
@@ -109,7 +109,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
   bar.phase("writing " + dir.string());
   folder.check_staging();  // the streamed files are in it
-  write_outputs(out.run, folder.staging());
+  write_outputs(out.run, config, folder.staging());
   const std::lock_guard ending(run_end_lock());  // an interrupt finds the outputs and database all old or all new
   folder.publish();
   if (recording) {

@@ -32,7 +32,7 @@ unit_result run_whole_history_into(output_folder& folder, const competition_conf
   std::vector<std::vector<double>> forecast = forecast_states(fit);  // a drift's failure before anything is written
   bar.phase("writing " + dir.string());
   folder.check_staging();
-  write_whole_history_outputs(fit, folder.staging());
+  write_whole_history_outputs(fit, config, folder.staging());
   const std::lock_guard ending(run_end_lock());  // an interrupt finds the outputs all old or all new
   folder.publish();
   return unit_result{std::move(fit.run), std::nullopt, {}, rating_seconds, std::move(forecast)};

@@ -46,7 +46,7 @@ void latest_states(whole_history_fit& fit) {
         s.games[p] += 1;
         s.peak[p] = std::isnan(s.peak[p]) ? fit.mean[e] : std::max(s.peak[p], fit.mean[e]);
         s.last_period[p] = int64_t(h.batch_times[b]);
-        s.last_date[p] = batch_end_date(r.config.period, h.batch_dates[b]);
+        s.last_date[p] = batch_end_date(r.period, h.batch_dates[b]);
       }
   for (size_t p = 0; p < n; ++p) r.players_rated += s.games[p] > 0;
 }
@@ -63,12 +63,12 @@ nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint6
 }
 
 // The walk-forward metrics, by an instance of its own: the fit's keeps its history for drift().
-nlohmann::json walk_forward_metrics_of(const whole_history_fit& fit, double epsilon, uint64_t iterations,
-                                       const phase_fn& phase) {
+nlohmann::json walk_forward_metrics_of(const whole_history_fit& fit, const competition_config& config, double epsilon,
+                                       uint64_t iterations, const phase_fn& phase) {
   const dense_history& h = *fit.history;
-  const whole_history_model walker(fit.run.source, fit.run.config.params);
+  const whole_history_model walker(fit.run.source, config.params);
   std::atomic<uint64_t>* done =
-      phase ? phase("walking forward " + fit.run.config.competition, h.batch_times.size(), "batches") : nullptr;
+      phase ? phase("walking forward " + config.competition, h.batch_times.size(), "batches") : nullptr;
   return walk_forward_metrics(*fit.run.rater, walker, h, epsilon, iterations, done);
 }
 
@@ -79,7 +79,7 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   refuse_unavailable_for_whole_history(config);
   whole_history_fit fit;
   run_result& r = fit.run;
-  r.config = config;
+  r.period = config.period;
   r.source = plugins.get(config.model);
   if (!r.source->has(RK_CAP_WHOLE_HISTORY))
     throw config.error_at("model", "model '" + config.model + "' rates period by period, not the whole history");
@@ -115,7 +115,7 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   fit.summary = fit_summary(o, epsilon, iterations);
   latest_states(fit);
   try {
-    r.metrics = walks_forward ? walk_forward_metrics_of(fit, epsilon, iterations, phase)
+    r.metrics = walks_forward ? walk_forward_metrics_of(fit, config, epsilon, iterations, phase)
                               : in_sample_metrics(*r.rater, h, fit.mean, fit.sd);
   } catch (const plugin_error& e) {
     throw r.source->failure(walks_forward ? "expect (the walk-forward metrics)" : "expect (the in-sample metrics)",

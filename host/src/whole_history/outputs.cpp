@@ -112,32 +112,33 @@ void refuse_unavailable_for_whole_history(const competition_config& c) {
 std::string whole_history_csv(const whole_history_fit& fit) {
   const dense_history& h = *fit.history;
   const run_result& r = fit.run;
-  std::string out = r.config.period == period_kind::day ? "date" : "period";
+  std::string out = r.period == period_kind::day ? "date" : "period";
   out += ",player,rating,deviation,games\n";
   each_appearance(h, [&](size_t b, int32_t p, uint64_t e, uint64_t games) {
     csv_row row(out);
-    row.text(batch_label(r.config.period, h.batch_dates[b])).text(r.data.players.name(p));
+    row.text(batch_label(r.period, h.batch_dates[b])).text(r.data.players.name(p));
     row.number(fit.mean[e]).number(fit.sd[e]).number(double(games));
   });
   return out;
 }
 
-void write_whole_history_outputs(const whole_history_fit& fit, const std::filesystem::path& dir) {
+void write_whole_history_outputs(const whole_history_fit& fit, const competition_config& config,
+                                  const std::filesystem::path& dir) {
   const run_result& r = fit.run;
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
   // Built first, so a failure leaves the folder as it was; summary.json last, as every run writes it.
-  const std::string ratings = ratings_csv(r);
-  const std::string history = r.config.write_history ? whole_history_csv(fit) : "";
+  const std::string ratings = ratings_csv(r, config);
+  const std::string history = config.write_history ? whole_history_csv(fit) : "";
   const std::string chart =
-      r.config.write_charts
-          ? render_chart_svg(top_series(fit), chart_options{.title = r.config.competition + ": the top 5 (smoothed)"})
+      config.write_charts
+          ? render_chart_svg(top_series(fit), chart_options{.title = config.competition + ": the top 5 (smoothed)"})
           : "";
-  const std::string summary = json_text(with_fit(summary_json(r), fit.summary), 2) + "\n";
+  const std::string summary = json_text(with_fit(summary_json(r, config), fit.summary), 2) + "\n";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
-  if (r.config.write_history) files.push_back({dir / "history.csv", history});
-  if (r.config.write_charts) files.push_back({dir / "chart.svg", chart});
+  if (config.write_history) files.push_back({dir / "history.csv", history});
+  if (config.write_charts) files.push_back({dir / "chart.svg", chart});
   files.push_back({dir / "summary.json", summary});
   write_files_atomically(files);
 }

@@ -8,11 +8,11 @@ namespace ratekit {
 
 // One row per player per game (or ranked entry); the plugin's shown state
 // fields (rd, volatility, ...) after the period close each row.
-std::string history_csv(const run_result& r) {
+std::string history_csv(const run_result& r, const competition_config& config) {
   const auto& d = r.data;
   const rk_descriptor& desc = r.source->descriptor();
   const size_t shown = r.shown_state.size();
-  const std::vector<size_t> layout = history_layout(desc, r.config.history_columns);
+  const std::vector<size_t> layout = history_layout(desc, config.history_columns);
   std::string out = history_header(desc, layout);
   if (!d.ranked()) {
     const double* state = r.game_state_after.data();

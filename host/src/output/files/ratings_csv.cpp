@@ -17,7 +17,8 @@ namespace {
 
 // The columns of a run's ratings list: the state fields, then those only some runs have.
 struct ratings_layout {
-  explicit ratings_layout(const run_result& r) {
+  ratings_layout(const run_result& r, const std::vector<std::pair<double, std::string>>& categories)
+      : categories(categories) {
     const rk_descriptor& desc = r.source->descriptor();
     const auto& players = r.data.players;
     columns.push_back({"player", true, {}, {}, {}});
@@ -32,15 +33,16 @@ struct ratings_layout {
     last_played = std::any_of(r.state.last_date.begin(), r.state.last_date.end(), [](int32_t d) { return d != 0; });
     births = std::any_of(players.birth_year.begin(), players.birth_year.end(), [](double v) { return !std::isnan(v); });
     feds = players.federation.any(), ids = players.external_id.any();
-    categories = !r.config.categories.empty();
     const std::initializer_list<std::pair<const char*, bool>> optional{
-        {"last_played", last_played}, {"birth_year", births}, {"federation", feds}, {"id", ids}, {"category", categories}};
+        {"last_played", last_played}, {"birth_year", births}, {"federation", feds}, {"id", ids},
+        {"category", !categories.empty()}};
     for (const auto& [name, present] : optional)
       if (present) columns.push_back({name, std::string_view(name) != "birth_year", {}, {}, {}});
   }
   std::vector<table_column> columns;  // empty, with their names and kinds
   int sigma = -1;
-  bool last_played = false, births = false, feds = false, ids = false, categories = false;
+  const std::vector<std::pair<double, std::string>>& categories;  // none: no category column
+  bool last_played = false, births = false, feds = false, ids = false;
 };
 
 // A row of CSV text (ended when it goes), or of a table.
@@ -83,7 +85,7 @@ void ratings_rows(Out& out, const run_result& r, const ratings_layout& l, const 
       if (l.births) row.number(players.birth_year[p]);
       if (l.feds) row.text(players.federation[p]);
       if (l.ids) row.text(players.external_id[p]);
-      if (l.categories) row.text(category_of(r.config.categories, rating[p]));
+      if (!l.categories.empty()) row.text(category_of(l.categories, rating[p]));
     }
   }
 }
@@ -97,8 +99,8 @@ std::vector<int32_t> rating_order(const run_result& r) {
 
 }  // namespace
 
-std::string ratings_csv(const run_result& r) {
-  const ratings_layout layout(r);
+std::string ratings_csv(const run_result& r, const competition_config& config) {
+  const ratings_layout layout(r, config.categories);
   const std::vector<int32_t> order = rating_order(r);
   const size_t n = order.size();
   std::string out;
@@ -120,8 +122,8 @@ std::string ratings_csv(const run_result& r) {
   return out;
 }
 
-std::vector<table_column> ratings_table(const run_result& r) {
-  const ratings_layout layout(r);
+std::vector<table_column> ratings_table(const run_result& r, const competition_config& config) {
+  const ratings_layout layout(r, config.categories);
   const std::vector<int32_t> order = rating_order(r);
   table_rows rows(layout.columns);
   ratings_rows(rows, r, layout, order, 0, order.size());

@@ -1,5 +1,5 @@
 // The files a run writes when it is rated (run_outputs.cpp lists them all):
-// each built whole from the run_result, one file of this folder each.
+// each built whole from the run_result and the config it ran, one file of this folder each.
 #pragma once
 
 #include <ratekit/host/engine/engine.hpp>
@@ -12,13 +12,13 @@
 namespace ratekit {
 
 // ratings.csv: every player, highest rated first (ties by name).
-std::string ratings_csv(const run_result& r);
+std::string ratings_csv(const run_result& r, const competition_config& config);
 // history.csv from the games (or ranked entries) the run kept.
-std::string history_csv(const run_result& r);
+std::string history_csv(const run_result& r, const competition_config& config);
 // summary.json: model, plugin, params, counts, skipped events, metrics, the config.
-nlohmann::ordered_json summary_json(const run_result& r);
+nlohmann::ordered_json summary_json(const run_result& r, const competition_config& config);
 // chart.svg: the top five's rating lines, read from `dir`/history.csv when the
 // run streamed it whole, else from the games it kept.
-std::string top_chart(const run_result& run, const std::filesystem::path& dir);
+std::string top_chart(const run_result& run, const competition_config& config, const std::filesystem::path& dir);
 
 }  // namespace ratekit

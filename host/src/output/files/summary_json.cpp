@@ -5,9 +5,8 @@
 
 namespace ratekit {
 
-nlohmann::ordered_json summary_json(const run_result& r) {
+nlohmann::ordered_json summary_json(const run_result& r, const competition_config& c) {
   using json = nlohmann::ordered_json;  // keys in the order written
-  const auto& c = r.config;
   const rk_descriptor& desc = r.source->descriptor();
   json params = json::object();
   for (uint32_t i = 0; i < desc.param_count; ++i) {

@@ -68,8 +68,8 @@ void ranked_report_text::event(const rated_event& e, const std::function<const s
   }
 }
 
-report_files ranked_report(const run_result& r) {
-  ranked_report_text text(r.source->descriptor(), r.config);
+report_files ranked_report(const run_result& r, const competition_config& config) {
+  ranked_report_text text(r.source->descriptor(), config);
   const auto name_of = [&](int32_t p) -> const std::string& { return r.data.players.name(p); };
   r.replay_events([&](const rated_event& e) { text.event(e, name_of); });
   return {std::move(text.csv), {}, std::move(text.markdown)};

@@ -29,6 +29,6 @@ class ranked_report_text {
 };
 
 // Both files of a run that kept its entries.
-report_files ranked_report(const run_result& run);
+report_files ranked_report(const run_result& run, const competition_config& config);
 
 }  // namespace ratekit

@@ -49,8 +49,9 @@ void report_column_values(const model& rater, size_t game, const rk_game& g, boo
   }
 }
 
-report_text::report_text(const run_result& run)
+report_text::report_text(const run_result& run, const competition_config& config)
     : r_(run),
+      categories_(config.categories),
       columns_(run.source->game_columns()) {
   std::string extra_header;
   if (columns_)
@@ -61,7 +62,7 @@ report_text::report_text(const run_result& run)
   const rk_descriptor& desc = r_.source->descriptor();
   for (const uint32_t f : r_.shown_state) (periods_csv += ',') += std::string(desc.state[f].name) + "_after";
   periods_csv += '\n';
-  markdown = "# " + markdown_escaped(r_.config.competition) + ": rating report (" + r_.config.model + ")\n\n" +
+  markdown = "# " + markdown_escaped(config.competition) + ": rating report (" + config.model + ")\n\n" +
              "Each player's rating periods: the period's games (`rating`: the opponent's rating the game was rated on; "
              "`change`: the points the game moved the player's rating by), then the period's games, score, expected "
              "score and change, the rating before -> **after** (its category) and the performance rating (its category)";
@@ -100,7 +101,7 @@ void report_text::period(const std::string& label, const std::string& name, cons
   }
   const double games = double(n), before = sides[0].mine;
   const double perf = performance(opponents / games, games, score, name, label);
-  const std::string category = category_of(r_.config.categories, after);
+  const std::string category = category_of(categories_, after);
   {
     csv_row row(periods_csv);
     row.text(label).text(name).number(games).number(score).number(expected).number(change).number(before)
@@ -117,7 +118,7 @@ void report_text::period(const std::string& label, const std::string& name, cons
   with_category(category);
   if (!std::isnan(perf)) {
     markdown += ", performance " + fixed(perf, 0);
-    with_category(category_of(r_.config.categories, perf));
+    with_category(category_of(categories_, perf));
   }
   const rk_descriptor& desc = r_.source->descriptor();
   for (size_t k = 0; k < shown; ++k)
@@ -141,7 +142,7 @@ namespace {
 // The report of a run that kept its games (no report_writer streamed it).
 class pairwise_report {
  public:
-  explicit pairwise_report(const run_result& r) : r_(r), d_(r.data) {
+  pairwise_report(const run_result& r, const competition_config& config) : r_(r), c_(config), d_(r.data) {
     const size_t n = d_.games.size();
     before_a_.resize(n), before_b_.resize(n), after_a_.resize(n), after_b_.resize(n);
     r.replay_games([&](size_t i, double ba, double bb, double aa, double ab) {
@@ -163,7 +164,7 @@ class pairwise_report {
   }
 
   report_files build() {
-    report_text text(r_);
+    report_text text(r_, c_);
     int32_t current = -1;
     for (size_t s = 0; s < sides_.size();) {
       const side& first = sides_[s];
@@ -211,6 +212,7 @@ class pairwise_report {
   }
 
   const run_result& r_;
+  const competition_config& c_;
   const dataset& d_;
   std::vector<double> before_a_, before_b_, after_a_, after_b_;
   std::vector<side> sides_;
@@ -220,8 +222,8 @@ class pairwise_report {
 
 }  // namespace
 
-report_files build_report(const run_result& run) {
-  return run.data.ranked() ? ranked_report(run) : pairwise_report(run).build();
+report_files build_report(const run_result& run, const competition_config& config) {
+  return run.data.ranked() ? ranked_report(run, config) : pairwise_report(run, config).build();
 }
 
 }  // namespace ratekit

@@ -10,11 +10,13 @@
 
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ratekit {
 
 struct run_result;
+struct competition_config;
 class model;
 
 // One player's side of one game, as the report shows it.
@@ -36,8 +38,8 @@ void report_column_values(const model& rater, size_t game, const rk_game& g, boo
 class report_text {
  public:
   // Starts each file with its header; the model's extensions and the final
-  // state (for the performance rating) come from `run`.
-  explicit report_text(const run_result& run);
+  // state (for the performance rating) come from `run`, the title and categories from `config`.
+  report_text(const run_result& run, const competition_config& config);
 
   size_t column_count() const { return columns_ ? columns_->count : 0; }
   // With text built on two threads: the model's instance is called under
@@ -59,6 +61,7 @@ class report_text {
                      const std::string& label) const;
 
   const run_result& r_;
+  const std::vector<std::pair<double, std::string>>& categories_;
   const rk_ext_game_columns* columns_;
   std::mutex* model_calls_ = nullptr;
 };

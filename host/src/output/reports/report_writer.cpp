@@ -196,7 +196,7 @@ class bucket_text {
           last = r;
         }
         const auto* state = reinterpret_cast<const double*>(record(k - 1) + sizeof last) + count_;
-        into.period(period_label(run_.config.period, head.date, head.input_period, run_.data.period_names, head.game),
+        into.period(period_label(run_.period, head.date, head.input_period, run_.data.period_names, head.game),
                     name, sides.data(), sides.size(), last.after, shown_ ? state : nullptr);
       }
     }
@@ -216,7 +216,7 @@ class bucket_text {
 
 }  // namespace
 
-void report_writer::finish(const run_result& run) {
+void report_writer::finish(const run_result& run, const competition_config& config) {
   if (!run.report_streamed || run.data.ranked()) return;
   flush();
   const player_table& players = run.data.players;
@@ -237,8 +237,8 @@ void report_writer::finish(const run_result& run) {
   // players two at a time: one here, the next on a helper thread. Each
   // thread's text and rows on cache lines of their own (alignas): the two
   // threads append to them row after row.
-  alignas(64) report_text text(run);
-  alignas(64) report_text next(run);
+  alignas(64) report_text text(run, config);
+  alignas(64) report_text next(run, config);
   next.csv.clear(), next.periods_csv.clear(), next.markdown.clear();  // the headers are text's
   std::mutex model_calls;
   text.share_model(model_calls), next.share_model(model_calls);

@@ -84,9 +84,9 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
 
 }  // namespace
 
-std::string top_chart(const run_result& run, const fs::path& dir) {
+std::string top_chart(const run_result& run, const competition_config& config, const fs::path& dir) {
   std::vector<rating_series> series;
-  if (run.history_streamed && chart_reads_history(run.config)) {  // else from the kept games or entries
+  if (run.history_streamed && chart_reads_history(config)) {  // else from the kept games or entries
     const std::vector<int32_t> ids = top_players(run, 5);
     std::vector<std::string> names;
     for (const int32_t p : ids) names.push_back(run.data.players.name(p));
@@ -94,7 +94,7 @@ std::string top_chart(const run_result& run, const fs::path& dir) {
   } else {
     series = top_series(run, 5);
   }
-  return render_chart_svg(series, chart_options{.title = run.config.competition + ": the top 5", .inline_svg = false,
+  return render_chart_svg(series, chart_options{.title = config.competition + ": the top 5", .inline_svg = false,
                                                 .y_range = std::nullopt});
 }
 

@@ -62,8 +62,10 @@ inline size_t period_end_of(size_t game, const uint64_t* ends, size_t count) {
   return ends ? size_t(*std::upper_bound(ends, ends + count, uint64_t(game))) : game + 1;
 }
 
+// What a run computed. The config it ran is not in it: whoever writes its outputs or records it
+// passes the config it already holds.
 struct run_result {
-  competition_config config;
+  period_kind period = period_kind::game;  // the config's rating periods, which name the games' periods
   std::shared_ptr<const plugin> source;
   std::unique_ptr<model> rater;
   dataset data;

@@ -19,9 +19,9 @@ namespace ratekit {
 // folder's replacement take the database along; before anything is rated.
 void refuse_inputs_inside(const competition_config& config, const std::filesystem::path& dir);
 
-// Writes ratings.csv, history.csv (when the config asks for it and no history_writer did) and summary.json
-// into `dir`, with chart.svg and the reports the config asks for and no sink wrote.
-void write_outputs(const run_result& run, const std::filesystem::path& dir);
+// Writes ratings.csv, history.csv (when `config`, the config the run rated, asks for it and no history_writer
+// did) and summary.json into `dir`, with chart.svg and the reports the config asks for and no sink wrote.
+void write_outputs(const run_result& run, const competition_config& config, const std::filesystem::path& dir);
 
 class streamed_outputs {
  public:
@@ -32,9 +32,9 @@ class streamed_outputs {
                    rated_games_sink* database, rated_games_sink* history = nullptr);
   // What the engine hands the rated games to; nullptr when nothing streams.
   rated_games_sink* sink() { return sinks_.empty() ? nullptr : &sinks_; }
-  // Once the run is rated: history.csv closed, the database's rows in, the
+  // Once the run is rated (from `config`): history.csv closed, the database's rows in, the
   // report written. I/O errors are user_errors; what a sink threw comes back.
-  void finish(const run_result& run);
+  void finish(const run_result& run, const competition_config& config);
 
  private:
   std::optional<history_writer> history_;

@@ -85,8 +85,8 @@ class run_recording final : public starting_state_reader {
   run_recording(const run_recording&) = delete;
   run_recording& operator=(const run_recording&) = delete;
 
-  // The runs of the competition that recorded any of `run`'s periods.
-  std::vector<earlier_run> earlier_runs(const run_result& run);
+  // The runs of the competition that recorded any of `run`'s periods (`run` rated from `config`).
+  std::vector<earlier_run> earlier_runs(const run_result& run, const competition_config& config);
   // The competition's run recorded from the same input (`fingerprint`), if any:
   // it holds every period a run of that input has, and no other run holds one.
   std::optional<earlier_run> same_input(const std::string& competition, const std::string& fingerprint);
@@ -95,8 +95,9 @@ class run_recording final : public starting_state_reader {
   // agree or the competition is new. Ratings of two models are not on one scale.
   std::string model_change(const competition_config& config, const rk_descriptor& model,
                            const std::vector<earlier_run>& replaced);
-  // Records `run`; `done`, when given, counts the games (or entries) written.
-  recorded_run record(const run_result& run, const std::string& fingerprint, std::atomic<uint64_t>* done = nullptr);
+  // Records `run`, rated from `config`; `done`, when given, counts the games (or entries) written.
+  recorded_run record(const run_result& run, const competition_config& config, const std::string& fingerprint,
+                      std::atomic<uint64_t>* done = nullptr);
 
   // Recording while rating: the sink to hand rate() with the run's config (it
   // records games and ranked events as they are rated).
@@ -120,11 +121,11 @@ class run_recording final : public starting_state_reader {
   std::unique_ptr<impl> impl_;
 };
 
-// Records `run` on its own from what it kept, committed at once; a period the
+// Records `run` (rated from `config`) on its own from what it kept, committed at once; a period the
 // competition already holds is refused (user_error naming the period and the run
 // that recorded it). `ratekit run` records as it rates (stream()); this plain
 // version is what the tests hold the stream to, row for row.
-recorded_run record_run(const run_result& run, const std::filesystem::path& file,
+recorded_run record_run(const run_result& run, const competition_config& config, const std::filesystem::path& file,
                         std::atomic<uint64_t>* done = nullptr);
 
 }  // namespace ratekit

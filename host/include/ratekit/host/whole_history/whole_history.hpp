@@ -61,9 +61,10 @@ void forecast_walk_forward(const competition_config& config, const plugin_regist
 // batch): one row per player per batch he played in, batches in time order.
 std::string whole_history_csv(const whole_history_fit& fit);
 
-// Writes the fit's files into `dir`: ratings.csv, history.csv (unless output.history is false), chart.svg
-// (output.charts), summary.json.
-void write_whole_history_outputs(const whole_history_fit& fit, const std::filesystem::path& dir);
+// Writes the fit's files into `dir`: ratings.csv, history.csv (unless `config`'s output.history is false), chart.svg
+// (output.charts), summary.json; `config` is the one the fit was made from.
+void write_whole_history_outputs(const whole_history_fit& fit, const competition_config& config,
+                                 const std::filesystem::path& dir);
 
 // Refuses `command` (report) on an output folder a whole-history run wrote: its files are not the period
 // engine's.

@@ -11,6 +11,6 @@
 namespace ratekit {
 
 // ratings.csv's columns, in its order, a row per player, highest rated first (ties by name).
-std::vector<table_column> ratings_table(const run_result& r);
+std::vector<table_column> ratings_table(const run_result& r, const competition_config& config);
 
 }  // namespace ratekit

@@ -15,12 +15,12 @@
 namespace ratekit {
 
 struct run_result;
-
+struct competition_config;
 
 // The three report files' contents, in the order above.
 struct report_files {
   std::string csv, periods_csv, markdown;
 };
-report_files build_report(const run_result& run);
+report_files build_report(const run_result& run, const competition_config& config);
 
 }  // namespace ratekit

@@ -32,11 +32,11 @@ class report_writer final : public rated_games_sink {
   void take(rated_games& games) override;
   unsigned streams() const override { return streams_report; }
 
-  // Writes the three files when `run` streamed its report to this writer
+  // Writes the three files when `run` (rated from `config`) streamed its report to this writer
   // (run_result::report_streamed); otherwise, and for ranked events
   // (ranked_report_writer), nothing.
   // An I/O error is a user_error naming the file.
-  void finish(const run_result& run);
+  void finish(const run_result& run, const competition_config& config);
 
   // How many buckets the last finish() dealt the records into (1: none dealt).
   size_t buckets() const { return buckets_; }
