@@ -10,6 +10,7 @@
 #include <ratekit/host/whole_history/whole_history.hpp>
 
 #include "test_support.hpp"
+#include "whole_history_probe.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -35,40 +36,6 @@ std::string refusal(const std::string& name) {
   }
   return "";
 }
-
-const plugin_registry& probes() {
-  static const plugin_registry registry({fs::path(RATEKIT_TEST_PLUGIN_DIR), plugin_registry::builtin_dir()});
-  return registry;
-}
-
-// Days since 1970-01-01 of 2024-01-01, 2024-01-02 and 2024-03-01: the probe's times.
-constexpr double jan1 = 19723, jan2 = 19724, mar1 = 19783;
-
-// The probe's estimate of `target` after `sweeps` sweeps from 0, each halfway there, as text.
-std::string swept(double target, int sweeps = 35) {
-  double mean = 0;
-  for (int i = 0; i < sweeps; ++i) mean += (target - mean) / 2;
-  return format_number(mean);
-}
-
-// A competition of the probe in `dir`: games.csv as given, `extra` lines of config appended.
-fs::path probe_config(const temp_dir& dir, const std::string& games, const std::string& extra = "") {
-  write_text(dir / "games.csv", games);
-  write_text(dir / "c.yaml", "competition: probe\nmodel: test-whole-history\ninput: { format: games-csv, path: games.csv }\n" + extra);
-  return dir / "c.yaml";
-}
-
-command_result run_probe(const temp_dir& dir, const std::string& flags = "") {
-  return run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "' --plugin-dir " +
-                 RATEKIT_TEST_PLUGIN_DIR + flags);
-}
-
-const std::string three_games =
-    "date,player_a,player_b,score_a,home\n"
-    "2024-01-01,Ann,Bob,1,a\n"
-    "2024-01-01,Cid,Ann,0.5,\n"
-    "2024-03-01,Bob,Cid,0,b\n"
-    "2024-01-02,Bob,Ann,1,\n";  // out of date order: placed in its day
 
 whole_history_fit fit_of(const fs::path& config) { return fit_whole_history(load_config(config, probes()), probes()); }
 
@@ -232,12 +199,8 @@ TEST_CASE("a whole-history config takes day periods by default and refuses game 
 
 TEST_CASE("outputs not yet available for whole-history models are refused before anything is read", "[whole_history][config]") {
   temp_dir dir;
-  probe_config(dir, three_games, "output: { report: true }\n");
-  auto r = run_probe(dir);
-  CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("the report (output.report, --report) is not yet available for whole-history models"));
   probe_config(dir, three_games, "output: { database: h.db }\n");
-  r = run_probe(dir);
+  const auto r = run_probe(dir);
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("the history database (output.database) is not yet available"));
   CHECK(!fs::exists(dir / "out"));
@@ -291,7 +254,7 @@ TEST_CASE("the period engine refuses a whole-history model rather than call what
   CHECK_THROWS_WITH(rate(config, probes()), Catch::Contains("rates the whole history at once"));
 }
 
-TEST_CASE("chart draws a whole-history run's smoothed curves from its folder, report refuses it", "[whole_history][chart]") {
+TEST_CASE("chart draws a whole-history run's smoothed curves from its folder", "[whole_history][chart]") {
   temp_dir dir;
   probe_config(dir, three_games, "output: { charts: true }\n");
   REQUIRE(run_probe(dir).status == 0);
@@ -309,11 +272,6 @@ TEST_CASE("chart draws a whole-history run's smoothed curves from its folder, re
   r = run_cli("chart " + out + " --player Anne");
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("no games of 'Anne' in this history (did you mean 'Ann'?)"));
-  r = run_cli("report " + out);
-  CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("`ratekit report` is not yet available for the outputs of a whole-history model "
-                                    "('test-whole-history')"));
-  CHECK(!fs::exists(dir / "out/report.html"));
 }
 
 TEST_CASE("chart reads a month-batch history, each point at its month's first day", "[whole_history][chart]") {

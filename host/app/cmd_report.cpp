@@ -17,8 +17,11 @@ void add_report_command(CLI::App& app, context&) {
   cmd->callback([] {
     const std::filesystem::path file = output.empty() ? std::filesystem::path(dir) / "report.html" : std::filesystem::path(output);
     const output_folder_reader reading(dir);  // no run replaces the folder meanwhile
-    refuse_whole_history_folder(dir, "report");
-    write_file_atomically(file, build_html_report(dir));
+    // A whole-history run's history.csv holds smoothed estimates, read by their own reader.
+    const smoothed_history smoothed{[](const std::vector<std::string>& players) {
+      return read_smoothed_series(std::filesystem::path(dir) / "history.csv", players);
+    }};
+    write_file_atomically(file, build_html_report(dir, is_whole_history_folder(dir) ? &smoothed : nullptr));
     std::fprintf(stderr, "wrote %s\n", file.string().c_str());
   });
 }

@@ -13,7 +13,12 @@ std::vector<uint32_t> shown_state_fields(const rk_descriptor& d) {
   return shown;
 }
 
+// A whole-history model's history.csv (whole_history/outputs.cpp): the batch's day, month or year (`date` or
+// `period`, either naming that column), the player, his estimate, its deviation and his games of the batch.
+constexpr const char* whole_history_columns[] = {"date", "period", "player", "rating", "deviation", "games"};
+
 std::vector<std::string> history_column_names(const rk_descriptor& d) {
+  if (d.capabilities & RK_CAP_WHOLE_HISTORY) return {std::begin(whole_history_columns), std::end(whole_history_columns)};
   const bool teams = d.capabilities & RK_CAP_TEAMS;
   std::vector<std::string> names;
   if (teams) names.assign(std::begin(history_team_columns), std::end(history_team_columns));

@@ -63,8 +63,13 @@ std::string fault_of(tuned_param& p, const competition_config& config, const rk_
       return "'" + p.name + "' is a whole number: give a whole LO, HI and STEP";
     return "";
   }
+  const bool whole_history = d.capabilities & RK_CAP_WHOLE_HISTORY;
+  if (whole_history && (p.name == "home_advantage.predict" || p.name == "home_advantage.update"))
+    return "a whole-history model (" + config.model + ") fits and forecasts with one home advantage: tune home_advantage";
   if (is_home(p.name))
     return d.capabilities & RK_CAP_HOME_ADVANTAGE ? "" : "model '" + config.model + "' has no home advantage";
+  if (whole_history && p.name == "initial.rating")
+    return "a whole-history model (" + config.model + ") starts a new player from its own prior: tune its params";
   if (p.name == "initial.rating") return "";
   if (const size_t rule = k_rule_number(p.name, config.k)) {
     if (!config.k.rules()[rule - 1].table.empty())

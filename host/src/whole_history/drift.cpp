@@ -26,6 +26,23 @@ void drift_state(const whole_history_model& fitter, const double* state, double 
                                                "), not a finite mean and a positive finite deviation");
 }
 
+double drift_per_time(const whole_history_model& fitter, std::vector<double> state) {
+  state[0] = 0, state[1] = 1;
+  std::vector<double> out(state.size());
+  drift_state(fitter, state.data(), 1, out.data());
+  return out[1] * out[1] - 1;
+}
+
+std::string time_unit_name(period_kind kind) {
+  return kind == period_kind::year ? "year" : kind == period_kind::month ? "month" : "day";
+}
+
+std::optional<period_kind> time_unit_of(std::string_view name) {
+  for (const period_kind kind : {period_kind::day, period_kind::month, period_kind::year})
+    if (name == time_unit_name(kind)) return kind;
+  return std::nullopt;
+}
+
 std::vector<std::vector<double>> drifted_states(const whole_history_fit& fit, double time) {
   const run_result& r = fit.run;
   std::vector<std::vector<double>> columns = r.state.columns;

@@ -2,6 +2,7 @@
 #include <ratekit/host/whole_history/whole_history.hpp>
 
 #include "whole_history/dense_history.hpp"
+#include "whole_history/drift.hpp"
 #include "whole_history/in_sample.hpp"
 #include "whole_history/read_input.hpp"
 #include "whole_history/sweeps.hpp"
@@ -51,7 +52,8 @@ void latest_states(whole_history_fit& fit) {
   for (size_t p = 0; p < n; ++p) r.players_rated += s.games[p] > 0;
 }
 
-nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint64_t iterations) {
+nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint64_t iterations,
+                                   const nlohmann::ordered_json& drift) {
   const nlohmann::ordered_json none;
   return {{"sweeps", o.sweeps},
           {"last_change", std::isnan(o.last_change) ? none : nlohmann::ordered_json(o.last_change)},
@@ -59,7 +61,8 @@ nlohmann::ordered_json fit_summary(const sweep_outcome& o, double epsilon, uint6
           {"epsilon", epsilon},
           {"iterations", iterations},
           {"log_evidence", std::isnan(o.log_evidence) ? none : nlohmann::ordered_json(o.log_evidence)},
-          {"estimates", "smoothed: each player's skill at each time he played, from all results before and after"}};
+          {"estimates", "smoothed: each player's skill at each time he played, from all results before and after"},
+          {"drift", drift}};
 }
 
 // The walk-forward metrics, by an instance of its own: the fit's keeps its history for drift().
@@ -95,6 +98,9 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   if (walks_forward && !h.weights.empty())
     throw config.error_at("metrics", "metrics: walk-forward scores duels; the input holds team matches, which it "
                                      "does not score yet: remove 'metrics' (in-sample)");
+  if (config.write_report && !h.weights.empty())
+    throw config.error_at("output", "the report of a whole-history model lists duels; the input holds team matches, "
+                                    "which it does not list yet: remove 'report' from output");
   r.game_count = r.data.ranked() ? 0 : h.matches.size();
   r.entry_count = r.data.ranked() ? h.entries.size() : 0;
   r.period_count = h.batch_times.size();
@@ -112,7 +118,8 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   sweep_outcome o = drive_sweeps(*fit.fitter, h.view(), epsilon, iterations, sweeps);
   fit.mean = std::move(o.mean);
   fit.sd = std::move(o.sd);
-  fit.summary = fit_summary(o, epsilon, iterations);
+  const double per_time = drift_per_time(*fit.fitter, r.rater->new_player());
+  fit.summary = fit_summary(o, epsilon, iterations, {{"variance", per_time}, {"per", time_unit_name(config.period)}});
   latest_states(fit);
   try {
     r.metrics = walks_forward ? walk_forward_metrics_of(fit, config, epsilon, iterations, phase)

@@ -3,7 +3,9 @@
 #include <ratekit/host/whole_history/whole_history.hpp>
 
 #include "output/files/run_files.hpp"
+#include "whole_history/batch_label.hpp"
 #include "whole_history/dense_history.hpp"
+#include "whole_history/player_report.hpp"
 
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/reports/chart.hpp>
@@ -37,12 +39,6 @@ void each_appearance(const dense_history& h, Fn&& fn) {
   }
 }
 
-std::string batch_label(period_kind kind, int32_t date) {
-  if (kind == period_kind::month) return iso_month(date);
-  if (kind == period_kind::year) return std::to_string(date / 10000);
-  return iso_date(date);
-}
-
 // The chart's five players: the highest latest means, as ratings.csv ranks them.
 std::vector<rating_series> top_series(const whole_history_fit& fit) {
   const run_result& r = fit.run;
@@ -60,14 +56,19 @@ std::vector<rating_series> top_series(const whole_history_fit& fit) {
     series.push_back({r.data.players.name(ids[i]), {}, "deviation"});
   }
   const dense_history& h = *fit.history;
+  const double per_time = fit.summary["drift"]["variance"].get<double>();
+  std::vector<size_t> last_batch(n);
   each_appearance(h, [&](size_t b, int32_t p, uint64_t e, uint64_t) {
     if (line[size_t(p)] < 0) return;
     const int32_t date = h.batch_dates[b];
-    rating_series& s = series[size_t(line[size_t(p)])];
-    // Each point an estimate at its time: the first is drawn where the line starts, as every series' [0].
-    const rating_point point{date, fit.mean[e], fit.sd[e], date, int32_t(b) + 1, true};
-    if (s.points.empty()) s.points.push_back(point);
-    s.points.push_back(point);
+    const size_t s = size_t(line[size_t(p)]);
+    // Each point an estimate at its time: the first is drawn where the line starts, as every series' [0]; from
+    // the second on, the bridge of the drift since the one before.
+    rating_point point{date, fit.mean[e], fit.sd[e], date, int32_t(b) + 1, true};
+    if (series[s].points.empty()) series[s].points.push_back(point);
+    else point.drift = per_time * (h.batch_times[b] - h.batch_times[last_batch[s]]);
+    series[s].points.push_back(point);
+    last_batch[s] = b;
   });
   return series;
 }
@@ -103,21 +104,30 @@ void refuse_unavailable_rating_for_whole_history(const competition_config& c) {
 void refuse_unavailable_for_whole_history(const competition_config& c) {
   refuse_unavailable_rating_for_whole_history(c);
   if (!c.output_database.empty()) refuse(c, "output", "the history database (output.database)");
-  if (c.write_report) refuse(c, "output", "the report (output.report, --report)");
-  if (!c.history_columns.empty()) refuse(c, "output", "a choice of history.csv's columns (output.history as a list)");
-  if (!c.period_label.empty())
-    throw user_error(c.file.string(), 0, 0, "--period-label is not yet available for whole-history models");
 }
 
-std::string whole_history_csv(const whole_history_fit& fit) {
+std::string whole_history_csv(const whole_history_fit& fit, const std::vector<std::string>& columns) {
   const dense_history& h = *fit.history;
   const run_result& r = fit.run;
-  std::string out = r.period == period_kind::day ? "date" : "period";
-  out += ",player,rating,deviation,games\n";
-  each_appearance(h, [&](size_t b, int32_t p, uint64_t e, uint64_t games) {
+  const auto shows = [&](const char* name) {
+    return columns.empty() || std::find(columns.begin(), columns.end(), name) != columns.end();
+  };
+  const bool batch = shows("date") || shows("period"), player = shows("player"), rating = shows("rating"),
+             deviation = shows("deviation"), games = shows("games");
+  std::string out;
+  {
+    csv_row header(out);
+    if (batch) header.text(batch_column(r.period));
+    for (const char* name : {"player", "rating", "deviation", "games"})
+      if (shows(name)) header.text(name);
+  }
+  each_appearance(h, [&](size_t b, int32_t p, uint64_t e, uint64_t played) {
     csv_row row(out);
-    row.text(batch_label(r.period, h.batch_dates[b])).text(r.data.players.name(p));
-    row.number(fit.mean[e]).number(fit.sd[e]).number(double(games));
+    if (batch) row.text(batch_label(r.period, h.batch_dates[b]));
+    if (player) row.text(r.data.players.name(p));
+    if (rating) row.number(fit.mean[e]);
+    if (deviation) row.number(fit.sd[e]);
+    if (games) row.number(double(played));
   });
   return out;
 }
@@ -130,15 +140,21 @@ void write_whole_history_outputs(const whole_history_fit& fit, const competition
   if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
   // Built first, so a failure leaves the folder as it was; summary.json last, as every run writes it.
   const std::string ratings = ratings_csv(r, config);
-  const std::string history = config.write_history ? whole_history_csv(fit) : "";
+  const std::string history = config.write_history ? whole_history_csv(fit, config.history_columns) : "";
   const std::string chart =
       config.write_charts
           ? render_chart_svg(top_series(fit), chart_options{.title = config.competition + ": the top 5 (smoothed)"})
           : "";
+  const whole_history_report report = config.write_report ? player_report(fit, config) : whole_history_report{};
   const std::string summary = json_text(with_fit(summary_json(r, config), fit.summary), 2) + "\n";
   std::vector<output_file> files{{dir / "ratings.csv", ratings}};
   if (config.write_history) files.push_back({dir / "history.csv", history});
   if (config.write_charts) files.push_back({dir / "chart.svg", chart});
+  if (config.write_report) {
+    files.push_back({dir / "report.csv", report.games});
+    files.push_back({dir / "periods.csv", report.times});
+    files.push_back({dir / "report.md", report.markdown});
+  }
   files.push_back({dir / "summary.json", summary});
   write_files_atomically(files);
 }

@@ -1,6 +1,8 @@
 #include "whole_history/read_input.hpp"
 
 #include <ratekit/host/input/readers.hpp>
+
+#include "engine/one_period.hpp"
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <cmath>
@@ -23,10 +25,17 @@ dataset read_whole_input(const competition_config& config, const input_rows* row
     rows->fill(data);
     return data;
   }
+  // --period-label: every game must lie in the period it names, so the input is one batch (engine/one_period.hpp).
+  one_period label(config.period_label, config.period);
   for (const auto& path : config.input_paths) {
     if (data.source.empty()) data.source = path.string();
+    const size_t before = data.games.size();
     reader->read(path, config.input_options, data);
+    if (data.games.size() > before) label.apply(data, path.string());
   }
+  if (!config.period_label.empty() && data.ranked())
+    throw user_error(data.source, 0, 0, "--period-label checks that every duel lies in the period it names; the "
+                                        "input holds team matches, which it does not check: leave --period-label out");
   return data;
 }
 

@@ -3,6 +3,10 @@
 #include <ratekit/host/whole_history/whole_history.hpp>
 
 #include "input/text.hpp"
+#include "whole_history/drift.hpp"
+#include "whole_history/folder_summary.hpp"
+
+#include "engine/period_clock.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 
@@ -26,6 +30,27 @@ int32_t batch_day(std::string_view label) {
   return text::parse_date(label, day) ? day : 0;
 }
 
+// The drift's variance per unit of time and the unit, from the run's summary.json beside its history.csv (a
+// batch's label gives its time in that unit); none when the folder's summary.json is older than them.
+struct folder_drift {
+  double per_time = NAN;
+  period_kind unit = period_kind::day;
+
+  explicit folder_drift(const std::filesystem::path& dir) {
+    const nlohmann::json summary = whole_history_summary(dir);
+    if (summary.is_null() || !summary["whole_history"].contains("drift")) return;
+    const nlohmann::json& drift = summary["whole_history"]["drift"];
+    const auto kind = time_unit_of(drift.value("per", std::string()));
+    if (!kind || !drift.contains("variance") || !drift["variance"].is_number()) return;
+    per_time = drift["variance"].get<double>(), unit = *kind;
+  }
+  double time_of(int32_t day) const {
+    int64_t number = 0;
+    calendar_number(unit, day, number);
+    return double(number);
+  }
+};
+
 }  // namespace
 
 std::vector<rating_series> read_smoothed_series(const std::filesystem::path& history_csv,
@@ -42,6 +67,8 @@ std::vector<rating_series> read_smoothed_series(const std::filesystem::path& his
   std::set<std::string, std::less<>> names;  // for "did you mean"
   std::string last_batch;
   int32_t batches = 0;
+  const folder_drift drift(history_csv.parent_path());
+  std::vector<double> last_time(players.size());
   while (table.next_row()) {
     if (table.field(batch) != last_batch) last_batch = table.field(batch), ++batches;
     if (names.size() < 100000) names.emplace(table.field(player));
@@ -53,10 +80,13 @@ std::vector<rating_series> read_smoothed_series(const std::filesystem::path& his
     if (!text::parse_number(table.field(rating), mean)) table.bad(rating, "as a number");
     if (!text::parse_number(table.field(deviation), sd)) table.bad(deviation, "as a number");
     if (!day || !std::isfinite(mean) || !std::isfinite(sd)) continue;
-    // Each point an estimate at its time; the first also where the line starts, as the run's chart draws it.
-    const rating_point point{day, mean, sd, day, batches, true};
+    // Each point an estimate at its time; the first also where the line starts, as the run's chart draws it;
+    // from the second on, the bridge of the drift since the one before.
+    rating_point point{day, mean, sd, day, batches, true};
     if (out[s].points.empty()) out[s].points.push_back(point);
+    else point.drift = drift.per_time * (drift.time_of(day) - last_time[s]);
     out[s].points.push_back(point);
+    last_time[s] = drift.time_of(day);
   }
   problems.throw_if_any();
   for (const rating_series& s : out) {

@@ -47,7 +47,8 @@ double x_start(const rating_point& p, bool dated) {
 // A series' line as two paths: `active` from the start of each period at the
 // rating before it to its end at the rating after; `idle` the flat stretches
 // between periods, where the player had no games (dashed: a long one shows),
-// and the whole of a run he sat out.
+// and the whole of a run he sat out. To a point with a drift (a whole-history
+// model's estimate) the line runs straight from the estimate before.
 struct line_parts { std::string active, idle; };
 
 template <class PX, class PY>
@@ -60,7 +61,7 @@ line_parts line_of(const rating_series& s, bool dated, const PX& px, const PY& p
   for (size_t i = 1; i < s.points.size(); ++i) {
     const rating_point &p = s.points[i], &before = s.points[i - 1];
     const double start = p.played ? x_start(p, dated) : x_of(p, i, dated), end_before = x_of(before, i - 1, dated);
-    if (start > end_before) {
+    if (start > end_before && std::isnan(p.drift)) {
       to(out.idle, 'M', end_before, before.rating);
       to(out.idle, 'L', start, before.rating);
       to(out.active, 'M', start, before.rating);
@@ -75,20 +76,36 @@ line_parts line_of(const rating_series& s, bool dated, const PX& px, const PY& p
 // its end at the deviation after it. From point [0] when the deviation the
 // player started with is known, else from his first period's end. Its
 // vertices left to right, in pixels; empty when fewer than two points carry a
-// deviation.
+// deviation. Between two estimates of a whole-history model (a point with a
+// drift) the band is the Wiener bridge's, a vertex every few pixels.
 struct band_vertex { double x, upper, lower; };
+
+template <class PX, class PY>
+void add_bridge(std::vector<band_vertex>& band, const rating_point& from, const rating_point& to, double x_from,
+                double x_to, const PX& px, const PY& py) {
+  const int steps = std::clamp(int((px(x_to) - px(x_from)) / 4), 1, 64);
+  for (int k = 1; k < steps; ++k) {
+    const double at = double(k) / steps;
+    const double mean = from.rating + at * (to.rating - from.rating);
+    const double spread = bridge_deviation(from.spread, to.spread, to.drift, at);
+    band.push_back({px(x_from + at * (x_to - x_from)), py(mean + 2 * spread), py(mean - 2 * spread)});
+  }
+}
 
 template <class PX, class PY>
 std::vector<band_vertex> band_of(const rating_series& s, bool dated, const PX& px, const PY& py) {
   std::vector<band_vertex> band;
   const rating_point* held = nullptr;  // the last point with a deviation
+  size_t held_at = 0;
   for (size_t i = 0; i < s.points.size(); ++i) {
     const rating_point& p = s.points[i];
     if (std::isnan(p.spread)) continue;  // history.csv has none before a pairwise model's first period
-    if (held && px(x_start(p, dated)) > band.back().x)
+    if (held && !std::isnan(p.drift))
+      add_bridge(band, *held, p, x_of(*held, held_at, dated), x_of(p, i, dated), px, py);
+    else if (held && px(x_start(p, dated)) > band.back().x)
       band.push_back({px(x_start(p, dated)), py(held->rating + 2 * held->spread), py(held->rating - 2 * held->spread)});
     band.push_back({px(x_of(p, i, dated)), py(p.rating + 2 * p.spread), py(p.rating - 2 * p.spread)});
-    held = &p;
+    held = &p, held_at = i;
   }
   if (band.size() < 2) band.clear();
   return band;
@@ -202,11 +219,19 @@ std::pair<double, double> fitted_x_range(const std::vector<rating_series>& serie
 
 std::pair<double, double> fitted_range(const std::vector<rating_series>& series) {
   double lo = INFINITY, hi = -INFINITY;
+  const auto hold = [&](double rating, double spread) {
+    const double band = std::isnan(spread) ? 0 : 2 * spread;
+    lo = std::min(lo, rating - band), hi = std::max(hi, rating + band);
+  };
   for (const auto& s : series)
-    for (const auto& p : s.points) {
-      const double band = std::isnan(p.spread) ? 0 : 2 * p.spread;
-      lo = std::min(lo, p.rating - band);
-      hi = std::max(hi, p.rating + band);
+    for (size_t i = 0; i < s.points.size(); ++i) {
+      const rating_point& p = s.points[i];
+      hold(p.rating, p.spread);
+      if (i == 0 || std::isnan(p.drift) || std::isnan(p.spread) || std::isnan(s.points[i - 1].spread)) continue;
+      const rating_point& before = s.points[i - 1];  // a bridge is widest inside: its band must fit as well
+      for (int k = 1; k < 16; ++k)
+        hold(before.rating + k / 16.0 * (p.rating - before.rating),
+             bridge_deviation(before.spread, p.spread, p.drift, k / 16.0));
     }
   if (!(lo <= hi)) return {0, 1};
   // Ratings far beyond any scale (a list's 1e308) are drawn at its edge: the span must stay a number.

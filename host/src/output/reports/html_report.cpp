@@ -31,7 +31,8 @@ struct run_history {
   std::vector<double> first_before, last_after;
 };
 
-run_history read_history(const fs::path& file, const ratings_table& list) {
+// A whole-history run's history.csv has one estimate a row (`rating`): its first and its last give the change.
+run_history read_history(const fs::path& file, const ratings_table& list, bool smoothed) {
   run_history h;
   if (!fs::is_regular_file(file)) return h;
   h.present = true;
@@ -49,9 +50,11 @@ run_history read_history(const fs::path& file, const ratings_table& list) {
     if (csv[i] == "player") player = int(i);
     if (csv[i] == "rating_before") before = int(i);
     if (csv[i] == "rating_after") after = int(i);
+    if (smoothed && csv[i] == "rating") before = after = int(i);
   }
   if (player < 0 || before < 0 || after < 0)
-    throw user_error(src.file(), 1, 1, "expected history.csv columns player, rating_before and rating_after");
+    throw user_error(src.file(), 1, 1, smoothed ? "expected history.csv columns player and rating (a whole-history run's)"
+                                                : "expected history.csv columns player, rating_before and rating_after");
   const size_t need = size_t(std::max({player, before, after})) + 1;
   while (lines.next(l)) {
     src.release_read(l.text.data());  // one pass: the rows behind are done with
@@ -180,13 +183,18 @@ std::string page_opening(const std::string& competition, const json& summary) {
   if (summary.contains("counts"))
     for (const auto& [key, value] : summary["counts"].items())
       if (value.is_number() && value.get<double>() > 0) out += xml_escaped(key) + ": " + value_text(value) + ". ";
-  out += "</p>\n</header>\n";
+  out += "</p>\n";
+  if (summary.contains("whole_history"))
+    out += "<p class=\"facts\">A whole-history model: each history row, each chart point and each list rating is a "
+           "smoothed estimate of the player's skill at that time from all results, before and after it, not a change "
+           "caused by a game.</p>\n";
+  out += "</header>\n";
   return out;
 }
 
 // The ratings list, without the state fields summary.json names as a
 // plugin's bookkeeping (FIDE's pool of games towards a first rating).
-std::string ratings_section(const ratings_table& list, const json& summary, const run_history& history) {
+std::string ratings_section(const ratings_table& list, const json& summary, const run_history& history, bool smoothed) {
   std::vector<std::string> bookkeeping;
   if (summary.contains("bookkeeping_state") && summary["bookkeeping_state"].is_array())
     for (const auto& name : summary["bookkeeping_state"])
@@ -202,7 +210,8 @@ std::string ratings_section(const ratings_table& list, const json& summary, cons
   }
   if (history.present) {
     for (size_t i = 0; i < list.rows.size(); ++i) table.change.push_back(history.last_after[i] - history.first_before[i]);
-    table.help["change"] = "the rating after this run minus the rating before the player's first game in it";
+    table.help["change"] = smoothed ? "the player's last smoothed estimate minus his first"
+                                    : "the rating after this run minus the rating before the player's first game in it";
   }
   if (summary.contains("state_help") && summary["state_help"].is_object())
     for (const auto& [field, help] : summary["state_help"].items())
@@ -212,7 +221,8 @@ std::string ratings_section(const ratings_table& list, const json& summary, cons
 
 // Charts of the best-rated players who have played, in this run or before it
 // (one who sat it out drawn flat), all on one scale and one time axis so they compare.
-std::string charts_section(const fs::path& dir, const ratings_table& list, const run_history& history) {
+std::string charts_section(const fs::path& dir, const ratings_table& list, const run_history& history,
+                           const smoothed_history* smoothed) {
   std::vector<std::string> charted;
   std::vector<double> charted_ratings;
   const int games = list.column("games");
@@ -223,14 +233,18 @@ std::string charts_section(const fs::path& dir, const ratings_table& list, const
       charted.push_back(list.rows[i][0]), charted_ratings.push_back(list.rating[i]);
   }
   if (charted.empty()) return "";
-  const auto series = read_rating_series(dir / "history.csv", charted, charted_ratings);
+  const auto series = smoothed ? smoothed->series(charted) : read_rating_series(dir / "history.csv", charted, charted_ratings);
   const auto scale = fitted_range(series), span = fitted_x_range(series);
+  const std::string what =
+      smoothed ? " best-rated players of this run, on one scale and one time axis: each point is the player's smoothed "
+                 "estimate at a time he played (from all results, before and after it), the line straight between two. "
+                 "Shaded: the estimate \u00b1 2 deviations, the model's uncertainty (a chance of about 95%); between two "
+                 "estimates it widens as the skill's drift makes it (a Wiener bridge between them)."
+               : " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "
+                 "games of a rating period, the line from the period's first day of games; dashed: no games, the rating "
+                 "unchanged." + band_note(series);
   std::string out = "<section id=\"charts\">\n<h2>Rating charts</h2>\n<p class=\"facts\">The " +
-                    std::to_string(charted.size()) +
-                    " best-rated players of this run, on one scale and one time axis: each point is the rating after the last day of "
-                    "games of a rating period, the line from the period's first day of games; dashed: no games, the rating "
-                    "unchanged." + band_note(series) + "</p>\n"
-                    "<div class=\"charts\">\n";
+                    std::to_string(charted.size()) + what + "</p>\n<div class=\"charts\">\n";
   // Markers on every panel's points or on none: a panel must not look another kind of data.
   const chart_options small{.title = "", .width = 360, .height = 190, .legend = false, .inline_svg = true,
                             .x_range = span, .y_range = scale, .dots = dots_fit(series)};
@@ -240,12 +254,41 @@ std::string charts_section(const fs::path& dir, const ratings_table& list, const
   return out + "</div>\n</section>\n";
 }
 
+// What a whole-history run's metrics are, in-sample (its fit saw every game scored) or walk-forward: the name
+// each row carries and the sentence above them; none for a period-by-period run's.
+struct metrics_kind {
+  std::string name, note;
+};
+
+metrics_kind kind_of(const json& metrics) {
+  if (metrics.value("walk_forward", false))
+    return {"walk-forward", "Walk-forward: every metric below scores each game from a fit of the batches before its "
+                            "own only, as a forecast made then would have been."};
+  if (metrics.value("in_sample", false))
+    return {"in-sample", "In-sample: every metric below scores games the fit has seen (its estimates come from all "
+                         "results, before and after each game), so they flatter the model; <code>metrics: "
+                         "walk-forward</code> scores each game from the batches before it."};
+  return {};
+}
+
 // The metrics, and the model, its parameters and its input with the config's text.
 std::string summary_sections(const json& summary) {
   std::string out;
   if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
-    out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n<div class=\"scroll\"><table class=\"metrics\">\n<tbody>\n";
-    key_value_rows(out, summary["metrics"], "");
+    json metrics = summary["metrics"];
+    const metrics_kind kind = kind_of(metrics);
+    out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n";
+    if (!kind.name.empty()) {  // said in words above the table, and on each row
+      metrics.erase("in_sample"), metrics.erase("walk_forward");
+      out += "<p class=\"facts\">" + kind.note + "</p>\n";
+    }
+    out += "<div class=\"scroll\"><table class=\"metrics\">\n<tbody>\n";
+    key_value_rows(out, metrics, kind.name.empty() ? "" : kind.name + " / ");
+    out += "</tbody>\n</table></div>\n</section>\n";
+  }
+  if (summary.contains("whole_history") && summary["whole_history"].is_object()) {
+    out += "<section id=\"fit\">\n<h2>The fit</h2>\n<div class=\"scroll\"><table class=\"params\">\n<tbody>\n";
+    key_value_rows(out, summary["whole_history"], "");
     out += "</tbody>\n</table></div>\n</section>\n";
   }
   if (summary.contains("model")) {
@@ -266,13 +309,13 @@ std::string summary_sections(const json& summary) {
 
 }  // namespace
 
-std::string build_html_report(const fs::path& dir) {
+std::string build_html_report(const fs::path& dir, const smoothed_history* smoothed) {
   const ratings_table list = read_ratings(dir / "ratings.csv");
   const json summary = read_summary(dir / "summary.json");
-  const run_history history = read_history(dir / "history.csv", list);
+  const run_history history = read_history(dir / "history.csv", list, smoothed);
   const std::string competition = summary.value("competition", dir.filename().string());
-  return page_opening(competition, summary) + ratings_section(list, summary, history) +
-         charts_section(dir, list, history) + summary_sections(summary) + "</main>\n</body>\n</html>\n";
+  return page_opening(competition, summary) + ratings_section(list, summary, history, smoothed) +
+         charts_section(dir, list, history, smoothed) + summary_sections(summary) + "</main>\n</body>\n</html>\n";
 }
 
 }  // namespace ratekit

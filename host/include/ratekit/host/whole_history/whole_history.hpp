@@ -58,17 +58,15 @@ void forecast_walk_forward(const competition_config& config, const plugin_regist
                            const std::function<void(size_t game, double expected_a)>& forecast);
 
 // history.csv of a fit: date (the batch's day, month or year), player, rating, deviation, games (that
-// batch): one row per player per batch he played in, batches in time order.
-std::string whole_history_csv(const whole_history_fit& fit);
+// batch): one row per player per batch he played in, batches in time order; only `columns` (output.history's
+// list: `date` or `period` names the batch's) when given, in that order.
+std::string whole_history_csv(const whole_history_fit& fit, const std::vector<std::string>& columns = {});
 
 // Writes the fit's files into `dir`: ratings.csv, history.csv (unless `config`'s output.history is false), chart.svg
 // (output.charts), summary.json; `config` is the one the fit was made from.
 void write_whole_history_outputs(const whole_history_fit& fit, const competition_config& config,
                                  const std::filesystem::path& dir);
 
-// Refuses `command` (report) on an output folder a whole-history run wrote: its files are not the period
-// engine's.
-void refuse_whole_history_folder(const std::filesystem::path& dir, const std::string& command);
 // True when `dir` holds a whole-history run's outputs (its summary.json has "whole_history").
 bool is_whole_history_folder(const std::filesystem::path& dir);
 

@@ -25,7 +25,17 @@ struct rating_point {
   int32_t start = 0;   // yyyymmdd of the period's first game; 0 when unknown
   int32_t period = 0;  // the period's number in the run from 1; 0 when unknown
   bool played = true;  // false: the player sat the run out, the line to this point flat and dashed
+  // A whole-history model's: the variance its skill gains by drift from the point before to this one. The line
+  // between them is then straight (the mean between two estimates of a random walk) and the band a Wiener
+  // bridge's (bridge_deviation); NaN: drawn as a rating period is.
+  double drift = NAN;
 };
+
+// The standard deviation of a random walk's value (a Wiener process: a whole-history model's skill) at the
+// fraction `at` (0..1) of the way between two estimates of it, of deviations `sd_before` and `sd_after`, the walk
+// gaining the variance `drift` between them: a Wiener bridge between the two, whose ends are uncertain and
+// correlated as a chain of Gaussian estimates linked by the walk alone makes them (docs/plugins/ttt.md, "bands").
+double bridge_deviation(double sd_before, double sd_after, double drift, double at);
 
 struct rating_series {
   std::string player;
