@@ -8,8 +8,10 @@
 #include "whole_history_probe.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <tuple>
 
 using namespace ratekit;
 using namespace ratekit::testing;
@@ -72,7 +74,7 @@ TEST_CASE("the player report of a whole-history run refuses team matches before 
                              "output: { report: true }\n");
   const auto r = run_probe(dir);
   CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Contains("c.yaml:5:1: the report of a whole-history model lists duels; the input holds "
+  CHECK_THAT(r.out, Catch::Contains("c.yaml:4:1: the report of a whole-history model lists duels; the input holds "
                                     "team matches"));
   CHECK(!fs::exists(dir / "out"));
 }
@@ -88,7 +90,7 @@ TEST_CASE("ratekit report on a whole-history folder: smoothed estimates, bands, 
   std::string html = read_text(dir / "out/report.html");
   CHECK_THAT(html, Catch::Contains("A whole-history model: each history row, each chart point and each list rating is a "
                                    "smoothed estimate"));
-  CHECK_THAT(html, Catch::Contains("the player's last smoothed estimate minus his first"));
+  CHECK_THAT(html, Catch::Contains("<b>change</b>: the player&#39;s last smoothed estimate minus his first"));
   size_t bands = 0;
   for (size_t at = html.find("<polygon class=\"band\""); at != std::string::npos; at = html.find("<polygon class=\"band\"", at + 1))
     ++bands;
@@ -151,4 +153,24 @@ TEST_CASE("--period-label on a whole-history run checks that every game lies in 
   REQUIRE(r.status == 0);
   CHECK(read_text(dir / "out/history.csv") == unlabelled);
   CHECK_THAT(unlabelled, Catch::StartsWith("period,player,rating,deviation,games\n2024-01,Ann,"));
+}
+
+TEST_CASE("summary.json gives the drift per unit of time the charts' bands are drawn from", "[whole_history][bridge]") {
+  temp_dir dir;
+  write_text(dir / "games.csv", "date,player_a,player_b,score_a\n2024-01-05,Ann,Bob,1\n2024-03-09,Bob,Ann,0.5\n");
+  // ttt's skill drifts by gamma a unit of time (here a month), whr's by w2 Elo^2 (here a day), the probe's by 1.
+  for (const auto& [model, params, period, variance] :
+       std::vector<std::tuple<std::string, std::string, std::string, double>>{
+           {"ttt", "{ gamma: 0.05, p_draw: 0.2 }", "month", 0.0025},
+           {"whr", "{ w2: 123.5 }", "day", 123.5},
+           {"test-whole-history", "{}", "day", 1}}) {
+    write_text(dir / "c.yaml", "competition: d\nmodel: " + model + "\nparams: " + params + "\nperiod: " + period +
+                                   "\ninput: { format: games-csv, path: games.csv }\n");
+    const auto r = run_probe(dir);
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    const auto drift = nlohmann::json::parse(read_text(dir / "out/summary.json"))["whole_history"]["drift"];
+    CHECK(drift["variance"].get<double>() == variance);
+    CHECK(drift["per"] == period);
+  }
 }

@@ -121,7 +121,43 @@ document.getElementById('result').textContent = out.length ? out.join('; ') : 'o
 </script>
 """
 
+CHECK_SMOOTHED = r"""
+<script>
+const out = [], charts = [...document.querySelectorAll('svg.rating-chart')], text = document.body.textContent;
+if (charts.length < 2) out.push('fewer than 2 charts');
+for (const c of charts) {
+  const r = c.getBoundingClientRect();
+  if (r.left < 0 || r.right > window.innerWidth + 0.5) out.push('a chart runs out of the window');
+  if (c.querySelectorAll('path.idle').length) out.push('a smoothed curve drawn dashed, as a rating run\'s');
+}
+if (!/a smoothed estimate of the player's skill/.test(text)) out.push('the page does not say its ratings are smoothed');
+if (!/a Wiener bridge between them/.test(document.getElementById('charts').textContent)) out.push('the charts do not say what is shaded');
+if (!/^In-sample: /m.test(document.getElementById('accuracy').textContent)) out.push('the metrics are not called in-sample');
+// Between two estimates the band follows the drift: its edge bends where the line runs straight, and in a long
+// gap it is wider than at either end.
+let bridged = 0;
+for (const c of charts) {
+  const band = c.querySelector('polygon.band'), line = c.querySelector('path.line');
+  if (!band) { out.push('a chart without its band'); continue; }
+  const at = new Set(line.getAttribute('d').match(/-?[0-9.]+(?=,)/g));
+  const pts = band.getAttribute('points').trim().split(/\s+/).map(p => p.split(',').map(Number)), n = pts.length / 2;
+  const width = i => pts[pts.length - 1 - i][1] - pts[i][1];
+  for (let i = 1; i + 1 < n; ++i)
+    if (!at.has(pts[i][0].toFixed(1)) && width(i) > width(i - 1) && width(i) >= width(i + 1)) { ++bridged; break; }
+}
+if (bridged < charts.length / 2) out.push('only ' + bridged + ' of ' + charts.length + ' bands widen between estimates');
+if (document.documentElement.scrollWidth > window.innerWidth) out.push('page wider than the window');
+document.getElementById('result').textContent = out.length ? out.join('; ') : 'ok';
+</script>
+"""
 
+
+def check_smoothed_report(a, html, what, window):
+    """`ratekit report` on a whole-history run's folder: its smoothed curves and their bridged bands."""
+    checked_page = html + ".checked.html"
+    with open(checked_page, "w") as f:
+        f.write(open(html).read().replace("</main>", '</main><pre id="result"></pre>' + CHECK_SMOOTHED))
+    checked(a.chromium, checked_page, what, window)
 
 
 def checked(browser, page, what, window):
@@ -207,6 +243,12 @@ def main():
         teams_rated = sum(1 for _ in open(os.path.join(out, "ratings.csv"))) - 1
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report (one scale, dated charts, table)")
         check_report(a, os.path.join(tmp, "report.html"), teams_rated, "CLE", "report on a 400 px phone", "400,1600")
+        # A whole-history model (whr): smoothed estimates, bands that widen between a team's finals.
+        whr = os.path.join(tmp, "whr")
+        run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/whr-world-cup.yaml"), "--out", whr)
+        run(a.ratekit, "report", whr, "-o", os.path.join(tmp, "whr.html"))
+        for window in ["1280,1600", "400,1600"]:
+            check_smoothed_report(a, os.path.join(tmp, "whr.html"), f"whr report at {window.split(',')[0]} px", window)
         big = make_big_run(a.ratekit, tmp)
         # One monthly period: each chart runs from its first day of games to the end of its last, four weeks.
         check_report(a, big, 100000, "Player 4242", "report of 100,000 players (paging, search, sort)", dates=2)
@@ -214,7 +256,8 @@ def main():
         for name, source, size in [("chart-nfl-538.png", chart, "960,600"),
                                    ("chart-glicko-world-cup.png", glicko_chart, "960,600"),
                                    ("chart-teams-5v5-trueskill.png", team_chart, "960,600"),
-                                   ("report-nfl-538.png", os.path.join(tmp, "report.html"), "1100,1600")]:
+                                   ("report-nfl-538.png", os.path.join(tmp, "report.html"), "1100,1600"),
+                                   ("chart-whr-world-cup.png", os.path.join(whr, "chart.svg"), "960,600")]:
             png = os.path.join(pngs, name)
             chromium(a.chromium, f"--window-size={size}", f"--screenshot={png}", "file://" + source)
             if os.path.getsize(png) < 10000:

@@ -8,6 +8,8 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -30,7 +32,8 @@ double drift_per_time(const whole_history_model& fitter, std::vector<double> sta
   state[0] = 0, state[1] = 1;
   std::vector<double> out(state.size());
   drift_state(fitter, state.data(), 1, out.data());
-  return out[1] * out[1] - 1;
+  // To 12 digits: the square root and the square leave ttt's 0.0009 as 0.0008999999999999009.
+  return std::stod(fmt::format("{:.12g}", out[1] * out[1] - 1));
 }
 
 std::string time_unit_name(period_kind kind) {

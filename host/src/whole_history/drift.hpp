@@ -17,8 +17,8 @@ namespace ratekit {
 void drift_state(const whole_history_model& fitter, const double* state, double elapsed, double* out);
 
 // The variance a skill gains by drift in one unit of time (a Wiener process's rate): the deviation of `state` (a
-// new player's, its mean and deviation set to 0 and 1) after one unit, squared, less 1. summary.json keeps it
-// (whole_history.drift) for the charts' bands between a player's estimates.
+// new player's, its mean and deviation set to 0 and 1) after one unit, squared, less 1, to 12 significant digits.
+// summary.json keeps it (whole_history.drift) for the charts' bands between a player's estimates.
 double drift_per_time(const whole_history_model& fitter, std::vector<double> state);
 
 // The unit of time of a whole-history run's batches as summary.json names it ("day", "month", "year"), and back.
