@@ -110,6 +110,15 @@ TEST_CASE("ratekit report on a whole-history folder: smoothed estimates, bands, 
   CHECK_THAT(html, Catch::Contains("Walk-forward: every metric below scores each game from a fit of the batches before"));
   CHECK_THAT(html, Catch::Contains("<th scope=\"row\">walk-forward / log_loss</th>"));
   CHECK(html.find("In-sample") == std::string::npos);
+
+  // Team matches: no metric yet, so no empty table of them.
+  write_text(dir / "m.csv", "match,date,team,player,rank\nm1,2024-01-01,red,Ann,1\nm1,2024-01-01,blue,Cid,2\n");
+  write_text(dir / "c.yaml", "competition: teams\nmodel: test-whole-history\ninput: { format: team-csv, path: m.csv }\n");
+  REQUIRE(run_probe(dir).status == 0);
+  REQUIRE(run_cli("report '" + (dir / "out").string() + "'").status == 0);
+  html = read_text(dir / "out/report.html");
+  CHECK(html.find("id=\"accuracy\"") == std::string::npos);
+  CHECK_THAT(html, Catch::Contains("<h2>The fit</h2>"));
 }
 
 TEST_CASE("a whole-history run writes the history.csv columns output.history lists", "[whole_history][history]") {

@@ -274,14 +274,12 @@ metrics_kind kind_of(const json& metrics) {
 // The metrics, and the model, its parameters and its input with the config's text.
 std::string summary_sections(const json& summary) {
   std::string out;
-  if (summary.contains("metrics") && summary["metrics"].is_object() && !summary["metrics"].empty()) {
-    json metrics = summary["metrics"];
-    const metrics_kind kind = kind_of(metrics);
+  json metrics = summary.contains("metrics") && summary["metrics"].is_object() ? summary["metrics"] : json::object();
+  const metrics_kind kind = kind_of(metrics);
+  metrics.erase("in_sample"), metrics.erase("walk_forward");  // said in words above the table, and on each row
+  if (!metrics.empty()) {  // (a whole-history fit of team matches has none yet)
     out += "<section id=\"accuracy\">\n<h2>Accuracy</h2>\n";
-    if (!kind.name.empty()) {  // said in words above the table, and on each row
-      metrics.erase("in_sample"), metrics.erase("walk_forward");
-      out += "<p class=\"facts\">" + kind.note + "</p>\n";
-    }
+    if (!kind.name.empty()) out += "<p class=\"facts\">" + kind.note + "</p>\n";
     out += "<div class=\"scroll\"><table class=\"metrics\">\n<tbody>\n";
     key_value_rows(out, metrics, kind.name.empty() ? "" : kind.name + " / ");
     out += "</tbody>\n</table></div>\n</section>\n";
