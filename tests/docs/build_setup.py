@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""What keeps README's build figures true (docs/performance.md, "Building"):
+- `.ci/run` runs README's test command, word for word;
+- README gives the two figures (the first command's time, the test command's) on the lines after the commands;
+- every target of ratekit's own with more than MANY_FILES files compiles them with a precompiled header, as its
+  Ninja commands in the build folder say (parsing the same standard and third-party headers once a file is
+  what made the first build slow).
+
+  build_setup.py SOURCE_DIR BUILD_DIR
+"""
+import os, re, subprocess, sys
+
+MANY_FILES = 8
+# Files that leave their target's precompiled header out on purpose (host/CMakeLists.txt says why).
+WITHOUT_HEADER = ("host/src/run/memory.cpp", "host/src/run/interrupt_guard.cpp")
+
+
+def readme_block(readme):
+    """README's first shell block, and the lines that follow it up to the next blank line."""
+    lines = open(readme, encoding="utf-8").read().split("\n")
+    start = lines.index("```sh")
+    end = lines.index("```", start + 1)
+    after = []
+    for line in lines[end + 1:]:
+        if after and not line.strip():
+            break
+        if line.strip():
+            after.append(line)
+    return [l.strip() for l in lines[start + 1:end] if l.strip() and not l.lstrip().startswith("#")], after
+
+
+def ci_command(ci):
+    return [l.strip() for l in open(ci, encoding="utf-8") if l.strip() and not l.startswith(("#", "set ", "cd "))]
+
+
+def compiles_by_target(build, source):
+    commands = subprocess.run(["ninja", "-C", build, "-t", "commands", "all"], check=True, capture_output=True,
+                              text=True).stdout.splitlines()
+    targets = {}
+    for c in commands:
+        words = c.split()
+        if "-c" not in words or "-o" not in words:
+            continue
+        src = os.path.relpath(os.path.realpath(words[words.index("-c") + 1]), source)
+        out = words[words.index("-o") + 1]
+        target = re.search(r"CMakeFiles/([^/]+)\.dir/", out)
+        if src.startswith("..") or not target or src.endswith(".hxx.cxx"):  # outside the tree, or the header itself
+            continue
+        pch = any(w.endswith("cmake_pch.hxx") for w in words)
+        targets.setdefault(target.group(1), []).append((src, pch))
+    return targets
+
+
+def main():
+    source, build = (os.path.realpath(p) for p in sys.argv[1:3])
+    faults = []
+    commands, figures = readme_block(os.path.join(source, "README.md"))
+    if len(commands) != 2:
+        faults.append(f"README's first shell block has {len(commands)} commands, not 2 (the first, the test command)")
+    elif ci_command(os.path.join(source, ".ci", "run")) != [commands[1]]:
+        faults.append(".ci/run does not run README's test command as written")
+    if len(figures) < 2 or not all(re.search(r"\d+(\.\d+)? min", f) for f in figures[:2]):
+        faults.append("README does not give the two commands' times (in min) on the two lines after them")
+    targets = compiles_by_target(build, source)
+    for target, files in sorted(targets.items()):
+        if len(files) <= MANY_FILES:
+            continue
+        faults += [f"{target}: {src} is compiled without the target's precompiled header" for src, pch in files
+                   if not pch and src not in WITHOUT_HEADER]
+    for f in faults:
+        print(f"  - {f}")
+    big = sum(len(f) > MANY_FILES for f in targets.values())
+    print(f"{len(faults)} faults" if faults else f"README and .ci/run agree; {big} targets, each with one header")
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
