@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace ratekit::plugins {
@@ -63,6 +64,14 @@ class ttt {
   }
 
   void load(const sdk::history& h);
+  // The exact warm start (whole_history.h's warm_state): per entry, the message its match last sent the
+  // player's skill (precision, precision times mean). A fit's state is those messages: the forward, backward
+  // and likelihood messages follow from them, so a longer history starts where the shorter one converged.
+  static constexpr uint32_t warm_width = 2;
+  void warm_state(double* out) const {
+    for (size_t e = 0; e < entry_message_.size(); ++e) out[2 * e] = entry_message_[e].pi, out[2 * e + 1] = entry_message_[e].tau;
+  }
+  void warm_start_state(const double* state);
   double sweep();
   void estimates(double* mean, double* sd) const {
     for (size_t e = 0; e < slots_.entry_slot.size(); ++e) {
@@ -165,6 +174,24 @@ inline void ttt::load(const sdk::history& h) {
     for (uint32_t s = slots_.batch_begin[b]; s < slots_.batch_begin[b + 1]; ++s) receive_forward(s);
     pass(b);
   }
+}
+
+// After load(): the entries given keep their earlier messages (the new ones load()'s); each slot's likelihood is
+// its entries' messages, then the forward messages along the batches and the backward ones back.
+inline void ttt::warm_start_state(const double* state) {
+  if (!loaded_) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "ttt: warm start before load");
+  for (size_t e = 0; e < entry_message_.size(); ++e) {
+    const double pi = state[2 * e], tau = state[2 * e + 1];
+    if (std::isnan(pi) && std::isnan(tau)) continue;
+    if (!(pi >= 0 && std::isfinite(pi) && std::isfinite(tau)))
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "ttt: warm start: entry " + std::to_string(e) +
+                                                      "'s message is not a precision from 0 and a finite number");
+    entry_message_[e] = natural{pi, tau};
+  }
+  std::fill(likelihood_.begin(), likelihood_.end(), natural{});
+  for (size_t e = 0; e < entry_message_.size(); ++e) likelihood_[slots_.entry_slot[e]] = likelihood_[slots_.entry_slot[e]] * entry_message_[e];
+  for (uint32_t s = 0; s < slots_.slots(); ++s) receive_forward(s);
+  for (uint32_t s = slots_.slots(); s-- > 0;) receive_backward(s);
 }
 
 inline double ttt::sweep() {

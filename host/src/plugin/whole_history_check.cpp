@@ -15,7 +15,12 @@ const rk_param_spec* param_named(const rk_descriptor& d, const char* key) {
 
 std::string extension_problem(const rk_ext_whole_history* x) {
   if (!x) return "declares a whole history (RK_CAP_WHOLE_HISTORY) but has no extension '" RK_EXT_WHOLE_HISTORY "'";
-  if (x->struct_size < sizeof(rk_ext_whole_history)) return "whole-history extension with struct_size too small";
+  if (x->struct_size < RK_EXT_WHOLE_HISTORY_SIZE_1) return "whole-history extension with struct_size too small";
+  if (x->struct_size >= RK_EXT_WHOLE_HISTORY_SIZE_2 && (!x->warm_state != !x->warm_start_state ||
+                                                        (x->warm_state ? x->warm_width < 1 || x->warm_width > 16
+                                                                       : x->warm_width != 0)))
+    return "whole-history extension with warm_state and warm_start_state not both given, or a warm_width not "
+           "from 1 to 16 with them (0 without)";
   const std::pair<bool, const char*> calls[] = {{x->load != nullptr, "load"},
                                                 {x->sweep != nullptr, "sweep"},
                                                 {x->estimates != nullptr, "estimates"},

@@ -252,6 +252,8 @@ void run_recording::commit() {
   if (impl_->lock) impl_->lock->keep();
 }
 
+store::database& run_recording::connection() { return *impl_->db; }
+
 recorded_run record_run(const run_result& run, const competition_config& config, const fs::path& file,
                         std::atomic<uint64_t>* done) {
   run_recording recording(file, config.competition);

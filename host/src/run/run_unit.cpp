@@ -1,15 +1,14 @@
 #include <ratekit/host/run/run_unit.hpp>
 
+#include "publish.hpp"
 #include "whole_history_unit.hpp"
 
 #include <ratekit/host/output/files/output_folder.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
-#include <ratekit/host/run_end/run_end.hpp>
 #include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
-
-#include <spdlog/spdlog.h>
+#include <ratekit/host/whole_history/whole_history.hpp>
 
 #include <algorithm>
 
@@ -17,19 +16,6 @@ namespace ratekit {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A model or parameters other than the competition's latest run's, unless asked for.
-void check_model(run_recording& recording, const competition_config& config, const rk_descriptor& model,
-                 const std::vector<earlier_run>& replaced, const unit_options& options) {
-  const std::string change = recording.model_change(config, model, replaced);
-  if (change.empty()) return;
-  if (!options.new_model)
-    throw user_error(config.output_database.string(), 0, 0,
-                     "competition '" + config.competition + "' changes model: " + change +
-                         "; ratings of two models are not on one scale, so nothing was recorded. To record "
-                         "the change, run again with --new-model");
-  spdlog::warn("competition '{}' changes model: {} (--new-model)", config.competition, change);
-}
 
 // An error about a file in the staging folder, which is gone once the run has
 // failed, named by the path the file was to have: out/history.csv.
@@ -52,6 +38,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   bool starts_here = false;  // it records into the database it starts from
   if (!config.output_database.empty()) {
     recording.emplace(config.output_database, config.competition, !options.no_wait);
+    refuse_whole_history_competition(*recording, config);
     // Asked once the recording made the file a first run creates. Such a run reads its starting state in the
     // recording's transaction, which the runs rated again after a --replace read too.
     starts_here = same_database(config.initial_database, config.output_database);
@@ -59,7 +46,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     same = recording->same_input(config.competition, fingerprint);
     // Known before rating: with --replace, which runs go is known only when their periods are met.
     // The same input again records nothing, so it changes no model.
-    if (!same && !options.replace) check_model(*recording, config, model, {}, options);
+    if (!same && !options.replace) check_model(*recording, config, model, {}, options.new_model);
     // Redone from the state that run started from, not the state it left.
     if (same && starts_here) config.initial_before_run = std::min(config.initial_before_run, same->id);
   }
@@ -86,7 +73,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
         if (options.replace) {  // against the latest run but those it replaced and its own, recorded by now
           std::vector<earlier_run> other = out.recorded->replaced;
           other.push_back(earlier_run{out.recorded->run_id, {}, {}, {}, {}, {}, {}});
-          check_model(*recording, config, model, other, options);
+          check_model(*recording, config, model, other, options.new_model);
         }
       }
       break;
@@ -110,16 +97,7 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   bar.phase("writing " + dir.string());
   folder.check_staging();  // the streamed files are in it
   write_outputs(out.run, config, folder.staging());
-  const std::lock_guard ending(run_end_lock());  // an interrupt finds the outputs and database all old or all new
-  folder.publish();
-  if (recording) {
-    try {
-      recording->commit();
-    } catch (...) {
-      folder.unpublish();  // the previous outputs go back with the previous database
-      throw;
-    }
-  }
+  publish_run(folder, recording ? &*recording : nullptr);
   return out;
 }
 

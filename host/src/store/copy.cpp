@@ -7,7 +7,7 @@
 
 #include "store/database.hpp"
 #include "store/row_batch.hpp"
-#include "store/schema_tables.hpp"
+#include "store/schema_steps.hpp"
 
 #include <cstring>
 #include <functional>
@@ -96,13 +96,21 @@ std::vector<std::pair<std::string, int64_t>> copy_history(const std::string& fro
     to->ensure_schema();
     if (store::statement runs = to->prepare("SELECT count(*) FROM runs"); runs.step() && runs.integer(0) > 0)
       throw user_error(to->file(), 0, 0, "this database already holds a history; ratekit db copy copies into a new or empty one");
+    // The layout's tables, and the tables of each schema step the source holds.
+    std::vector<const store::table*> tables;
+    for (const store::table& t : store::schema_tables) tables.push_back(&t);
+    for (const store::schema_step* step : store::schema_steps)
+      if (from->has_table(step->tables.front().name)) {
+        store::ensure_step(*to, *step);
+        for (const store::table& t : step->tables) tables.push_back(&t);
+      }
     std::vector<std::pair<std::string, int64_t>> copied;
-    for (const store::table& t : store::schema_tables) copied.emplace_back(t.name, copy_table(*from, *to, t));
+    for (const store::table* t : tables) copied.emplace_back(t->name, copy_table(*from, *to, *t));
     to->continue_numbering();
-    for (const store::table& t : store::schema_tables)
-      if (!(digest(*from, t) == digest(*to, t)))
+    for (const store::table* t : tables)
+      if (!(digest(*from, *t) == digest(*to, *t)))
         throw user_error(to->file(), 0, 0,
-                         "table " + std::string(t.name) + " does not read back as the source holds it; nothing was copied");
+                         "table " + std::string(t->name) + " does not read back as the source holds it; nothing was copied");
     tx.commit();
     return copied;
   } catch (...) {

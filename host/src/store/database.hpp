@@ -19,6 +19,7 @@ namespace ratekit::store {
 
 class statement;
 class row_batch;
+struct table;
 
 // What the rating database stores of a number: finite, and under this in size.
 // Every CHECK constraint of its schema states it, as abs(x) < 1e308 (schema_tables.hpp).
@@ -86,6 +87,8 @@ class database {
   virtual std::string defer_indexes(const char* name) = 0;
   virtual bool has_table(const char* name) = 0;
   virtual bool has_column(const char* table, const char* column) = 0;
+  // Creates table `t` (schema_tables.hpp) in the open transaction unless it is there (a schema step's).
+  virtual void create_table(const table& t) = 0;
   // After rows came in with their ids given (copy_history): new rows' ids follow them.
   virtual void continue_numbering() {}
   // The ids of competition `competition`'s players `names` appended to `ids`

@@ -51,10 +51,13 @@ class postgres_database final : public database {
   std::string defer_indexes(const char* name) override;
   bool has_table(const char* name) override;
   bool has_column(const char* table, const char* column) override;
+  void create_table(const table& t) override;
   void continue_numbering() override;
   bool add_players(int64_t competition, const std::vector<std::string>& names, std::vector<int64_t>& ids) override;  // postgres_players.cpp
   // Creates the tables of a database without them, in a transaction of its own.
   void create_schema();
+  // Refuses the database when table `t`'s columns are not ratekit's (changed by hand).
+  void check_columns(const table& t);
 
   std::unique_ptr<row_writer> rows_into(std::string_view insert, int columns, row_batch& rows) override;  // postgres_copy.cpp
 

@@ -2,7 +2,7 @@
 // current schema, with a table of their own for the layout's version (SQLite's
 // user_version). Layout 5 is the first a server holds: older ones exist in files only.
 #include "store/postgres.hpp"
-#include "store/schema_tables.hpp"
+#include "store/schema_steps.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 
@@ -64,6 +64,12 @@ void postgres_database::create_schema() {
   tx.commit();
 }
 
+// Inside a run's transaction: two first runs of a step's tables create them once, the second after the first's commit.
+void postgres_database::create_table(const table& t) {
+  exec("SELECT pg_advisory_xact_lock(1919251317, 0)");
+  if (!has_table(t.name)) exec(create(t).c_str());
+}
+
 // Layout 5 is the first on a server; each later one's steps, in one
 // transaction, as SQLite's are (sqlite_schema.cpp).
 void postgres_database::upgrade_schema() {
@@ -94,22 +100,25 @@ void postgres_database::check_schema() {
                          (version > schema_version ? " and older: a newer ratekit recorded into it"
                                                    : ": the next run that records into it upgrades it in place"));
   // A table altered by hand would fail halfway through a run, or be read wrong: refused whole.
-  for (const table& t : schema_tables) {
-    statement s = prepare(
-        "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
-        "AND table_name = ?1 ORDER BY ordinal_position");
-    s.bind(1, std::string_view(t.name));
-    std::vector<std::string> found;
-    while (s.step()) found.emplace_back(s.text(0));
-    const std::vector<std::string> expected = column_names(t);
-    if (found == expected) continue;
-    std::string list;
-    for (const auto& c : found) list += (list.empty() ? "" : ", ") + c;
-    throw user_error(file(), 0, 0,
-                     "damaged rating database: table " + std::string(t.name) + " has columns (" + list +
-                         "), not ratekit's; it was changed by hand, and ratekit neither reads nor records into it "
-                         "so");
-  }
+  for (const table& t : schema_tables) check_columns(t);
+  for (const schema_step* step : schema_steps)  // a step's tables when a run has made them
+    for (const table& t : step->tables)
+      if (has_table(t.name)) check_columns(t);
+}
+
+void postgres_database::check_columns(const table& t) {
+  statement s = prepare(
+      "SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() "
+      "AND table_name = ?1 ORDER BY ordinal_position");
+  s.bind(1, std::string_view(t.name));
+  std::vector<std::string> found;
+  while (s.step()) found.emplace_back(s.text(0));
+  if (found == column_names(t)) return;
+  std::string list;
+  for (const auto& c : found) list += (list.empty() ? "" : ", ") + c;
+  throw user_error(file(), 0, 0,
+                   "damaged rating database: table " + std::string(t.name) + " has columns (" + list +
+                       "), not ratekit's; it was changed by hand, and ratekit neither reads nor records into it so");
 }
 
 // Each table's identity sequence on from its highest id (SQLite's rowids need nothing).

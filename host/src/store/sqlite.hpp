@@ -30,6 +30,7 @@ class sqlite_database final : public database {
   std::string defer_indexes(const char* name) override;
   bool has_table(const char* name) override;
   bool has_column(const char* table, const char* column) override;
+  void create_table(const table& t) override;
 
   std::unique_ptr<row_writer> rows_into(std::string_view insert, int columns, row_batch& rows) override;  // sqlite_rows.cpp
 

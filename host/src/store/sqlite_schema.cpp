@@ -83,6 +83,10 @@ std::string sqlite_database::defer_indexes(const char* name) {
   return t->indexes;
 }
 
+void sqlite_database::create_table(const table& t) {
+  exec(("CREATE TABLE IF NOT EXISTS " + std::string(t.name) + " (" + t.columns + ") " + t.options + ";" + t.indexes).c_str());
+}
+
 void sqlite_database::upgrade_schema() {
   sqlite_database& db = *this;
   const int version = version_of(db);

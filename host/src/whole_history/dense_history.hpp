@@ -7,6 +7,7 @@
 #include <ratekit/host/input/dataset.hpp>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ratekit {
@@ -39,5 +40,26 @@ struct dense_history {
 // and line, an undated game, a score other than a win, a draw or a loss, a draw for a model without draws
 // and a handicap. The batches follow the dates, each batch's matches in input order.
 dense_history build_dense_history(const dataset& data, const competition_config& config, const rk_descriptor& model);
+
+// A batch's label in history.csv and the history database: its day, month (2024-01) or year.
+std::string batch_label(period_kind kind, int32_t date);
+
+// Calls fn(batch, player, entry, games) once per player per batch he played in, in time order, each batch's
+// players in the order they first appear in it; `entry` is his first entry of the batch (all share its estimate).
+template <class Fn>
+void each_appearance(const dense_history& h, Fn&& fn) {
+  std::vector<uint64_t> first(size_t(h.player_count), UINT64_MAX), games(size_t(h.player_count), 0);
+  std::vector<int32_t> seen;
+  uint64_t match = 0;
+  for (size_t b = 0; b < h.batch_times.size(); ++b) {
+    seen.clear();
+    for (; match < h.batch_ends[b]; ++match)
+      for (uint64_t e = h.matches[match].begin; e < h.matches[match].end; ++e) {
+        const auto p = size_t(h.entries[e].player);
+        if (games[p]++ == 0) first[p] = e, seen.push_back(h.entries[e].player);
+      }
+    for (const int32_t p : seen) fn(b, p, first[size_t(p)], games[size_t(p)]), games[size_t(p)] = 0;
+  }
+}
 
 }  // namespace ratekit

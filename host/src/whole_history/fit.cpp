@@ -75,10 +75,41 @@ nlohmann::json walk_forward_metrics_of(const whole_history_fit& fit, const compe
   return walk_forward_metrics(*fit.run.rater, walker, h, epsilon, iterations, done);
 }
 
+// Each entry's estimate in the last fit (NaN for an entry it did not have: a new batch, a new player).
+void warm_estimates_of(const whole_history_fit& fit, const fit_start& start, std::vector<double>& mean,
+                       std::vector<double>& sd) {
+  const dense_history& h = *fit.history;
+  mean.assign(h.entries.size(), NAN);
+  sd.assign(h.entries.size(), NAN);
+  std::vector<std::string> labels(h.batch_dates.size());
+  for (size_t b = 0; b < labels.size(); ++b) labels[b] = batch_label(fit.run.period, h.batch_dates[b]);
+  uint64_t match = 0;
+  for (size_t b = 0; b < h.batch_times.size(); ++b)
+    for (; match < h.batch_ends[b]; ++match)
+      for (uint64_t e = h.matches[match].begin; e < h.matches[match].end; ++e) {
+        const auto found = start.estimates.find(labels[b] + '\n' + fit.run.data.players.name(h.entries[e].player));
+        if (found != start.estimates.end()) mean[e] = found->second[0], sd[e] = found->second[1];
+      }
+}
+
+// The model's warm state of each entry of a recorded game (NaN for the others), or empty when none was recorded.
+std::vector<double> warm_state_of(const whole_history_fit& fit, const fit_start& start, uint32_t width) {
+  const dense_history& h = *fit.history;
+  if (width == 0 || start.warm_state.empty() || start.warm_state.size() % (2 * width) != 0) return {};
+  const size_t recorded = start.warm_state.size() / (2 * width);
+  std::vector<double> state(h.entries.size() * width, NAN);
+  for (size_t m = 0; m < h.matches.size(); ++m) {
+    if (h.source[m] >= recorded) continue;
+    const double* game = start.warm_state.data() + h.source[m] * 2 * width;
+    std::copy(game, game + 2 * width, state.begin() + long(h.matches[m].begin * width));
+  }
+  return state;
+}
+
 }  // namespace
 
 whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
-                                    const phase_fn& phase, const input_rows* rows) {
+                                    const phase_fn& phase, const input_rows* rows, fit_start* start) {
   refuse_unavailable_for_whole_history(config);
   whole_history_fit fit;
   run_result& r = fit.run;
@@ -89,7 +120,7 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   r.rater = std::make_unique<model>(r.source, config.params);  // for forecasts; the fitter is swept
   fit.fitter = std::make_unique<whole_history_model>(r.source, config.params);
   if (phase) phase("reading " + config.competition, 0, "");
-  r.data = read_whole_input(config, rows);
+  r.data = start ? std::move(start->data) : read_whole_input(config, rows);
   if (r.data.games.empty() && r.data.events.empty())
     throw user_error(r.data.source, 0, 0, "the input holds no games and no matches");
   fit.history = std::make_shared<const dense_history>(build_dense_history(r.data, config, r.source->descriptor()));
@@ -105,9 +136,11 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   r.entry_count = r.data.ranked() ? h.entries.size() : 0;
   r.period_count = h.batch_times.size();
   r.skipped.assign(r.data.events.size(), false);
-  // The dense history holds what the sweeps need: the readers' copies go.
-  r.data.games = {};
-  r.data.facts.clear();
+  // The dense history holds what the sweeps need: the readers' copies go, unless the database records the games.
+  if (!start) {
+    r.data.games = {};
+    r.data.facts.clear();
+  }
   r.data.entries = {};
   r.data.weights = {};
 
@@ -115,11 +148,19 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   const double epsilon = param_value(config, d, "epsilon");
   const auto iterations = uint64_t(param_value(config, d, "iterations"));
   std::atomic<uint64_t>* sweeps = phase ? phase("sweeping " + config.competition, iterations, "sweeps") : nullptr;
-  sweep_outcome o = drive_sweeps(*fit.fitter, h.view(), epsilon, iterations, sweeps);
+  std::vector<double> warm_mean, warm_sd, warm_state;
+  if (start) warm_estimates_of(fit, *start, warm_mean, warm_sd);
+  if (start) warm_state = warm_state_of(fit, *start, fit.fitter->warm_width());
+  const bool warm = !warm_state.empty() || (start && !start->estimates.empty() && fit.fitter->calls().warm_start);
+  sweep_outcome o = drive_sweeps(*fit.fitter, h.view(), epsilon, iterations, sweeps,
+                                 warm ? warm_estimates{warm_mean.data(), warm_sd.data(), warm_state.empty() ? nullptr : warm_state.data()}
+                                      : warm_estimates{});
   fit.mean = std::move(o.mean);
   fit.sd = std::move(o.sd);
   const double per_time = drift_per_time(*fit.fitter, r.rater->new_player());
+  fit.warm_state = std::move(o.warm_state);
   fit.summary = fit_summary(o, epsilon, iterations, {{"variance", per_time}, {"per", time_unit_name(config.period)}});
+  if (start) fit.summary["warm_start"] = warm;  // a run recorded into the history database: from its last fit
   latest_states(fit);
   try {
     r.metrics = walks_forward ? walk_forward_metrics_of(fit, config, epsilon, iterations, phase)

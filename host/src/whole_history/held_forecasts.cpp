@@ -12,7 +12,7 @@ namespace ratekit {
 
 void forecast_walk_forward(const competition_config& config, const plugin_registry& plugins, const input_rows* rows,
                            const std::function<void(size_t game, double expected_a)>& forecast) {
-  refuse_unavailable_rating_for_whole_history(config);
+  refuse_unavailable_for_whole_history(config);
   const std::shared_ptr<const plugin> source = plugins.get(config.model);
   const rk_descriptor& d = source->descriptor();
   const dataset data = read_whole_input(config, rows);

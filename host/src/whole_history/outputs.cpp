@@ -21,24 +21,6 @@ namespace ratekit {
 
 namespace {
 
-// Calls fn(batch, player, entry, games) once per player per batch he played in, in time order, each batch's
-// players in the order they first appear in it; `entry` is his first entry of the batch (all share its estimate).
-template <class Fn>
-void each_appearance(const dense_history& h, Fn&& fn) {
-  std::vector<uint64_t> first(size_t(h.player_count), UINT64_MAX), games(size_t(h.player_count), 0);
-  std::vector<int32_t> seen;
-  uint64_t match = 0;
-  for (size_t b = 0; b < h.batch_times.size(); ++b) {
-    seen.clear();
-    for (; match < h.batch_ends[b]; ++match)
-      for (uint64_t e = h.matches[match].begin; e < h.matches[match].end; ++e) {
-        const auto p = size_t(h.entries[e].player);
-        if (games[p]++ == 0) first[p] = e, seen.push_back(h.entries[e].player);
-      }
-    for (const int32_t p : seen) fn(b, p, first[size_t(p)], games[size_t(p)]), games[size_t(p)] = 0;
-  }
-}
-
 // The chart's five players: the highest latest means, as ratings.csv ranks them.
 std::vector<rating_series> top_series(const whole_history_fit& fit) {
   const run_result& r = fit.run;
@@ -93,17 +75,12 @@ namespace {
 
 }  // namespace
 
-void refuse_unavailable_rating_for_whole_history(const competition_config& c) {
+void refuse_unavailable_for_whole_history(const competition_config& c) {
   if (!c.initial_ratings.empty() || !c.initial_database.empty() || !std::isnan(c.initial_rating) ||
       !c.initial_state.empty())
     refuse(c, "initial", "a starting list or database (initial)");
   if (c.home_update != c.home_predict)
     refuse(c, "home_advantage", "a home advantage in the update other than in the forecast");
-}
-
-void refuse_unavailable_for_whole_history(const competition_config& c) {
-  refuse_unavailable_rating_for_whole_history(c);
-  if (!c.output_database.empty()) refuse(c, "output", "the history database (output.database)");
 }
 
 std::string whole_history_csv(const whole_history_fit& fit, const std::vector<std::string>& columns) {

@@ -40,7 +40,10 @@ sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history
                            std::atomic<uint64_t>* done, warm_estimates warm) {
   const rk_ext_whole_history& x = rater.calls();
   call(rater, "load", [&](rk_instance i, rk_error* e) { return x.load(i, &history, e); });
-  if (warm.mean && x.warm_start)
+  const uint32_t width = rater.warm_width();
+  if (warm.state && width)
+    call(rater, "warm_start_state", [&](rk_instance i, rk_error* e) { return x.warm_start_state(i, warm.state, e); });
+  else if (warm.mean && x.warm_start)
     call(rater, "warm_start", [&](rk_instance i, rk_error* e) { return x.warm_start(i, warm.mean, warm.sd, e); });
   sweep_outcome out;
   const std::atomic<bool>* stop = stop_flag();
@@ -61,6 +64,14 @@ sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history
   out.sd.assign(history.entry_count, NAN);
   call(rater, "estimates", [&](rk_instance i, rk_error* e) { return x.estimates(i, out.mean.data(), out.sd.data(), e); });
   check_estimates(rater, out);
+  if (width) {
+    out.warm_state.assign(history.entry_count * width, NAN);
+    call(rater, "warm_state", [&](rk_instance i, rk_error* e) { return x.warm_state(i, out.warm_state.data(), e); });
+    for (size_t v = 0; v < out.warm_state.size(); ++v)
+      if (!std::isfinite(out.warm_state[v]))
+        throw rater.source().failure("warm_state", "returned " + shown(out.warm_state[v]) + " for entry " +
+                                                       std::to_string(v / width) + ", not a finite number");
+  }
   call(rater, "log_evidence", [&](rk_instance i, rk_error* e) { return x.log_evidence(i, &out.log_evidence, e); });
   if (std::isinf(out.log_evidence))
     throw rater.source().failure("log_evidence", "returned an infinite log evidence");

@@ -18,16 +18,19 @@ struct sweep_outcome {
   bool converged = false;    // the last change was at most epsilon
   double log_evidence = NAN; // NaN: the model defines none
   std::vector<double> mean, sd;  // each entry's estimate
+  std::vector<double> warm_state;  // the model's exact warm start, warm_width() per entry; empty: it has none
 };
 
-// Earlier estimates to start from (warm_start of the extension): one per entry, NaN where an entry has none.
+// Earlier estimates to start from (warm_start of the extension): one per entry, NaN where an entry has none;
+// or, for a model with an exact warm start, the warm state an earlier fit left (warm_width() per entry).
 struct warm_estimates {
   const double* mean = nullptr;
   const double* sd = nullptr;
+  const double* state = nullptr;
 };
 
 // Drives `rater` over `history`, from `warm` when given and the model can start from it (else from its own
-// first estimates). A plugin's failure, anything it throws, a change that is not a number from 0,
+// first estimates); reads the model's warm state after the sweeps when it has one. A plugin's failure, anything it throws, a change that is not a number from 0,
 // a mean that is not finite and a deviation that is not a positive finite number become a user_error naming
 // the plugin and the call. Ctrl-C (engine/stop.hpp) is honoured between sweeps; `done` counts them.
 sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history& history, double epsilon, uint64_t iterations,

@@ -9,6 +9,9 @@
 //     double expect(const double* a, const double* b, double advantage) const;  // whole state rows
 //     void load(const ratekit::sdk::history& h);
 //     void warm_start(const double* mean, const double* sd);                    // optional
+//     static constexpr uint32_t warm_width = 2;  // optional, with the two below: an exact warm start
+//     void warm_state(double* out) const;         // warm_width numbers per entry, after the sweeps
+//     void warm_start_state(const double* state); // ... taken back after load(); NaN rows for new entries
 //     double sweep();                          // one sweep; the largest change of a mean
 //     void estimates(double* mean, double* sd) const;
 //     double log_evidence() const;             // optional: NaN when absent
@@ -85,6 +88,36 @@ struct whole_history_adapter {
     return guard(error, [&] { model(instance).drift(state, elapsed, out); });
   }
 
+  static int32_t warm_state(rk_instance instance, double* out, rk_error* error) {
+    return guard(error, [&] { model(instance).warm_state(out); });
+  }
+  static int32_t warm_start_state(rk_instance instance, const double* state, rk_error* error) {
+    return guard(error, [&] { model(instance).warm_start_state(state); });
+  }
+  static constexpr bool has_warm_state = requires(Model m, const Model c, double* p) {
+    Model::warm_width;
+    c.warm_state(p);
+    m.warm_start_state(p);
+  };
+  static constexpr uint32_t warm_width() {
+    if constexpr (has_warm_state)
+      return Model::warm_width;
+    else
+      return 0;
+  }
+  static constexpr auto warm_state_fn() {
+    if constexpr (has_warm_state)
+      return &whole_history_adapter::warm_state;
+    else
+      return static_cast<decltype(&whole_history_adapter::warm_state)>(nullptr);
+  }
+  static constexpr auto warm_start_state_fn() {
+    if constexpr (has_warm_state)
+      return &whole_history_adapter::warm_start_state;
+    else
+      return static_cast<decltype(&whole_history_adapter::warm_start_state)>(nullptr);
+  }
+
   static constexpr auto warm_start_fn() {
     if constexpr (requires(Model m, const double* p) { m.warm_start(p, p); })
       return &whole_history_adapter::warm_start;
@@ -92,8 +125,18 @@ struct whole_history_adapter {
       return static_cast<decltype(&whole_history_adapter::warm_start)>(nullptr);
   }
 
-  static constexpr rk_ext_whole_history extension{
-      sizeof(rk_ext_whole_history), 0, &load, warm_start_fn(), &sweep, &estimates, &log_evidence, &drift};
+  static constexpr rk_ext_whole_history extension{sizeof(rk_ext_whole_history),
+                                                  0,
+                                                  &load,
+                                                  warm_start_fn(),
+                                                  &sweep,
+                                                  &estimates,
+                                                  &log_evidence,
+                                                  &drift,
+                                                  warm_state_fn(),
+                                                  warm_start_state_fn(),
+                                                  warm_width(),
+                                                  0};
 
   // The model's own extensions, then this kind's.
   static const void* get_extension(const char* id) {

@@ -9,6 +9,7 @@
  * every other kind, then:
  *   load(history)                    the model's first estimates
  *   warm_start(mean, sd)             optional: earlier estimates of the same entries
+ *   (or warm_start_state(state)      optional: what an earlier fit's warm_state wrote)
  *   sweep() ... until the largest change of a mean is at most `epsilon`, or
  *               `iterations` sweeps (both parameters of every model of this kind,
  *               read by the host from the config and passed to create as well)
@@ -97,7 +98,24 @@ typedef struct rk_ext_whole_history {
      `elapsed` time units without games, from `state`, his state at his last
      game: the uncertainty a forecast made later must carry. */
   int32_t (*drift)(rk_instance instance, const double* state, double elapsed, double* out, rk_error* error);
+  /* Grown (a host reads these only when struct_size is at least
+     RK_EXT_WHOLE_HISTORY_SIZE_2): an exact warm start for a model whose
+     estimates alone do not make one (TrueSkill Through Time: the messages
+     of its factor graph). Optional, both NULL (and warm_width 0) when the
+     model has none. warm_state writes, after the sweeps, warm_width numbers
+     per entry (entry_count * warm_width, the model's own); warm_start_state
+     takes them back after `load` of a later history, in the place of
+     warm_start, one row per entry of that history, the row of an entry the
+     earlier fit did not have all NaN. */
+  int32_t (*warm_state)(rk_instance instance, double* out, rk_error* error);
+  int32_t (*warm_start_state)(rk_instance instance, const double* state, rk_error* error);
+  uint32_t warm_width; /* 1 to 16, or 0 */
+  uint32_t reserved2;
 } rk_ext_whole_history;
+
+/* The struct's size as first published, and with the warm state. */
+#define RK_EXT_WHOLE_HISTORY_SIZE_1 56
+#define RK_EXT_WHOLE_HISTORY_SIZE_2 80
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -106,7 +124,7 @@ typedef struct rk_ext_whole_history {
 #define RK_WH_STATIC_ASSERT _Static_assert
 #endif
 RK_WH_STATIC_ASSERT(sizeof(rk_wh_history) == 88, "rk_wh_history layout");
-RK_WH_STATIC_ASSERT(sizeof(rk_ext_whole_history) == 56, "rk_ext_whole_history layout");
+RK_WH_STATIC_ASSERT(sizeof(rk_ext_whole_history) == RK_EXT_WHOLE_HISTORY_SIZE_2, "rk_ext_whole_history layout");
 #undef RK_WH_STATIC_ASSERT
 
 #endif /* RATEKIT_EXT_WHOLE_HISTORY_H */

@@ -25,6 +25,10 @@ class whole_history_model {
 
   const plugin& source() const noexcept { return *plugin_; }
   const rk_ext_whole_history& calls() const noexcept { return *calls_; }
+  // Numbers per entry of the model's exact warm start (warm_state, warm_start_state); 0: it has none.
+  uint32_t warm_width() const noexcept {
+    return calls_->struct_size >= RK_EXT_WHOLE_HISTORY_SIZE_2 && calls_->warm_state ? calls_->warm_width : 0;
+  }
   // Calls `fn(instance, error)`, one of calls()'s functions: a failure, or anything it throws, becomes a
   // plugin_error as for rate_games.
   void call(const std::function<int32_t(rk_instance, rk_error*)>& fn) const;

@@ -18,6 +18,10 @@ struct rk_descriptor;
 
 namespace ratekit {
 
+namespace store {
+class database;
+}
+
 struct run_result;
 struct competition_config;
 struct ratings_list;
@@ -116,10 +120,19 @@ class run_recording final : public starting_state_reader {
 
   void commit();
 
+  // The connection, inside the run's transaction: what a whole-history run records through
+  // (whole_history/recorded_fit.hpp).
+  store::database& connection();
+
  private:
   struct impl;
   std::unique_ptr<impl> impl_;
 };
+
+// Refuses a model or parameters other than the competition's latest run's (not counting `replaced`), unless
+// `new_model`, which warns: ratings of two models are not on one scale.
+void check_model(run_recording& recording, const competition_config& config, const rk_descriptor& model,
+                 const std::vector<earlier_run>& replaced, bool new_model);
 
 // Records `run` (rated from `config`) on its own from what it kept, committed at once; a period the
 // competition already holds is refused (user_error naming the period and the run

@@ -12,13 +12,17 @@
 #include <ratekit/host/output/reports/chart.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/host/plugin/whole_history_model.hpp>
+#include <ratekit/host/recording/run_recording.hpp>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ratekit {
@@ -33,22 +37,56 @@ struct whole_history_fit {
   nlohmann::ordered_json summary;  // summary.json's "whole_history": sweeps, last change, log evidence
   std::shared_ptr<const dense_history> history;
   std::vector<double> mean, sd;  // each entry's estimate, at its match's time
+  std::vector<double> warm_state;  // the model's exact warm start after the sweeps (warm_width() per entry), or empty
 };
 
+// What a run recorded into the history database fits (run/whole_history_unit.cpp): every game, those the
+// competition's runs recorded first, in their order, then this run's input; and the last fit's estimates, by
+// batch label and player (store::estimate_key), to warm-start from where the model can.
+struct fit_start {
+  dataset data;
+  std::unordered_map<std::string, std::array<double, 2>> estimates;
+  // For a model with an exact warm start (whole_history.h's warm_state): the state the last fit left for each
+  // recorded game's two entries, A's then B's, the model's warm width each: the first of data's games.
+  std::vector<double> warm_state;
+};
+
+// A whole-history run with output.database (docs/history-database.md, "Whole-history models"): the
+// competition's recorded games and this run's input merged into one history (`start`), fitted from what the
+// last fit left, recorded in the run's transaction in the place of the last fit.
+struct recorded_history {
+  fit_start start;
+  std::vector<int64_t> run_of;        // the run of each recorded game (the first of start.data's games)
+  std::vector<earlier_run> replaced;  // with replace: the runs that recorded one of this input's batches
+  std::optional<earlier_run> same;    // the run that recorded this input before: nothing is recorded
+  std::string fingerprint;
+};
+
+// Reads what the run fits, refusing before anything is written: a competition whose runs rated period by
+// period, a batch an earlier run recorded from other input (unless `replace`), another model (unless
+// `new_model`), team matches; a damaged row of the recorded games or estimates.
+recorded_history read_recorded_history(run_recording& recording, const competition_config& config,
+                                       const rk_descriptor& model, bool replace, bool new_model,
+                                       const input_rows* rows);
+// Records the fit (of `config`) of read_recorded_history's start, unless it is the same input again.
+std::optional<recorded_run> record_history(run_recording& recording, const whole_history_fit& fit,
+                                           const competition_config& config, const recorded_history& history);
+// Refuses a run of a model rated period by period into a competition of whole-history runs.
+void refuse_whole_history_competition(run_recording& recording, const competition_config& config);
+
 // Refuses, at its key, what a config asks of a whole-history model that the host does not yet give it (a
-// starting list or database, the history database, the report, --period-label), before anything is read.
+// starting list or database, a home advantage in the update other than in the forecast), before anything is read.
 void refuse_unavailable_for_whole_history(const competition_config& config);
-// The same for what changes the model's ratings alone (a starting list or database, a home advantage in the
-// update other than in the forecast): what a pass that writes nothing must refuse.
-void refuse_unavailable_rating_for_whole_history(const competition_config& config);
 
 // Starts a phase of the work (reading, sweeping) and returns the counter its progress is shown from.
 using phase_fn = std::function<std::atomic<uint64_t>*(const std::string& name, uint64_t total, const std::string& unit)>;
 
-// Reads, checks and fits `config`'s input (see above), or `rows` in the place of its files when given.
+// Reads, checks and fits `config`'s input (see above), or `rows` in the place of its files when given, or
+// `start`'s games (moved from), warm-started from its estimates; those games are then kept in run.data.
 // Throws user_error for bad input and plugin failures.
 whole_history_fit fit_whole_history(const competition_config& config, const plugin_registry& plugins,
-                                    const phase_fn& phase = {}, const input_rows* rows = nullptr);
+                                    const phase_fn& phase = {}, const input_rows* rows = nullptr,
+                                    fit_start* start = nullptr);
 
 // `metrics: walk-forward` without a fit or a file (for `ratekit compare`): reads `config`'s input (or `rows`, when
 // given) as a fit does and calls `forecast(game, expected_a)` for every duel, `game` its index in the input's

@@ -1,0 +1,133 @@
+#include "whole_history/recorded_fit.hpp"
+
+#include "recording/database_rows.hpp"
+#include "recording/run_rows.hpp"
+#include "store/row_batch.hpp"
+#include "store/schema_steps.hpp"
+#include "store/state_object.hpp"
+#include "store/whole_history_rows.hpp"
+#include "whole_history/dense_history.hpp"
+
+#include <algorithm>
+
+namespace ratekit {
+namespace {
+
+using store::statement;
+
+// The competition's estimates and games go: every fit re-estimates the whole history, and its warm state is
+// on the games' rows. So do its periods, which are written again in time order (a correction may add a batch
+// before the others); the runs replaced go whole.
+void remove_last_fit(store::database& db, int64_t competition, const std::vector<earlier_run>& replaced) {
+  statement fits = db.prepare("DELETE FROM whole_history_fits WHERE run_id = ?1");
+  for (const earlier_run& e : replaced) fits.bind(1, e.id).run();
+  for (const char* sql : {"DELETE FROM whole_history_games WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
+                          "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE competition_id = ?1)",
+                          "DELETE FROM periods WHERE competition_id = ?1"})
+    db.prepare(sql).bind(1, competition).run();
+  std::vector<int64_t> ids;
+  for (const earlier_run& e : replaced) ids.push_back(e.id);
+  db_rows::remove_runs(db, ids);
+}
+
+std::vector<int64_t> player_ids(store::database& db, int64_t competition, const player_table& p) {
+  db_rows::player_rows rows(db, competition);
+  std::vector<int64_t> ids;
+  for (int32_t i = 0; i < p.size(); ++i)
+    ids.push_back(rows.add(p.name(i), p.external_id[size_t(i)], p.federation[size_t(i)], p.birth_year[size_t(i)]));
+  return ids;
+}
+
+// Every game, each under the run that read it (the recorded ones first, numbered again in their order), with
+// its entries' warm state when the model has one.
+void insert_games(store::database& db, const whole_history_fit& fit, int64_t run, const std::vector<int64_t>& run_of,
+                  const std::vector<int64_t>& ids) {
+  const dataset& d = fit.run.data;
+  const dense_history& h = *fit.history;
+  const size_t width = fit.warm_state.size() / std::max<size_t>(h.entries.size(), 1);
+  std::vector<uint64_t> entry_of(d.games.size());  // each game's first entry (A's)
+  for (size_t m = 0; m < h.matches.size(); ++m) entry_of[h.source[m]] = h.matches[m].begin;
+  store::row_batch rows(db, "INSERT INTO whole_history_games (run_id, seq, date, player_a, player_b, score_a, home, "
+                            "warm_a, warm_b)", 9);
+  const auto owner = [&](size_t g) { return g < run_of.size() ? run_of[g] : run; };
+  int64_t seq = 0;
+  for (size_t g = 0; g < d.games.size(); ++g) {
+    const rk_game& game = d.games[g];
+    seq = g > 0 && owner(g) == owner(g - 1) ? seq + 1 : 1;
+    rows.bind(1, owner(g)).bind(2, seq).bind(3, int64_t(d.facts.date[g])).bind(4, ids[size_t(game.a)]);
+    rows.bind(5, ids[size_t(game.b)]).bind(6, game.score_a).bind(7, int64_t(d.facts.home[g]));
+    if (width) {
+      const double* state = fit.warm_state.data() + entry_of[g] * width;
+      rows.bind(8, std::string_view(store::warm_text(state, width))).bind(9, std::string_view(store::warm_text(state + width, width)));
+    }
+    rows.run();
+  }
+  rows.flush();
+}
+
+// Each batch as a period, owned by the run its games came from.
+std::vector<int64_t> insert_periods(store::database& db, int64_t competition, int64_t run, const whole_history_fit& fit,
+                                    const std::vector<int64_t>& run_of) {
+  const dense_history& h = *fit.history;
+  statement s = db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id");
+  std::vector<int64_t> ids;
+  for (size_t b = 0; b < h.batch_dates.size(); ++b) {
+    const size_t game = h.source[b == 0 ? 0 : h.batch_ends[b - 1]];
+    const std::string label = batch_label(fit.run.period, h.batch_dates[b]);
+    s.bind(1, competition).bind(2, game < run_of.size() ? run_of[game] : run).bind(3, std::string_view(label));
+    ids.push_back(db_rows::inserted_id(s));
+  }
+  return ids;
+}
+
+// One row per player per batch he played in: the estimate, its change from his estimate at his batch before
+// (from the model's first estimate at his first), the matches, the deviation in `state`.
+void insert_estimates(store::database& db, const whole_history_fit& fit, const std::vector<int64_t>& periods,
+                      const std::vector<int64_t>& players) {
+  store::row_batch rows(db, "INSERT INTO ratings (period_id, player_id, rating, change, games, state)", 6);
+  store::state_object state({"deviation"});
+  std::vector<double> last(players.size(), fit.run.rater->new_player()[0]);
+  each_appearance(*fit.history, [&](size_t b, int32_t p, uint64_t e, uint64_t games) {
+    const double mean = fit.mean[e];
+    rows.bind(1, periods[b]).bind(2, players[size_t(p)]).bind(3, mean).bind(4, mean - last[size_t(p)]);
+    rows.bind(5, int64_t(games)).bind(6, state.write(&fit.sd[e]));
+    rows.run();
+    last[size_t(p)] = mean;
+  });
+  rows.flush();
+}
+
+void insert_summary(store::database& db, int64_t run, const whole_history_fit& fit, size_t games) {
+  const auto& f = fit.summary;
+  statement s = db.prepare(
+      "INSERT INTO whole_history_fits (run_id, sweeps, last_change, converged, epsilon, log_evidence, warm_start, "
+      "games) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  s.bind(1, run).bind(2, int64_t(f["sweeps"].get<uint64_t>()));
+  s.bind(3, f["last_change"].is_null() ? NAN : f["last_change"].get<double>());
+  s.bind(4, int64_t(f["converged"].get<bool>())).bind(5, f["epsilon"].get<double>());
+  s.bind(6, f["log_evidence"].is_null() ? NAN : f["log_evidence"].get<double>());
+  s.bind(7, int64_t(f.value("warm_start", false))).bind(8, int64_t(games));
+  s.run();
+}
+
+}  // namespace
+
+recorded_run record_fit(store::database& db, const whole_history_fit& fit, const competition_config& config,
+                        const std::string& fingerprint,
+                        const std::vector<int64_t>& run_of, const std::vector<earlier_run>& replaced) {
+  const run_result& r = fit.run;
+  const rk_descriptor& model = r.source->descriptor();
+  store::ensure_step(db, store::whole_history_step);
+  const int64_t competition = db_rows::competition_id(db, config.competition);
+  remove_last_fit(db, competition, replaced);
+  const int64_t run = db_rows::insert_run(db, competition, config, model, fingerprint);
+  const std::vector<int64_t> players = player_ids(db, competition, r.data.players);
+  insert_games(db, fit, run, run_of, players);
+  const std::vector<int64_t> periods = insert_periods(db, competition, run, fit, run_of);
+  insert_estimates(db, fit, periods, players);
+  db_rows::insert_states(db, run, model, r.state, players);
+  insert_summary(db, run, fit, r.data.games.size());
+  return recorded_run{run, periods.size(), players.size(), false, replaced};
+}
+
+}  // namespace ratekit

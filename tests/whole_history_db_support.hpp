@@ -1,0 +1,97 @@
+// Whole-history runs recorded into the history database: a seeded history of duels split into two files
+// (January and February, then March), and runs of one config over them, full or month by month.
+#pragma once
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace ratekit::testing {
+
+// `games` duels among `players` players on the days of `month` (2024), seeded, a third at A's home and a third at
+// B's; no draws (ttt's default rates none).
+inline std::string month_of_games(int month, int games, int players, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::string out = "date,player_a,player_b,score_a,home\n";
+  for (int g = 0; g < games; ++g) {
+    const int a = int(rng() % unsigned(players)), b = (a + 1 + int(rng() % unsigned(players - 1))) % players;
+    char line[64];
+    std::snprintf(line, sizeof line, "2024-%02d-%02d,P%d,P%d,%d,%s\n", month, 1 + int(rng() % 28u), a, b,
+                  int(rng() % 3u == 0 ? 0 : 1) ^ (a < b ? 1 : 0), g % 3 == 0 ? "a" : g % 3 == 1 ? "b" : "");
+    out += line;
+  }
+  return out;
+}
+
+struct whole_history_competition {
+  temp_dir dir;
+  // `model` with `params` (a YAML map's inside) and a home advantage of `home` (its units), recording into
+  // `database` (a file in dir when not a URI).
+  whole_history_competition(const std::string& model, const std::string& params, const std::string& database,
+                            double home = 0) {
+    for (int m = 1; m <= 3; ++m) write_text(dir / ("m" + std::to_string(m) + ".csv"), month_of_games(m, 150, 12, 7u + unsigned(m)));
+    const std::string head = "competition: club\nmodel: " + model + "\nparams: { " + params +
+                             " }\ninput: { format: games-csv }\nperiod: day\n" +
+                             (home ? "home_advantage: " + std::to_string(home) + "\n" : "");
+    write_text(dir / "full.yaml", head + "output: { history: true }\n");
+    write_text(dir / "db.yaml", head + "output: { history: true, database: \"" + database + "\" }\n");
+  }
+  std::string inputs(std::initializer_list<const char*> files) const {
+    std::string out;
+    for (const char* f : files) out += " --input " + (dir / f).string();
+    return out;
+  }
+  command_result full(std::initializer_list<const char*> files, const std::string& out = "full") const {
+    return run_cli("run " + (dir / "full.yaml").string() + inputs(files) + " --out " + (dir / out).string());
+  }
+  command_result recorded(std::initializer_list<const char*> files, const std::string& flags = "") const {
+    return run_cli("run " + (dir / "db.yaml").string() + inputs(files) + " --out " + (dir / "out").string() + flags);
+  }
+};
+
+// history.csv's rows as (date, player, games) and the two numbers, compared within `tolerance`.
+inline void same_history(const std::string& a, const std::string& b, double tolerance) {
+  std::istringstream in_a(a), in_b(b);
+  std::string la, lb;
+  size_t rows = 0;
+  double largest = 0;
+  while (std::getline(in_a, la)) {
+    REQUIRE(std::getline(in_b, lb));
+    if (rows++ == 0) continue;
+    char date_a[32], player_a[32], date_b[32], player_b[32];
+    double ra, da, rb, db;
+    int ga, gb;
+    REQUIRE(std::sscanf(la.c_str(), "%31[^,],%31[^,],%lf,%lf,%d", date_a, player_a, &ra, &da, &ga) == 5);
+    REQUIRE(std::sscanf(lb.c_str(), "%31[^,],%31[^,],%lf,%lf,%d", date_b, player_b, &rb, &db, &gb) == 5);
+    INFO(la << " against " << lb);
+    REQUIRE(std::string(date_a) == date_b);
+    REQUIRE(std::string(player_a) == player_b);
+    REQUIRE(ga == gb);
+    largest = std::max({largest, std::abs(ra - rb), std::abs(da - db)});
+  }
+  CHECK_FALSE(std::getline(in_b, lb));
+  INFO(rows << " rows, the largest difference " << largest);
+  CHECK(rows > 100);
+  CHECK(largest <= tolerance);
+}
+
+// The three months recorded one run each (into c's database) equal one run over all of them, within
+// `tolerance`: the last run's outputs in out/, the full run's in full/.
+inline void incremental_equals_full(const whole_history_competition& c, double tolerance) {
+  REQUIRE(c.full({"m1.csv", "m2.csv", "m3.csv"}).status == 0);
+  for (const char* month : {"m1.csv", "m2.csv", "m3.csv"}) {
+    const auto r = c.recorded({month});
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+  }
+  same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), tolerance);
+}
+
+}  // namespace ratekit::testing
