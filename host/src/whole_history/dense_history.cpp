@@ -3,7 +3,6 @@
 #include "engine/period_clock.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
-#include <ratekit/host/text/format.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -85,12 +84,6 @@ std::vector<placed> place_team_matches(const dataset& data, const competition_co
 }
 
 }  // namespace
-
-std::string batch_label(period_kind kind, int32_t date) {
-  if (kind == period_kind::month) return iso_month(date);
-  if (kind == period_kind::year) return std::to_string(date / 10000);
-  return iso_date(date);
-}
 
 rk_wh_history dense_history::view() const {
   return {sizeof(rk_wh_history), 0, player_count, entries.data(), entries.size(),

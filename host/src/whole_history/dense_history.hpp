@@ -41,9 +41,6 @@ struct dense_history {
 // and a handicap. The batches follow the dates, each batch's matches in input order.
 dense_history build_dense_history(const dataset& data, const competition_config& config, const rk_descriptor& model);
 
-// A batch's label in history.csv and the history database: its day, month (2024-01) or year.
-std::string batch_label(period_kind kind, int32_t date);
-
 // Calls fn(batch, player, entry, games) once per player per batch he played in, in time order, each batch's
 // players in the order they first appear in it; `entry` is his first entry of the batch (all share its estimate).
 template <class Fn>

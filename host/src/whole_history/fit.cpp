@@ -1,6 +1,7 @@
 // fit_whole_history(): the input read whole, placed in time, swept; the run_result the outputs read.
 #include <ratekit/host/whole_history/whole_history.hpp>
 
+#include "whole_history/batch_label.hpp"
 #include "whole_history/dense_history.hpp"
 #include "whole_history/drift.hpp"
 #include "whole_history/in_sample.hpp"

@@ -6,6 +6,7 @@
 #include "store/schema_steps.hpp"
 #include "store/state_object.hpp"
 #include "store/whole_history_rows.hpp"
+#include "whole_history/batch_label.hpp"
 #include "whole_history/dense_history.hpp"
 
 #include <algorithm>

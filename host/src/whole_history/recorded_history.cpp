@@ -3,6 +3,7 @@
 
 #include "recording/run_rows.hpp"
 #include "store/whole_history_rows.hpp"
+#include "whole_history/batch_label.hpp"
 #include "whole_history/dense_history.hpp"
 #include "whole_history/read_input.hpp"
 #include "whole_history/recorded_fit.hpp"
