@@ -38,7 +38,7 @@ namespace {
 int32_t expect_teams(rk_instance instance, const double* states, const uint32_t* teams, const double* weights,
                      uint64_t players, double* beats, double* draws, rk_error* error) {
   return sdk::detail::guard(error, [&] {
-    reinterpret_cast<const ttt*>(instance)->team_chances(states, teams, weights, players, beats, draws);
+    std::as_const(sdk::detail::model_of<ttt>(instance)).team_chances(states, teams, weights, players, beats, draws);
   });
 }
 constexpr rk_plugin_entry entry() {

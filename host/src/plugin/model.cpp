@@ -35,6 +35,11 @@ void destroy_instance(const plugin& p, rk_instance instance) noexcept {
   }
 }
 
+int32_t host_stop_requested(void*) {
+  const std::atomic<bool>* stop = stop_flag();
+  return stop && stop->load(std::memory_order_relaxed) ? 1 : 0;
+}
+
 void log_from_plugin(std::string_view id, int32_t level, const char* message) {
   const auto lvl = level <= RK_LOG_DEBUG ? spdlog::level::debug
                    : level == RK_LOG_INFO ? spdlog::level::info
@@ -57,6 +62,7 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
   host_.context = this;
   host_.log = &log_callback;
   host_.adjust = &adjust_callback;
+  host_.stop_requested = &host_stop_requested;
   host_.abi_major = RK_ABI_MAJOR;
   host_.abi_minor = RK_ABI_MINOR;
   host_.version = RATEKIT_VERSION;

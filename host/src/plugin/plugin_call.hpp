@@ -2,6 +2,7 @@
 // its log lines passed on. Shared by the kinds of model (plugin.cpp, whole_history_model.cpp).
 #pragma once
 
+#include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include <cstring>
@@ -45,6 +46,11 @@ void call_plugin(Fn&& fn) {
     throw plugin_error("threw a C++ exception of an unknown type through the C ABI", -1);
   }
   if (status == RK_OK) return;
+  if (status == RK_STOPPED) {  // ABI 1.7: honoured the stop, or claims one nobody asked for
+    const std::atomic<bool>* stop = stop_flag();
+    throw_if_stopped(stop);
+    throw plugin_error("stopped early (RK_STOPPED) although the host asked it to go on", error.index);
+  }
   const std::string message = message_of(error, status);
   if (status == RK_ERR_INTERNAL && message == "out of memory") throw std::bad_alloc();
   throw plugin_error(message, error.index);
@@ -55,6 +61,10 @@ void call_plugin(Fn&& fn) {
 rk_instance create_instance(const plugin& p, const rk_host& host, const std::vector<double>& params);
 // Destroys an instance (none: nothing); what the plugin throws is logged, not thrown.
 void destroy_instance(const plugin& p, rk_instance instance) noexcept;
+
+// rk_host.stop_requested (ABI 1.7): whether the run of the calling thread is
+// stopped (its stop_scope's flag); a plugin calls it from inside a call, on its thread.
+int32_t host_stop_requested(void* context);
 
 // A line the plugin `id` logs (rk_host.log), at its level.
 void log_from_plugin(std::string_view id, int32_t level, const char* message);

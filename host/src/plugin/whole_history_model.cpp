@@ -21,6 +21,7 @@ whole_history_model::whole_history_model(std::shared_ptr<const plugin> p, const 
   host_.struct_size = sizeof host_;
   host_.context = this;
   host_.log = &log_callback;
+  host_.stop_requested = &host_stop_requested;
   host_.abi_major = RK_ABI_MAJOR;
   host_.abi_minor = RK_ABI_MINOR;
   host_.version = RATEKIT_VERSION;

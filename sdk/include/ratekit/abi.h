@@ -16,30 +16,14 @@
  *   end and a new minor version adds new arrays instead (as 1.1 added
  *   rk_game_batch.game_dates beside rk_game).
  *
- * The contract of every call:
- * - Ownership: pointers passed to a plugin (batches, state columns, rk_error,
- *   parameter values) are owned by the host and valid only for the duration of
- *   the call, except rk_host, valid for the instance's life. Pointers a plugin
- *   returns (its entry, descriptor, extension structs and their strings) are
- *   owned by the plugin and stay valid while the library is loaded. An instance
- *   is the plugin's own, opaque to the host, and lives from create to destroy.
- * - Threads: the entry, the descriptor and get_extension may be read from any
- *   thread at any time. The host calls one instance from one thread at a time:
- *   never two calls on the same instance at once, but two instances may run on
- *   two threads at once, so a plugin keeps no mutable state outside its
- *   instances. rate_games and rate_events are called in the order of the games
- *   and events.
- * - Errors: a call that fails returns a non-zero RK_ERR_* and fills rk_error
- *   (its index names the offending game or entry). The host then stops the run
- *   and writes nothing, so the state columns may be left half-updated; the
- *   instance must stay valid for destroy and for expect, and a later rate call
- *   must not see anything the failed one left behind (the SDK's period loops
- *   reset what they accumulate).
- * - Versions: the host says which ABI it speaks in rk_host (abi_major,
- *   abi_minor, version; 1.1) and in the struct_size of every struct it passes,
- *   so a plugin reads a field only when RK_HAS_FIELD says the host wrote it.
- * - Team matches (1.3): ranked events whose entries are grouped into teams (rk_entry.team), each
- *   team one placing; RK_CAP_TEAMS plugins rate them with rate_events, forecast with expect_teams.
+ * The contract of every call (ownership, threads, errors, versions, stopping
+ * early) is in docs/writing-a-plugin.md, "The contract"; in short: the host
+ * owns what it passes (valid during the call; rk_host for the instance's
+ * life), the plugin what it returns; one instance is called from one thread
+ * at a time; a failed call returns RK_ERR_* with rk_error filled, and the host
+ * writes nothing, so state may be left half-updated but a later call must not
+ * see it; read a field only when RK_HAS_FIELD says its writer knew it.
+ * Team matches (1.3): ranked events whose entries are grouped into teams.
  */
 #ifndef RATEKIT_ABI_H
 #define RATEKIT_ABI_H
@@ -52,7 +36,7 @@ extern "C" {
 #endif
 
 #define RK_ABI_MAJOR 1
-#define RK_ABI_MINOR 6
+#define RK_ABI_MINOR 7
 #define RK_ENTRY_SYMBOL "ratekit_plugin_entry"
 
 #if defined(_WIN32)
@@ -67,7 +51,8 @@ enum {
   RK_ERR_INVALID_ARGUMENT = 1, /* bad parameter value or malformed batch */
   RK_ERR_DOMAIN = 2,           /* a game or event the model cannot rate */
   RK_ERR_UNSUPPORTED = 3,      /* the call is not implemented by this plugin */
-  RK_ERR_INTERNAL = 4          /* anything else, e.g. an exception caught at the boundary */
+  RK_ERR_INTERNAL = 4,         /* anything else, e.g. an exception caught at the boundary */
+  RK_STOPPED = 5               /* ABI 1.7: ended early, as rk_host.stop_requested asked */
 };
 
 /* Caller-owned error report, filled by the plugin when a call fails. */
@@ -104,9 +89,14 @@ typedef struct rk_host {
      RK_OK, or RK_ERR_INVALID_ARGUMENT when the host refuses it: the run then
      stops after the call, naming why. NULL before 1.4 (RK_HAS_FIELD). */
   int32_t (*adjust)(void* context, uint64_t game, int32_t player, double delta, const char* reason);
+  /* ABI 1.7: non-zero once the host wants the running rate call to end (a
+     Ctrl-C). A call may poll it every few thousand games and return
+     RK_STOPPED, leaving state as a failed call may; NULL before 1.7. */
+  int32_t (*stop_requested)(void* context);
 } rk_host;
 #define RK_HOST_SIZE_1_0 24
 #define RK_HOST_SIZE_1_1 40
+#define RK_HOST_SIZE_1_4 48
 
 /* Capability bits of rk_descriptor.capabilities. */
 #define RK_CAP_PAIRWISE ((uint64_t)1 << 0)       /* rates pairwise games */

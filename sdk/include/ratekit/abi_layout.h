@@ -16,7 +16,8 @@ RK_STATIC_ASSERT(sizeof(void*) == 8, "ratekit ABI v1 is defined for 64-bit targe
 RK_STATIC_ASSERT(sizeof(rk_error) == 528, "rk_error layout");
 RK_STATIC_ASSERT(offsetof(rk_host, abi_major) == RK_HOST_SIZE_1_0, "rk_host grows at its end");
 RK_STATIC_ASSERT(offsetof(rk_host, adjust) == RK_HOST_SIZE_1_1, "rk_host grows at its end");
-RK_STATIC_ASSERT(sizeof(rk_host) == 48, "rk_host layout");
+RK_STATIC_ASSERT(offsetof(rk_host, stop_requested) == RK_HOST_SIZE_1_4, "rk_host grows at its end");
+RK_STATIC_ASSERT(sizeof(rk_host) == 56, "rk_host layout");
 RK_STATIC_ASSERT(sizeof(rk_state_field) == 24, "rk_state_field layout");
 RK_STATIC_ASSERT(sizeof(rk_param_spec) == 56, "rk_param_spec layout");
 RK_STATIC_ASSERT(sizeof(rk_descriptor) == 64, "rk_descriptor layout");

@@ -81,6 +81,7 @@ class elo_updater {
     const state_after_writer after(s, batch);
     if (batch.period_count == 0) {  // one game per period: apply at once
       for (uint64_t i = 0; i < batch.game_count; ++i) {
+        stop_point(i);
         const rk_game& g = batch.games[i];
         if (i + lookahead < batch.game_count) prefetch(batch.games[i + lookahead], rating, ahead);
         check_game(g, i, players);
@@ -112,6 +113,7 @@ class elo_updater {
     };
     for_each_period(batch, [&](uint64_t begin, uint64_t end) {
       for (uint64_t i = begin; i < end; ++i) {
+        stop_point(i);
         const rk_game& g = batch.games[i];
         if (i + lookahead < batch.game_count) {
           const rk_game& next = batch.games[i + lookahead];

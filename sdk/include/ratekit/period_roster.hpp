@@ -23,6 +23,7 @@ class period_roster {
     for (const int32_t who : order_) entries_[size_t(who)].joined = false;
     order_.clear();
     for (uint64_t i = p.begin; i < p.end; ++i) {
+      stop_point(i);
       const rk_game& g = b.games[i];
       check_game(g, i, players);
       for (const int32_t who : {g.a, g.b}) {
@@ -64,6 +65,7 @@ class period_roster {
   void apply_changes(const rk_game_batch& b, const period& p, rk_game_out* out, double Scratch::*factor,
                      double* rating) {
     for (uint64_t i = p.begin; i < p.end; ++i) {
+      stop_point(i);  // before any rating moves
       const rk_game& g = b.games[i];
       entry& a = entries_[size_t(g.a)];
       entry& o = entries_[size_t(g.b)];

@@ -16,67 +16,18 @@
 #pragma once
 
 #include <ratekit/abi.h>
+#include <ratekit/descriptor.hpp>
+#include <ratekit/stop_point.hpp>
 
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <new>
-#include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ratekit::sdk {
-
-// A parameter, written with C++20 designated initializers in rk_param_spec's
-// field order; what is left out takes these defaults (a number, no flags, no choices):
-//   sdk::param{.key = "c", .default_value = 34.6, .min = 0, .max = 350, .help = "RD growth per period away"}
-//   sdk::param{.key = "margin", .type = RK_PARAM_BOOL, .default_value = 1, .max = 1, .help = "..."}
-//   sdk::param{.key = "target", .type = RK_PARAM_CHOICE, .choices = "mean|value", .help = "..."}
-struct param {
-  const char* key = nullptr;
-  int32_t type = RK_PARAM_NUMBER;
-  uint32_t flags = 0;
-  double default_value = 0.0;
-  double min = 0.0;
-  double max = 0.0;
-  const char* choices = nullptr;
-  const char* help = "";
-  constexpr operator rk_param_spec() const { return {key, type, flags, default_value, min, max, choices, help}; }
-};
-// A parameter that acts at season starts: the host refuses a non-zero value
-// for an input without seasons, instead of letting it do nothing.
-constexpr rk_param_spec seasonal(rk_param_spec p) {
-  p.flags |= RK_PARAM_SEASONAL;
-  return p;
-}
-// The logistic spread of every Elo-type model.
-constexpr rk_param_spec xi_param(double default_xi) {
-  return param{.key = "xi", .default_value = default_xi, .min = 1.0, .max = 1e6,
-               .help = "logistic spread: a difference of xi points means odds of 10 to 1"};
-}
-constexpr rk_state_field rating_field(double initial, const char* help) { return {"rating", initial, help}; }
-
-// A plugin's descriptor by field names, in rk_descriptor's order; the counts
-// are those of the arrays, and what is left out is empty:
-//   const rk_descriptor my_model::descriptor = sdk::descriptor{
-//       .id = "glicko", .version = "1.0.0", .summary = "...", .capabilities = RK_CAP_PAIRWISE | RK_CAP_DRAWS,
-//       .state = state_fields, .params = param_specs};
-// .bookkeeping_state (before .state) sets the bits of the plugin's own bookkeeping fields.
-struct descriptor {
-  const char* id = nullptr;
-  const char* version = nullptr;
-  const char* summary = "";
-  uint64_t capabilities = 0;
-  uint32_t bookkeeping_state = 0;
-  std::span<const rk_state_field> state = {};
-  std::span<const rk_param_spec> params = {};
-  constexpr operator rk_descriptor() const {
-    return {.struct_size = sizeof(rk_descriptor), .bookkeeping_state = bookkeeping_state, .id = id,
-            .version = version, .summary = summary, .capabilities = capabilities,
-            .state_count = uint32_t(state.size()), .param_count = uint32_t(params.size()),
-            .state = state.data(), .params = params.data()};
-  }
-};
 
 // The date of game i of a batch (yyyymmdd); 0 when unknown, or when the host
 // speaks ABI 1.0 and passes no dates.
@@ -110,6 +61,9 @@ class host {
   // and its own version ("" when it does not say).
   uint32_t abi_minor() const { return h_ && RK_HAS_FIELD(h_, rk_host, abi_minor) ? h_->abi_minor : 0; }
   const char* version() const { return h_ && RK_HAS_FIELD(h_, rk_host, version) && h_->version ? h_->version : ""; }
+  // ABI 1.7: true once the host wants the running call to end (false from an
+  // older host); a model's own long loop may poll it, or call stop_point.
+  bool stop_requested() const { return sdk::stop_requested(h_); }
   // ABI 1.4 (declare RK_CAP_ADJUSTMENTS), inside rate_games: `player`'s rating moves by `delta` in the period
   // of the batch's game `game`, a change no game reports (the model moves the state itself). Throws when
   // the host refuses it or is older.
@@ -163,11 +117,15 @@ class state {
 template <class Fn>
 void for_each_period(const rk_game_batch& batch, Fn&& fn) {
   if (batch.period_count == 0) {
-    for (uint64_t i = 0; i < batch.game_count; ++i) fn(i, i + 1);
+    for (uint64_t i = 0; i < batch.game_count; ++i) {
+      stop_point(i);
+      fn(i, i + 1);
+    }
     return;
   }
   uint64_t begin = 0;
   for (uint64_t p = 0; p < batch.period_count; ++p) {
+    stop_point(p);  // a long period's own loops poll within it
     const uint64_t end = batch.period_ends[p];
     if (end < begin || end > batch.game_count)
       throw failure(RK_ERR_INVALID_ARGUMENT, "period boundaries are not ascending", int64_t(begin));
@@ -278,6 +236,9 @@ int32_t guard(rk_error* error, Fn&& fn) noexcept {
   } catch (const failure& e) {
     fill_error(error, e.code(), e.what(), e.index());
     return e.code();
+  } catch (const stopped&) {
+    fill_error(error, RK_STOPPED, "stopped at the host's request", -1);
+    return RK_STOPPED;
   } catch (const std::bad_alloc&) {
     fill_error(error, RK_ERR_INTERNAL, "out of memory", -1);
   } catch (const std::exception& e) {
@@ -288,32 +249,54 @@ int32_t guard(rk_error* error, Fn&& fn) noexcept {
   return RK_ERR_INTERNAL;
 }
 
+// An instance: the model and the host it was made for, whose stop_requested
+// the SDK's loops poll during a rate call (call_scope).
+template <class Model>
+struct boxed {
+  const rk_host* services;
+  Model model;
+  boxed(const rk_host* h, params p) : services(h), model(host(h), p) {}
+};
+
+// The model of an instance made by make_entry (or make_whole_history_entry).
+template <class Model>
+Model& model_of(rk_instance instance) {
+  return reinterpret_cast<boxed<Model>*>(instance)->model;
+}
+
 template <class Model>
 struct adapter {
+  static boxed<Model>& self(rk_instance instance) { return *reinterpret_cast<boxed<Model>*>(instance); }
   static int32_t create(const rk_host* h, const double* values, uint32_t count, rk_instance* out,
                         rk_error* error) {
     return guard(error, [&] {
       if (count != Model::descriptor.param_count)
         throw failure(RK_ERR_INVALID_ARGUMENT, "wrong number of parameters");
-      *out = reinterpret_cast<rk_instance>(new Model(host(h), params(values, count)));
+      *out = reinterpret_cast<rk_instance>(new boxed<Model>(h, params(values, count)));
     });
   }
-  static void destroy(rk_instance instance) { delete reinterpret_cast<Model*>(instance); }
+  static void destroy(rk_instance instance) { delete &self(instance); }
   static int32_t expect(rk_instance instance, double ra, double rb, double advantage, double* out,
                         rk_error* error) {
-    return guard(error, [&] { *out = reinterpret_cast<const Model*>(instance)->expect(ra, rb, advantage); });
+    return guard(error, [&] { *out = std::as_const(self(instance).model).expect(ra, rb, advantage); });
   }
   static int32_t expect_states(rk_instance instance, const double* a, const double* b, double advantage,
                                double* out, rk_error* error) {
-    return guard(error, [&] { *out = reinterpret_cast<const Model*>(instance)->expect(a, b, advantage); });
+    return guard(error, [&] { *out = std::as_const(self(instance).model).expect(a, b, advantage); });
   }
   static int32_t rate_games(rk_instance instance, const rk_state* s, const rk_game_batch* batch,
                             rk_game_out* out, rk_error* error) {
-    return guard(error, [&] { reinterpret_cast<Model*>(instance)->rate_games(state(s), *batch, out); });
+    return guard(error, [&] {
+      const call_scope scope(self(instance).services);
+      self(instance).model.rate_games(state(s), *batch, out);
+    });
   }
   static int32_t rate_events(rk_instance instance, const rk_state* s, const rk_event_batch* batch,
                              rk_entry_out* out, rk_error* error) {
-    return guard(error, [&] { reinterpret_cast<Model*>(instance)->rate_events(state(s), *batch, out); });
+    return guard(error, [&] {
+      const call_scope scope(self(instance).services);
+      self(instance).model.rate_events(state(s), *batch, out);
+    });
   }
   static const void* no_extension(const char*) { return nullptr; }
 };

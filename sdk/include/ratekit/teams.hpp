@@ -157,10 +157,11 @@ namespace detail {
 // The instance: the model and what one call reuses, so no match allocates once warm.
 template <class Model>
 struct team_instance {
+  const rk_host* services;  // the host whose stop_requested the loops poll
   Model model;
   match m;
   std::vector<double> scores, scratch, initial, a, b;
-  team_instance(const host& h, params p) : model(h, p), initial(Model::descriptor.state_count) {
+  team_instance(const rk_host* h, params p) : services(h), model(host(h), p), initial(Model::descriptor.state_count) {
     model.initial(initial.data());
   }
 
@@ -187,6 +188,7 @@ struct team_instance {
         throw failure(RK_ERR_INVALID_ARGUMENT, "an event's entries are out of range", int64_t(e));
       m.clear(fields);
       for (uint64_t i = ev.begin; i < ev.end; ++i) {
+        stop_point(i);
         const rk_entry& x = b.entries[i];
         if (x.player < 0 || uint64_t(x.player) >= s.players())
           throw failure(RK_ERR_INVALID_ARGUMENT, "unknown player", int64_t(i));
@@ -221,7 +223,7 @@ struct team_adapter {
   static int32_t create(const rk_host* h, const double* values, uint32_t count, rk_instance* out, rk_error* error) {
     return guard(error, [&] {
       if (count != Model::descriptor.param_count) throw failure(RK_ERR_INVALID_ARGUMENT, "wrong number of parameters");
-      *out = reinterpret_cast<rk_instance>(new instance(host(h), params(values, count)));
+      *out = reinterpret_cast<rk_instance>(new instance(h, params(values, count)));
     });
   }
   static void destroy(rk_instance i) { delete &self(i); }
@@ -239,7 +241,10 @@ struct team_adapter {
   }
   static int32_t rate_events(rk_instance i, const rk_state* s, const rk_event_batch* b, rk_entry_out* out,
                              rk_error* error) {
-    return guard(error, [&] { self(i).rate_events(state(s), *b, out); });
+    return guard(error, [&] {
+      const call_scope scope(self(i).services);
+      self(i).rate_events(state(s), *b, out);
+    });
   }
   static int32_t expect_teams(rk_instance i, const double* states, const uint32_t* teams, const double* weights,
                               uint64_t n, double* beats, double* draws, rk_error* error) {

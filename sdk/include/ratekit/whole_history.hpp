@@ -62,16 +62,24 @@ namespace detail {
 
 template <class Model>
 struct whole_history_adapter {
-  static Model& model(rk_instance instance) { return *reinterpret_cast<Model*>(instance); }
+  static Model& model(rk_instance instance) { return model_of<Model>(instance); }
+  // The host whose stop_requested a model's loops may poll (stop_point) during a sweep.
+  static const rk_host* services(rk_instance instance) { return reinterpret_cast<boxed<Model>*>(instance)->services; }
 
   static int32_t load(rk_instance instance, const rk_wh_history* h, rk_error* error) {
-    return guard(error, [&] { model(instance).load(history(*h)); });
+    return guard(error, [&] {
+      const call_scope scope(services(instance));
+      model(instance).load(history(*h));
+    });
   }
   static int32_t warm_start(rk_instance instance, const double* mean, const double* sd, rk_error* error) {
     return guard(error, [&] { model(instance).warm_start(mean, sd); });
   }
   static int32_t sweep(rk_instance instance, double* max_change, rk_error* error) {
-    return guard(error, [&] { *max_change = model(instance).sweep(); });
+    return guard(error, [&] {
+      const call_scope scope(services(instance));
+      *max_change = model(instance).sweep();
+    });
   }
   static int32_t estimates(rk_instance instance, double* mean, double* sd, rk_error* error) {
     return guard(error, [&] { model(instance).estimates(mean, sd); });

@@ -1,0 +1,209 @@
+// Ctrl-C within one plugin call (ABI 1.7): the SDK's game and entry loops poll
+// rk_host.stop_requested every few thousand games, the call ends with
+// RK_STOPPED, and the host reads that as the run's stop. Each case asks for
+// the stop at the third poll and checks the plugin stopped long before the end
+// of a period of a million games (or a match of 30,000 players).
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
+#include <ratekit/stop_point.hpp>
+
+#include "test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+using namespace ratekit;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr uint64_t million = 1'000'000;
+constexpr uint64_t players = 2'000;
+
+// A host whose stop_requested answers yes from its `stop_at`-th poll on.
+struct polling_host {
+  rk_host host{};
+  int polls = 0, stop_at = 3;
+  polling_host() {
+    host.struct_size = sizeof host;
+    host.context = this;
+    host.abi_major = RK_ABI_MAJOR, host.abi_minor = RK_ABI_MINOR, host.version = "test";
+    host.stop_requested = [](void* self) -> int32_t {
+      polling_host& h = *static_cast<polling_host*>(self);
+      return ++h.polls >= h.stop_at ? 1 : 0;
+    };
+  }
+};
+
+// An instance of a built-in plugin with its default parameters, made for `h`.
+struct instance {
+  std::shared_ptr<const plugin> p;
+  rk_instance it = nullptr;
+  instance(const std::string& id, const rk_host& h) : p(testing::builtin().get(id)) {
+    std::vector<double> params;
+    for (uint32_t i = 0; i < p->descriptor().param_count; ++i) params.push_back(p->descriptor().params[i].default_value);
+    rk_error e{};
+    REQUIRE(p->entry().create(&h, params.data(), uint32_t(params.size()), &it, &e) == RK_OK);
+  }
+  ~instance() { p->entry().destroy(it); }
+};
+
+// The state of `players` new players of a plugin, and what ABI 1.1 adds.
+struct state_columns {
+  std::vector<std::vector<double>> fields;
+  std::vector<double*> columns;
+  std::vector<int64_t> last_period = std::vector<int64_t>(players, RK_NEVER_RATED);
+  std::vector<int32_t> last_date = std::vector<int32_t>(players, 0);
+  explicit state_columns(const rk_descriptor& d) {
+    for (uint32_t f = 0; f < d.state_count; ++f) fields.emplace_back(players, d.state[f].initial);
+    for (auto& f : fields) columns.push_back(f.data());
+  }
+  rk_state view() {
+    return {sizeof(rk_state), uint32_t(fields.size()), players, columns.data(), last_period.data(), last_date.data(), nullptr};
+  }
+};
+
+// A million games among 2,000 players, all in one rating period (January 2024).
+struct one_period {
+  std::vector<rk_game> games;
+  std::vector<int32_t> dates = std::vector<int32_t>(million, 20240115);
+  uint64_t end = million;
+  int64_t number = 2024 * 12;
+  int32_t first = 20240101, last = 20240131;
+  one_period() {
+    games.reserve(million);
+    for (uint64_t i = 0; i < million; ++i) {
+      rk_game g = make_game(int32_t(i % players), int32_t((i * 7 + 1) % players), i % 3 ? 1.0 : 0.0);
+      g.k_a = g.k_b = 20;
+      games.push_back(g);
+    }
+  }
+  rk_game_batch batch() const {
+    return {sizeof(rk_game_batch), 0, games.data(), million, &end, 1, dates.data(), &number, &first, &last, nullptr, 0};
+  }
+};
+
+// How many games of the batch the plugin wrote an output for (out starts NaN).
+uint64_t games_written(const std::vector<rk_game_out>& out) {
+  uint64_t n = 0;
+  for (const rk_game_out& o : out) n += !std::isnan(o.expected_a);
+  return n;
+}
+
+// Rates the million-game period with plugin `id` on a host that asks to stop at its third poll.
+void check_stopped_within_the_period(const std::string& id) {
+  polling_host h;
+  const instance x(id, h.host);
+  state_columns s(x.p->descriptor());
+  const rk_state view = s.view();
+  const one_period games;
+  const rk_game_batch b = games.batch();
+  std::vector<rk_game_out> out(million, rk_game_out{NAN, NAN, NAN, NAN});
+  rk_error e{};
+  e.struct_size = sizeof e;
+  CHECK(x.p->entry().rate_games(x.it, &view, &b, out.data(), &e) == RK_STOPPED);
+  CHECK(h.polls == 3);
+  // It stopped at the third poll, some 8,192 games in: far before the end of the period.
+  CHECK(games_written(out) <= 3 * sdk::stop_poll_interval);
+  CHECK(games_written(out) < million / 10);
+  for (double r : s.fields[0]) CHECK(r == x.p->descriptor().state[0].initial);  // no period's change applied
+}
+
+}  // namespace
+
+TEST_CASE("an Elo plugin stops within a period of a million games when the host asks", "[stop][abi]") {
+  check_stopped_within_the_period("fide-logistic");
+}
+
+TEST_CASE("a Glicko plugin stops within a period of a million games when the host asks", "[stop][abi]") {
+  check_stopped_within_the_period("glicko");
+}
+
+TEST_CASE("a team plugin stops within one free-for-all of 30,000 players when the host asks", "[stop][abi]") {
+  polling_host h;
+  const instance x("weng-lin", h.host);
+  constexpr uint64_t n = 30'000;
+  std::vector<rk_entry> entries;
+  for (uint64_t i = 0; i < n; ++i) entries.push_back({int32_t(i % players), uint32_t(i), double(i + 1)});
+  const rk_event event{0, n, NAN};
+  const std::vector<double> weights(n, 1.0);
+  const rk_event_batch b{sizeof(rk_event_batch), 0, entries.data(), n, &event, 1, weights.data()};
+  state_columns s(x.p->descriptor());
+  const rk_state view = s.view();
+  std::vector<rk_entry_out> out(n, rk_entry_out{NAN, NAN, NAN, NAN, 0, 0});
+  rk_error e{};
+  e.struct_size = sizeof e;
+  CHECK(x.p->entry().rate_events(x.it, &view, &b, out.data(), &e) == RK_STOPPED);
+  CHECK(h.polls == 3);  // within the match's entries, before any chance or update
+  for (const rk_entry_out& o : out) CHECK(std::isnan(o.delta));
+}
+
+TEST_CASE("a host older than ABI 1.7 is never asked: the period is rated to its end", "[stop][abi]") {
+  polling_host h;
+  h.host.struct_size = RK_HOST_SIZE_1_4;  // ends before stop_requested
+  const instance x("fide-logistic", h.host);
+  state_columns s(x.p->descriptor());
+  const rk_state view = s.view();
+  const one_period games;
+  const rk_game_batch b = games.batch();
+  std::vector<rk_game_out> out(million, rk_game_out{NAN, NAN, NAN, NAN});
+  rk_error e{};
+  CHECK(x.p->entry().rate_games(x.it, &view, &b, out.data(), &e) == RK_OK);
+  CHECK(h.polls == 0);
+  CHECK(games_written(out) == million);
+}
+
+namespace {
+
+// One period of a million games (all in 2024, `period: year`), rated by a
+// run whose stop flag is set as the period is handed to the plugin.
+struct stop_as_rating_starts : rated_games_sink {
+  std::atomic<bool>& stop;
+  uint64_t rated = 0;
+  explicit stop_as_rating_starts(std::atomic<bool>& flag) : stop(flag) {}
+  void before_rating(const rated_games&) override { stop = true; }
+  void take(rated_games& games) override { rated += games.count; }
+  unsigned streams() const override { return streams_history; }
+};
+
+}  // namespace
+
+TEST_CASE("a run stopped while a plugin rates its one period of a million games ends as stopped", "[stop][engine]") {
+  const testing::temp_dir dir;
+  std::string text = "date,player_a,player_b,score_a\n";
+  text.reserve(32 * million);
+  for (uint64_t i = 0; i < million; ++i)
+    text += "2024-03-01,P" + std::to_string(i % players) + ",P" + std::to_string((i * 7 + 1) % players) + ",1\n";
+  testing::write_text(dir / "games.csv", text);
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "period: year\ninput: { format: games-csv, path: games.csv }\n");
+  const competition_config config = load_config(dir / "c.yaml", testing::builtin());
+  std::atomic<bool> stop{false};
+  stop_as_rating_starts sink(stop);
+  const stop_scope scope(stop);
+  // Without the plugin's stop the call rates the period to its end and the run completes.
+  CHECK_THROWS_AS(rate(config, testing::builtin(), run_services{.sink = &sink}), run_stopped);
+  CHECK(sink.rated == 0);
+}
+
+TEST_CASE("a plugin that ends a call with RK_STOPPED unasked fails the run, naming it", "[stop][loader]") {
+  const auto p = plugin::load(fs::path(RATEKIT_TEST_PLUGIN_DIR) / "ratekit-stops-unasked.so");
+  model m(p, {});
+  std::vector<double> ratings(2, 1500.0);
+  double* columns[] = {ratings.data()};
+  const rk_state s{sizeof(rk_state), 1, 2, columns, nullptr, nullptr, nullptr};
+  const rk_game g = make_game(0, 1, 1.0);
+  const rk_game_batch b{sizeof(rk_game_batch), 0, &g, 1, nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr, 0};
+  CHECK_THROWS_WITH(m.rate_games(s, b, nullptr),
+                    Catch::Contains("stopped early (RK_STOPPED) although the host asked it to go on"));
+  std::atomic<bool> stop{true};  // asked, it is the run's stop
+  const stop_scope scope(stop);
+  CHECK_THROWS_AS(m.rate_games(s, b, nullptr), run_stopped);
+}
