@@ -226,3 +226,39 @@ TEST_CASE("PostgreSQL: two runs at once naming one database with different passw
   CHECK(connect(database_location(right)) == "");
   CHECK(connect(database_location(wrong)).find("password authentication failed") != std::string::npos);
 }
+
+TEST_CASE("PostgreSQL: compare's configs naming one database with different passwords each connect with their own",
+          "[.][postgres]") {
+  const testing::pg_schema pg("compare_pw");
+  const std::string server = "@/postgres?host=" + testing::pg_dir() + "&options=-csearch_path%3Dcompare_pw";
+  const std::string right = "postgresql://ratekit_pw:right-secret-4711" + server;
+  const std::string wrong = "postgresql://ratekit_pw:wrong-secret-0815" + server;
+  testing::temp_dir dir;
+  std::string games = "date,player_a,player_b,score_a\n";
+  for (int day = 1; day <= 28; ++day)
+    games += "2024-03-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + ",A,B," + (day % 3 ? "1" : "0") +
+             "\n2024-03-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + ",C,D,0.5\n";
+  testing::write_text(dir / "games.csv", games);
+  const std::string head = "competition: club\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\nperiod: day\n"
+                           "input: { format: games-csv, path: games.csv }\n";
+  testing::write_text(dir / "record.yaml", testing::config_into(head, right));
+  REQUIRE(testing::run_cli("run '" + (dir / "record.yaml").string() + "' --out '" + (dir / "out").string() + "'").status == 0);
+  testing::write_text(dir / "wrong.yaml", head + "initial: { database: \"" + wrong + "\" }\n");
+  testing::write_text(dir / "right.yaml", head + "initial: { database: \"" + right + "\" }\n");
+  const auto compare = [&](const std::string& first, const std::string& second) {
+    return testing::run_cli("compare '" + (dir / first).string() + "' '" + (dir / second).string() + "' --out '" +
+                            (dir / "compared").string() + "'");
+  };
+  // The config with the wrong password, first: it used to connect with the later config's, the right one.
+  const auto refused = compare("wrong.yaml", "right.yaml");
+  INFO(refused.out);
+  CHECK(refused.status == 1);
+  CHECK(refused.out.find("password authentication failed") != std::string::npos);
+  CHECK(refused.out.find("wrong-secret-0815") == std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "compared" / "compare.csv"));
+  // Each with the right one: compared (the right config twice, under two names).
+  fs::copy_file(dir / "right.yaml", dir / "right2.yaml");
+  const auto compared = compare("right.yaml", "right2.yaml");
+  INFO(compared.out);
+  CHECK(compared.status == 0);
+}

@@ -38,6 +38,7 @@ void add_compare_command(CLI::App& app, context& ctx) {
     if (!test_from.empty()) options.test_from = parse_window_date(test_from, "--test-from");
     std::vector<competition_config> configs;
     for (const std::string& file : config_files) {
+      const connection_scope own(options.connections.emplace_back(new_connection_strings()));
       configs.push_back(load_config(file, registry, !inputs.empty()));
       if (!inputs.empty()) configs.back().input_paths = input_files(inputs);
     }

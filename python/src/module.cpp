@@ -193,6 +193,7 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
   std::vector<competition_config> configs;
   for (size_t i = 0; i < config_files.size(); ++i) {
     if (texts[i]) texts[i]->input_apart = columns != nullptr;
+    const connection_scope own(options.connections.emplace_back(new_connection_strings()));
     configs.push_back(config_of(config_files[i], texts[i], plugins));
     if (columns) read_frame(configs.back());
   }

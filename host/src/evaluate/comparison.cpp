@@ -2,18 +2,23 @@
 #include <ratekit/host/evaluate/parallel.hpp>
 
 #include <algorithm>
+#include <optional>
 
 namespace ratekit {
 
 namespace {
 
 // Each config's forecasts of the window, the configs shared out over `threads` threads.
+// Each config connects with its own strings when it has them (compare_options.connections).
 std::vector<window_forecasts> forecast_all(const std::vector<competition_config>& configs, const held_input& input,
                                            const game_window& window, const plugin_registry& plugins,
-                                           unsigned threads) {
+                                           const compare_options& options) {
   std::vector<window_forecasts> out(configs.size());
-  for_each_parallel(configs.size(), threads,
-                    [&](size_t i) { out[i] = forecast_window(configs[i], input, window, plugins); });
+  for_each_parallel(configs.size(), options.threads, [&](size_t i) {
+    std::optional<connection_scope> own;
+    if (i < options.connections.size()) own.emplace(options.connections[i]);
+    out[i] = forecast_window(configs[i], input, window, plugins);
+  });
   return out;
 }
 
@@ -52,7 +57,7 @@ comparison compare_configs(const std::vector<competition_config>& configs, const
   out.window = window_from(input, options.test_from);
   out.options = std::move(options);
   const std::vector<window_forecasts> forecasts =
-      forecast_all(configs, input, out.window, plugins, out.options.threads);
+      forecast_all(configs, input, out.window, plugins, out.options);
   for (size_t i = 0; i < configs.size(); ++i)
     out.models.push_back({name_of(configs[i], out.options, i), configs[i].model,
                           score(forecasts[i], out.window.outcomes), {}, {}, forecasts[i]});

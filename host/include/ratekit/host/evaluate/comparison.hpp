@@ -6,6 +6,9 @@
 
 #include <ratekit/host/evaluate/bootstrap.hpp>
 #include <ratekit/host/evaluate/game_window.hpp>
+#include <ratekit/host/store/connection_scope.hpp>
+
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -18,6 +21,10 @@ struct compare_options {
   size_t replicates = 1000;   // resamplings of the window's games
   unsigned threads = 0;       // configs rated at once; 0: one per core
   std::vector<std::string> names;  // of the configs in the outputs; empty: their files' names
+  // Each config's connection strings, kept as it was loaded in a connection_scope of its own, so
+  // two configs naming one database with different passwords each connect with their own; empty:
+  // the process's (the last string met for each database).
+  std::vector<std::shared_ptr<connection_strings>> connections;
 };
 
 struct compared_model {
