@@ -8,7 +8,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query"}
+targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query fuzz_eval_flags"}
 build=$root/build-fuzz
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DRATEKIT_FUZZ=ON -DRATEKIT_BUILD_TESTS=OFF \
@@ -29,6 +29,7 @@ seeds() {
     fuzz_codeforces_standings) echo "$root"/data/codeforces/*.csv ;;
     fuzz_ratings_list) echo "$root"/fuzz/seeds/ratings_list/* ;;
     fuzz_serve_query) echo "$root"/fuzz/seeds/serve_query/* ;;
+    fuzz_eval_flags) echo "$root"/fuzz/seeds/eval_flags/* ;;
   esac
 }
 
