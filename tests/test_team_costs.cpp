@@ -48,6 +48,22 @@ nlohmann::json metrics_of(const temp_dir& dir) {
   return nlohmann::json::parse(read_text(dir / "out/summary.json"))["metrics"];
 }
 
+// One free-for-all of 30,000 new players rated by `model` under a CPU limit
+// of 15 s; equal players, each expected score is a half, the first's and the
+// last's alike.
+void check_free_for_all_of_30000(const std::string& model) {
+  std::string data = "match,date,team,player,rank\n";
+  for (int p = 0; p < 30'000; ++p)
+    data += "m,2024-01-01,t" + std::to_string(p) + ",p" + std::to_string(p) + "," + std::to_string(p + 1) + "\n";
+  temp_dir dir;
+  const command_result r = run_limited(dir, model, "team-csv", data, "ulimit -t 15; ");
+  INFO(r.out.substr(0, 2000));
+  REQUIRE(r.status == 0);
+  const std::string history = read_text(dir / "out/history.csv");
+  CHECK(field_of(history, "m,2024-01-01,p0,", 4) == Approx(0.5).margin(1e-12));
+  CHECK(field_of(history, "m,2024-01-01,p29999,", 4) == Approx(0.5).margin(1e-12));
+}
+
 }  // namespace
 
 TEST_CASE("a free-for-all of 10000 players is rated in bounded memory and its pairs sampled", "[teams][costs]") {
@@ -156,15 +172,12 @@ TEST_CASE("a trueskill free-for-all of 30000 players takes seconds of CPU, not h
   // 449,985,000 pairs took some 27 CPU seconds here; the sum of normal
   // distribution functions (plugins/trueskill/team_scores.hpp) is linear.
   // What is left, about 8 s, is mostly the metrics' sample of 10 million pairs.
-  std::string data = "match,date,team,player,rank\n";
-  for (int p = 0; p < 30'000; ++p)
-    data += "m,2024-01-01,t" + std::to_string(p) + ",p" + std::to_string(p) + "," + std::to_string(p + 1) + "\n";
-  temp_dir dir;
-  const command_result r = run_limited(dir, "trueskill", "team-csv", data, "ulimit -t 15; ");
-  INFO(r.out.substr(0, 2000));
-  REQUIRE(r.status == 0);
-  // Equal players: each expected score is a half, the first's and the last's alike.
-  const std::string history = read_text(dir / "out/history.csv");
-  CHECK(field_of(history, "m,2024-01-01,p0,", 4) == Approx(0.5).margin(1e-12));
-  CHECK(field_of(history, "m,2024-01-01,p29999,", 4) == Approx(0.5).margin(1e-12));
+  check_free_for_all_of_30000("trueskill");
+}
+
+TEST_CASE("a weng-lin free-for-all of 30000 players takes seconds of CPU, not twenty", "[teams][costs]") {
+  // The Plackett-Luce update over the pairs and each team's expected score
+  // summed over them took some 20 CPU seconds; both are linear in the teams
+  // now (plackett_luce_linear, plugins/weng-lin/team_scores.hpp).
+  check_free_for_all_of_30000("weng-lin");
 }

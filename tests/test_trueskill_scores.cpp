@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <trueskill/trueskill.hpp>
 
+#include "largest_gap.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -59,13 +61,6 @@ std::vector<double> exact_pairs(const ratekit::sdk::match& m) {
     }
   for (double& s : scores) s /= double(m.teams() - 1);
   return scores;
-}
-
-double largest_gap(const std::vector<double>& a, const std::vector<double>& b) {
-  REQUIRE(a.size() == b.size());
-  double gap = 0;
-  for (size_t i = 0; i < a.size(); ++i) gap = std::max(gap, std::fabs(a[i] - b[i]));
-  return gap;
 }
 
 }  // namespace

@@ -10,6 +10,11 @@
 
 namespace ratekit::plugins::wl {
 
+// Matches of this many teams or more take the ways linear in the teams
+// (plackett_luce_linear, team_scores.hpp); below, the pairs cost little and
+// give openskill's numbers to the bit.
+inline constexpr uint32_t quick_teams = 1024;
+
 // A team's strength is the sum of its players' (the paper's Table 1:
 // theta_i = sum_j theta_ij), so mu_i = sum mu_ij and sigma_i^2 = sum sigma_ij^2.
 struct team_rating {

@@ -11,6 +11,7 @@
 #include "plackett_luce.hpp"
 #include "player_update.hpp"
 #include "predict.hpp"
+#include "team_scores.hpp"
 #include "team_rating.hpp"
 #include "thurstone_mosteller.hpp"
 
@@ -123,15 +124,8 @@ class weng_lin {
   // openskill's sums as they are, to the bit).
   template <class Each>
   void each_chance(const sdk::match& m, Each&& each) const {
+    sum_teams(m);
     const uint32_t k = m.teams();
-    sums_.assign(k, {});
-    for (uint32_t t = 0; t < k; ++t)
-      for (uint32_t p = m.first(t); p < m.first(t) + m.size(t); ++p) {
-        const double w = m.weight(p), sigma = m.state(p)[f_sigma];
-        sums_[t].mu += w * m.state(p)[f_mu];
-        sums_[t].sigma_sq += w * w * sigma * sigma;
-        sums_[t].players += 1.0;
-      }
     const double beta_sq = beta_ * beta_;
     for (uint32_t i = 0; i < k; ++i)
       for (uint32_t j = i + 1; j < k; ++j) {
@@ -139,6 +133,22 @@ class weng_lin {
         each(i, j, sdk::pair_chance{c.a_ahead, c.b_ahead, c.draw});
       }
   }
+
+  // Each team's expected score (sdk/teams.hpp), for a match of quick_teams
+  // teams or more, from an interpolant of the pairs' sums in time linear in
+  // the teams (team_scores.hpp, within 1e-9 of the pairs); false, for the SDK
+  // to take the pairs, below that or for a match that way does not take.
+  bool expected_scores(const sdk::match& m, std::vector<double>& scores) const {
+    if (m.teams() < quick_from_) return false;
+    sum_teams(m);
+    const double beta_sq = beta_ * beta_;
+    const auto chance = [&](const wl::team_forecast& a, const wl::team_forecast& b) {
+      const wl::pair_chances c = wl::chances(a, b, beta_sq, margin(a.players + b.players));
+      return c.a_ahead + 0.5 * c.draw;
+    };
+    return wl::team_scores(sums_, beta_sq, chance, scores, double(m.teams()) * double(m.teams()) / 4);
+  }
+  void expect_quickly_from(uint32_t teams) { quick_from_ = teams; }  // tests
 
  private:
   // openskill's update reads weights relative within a team, not as shares of
@@ -152,6 +162,18 @@ class weng_lin {
                "(docs/input-formats.md, team-csv); its forecasts read weights as shares");
   }
 
+  // Each team's players' mu and sigma^2 weighed by their shares, and its size, into sums_.
+  void sum_teams(const sdk::match& m) const {
+    sums_.assign(m.teams(), {});
+    for (uint32_t t = 0; t < m.teams(); ++t)
+      for (uint32_t p = m.first(t); p < m.first(t) + m.size(t); ++p) {
+        const double w = m.weight(p), sigma = m.state(p)[f_sigma];
+        sums_[t].mu += w * m.state(p)[f_mu];
+        sums_[t].sigma_sq += w * w * sigma * sigma;
+        sums_[t].players += 1.0;
+      }
+  }
+
   // The draw margin depends only on the players in the pair: kept for the last count.
   double margin(double n) const {
     if (n != margin_n_) margin_n_ = n, margin_ = wl::draw_margin(n, beta_);
@@ -162,6 +184,7 @@ class weng_lin {
   variant variant_;
   double mu_, sigma_, beta_, kappa_, tau_, epsilon_;
   bool warned_ = false;
+  uint32_t quick_from_ = wl::quick_teams;
   // Scratch reused from match to match, so a warm instance allocates nothing.
   std::vector<uint32_t> order_;
   std::vector<double> widened_, scratch_;
