@@ -1,6 +1,6 @@
 // A run stopped by the program it runs in (engine/stop.hpp): the reader and
-// the engine stop between pieces, and between the events of a piece, and the
-// run ends with run_stopped.
+// the engine stop between pieces, and between the events of a piece, the
+// plugins within a call (ABI 1.7), and the run ends with run_stopped.
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/engine/stop.hpp>
@@ -37,22 +37,23 @@ competition_config long_stream(const testing::temp_dir& dir) {
   return load_config(dir / "c.yaml", testing::builtin());
 }
 
-// Sets the stop flag as the first games are rated (on the rating thread): a Ctrl-C in the midst of a run.
+// Sets the stop flag once the first games are rated, or as the plugin is handed them (on the rating
+// thread): a Ctrl-C in the midst of a run, or of a plugin's call.
 struct stop_after_first_games : rated_games_sink {
   std::atomic<bool>& stop;
+  bool in_the_call;
   uint64_t rated = 0;
-  explicit stop_after_first_games(std::atomic<bool>& flag) : stop(flag) {}
-  void before_rating(const rated_games&) override { stop = true; }
-  void take(rated_games& games) override { rated += games.count; }
+  stop_after_first_games(std::atomic<bool>& flag, bool in_call = false) : stop(flag), in_the_call(in_call) {}
+  void before_rating(const rated_games&) override { stop = stop || in_the_call; }
+  void take(rated_games& games) override { rated += games.count, stop = true; }
   unsigned streams() const override { return streams_history; }  // a sink that writes nothing is not called
 };
 
-// The games rated by a run that stops (engine/stop.hpp) from its start, or as its first games are rated.
-uint64_t rated_until_stopped(bool from_start) {
-  const testing::temp_dir dir;
-  const competition_config config = long_stream(dir);
+// The games rated by a run of `config` that stops (engine/stop.hpp) from its start, once its first games
+// are rated, or within the plugin's first call.
+uint64_t rated_until_stopped(const competition_config& config, bool from_start, bool in_the_call = false) {
   std::atomic<bool> stop{from_start};
-  stop_after_first_games sink(stop);
+  stop_after_first_games sink(stop, in_the_call);
   const stop_scope scope(stop);
   CHECK_THROWS_AS(rate(config, testing::builtin(), run_services{.sink = &sink}), run_stopped);
   return sink.rated;
@@ -72,13 +73,15 @@ struct stop_after_first_event : rated_games_sink {
 }  // namespace
 
 TEST_CASE("a run whose stop flag is set before it starts rates nothing", "[engine][stop]") {
-  CHECK(rated_until_stopped(true) == 0);
+  const testing::temp_dir dir;
+  CHECK(rated_until_stopped(long_stream(dir), true) == 0);
 }
 
 TEST_CASE("a run stopped while it rates ends within a piece", "[engine][stop]") {
-  const uint64_t rated = rated_until_stopped(false);
+  const testing::temp_dir dir;
+  const uint64_t rated = rated_until_stopped(long_stream(dir), false);
   CHECK(rated > 0);
-  CHECK(rated <= 32'768);  // the games of the piece being rated when the flag was set
+  CHECK(rated <= 32'768);  // the games of the first call, rated when the flag was set
 }
 
 TEST_CASE("a stop flag outside a stop scope is nobody's", "[engine][stop]") {
@@ -106,4 +109,18 @@ TEST_CASE("a run of ranked events stops between two events of one piece", "[engi
   const stop_scope scope(stop);
   CHECK_THROWS_AS(rate(config, testing::builtin(), run_services{.sink = &sink}), run_stopped);
   CHECK(sink.events == 1);
+}
+
+TEST_CASE("a run stopped while a plugin rates its one period of a million games ends as stopped", "[engine][stop]") {
+  // A million games of 2024, `period: year`: one call. The flag is set as the period is handed to the
+  // plugin; it ended the call early (ABI 1.7), where before the call rated the period to its end and
+  // the run completed.
+  const testing::temp_dir dir;
+  std::string games = "date,player_a,player_b,score_a\n";
+  for (uint64_t i = 0; i < 1'000'000; ++i)
+    games += "2024-03-01,P" + std::to_string(i % 2000) + ",P" + std::to_string((i * 7 + 1) % 2000) + ",1\n";
+  testing::write_text(dir / "games.csv", games);
+  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
+                                      "period: year\ninput: { format: games-csv, path: games.csv }\n");
+  CHECK(rated_until_stopped(load_config(dir / "c.yaml", testing::builtin()), false, true) == 0);
 }

@@ -3,8 +3,6 @@
 // RK_STOPPED, and the host reads that as the run's stop. Each case asks for
 // the stop at the third poll and checks the plugin stopped long before the end
 // of a period of a million games (or a match of 30,000 players).
-#include <ratekit/host/config/config.hpp>
-#include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/stop_point.hpp>
@@ -97,23 +95,40 @@ uint64_t games_written(const std::vector<rk_game_out>& out) {
   return n;
 }
 
-// Rates the million-game period with plugin `id` on a host that asks to stop at its third poll.
-void check_stopped_within_the_period(const std::string& id) {
-  polling_host h;
-  const instance x(id, h.host);
+// A call of plugin `id` on the million-game period, made for host `h`: its
+// status, its outputs and the ratings after it.
+struct period_call {
+  int32_t status;
+  std::vector<rk_game_out> out;
+  std::vector<double> ratings;
+  double initial;  // a new player's rating
+};
+
+period_call rate_one_period(const std::string& id, const rk_host& h) {
+  const instance x(id, h);
   state_columns s(x.p->descriptor());
   const rk_state view = s.view();
   const one_period games;
   const rk_game_batch b = games.batch();
-  std::vector<rk_game_out> out(million, rk_game_out{NAN, NAN, NAN, NAN});
+  period_call call{RK_OK, std::vector<rk_game_out>(million, rk_game_out{NAN, NAN, NAN, NAN}), {},
+                   x.p->descriptor().state[0].initial};
   rk_error e{};
   e.struct_size = sizeof e;
-  CHECK(x.p->entry().rate_games(x.it, &view, &b, out.data(), &e) == RK_STOPPED);
+  call.status = x.p->entry().rate_games(x.it, &view, &b, call.out.data(), &e);
+  call.ratings = s.fields[0];
+  return call;
+}
+
+// The million-game period on a host that asks to stop at its third poll.
+void check_stopped_within_the_period(const std::string& id) {
+  polling_host h;
+  const period_call call = rate_one_period(id, h.host);
+  CHECK(call.status == RK_STOPPED);
   CHECK(h.polls == 3);
   // It stopped at the third poll, some 8,192 games in: far before the end of the period.
-  CHECK(games_written(out) <= 3 * sdk::stop_poll_interval);
-  CHECK(games_written(out) < million / 10);
-  for (double r : s.fields[0]) CHECK(r == x.p->descriptor().state[0].initial);  // no period's change applied
+  CHECK(games_written(call.out) <= 3 * sdk::stop_poll_interval);
+  CHECK(games_written(call.out) < million / 10);
+  for (double r : call.ratings) CHECK(r == call.initial);  // no period's change applied
 }
 
 }  // namespace
@@ -148,49 +163,10 @@ TEST_CASE("a team plugin stops within one free-for-all of 30,000 players when th
 TEST_CASE("a host older than ABI 1.7 is never asked: the period is rated to its end", "[stop][abi]") {
   polling_host h;
   h.host.struct_size = RK_HOST_SIZE_1_4;  // ends before stop_requested
-  const instance x("fide-logistic", h.host);
-  state_columns s(x.p->descriptor());
-  const rk_state view = s.view();
-  const one_period games;
-  const rk_game_batch b = games.batch();
-  std::vector<rk_game_out> out(million, rk_game_out{NAN, NAN, NAN, NAN});
-  rk_error e{};
-  CHECK(x.p->entry().rate_games(x.it, &view, &b, out.data(), &e) == RK_OK);
+  const period_call call = rate_one_period("fide-logistic", h.host);
+  CHECK(call.status == RK_OK);
   CHECK(h.polls == 0);
-  CHECK(games_written(out) == million);
-}
-
-namespace {
-
-// One period of a million games (all in 2024, `period: year`), rated by a
-// run whose stop flag is set as the period is handed to the plugin.
-struct stop_as_rating_starts : rated_games_sink {
-  std::atomic<bool>& stop;
-  uint64_t rated = 0;
-  explicit stop_as_rating_starts(std::atomic<bool>& flag) : stop(flag) {}
-  void before_rating(const rated_games&) override { stop = true; }
-  void take(rated_games& games) override { rated += games.count; }
-  unsigned streams() const override { return streams_history; }
-};
-
-}  // namespace
-
-TEST_CASE("a run stopped while a plugin rates its one period of a million games ends as stopped", "[stop][engine]") {
-  const testing::temp_dir dir;
-  std::string text = "date,player_a,player_b,score_a\n";
-  text.reserve(32 * million);
-  for (uint64_t i = 0; i < million; ++i)
-    text += "2024-03-01,P" + std::to_string(i % players) + ",P" + std::to_string((i * 7 + 1) % players) + ",1\n";
-  testing::write_text(dir / "games.csv", text);
-  testing::write_text(dir / "c.yaml", "competition: t\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\n"
-                                      "period: year\ninput: { format: games-csv, path: games.csv }\n");
-  const competition_config config = load_config(dir / "c.yaml", testing::builtin());
-  std::atomic<bool> stop{false};
-  stop_as_rating_starts sink(stop);
-  const stop_scope scope(stop);
-  // Without the plugin's stop the call rates the period to its end and the run completes.
-  CHECK_THROWS_AS(rate(config, testing::builtin(), run_services{.sink = &sink}), run_stopped);
-  CHECK(sink.rated == 0);
+  CHECK(games_written(call.out) == million);
 }
 
 TEST_CASE("a plugin that ends a call with RK_STOPPED unasked fails the run, naming it", "[stop][loader]") {
