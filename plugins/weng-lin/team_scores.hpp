@@ -134,7 +134,8 @@ bool team_scores(const std::vector<team_forecast>& teams, double beta_sq, Chance
   const double width = 3 * std::sqrt(2 * beta_sq + 2 * least_v);
   const double panels = std::max(1.0, std::ceil((x_hi - x_lo) / width));
   // Each size of the team asking asks every team at each of its nodes.
-  if (panels * chance_sum::nodes * chance_sum::nodes_v * double(count) * double(sizes.size()) > budget) return false;
+  const double v_nodes = v_hi > least_v ? chance_sum::nodes_v : 1;
+  if (panels * chance_sum::nodes * v_nodes * double(count) * double(sizes.size()) > budget) return false;
 
   // One interpolant per size of the teams summed over (h) and size of the team asking (g): a
   // pair's draw margin and spread depend on both sizes.
