@@ -161,8 +161,8 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.start_games = r.state.games;
   r.first_period_number = engine_setup::first_period_number(config, list);
 
-  game_engine games(r, config, config.input_paths.front().string(), settle, services.sink);
-  event_rater events(r, config, settle, services.sink);
+  game_engine games(r, config, config.input_paths.front().string(), settle, services.sink, services.metrics);
+  event_rater events(r, config, settle, services.sink, services.metrics);
   bool any_event = false;
   const std::atomic<bool>* stop = stop_flag();
   for (; piece; piece = input.next()) {

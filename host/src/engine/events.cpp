@@ -13,7 +13,8 @@
 
 namespace ratekit {
 
-event_rater::event_rater(run_result& r, const competition_config& config, settle_fn settle, rated_games_sink* sink)
+event_rater::event_rater(run_result& r, const competition_config& config, settle_fn settle, rated_games_sink* sink,
+                         bool metrics)
     : r_(r),
       c_(config),
       settle_(std::move(settle)),
@@ -21,6 +22,7 @@ event_rater::event_rater(run_result& r, const competition_config& config, settle
       streamed_(sink ? sink->streams_events() & streamable_outputs(config) : 0u),
       sink_(streamed_ ? sink : nullptr),
       keep_(outputs_read_after_run(config, streamed_)),
+      metrics_(metrics),
       replayed_(r.start_ratings),
       peak_seen_(r.start_ratings.size(), -HUGE_VAL) {}
 
@@ -52,7 +54,7 @@ void event_rater::take(game_piece& piece) {
     r_.entry_state_before.resize(n * extra);
     r_.entry_state_after.resize(n * extra);
   }
-  if (sink_)
+  if (sink_ && sink_->takes_names())
     for (auto& name : piece.names) handed_.new_names.push_back(std::move(name));
   for (size_t k = 0; k < piece.events.size(); ++k) {
     throw_if_stopped(stop_);  // a piece can hold thousands of events, or one of 30,000 teams
@@ -101,8 +103,8 @@ void event_rater::rate(size_t e, const rk_entry* entries, const double* weights)
   const bool skipped =
       std::all_of(out, out + n, [](const rk_entry_out& o) { return (o.flags & RK_ENTRY_SKIPPED) != 0; });
   r_.skipped.push_back(skipped);
-  if (!skipped && weights) forecast_teams(e, entries, weights, n);
-  else if (!skipped) forecast(e, entries, n);
+  if (!skipped && metrics_ && weights) forecast_teams(e, entries, weights, n);
+  else if (!skipped && metrics_) forecast(e, entries, n);
   if (sink_) hand_over(ev, infos_[e], entries, out, state_before, state_after);
   if (skipped)
     spdlog::warn("event '{}' ({}:{}) was not rated: it had {}, fewer than the model rates", infos_[e].name,
@@ -209,8 +211,8 @@ void event_rater::finish() {
     if (!adds_up(replayed_.ratings()[size_t(p)], rating[p]))
       throw unreported_change(r_, d.players, p, replayed_.ratings()[size_t(p)], " after the events");
   try {
-    if (team_matches_) r_.metrics = team_pairs_.counted().json(-1, "team pairs");
-    else r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
+    if (team_matches_) r_.metrics = team_pairs_.counted().json(-1, "team pairs");  // forecast only with metrics_
+    else if (metrics_) r_.metrics = forecasts_ ? forecasts_->finish(r_.state.rating()) : pair_accumulator().finish(r_.state.rating());
   } catch (const pair_forecasts::failure& f) {
     forecast_failed(f);
   }

@@ -22,7 +22,8 @@ namespace ratekit {
 // database), each event goes to it once rated.
 class event_rater {
  public:
-  event_rater(run_result& r, const competition_config& config, settle_fn settle, rated_games_sink* sink);
+  // Without `metrics`, no pair is forecast and run_result::metrics stays empty.
+  event_rater(run_result& r, const competition_config& config, settle_fn settle, rated_games_sink* sink, bool metrics);
 
   void take(game_piece& piece);
   // Moves the events (and the entries, when kept) into `d` (the dataset the reader leaves).
@@ -62,6 +63,7 @@ class event_rater {
   const unsigned streamed_;
   rated_games_sink* const sink_;
   const bool keep_;  // an output reads the entries and their outputs after the run
+  const bool metrics_;  // run_result::metrics are computed
   std::vector<rk_entry> entries_;  // kept
   std::vector<rk_event> events_;
   std::vector<event_info> infos_;

@@ -28,8 +28,9 @@ class game_engine {
  public:
   // With a `sink`, the outputs it streams (history.csv, the database) are its:
   // the games are handed to it as they are rated, and kept only for the others.
+  // Without `metrics`, run_result::metrics stays empty.
   game_engine(run_result& r, const competition_config& config, std::string source, settle_fn settle,
-              rated_games_sink* sink)
+              rated_games_sink* sink, bool metrics)
       : r_(r),
         c_(config),
         settle_(std::move(settle)),
@@ -47,7 +48,8 @@ class game_engine {
         window_(c_.period, source),
         k_(r, config, settle_),
         checker_(r, source, settle_, per_period_),
-        replay_(r.start_ratings) {}
+        replay_(r.start_ratings),
+        metrics_(metrics) {}
 
   void take(game_piece& piece) {
     if (piece.games.empty()) return;
@@ -58,7 +60,7 @@ class game_engine {
     check_adjustment_date(c_, piece.facts, window_.first() == 0 && window_.games().empty(), window_.source(), settle_);
     anonymous_.meet(piece.names, piece.players);
     add_players(piece);
-    if (sink_) {
+    if (sink_ && sink_->takes_names()) {
       for (auto& n : piece.names) handed_.new_names.push_back(std::move(n));
       for (auto& n : piece.period_names) handed_.new_period_names.push_back(std::move(n));
     }
@@ -84,7 +86,7 @@ class game_engine {
     const peak_follower peaks(r_, rated_);
     for (size_t p = 0; p < r_.state.peak.size(); ++p) peaks.raise(int32_t(p), r_.state.rating()[p]);
     const double hindsight = std::isnan(c_.home_hindsight) ? c_.home_predict : c_.home_hindsight;
-    r_.metrics = accuracy_.finish(r_.state.rating(), hindsight);
+    if (metrics_) r_.metrics = accuracy_.finish(r_.state.rating(), hindsight);
     anonymous_.warn();
   }
 
@@ -208,7 +210,7 @@ class game_engine {
                     peaks.raise(g.a, after_a);
                     peaks.raise(g.b, after_b);
                   }
-                  accuracy_.add(g, facts.home[i], out_[i]);
+                  if (metrics_) accuracy_.add(g, facts.home[i], out_[i]);
                 },
                 adjusted_);
     for (const rated_adjustment& x : adjusted_) peaks.raise(x.player, x.after);
@@ -371,6 +373,7 @@ class game_engine {
 
   anonymous_games anonymous_;
   game_replay replay_;
+  const bool metrics_;  // run_result::metrics are computed
   accuracy_accumulator accuracy_;
   std::vector<rk_game> kept_games_;
   game_facts kept_facts_;

@@ -2,6 +2,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include "engine/period_window.hpp"
 #include "input/dates.hpp"
 
 #include <algorithm>
@@ -25,6 +26,18 @@ void refuse_unscorable(const dataset& d) {
 }
 
 }  // namespace
+
+size_t games_to_rate(const dataset& d, const game_window& w, period_kind period) {
+  const game_facts& f = d.facts;
+  size_t cut = 0;
+  for (size_t i = 0; i < w.slot.size(); ++i)
+    if (w.slot[i] >= 0) cut = i + 1;
+  while (cut > 0 && cut < f.date.size() && period_key(period, f, cut) == period_key(period, f, cut - 1)) ++cut;
+  auto home = [&](size_t from, size_t to) {
+    return std::any_of(f.home.begin() + long(from), f.home.begin() + long(to), [](int8_t h) { return h != 0; });
+  };
+  return home(cut, f.home.size()) && !home(0, cut) ? f.home.size() : cut;
+}
 
 int32_t fifths_from_end(const held_input& input, size_t fifths) {
   std::vector<int32_t> dates = input.data().facts.date;
@@ -76,8 +89,17 @@ home_rate training_home_rate(const held_input& input, const game_window& window)
 
 window_forecasts forecast_window(const competition_config& config, const held_input& input,
                                  const game_window& window, const plugin_registry& plugins) {
-  window_forecasts f{std::vector<double>(window.outcomes.size(), NAN), std::vector<double>(window.outcomes.size(), NAN)};
+  window_forecasts f;
+  forecast_window(config, input, window, plugins, f);
+  return f;
+}
+
+void forecast_window(const competition_config& config, const held_input& input, const game_window& window,
+                     const plugin_registry& plugins, window_forecasts& f) {
+  f.expected_a.assign(window.outcomes.size(), NAN);
+  f.expected_b.assign(window.outcomes.size(), NAN);
   size_t seen = 0;
+  const size_t needed = games_to_rate(input.data(), window, config.period);
   rate_held(config, input, plugins, [&](const game_forecast& g) {
     // The pass rates the held games in their order: the same game, or the window would pair wrong.
     if (g.index >= window.slot.size() || g.date != input.data().facts.date[g.index])
@@ -87,9 +109,8 @@ window_forecasts forecast_window(const competition_config& config, const held_in
     if (at < 0) return;
     f.expected_a[size_t(at)] = g.out.expected_a;
     f.expected_b[size_t(at)] = g.out.expected_b;
-  });
-  if (seen != window.slot.size()) throw std::logic_error("a rating pass rated fewer games than were held");
-  return f;
+  }, needed);
+  if (seen < needed) throw std::logic_error("a rating pass rated fewer games than the window needs");
 }
 
 int32_t parse_window_date(std::string_view text, std::string_view option) {

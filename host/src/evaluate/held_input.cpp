@@ -40,6 +40,25 @@ std::string files_of(const competition_config& c) {
   return names;
 }
 
+// Every held player joins `out` first, in the held order, with the facts the input gave him (the rating it
+// declares, his year of birth): the order a reader of this input interned them in, so ids and starting states
+// are a run's. Returns each held player's id in `out`; empty when they are the same.
+std::vector<int32_t> join_players(const player_table& held, player_table& out) {
+  if (out.size() == 0) {  // the table as it is, index and all (a run from no list)
+    out = held;
+    out.federation = {}, out.external_id = {};
+    return {};
+  }
+  std::vector<int32_t> ids(size_t(held.size()));
+  for (int32_t p = 0; p < held.size(); ++p) {
+    const int32_t to = ids[size_t(p)] = out.intern(held.name(p));
+    const double declared = held.declared_rating[size_t(p)], born = held.birth_year[size_t(p)];
+    if (!std::isnan(declared)) out.declared_rating[size_t(to)] = declared;
+    if (!std::isnan(born)) out.birth_year[size_t(to)] = born;
+  }
+  return ids;
+}
+
 }  // namespace
 
 held_input::held_input(const competition_config& config, const input_rows* rows) {
@@ -70,32 +89,28 @@ void check_same_input(const competition_config& first, const competition_config&
                                       "--input FILE to rate every config on FILE");
 }
 
-void held_input::fill(dataset& out) const {
-  // Every held player joins `out` first, in the held order, with the facts the input gave him: the order a
-  // reader of this input interned them in, so ids and starting states are a run's.
-  std::vector<int32_t> ids(size_t(data_.players.size()));
-  for (int32_t held = 0; held < data_.players.size(); ++held) {
-    const int32_t to = out.players.intern(data_.players.name(held));
-    ids[size_t(held)] = to;
-    const double declared = data_.players.declared_rating[size_t(held)];
-    const double born = data_.players.birth_year[size_t(held)];
-    if (!std::isnan(declared)) out.players.declared_rating[size_t(to)] = declared;
-    if (!std::isnan(born)) out.players.birth_year[size_t(to)] = born;
-  }
-  auto id = [&](int32_t held) { return ids[size_t(held)]; };
+void held_input::fill(dataset& out, size_t games) const {
+  const std::vector<int32_t> ids = join_players(data_.players, out.players);
+  const bool same_ids = ids.empty();
   out.period_names = data_.period_names;
   out.season = data_.season;
   out.skipped_results = data_.skipped_results;
   out.facts.tags = data_.facts.tags;
-  out.reserve_games(data_.games.size());
-  const game_facts& f = data_.facts;
-  for (size_t i = 0; i < data_.games.size(); ++i) {
-    rk_game g = data_.games[i];
-    g.a = id(g.a);
-    g.b = id(g.b);
-    if (out.keep_seeds && data_.seeds.size() == 2 * data_.games.size())
-      out.seeds.insert(out.seeds.end(), {data_.seeds[2 * i], data_.seeds[2 * i + 1]});
-    out.add_game(g, game_fact{f.date[i], f.period[i], f.week[i], f.home[i], f.tag[i], f.line[i]});
+  // The games go over a piece at a time, copied whole (a rating pass's cost is its rating, not this copy).
+  games = std::min(games, data_.games.size());
+  out.reserve_games(games);
+  const bool seeds = out.keep_seeds && data_.seeds.size() == 2 * data_.games.size();
+  for (size_t begin = 0; begin < games; begin += piece_games) {
+    const size_t end = std::min(games, begin + piece_games), at = out.games.size();
+    out.games.insert(out.games.end(), data_.games.begin() + long(begin), data_.games.begin() + long(end));
+    for (size_t i = at; !same_ids && i < out.games.size(); ++i) {
+      out.games[i].a = ids[size_t(out.games[i].a)];
+      out.games[i].b = ids[size_t(out.games[i].b)];
+    }
+    out.facts.append(data_.facts, begin, end);
+    if (seeds)
+      out.seeds.insert(out.seeds.end(), data_.seeds.begin() + long(2 * begin), data_.seeds.begin() + long(2 * end));
+    out.flush();
   }
   if (data_.events.empty()) return;
   out.reserve_entries(data_.entries.size());
@@ -104,7 +119,7 @@ void held_input::fill(dataset& out) const {
     const uint64_t begin = out.entry_count();
     for (uint64_t k = held.begin; k < held.end; ++k) {
       rk_entry entry = data_.entries[k];
-      entry.player = id(entry.player);
+      if (!same_ids) entry.player = ids[size_t(entry.player)];
       out.entries.push_back(entry);
       if (!data_.weights.empty()) out.weights.push_back(data_.weights[k]);
     }

@@ -15,6 +15,7 @@ class forecast_sink final : public rated_games_sink {
       hook_(game_forecast{rated.first + i, rated.dates ? rated.dates[i] : 0, rated.games[i], rated.out[i]});
   }
   unsigned streams() const override { return streams_history; }
+  bool takes_names() const override { return false; }
 
  private:
   const forecast_hook& hook_;
@@ -33,10 +34,21 @@ competition_config pass_config(const competition_config& config) {
   return c;
 }
 
+// The held input's first games, as rows: a pass that needs no forecast past them rates no more.
+class held_prefix final : public input_rows {
+ public:
+  held_prefix(const held_input& input, size_t games) : input_(input), games_(games) {}
+  void fill(dataset& out) const override { input_.fill(out, games_); }
+
+ private:
+  const held_input& input_;
+  const size_t games_;
+};
+
 }  // namespace
 
 void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
-               const forecast_hook& hook) {
+               const forecast_hook& hook, size_t games) {
   if (plugins.get(config.model)->has(RK_CAP_WHOLE_HISTORY)) {  // each game from a fit of the batches before its own
     const dataset& held = input.data();
     forecast_walk_forward(pass_config(config), plugins, &input, [&](size_t g, double p) {
@@ -46,7 +58,8 @@ void rate_held(const competition_config& config, const held_input& input, const 
     return;
   }
   forecast_sink sink(hook);
-  rate(pass_config(config), plugins, run_services{.sink = &sink, .rows = &input});
+  const held_prefix rows(input, games);
+  rate(pass_config(config), plugins, run_services{.sink = &sink, .rows = &rows, .metrics = false});
 }
 
 }  // namespace ratekit

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
+#include <mutex>
 
 namespace ratekit {
 
@@ -64,6 +66,31 @@ void refuse_mixed_ranges(const std::vector<tuned_param>& space) {
                        "but '" + space.front().given + "' " + (space.front().step > 0 ? "has one" : "has none"));
 }
 
+// The candidates' forecasts, a buffer per thread at a time: a candidate allocates nothing per game.
+class forecast_buffers {
+ public:
+  score_set score_of(const competition_config& c, const held_input& input, const game_window& window,
+                     const plugin_registry& plugins) {
+    std::unique_ptr<window_forecasts> f = take();
+    forecast_window(c, input, window, plugins, *f);
+    const score_set s = score(*f, window.outcomes);
+    const std::lock_guard lock(mutex_);
+    free_.push_back(std::move(f));
+    return s;
+  }
+
+ private:
+  std::unique_ptr<window_forecasts> take() {
+    const std::lock_guard lock(mutex_);
+    if (free_.empty()) return std::make_unique<window_forecasts>();
+    std::unique_ptr<window_forecasts> f = std::move(free_.back());
+    free_.pop_back();
+    return f;
+  }
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<window_forecasts>> free_;
+};
+
 }  // namespace
 
 tuning tune_config(const competition_config& config, std::vector<tuned_param> space, const plugin_registry& plugins,
@@ -77,9 +104,8 @@ tuning tune_config(const competition_config& config, std::vector<tuned_param> sp
   t.space = std::move(space);
   t.options = std::move(options);
   set_windows(t, input);
-  auto validation_of = [&](const competition_config& c) {
-    return score(forecast_window(c, input, t.validation, plugins), t.validation.outcomes);
-  };
+  forecast_buffers buffers;
+  auto validation_of = [&](const competition_config& c) { return buffers.score_of(c, input, t.validation, plugins); };
   const candidate_rater rate = [&](const std::vector<double>& values) {
     return validation_of(config_with(config, t.space, values, plugins));
   };

@@ -135,6 +135,9 @@ struct run_services {
   starting_state_reader* starting_state = nullptr;
   // Rows read in the place of the config's input files; null: the files are read.
   const input_rows* rows = nullptr;
+  // run_result::metrics (summary.json's): off for a rating pass that scores its own
+  // forecasts (evaluate/), which then pays for no log-loss nor pair forecasts.
+  bool metrics = true;
 };
 
 // Rates a competition. Throws user_error for bad input and plugin failures,

@@ -97,6 +97,8 @@ class rated_games_sink {
     for (rated_event& e : events) take(e);
   }
   virtual unsigned streams_events() const { return 0; }
+  // False for a sink that reads no name (a rating pass's forecasts): the run then gathers none for it.
+  virtual bool takes_names() const { return true; }
   // Called on the rating thread before the model rates a window, with what is
   // known of it then (first, count, dates, periods, ends, period_count,
   // new_period_names; the rest unset). A sink may refuse the run here, before

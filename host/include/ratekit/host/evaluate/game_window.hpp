@@ -35,9 +35,18 @@ int32_t fifths_from_end(const held_input& input, size_t fifths);
 // The home side's mean score over the games before the window (the baseline).
 home_rate training_home_rate(const held_input& input, const game_window& window);
 
+// How many of the held games a pass rates to forecast `window` under `period`: up to the end of the
+// rating period of its last game, since later games cannot change a forecast made before their period.
+// All of them when the home sides all come later: a home advantage with no home side among the games
+// rated is refused (as a run refuses it), and would be refused wrongly.
+size_t games_to_rate(const dataset& d, const game_window& window, period_kind period);
+
 // `config`'s forecasts of the window's games, each from the ratings before its period.
 window_forecasts forecast_window(const competition_config& config, const held_input& input,
                                  const game_window& window, const plugin_registry& plugins);
+// The same into `f`, whose memory is reused (a search's candidates, one after another on a thread).
+void forecast_window(const competition_config& config, const held_input& input, const game_window& window,
+                     const plugin_registry& plugins, window_forecasts& f);
 
 // A date given as yyyy-mm-dd (`option` names it in the message), as yyyymmdd.
 int32_t parse_window_date(std::string_view text, std::string_view option);

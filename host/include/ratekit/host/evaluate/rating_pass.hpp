@@ -5,6 +5,7 @@
 #include <ratekit/host/evaluate/held_input.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
+#include <cstdint>
 #include <functional>
 
 namespace ratekit {
@@ -23,8 +24,9 @@ using forecast_hook = std::function<void(const game_forecast&)>;
 // initial ratings) over `input`, which it must read (check_same_input),
 // calling `hook` for every pairwise game in order; a whole-history model's
 // games walk-forward (forecast_walk_forward), in time order. Writes nothing: no output
-// folder, no history, no database. Throws what `ratekit run` would refuse.
+// folder, no history, no database, no metrics. Throws what `ratekit run` would refuse.
+// Period by period models rate only the first `games` held games (whole periods: see cut_after).
 void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
-               const forecast_hook& hook);
+               const forecast_hook& hook, size_t games = SIZE_MAX);
 
 }  // namespace ratekit
