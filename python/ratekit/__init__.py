@@ -246,6 +246,18 @@ def _compared_config(config, at):
     return os.fspath(config), None
 
 
+def _games_in(games, columns):
+    """A frame's (or dict's) games as compare and tune hand them over: the columns, the unknown ones, the rows."""
+    if games is None:
+        return None, (), 0
+    frame, rows = _refused(_frames.as_columns, games)
+    if columns:
+        frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
+                 if name in frame}
+    games_in, unknown = _refused(_frames.game_columns, frame, columns)
+    return games_in, unknown, rows
+
+
 def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, names=None, columns=None, out=None,
             plugin_dir=None, allow_insecure_plugins=False):
     """Rates each config on the same games and scores each on the same held-out games, as `ratekit compare`
@@ -264,13 +276,7 @@ def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, name
     if names is None:
         names = [pathlib.Path(f).stem if f else f"{c.get('competition', at + 1)}"
                  for at, (f, c) in enumerate(zip(files, configs))]
-    games_in, unknown, rows = None, (), 0
-    if games is not None:
-        frame, rows = _refused(_frames.as_columns, games)
-        if columns:
-            frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
-                     if name in frame}
-        games_in, unknown = _refused(_frames.game_columns, frame, columns)
+    games_in, unknown, rows = _games_in(games, columns)
     options = _ratekit.CompareOptions(int(seed), int(bootstrap), [str(n) for n in names])
     csv, window = _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
                                    "" if test_from is None else str(test_from),
@@ -281,12 +287,13 @@ def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, name
     return result
 
 
-def tune(config, params, *, validate_from=None, test_from=None, objective="log-loss", budget=100, seed=1, out=None,
-         plugin_dir=None, allow_insecure_plugins=False):
+def tune(config, params, games=None, *, validate_from=None, test_from=None, objective="log-loss", budget=100,
+         seed=1, columns=None, out=None, plugin_dir=None, allow_insecure_plugins=False):
     """Searches a config's values as `ratekit tune` does: a DataFrame with a row per candidate rated (candidate,
     the values, then its validation log_loss, brier, accuracy, deviance and games).
 
-    config: a config file's path, or a dict of its structure (its paths relative to the working folder).
+    config: a config file's path, or a dict of its structure (its paths relative to the working folder); with
+    `games` (a DataFrame or dict of games-csv's columns, `columns=` mapping them), rated on those games instead.
     params: {name: (low, high)} searched by NLopt within `budget` candidates, or {name: (low, high, step)} on a
     grid; a name is a number of the model's params, home_advantage, home_advantage.predict,
     home_advantage.update, initial.rating or k_schedule.N.
@@ -299,8 +306,10 @@ def tune(config, params, *, validate_from=None, test_from=None, objective="log-l
         raise Error(f"objective: expected 'log-loss' or 'brier', got {objective!r}")
     file, text = _compared_config(config, 0)
     specs = [f"{name}={':'.join(str(v) for v in bounds)}" for name, bounds in dict(params).items()]
+    games_in, unknown, rows = _games_in(games, columns)
     options = _ratekit.TuneOptions(objective == "brier", int(budget), int(seed))
-    csv, found = _ratekit.tune(file, text, specs, options, "" if validate_from is None else str(validate_from),
+    csv, found = _ratekit.tune(file, text, games_in, list(unknown), rows, specs, options,
+                               "" if validate_from is None else str(validate_from),
                                "" if test_from is None else str(test_from), "" if out is None else os.fspath(out),
                                _dirs(plugin_dir), allow_insecure_plugins)
     result = _frames.pd.read_csv(io.StringIO(csv), dtype={"candidate": "int64", "games": "int64"},

@@ -207,11 +207,13 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
   });
 }
 
-// `ratekit tune` over a config (a file, or a text) and `--param` specs: tuned.csv's text and tune.json's;
+// `ratekit tune` over a config (a file, or a text) and `--param` specs, on the frame's games when given:
+// tuned.csv's text and tune.json's;
 // the files written into `out` unless it is empty. Interrupted, the search keeps its best so far, but the
 // call raises KeyboardInterrupt as every other does.
-std::pair<std::string, std::string> tune(const std::string& config_file, const std::optional<config_text>& text,
-                                         const std::vector<std::string>& params, tune_options options,
+std::pair<std::string, std::string> tune(const std::string& config_file, std::optional<config_text> text,
+                                         const py::object& games, const std::vector<std::string>& unknown,
+                                         size_t rows, const std::vector<std::string>& params, tune_options options,
                                          const std::string& validate_from, const std::string& test_from,
                                          const std::string& out, const std::vector<std::string>& plugin_dir,
                                          bool allow_insecure) {
@@ -220,9 +222,15 @@ std::pair<std::string, std::string> tune(const std::string& config_file, const s
   if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
   std::vector<tuned_param> space;
   for (const std::string& p : params) space.push_back(parse_tuned_param(p));
-  const competition_config config = config_of(config_file, text, plugins);
+  if (text) text->input_apart = !games.is_none();
+  competition_config config = config_of(config_file, text, plugins);
+  std::optional<frame_rows> frame;
+  if (!games.is_none()) {
+    read_frame(config);
+    frame.emplace(std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games"), config.input_options);
+  }
   return interruptible<std::pair<std::string, std::string>>([&] {
-    const tuning t = tune_config(config, std::move(space), plugins, options);
+    const tuning t = tune_config(config, std::move(space), plugins, options, frame ? &*frame : nullptr);
     if (!out.empty()) write_tuning(t, config.file, out);
     return std::make_pair(tuning_csv(t), json_text(tuning_json(t), 2));
   });
@@ -365,8 +373,9 @@ PYBIND11_MODULE(_ratekit, m) {
     o.brier = brier, o.budget = budget, o.seed = seed;
     return o;
   }));
-  m.def("tune", &tune, py::arg("config_file"), py::arg("text"), py::arg("params"), py::arg("options"),
-        py::arg("validate_from"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"));
+  m.def("tune", &tune, py::arg("config_file"), py::arg("text"), py::arg("games"), py::arg("unknown"),
+        py::arg("rows"), py::arg("params"), py::arg("options"), py::arg("validate_from"), py::arg("test_from"),
+        py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"));
   py::class_<new_player_rule>(m, "NewPlayers").def(py::init(&new_players));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);

@@ -1,13 +1,16 @@
 """ratekit.tune: the CLI's search as a DataFrame of candidates, over a config file or a dict."""
 
+import json
 import math
 
+import pandas as pd
 import pytest
 
 import ratekit
 from conftest import ROOT, cli, same_as_file
 
 WORLD_CUP = ROOT / "configs" / "world-cup-elo.yaml"
+WORLD_CUP_GAMES = ROOT / "data" / "football" / "world_cup_1930_2022.csv"
 
 
 def test_a_file_gives_the_cli_candidates(tmp_path):
@@ -47,3 +50,29 @@ def test_bad_names_and_ranges_are_refused():
         ratekit.tune(WORLD_CUP, {"xi": (0, 400)})
     with pytest.raises(ratekit.Error, match="objective: expected 'log-loss' or 'brier'"):
         ratekit.tune(WORLD_CUP, {"xi": (100, 400)}, objective="deviance")
+
+
+def test_a_dataframe_of_games_gives_the_cli_candidates_and_scores(tmp_path):
+    # The World Cup's games as a DataFrame, tuned as the CLI tunes the config that reads their file.
+    games = pd.read_csv(WORLD_CUP_GAMES, dtype=str, keep_default_na=False)
+    config = {"competition": "world-cup-elo", "model": "fide-logistic", "params": {"xi": 400, "cap": 0},
+              "k_schedule": [{"k": 60}], "home_advantage": 100, "initial": 1500, "input": {"format": "games-csv"}}
+    args = ["--param", "k_schedule.1=20:60:20", "--param", "home_advantage=0:200:100",
+            "--validate-from", "1994-01-01", "--test-from", "2010-01-01"]
+    cli("tune", WORLD_CUP, *args, "--out", tmp_path / "cli")
+    frame = ratekit.tune(config, {"k_schedule.1": (20, 60, 20), "home_advantage": (0, 200, 100)}, games,
+                         validate_from="1994-01-01", test_from="2010-01-01")
+    same_as_file(frame, tmp_path / "cli" / "tuned.csv")
+    found = json.loads((tmp_path / "cli" / "tune.json").read_text())
+    for key in ("chosen", "given", "validation", "test"):
+        assert frame.attrs[key] == found[key]
+
+
+def test_a_dataframe_of_games_is_checked_by_column_and_row():
+    games = pd.read_csv(WORLD_CUP_GAMES, dtype=str, keep_default_na=False)
+    games.loc[3, "score_a"] = "2"
+    config = {"competition": "t", "model": "fide-logistic", "k_schedule": [{"k": 20}], "input": {"format": "games-csv"}}
+    with pytest.raises(ratekit.Error, match="row 3, column 'score_a': expected score_a as a number from 0 to 1, got '2'"):
+        ratekit.tune(config, {"k_schedule.1": (10, 30, 10)}, games)
+    with pytest.raises(ratekit.Error, match="no game to score from --test-from 2030-01-01 on"):
+        ratekit.tune(config, {"k_schedule.1": (10, 30, 10)}, games.drop(index=3), test_from="2030-01-01")

@@ -213,9 +213,12 @@ std::string yaml_with(const competition_config& config, const std::vector<tuned_
 
 competition_config config_with(const competition_config& config, const std::vector<tuned_param>& space,
                                const std::vector<double>& values, const model_catalog& models) {
-  return load_config(config_text{config.file.string(), yaml_with(config, space, values),
-                                 std::filesystem::absolute(config.file).parent_path()},
-                     models);
+  // The input is `config`'s, read and held already (its files, or a program's rows that no path names).
+  competition_config c = load_config(config_text{config.file.string(), yaml_with(config, space, values),
+                                                 std::filesystem::absolute(config.file).parent_path(), true},
+                                     models);
+  c.input_paths = config.input_paths;
+  return c;
 }
 
 }  // namespace ratekit

@@ -94,12 +94,12 @@ class forecast_buffers {
 }  // namespace
 
 tuning tune_config(const competition_config& config, std::vector<tuned_param> space, const plugin_registry& plugins,
-                   tune_options options) {
+                   tune_options options, const input_rows* rows) {
   check_space(space, config, plugins);
   refuse_mixed_ranges(space);
   const bool grid = space.front().step > 0;
   const std::vector<std::vector<double>> points = grid ? grid_points(space, options.grid_limit) : std::vector<std::vector<double>>{};
-  const held_input input(config);
+  const held_input input(config, rows);
   tuning t;
   t.space = std::move(space);
   t.options = std::move(options);

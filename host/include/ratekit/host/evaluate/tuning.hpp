@@ -46,8 +46,9 @@ struct tuning {
 // Checks `space` against `config` and the windows, all before anything is
 // rated; then searches: every point of the grid when every range has a step,
 // the optimiser within `budget` evaluations when none has. Stopped (the
-// caller's stop flag), it keeps the candidates rated so far.
+// caller's stop flag), it keeps the candidates rated so far. `rows`, when given, are rated in the
+// place of the config's input files (a Python frame's games).
 tuning tune_config(const competition_config& config, std::vector<tuned_param> space, const plugin_registry& plugins,
-                   tune_options options);
+                   tune_options options, const input_rows* rows = nullptr);
 
 }  // namespace ratekit
