@@ -202,6 +202,11 @@ TEST_CASE("tune refuses a value the model lacks or a range outside its bounds or
   refused("--param xi=400:100", "LO must be below HI");
   refused("--param xi=100:400:0", "STEP must be above 0");
   refused("--param xi=100:400:x", "expected NAME=LO:HI or NAME=LO:HI:STEP");
+  // Not a finite number, or past a double: refused as text, never searched.
+  refused("--param xi=nan:400", "expected NAME=LO:HI or NAME=LO:HI:STEP, got 'nan' in it");
+  refused("--param xi=100:inf", "got 'inf' in it");
+  refused("--param xi=100:1e400", "got '1e400' in it");
+  refused("--param xi=100:400:1e-400", "got '1e-400' in it");
   refused("--param xi=100:400 --param xi=200:300", "'xi' is given twice");
   refused("--param xi=100:400:100 --param home_advantage=0:100", "give every --param a STEP");
   refused("--param xi=1:1000000:0.001", "the grid has 999999001 points");

@@ -48,6 +48,10 @@ def test_bad_names_and_ranges_are_refused():
         ratekit.tune(WORLD_CUP, {"kk": (0, 1)})
     with pytest.raises(ratekit.Error, match="'xi' of model 'fide-logistic' must lie between 1 and 1000000"):
         ratekit.tune(WORLD_CUP, {"xi": (0, 400)})
+    with pytest.raises(ratekit.Error, match="got 'nan' in it"):
+        ratekit.tune(WORLD_CUP, {"xi": (float("nan"), 400)})
+    with pytest.raises(ratekit.Error, match="got 'inf' in it"):
+        ratekit.tune(WORLD_CUP, {"xi": (100, float("inf"))})
     with pytest.raises(ratekit.Error, match="objective: expected 'log-loss' or 'brier'"):
         ratekit.tune(WORLD_CUP, {"xi": (100, 400)}, objective="deviance")
 
