@@ -3,6 +3,7 @@
 #include "engine/period_clock.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <algorithm>
 #include <cmath>
