@@ -42,12 +42,13 @@ TEST_CASE("the database keeps each team match entry's team, and ratekit history 
     CHECK(entry_teams(dir) == "A:red B:red C:blue D:blue A:green C:green B:gold D:gold");
     const auto history = run_cli("history " + (dir / "r.db").string() + " A");
     REQUIRE(history.status == 0);
-    CHECK_THAT(history.out, Catch::StartsWith("competition period team "));
-    CHECK_THAT(history.out, Catch::Contains("\nleague      m1     red  "));
-    CHECK_THAT(history.out, Catch::Contains("\nleague      m2     green"));
+    // Each match's date, from the input (its label is no date), then the team.
+    CHECK_THAT(history.out, Catch::StartsWith("competition period date       team "));
+    CHECK_THAT(history.out, Catch::Contains("\nleague      m1     2024-01-01 red  "));
+    CHECK_THAT(history.out, Catch::Contains("\nleague      m2     2024-01-08 green"));
     const auto json = run_cli("history --json " + (dir / "r.db").string() + " B");
-    CHECK_THAT(json.out, Catch::Contains("\"period\": \"m1\",\n      \"team\": \"red\""));
-    CHECK_THAT(json.out, Catch::Contains("\"period\": \"m2\",\n      \"team\": \"gold\""));
+    CHECK_THAT(json.out, Catch::Contains("\"period\": \"m1\",\n      \"date\": \"2024-01-01\",\n      \"team\": \"red\""));
+    CHECK_THAT(json.out, Catch::Contains("\"period\": \"m2\",\n      \"date\": \"2024-01-08\",\n      \"team\": \"gold\""));
   }
 }
 
@@ -59,7 +60,7 @@ TEST_CASE("ranked events of single players keep no team, and their history shows
   REQUIRE(run_cli("run -q " + (dir / "c.yaml").string()).status == 0);
   CHECK(entry_teams(dir) == "A:NULL B:NULL C:NULL");
   const auto history = run_cli("history " + (dir / "r.db").string() + " A");
-  CHECK_THAT(history.out, Catch::StartsWith("competition period     rating"));
+  CHECK_THAT(history.out, Catch::StartsWith("competition period date           rating"));
 }
 
 TEST_CASE("a layout-5 file gains entries.team when a run records into it, its old entries without a team",
@@ -72,7 +73,7 @@ TEST_CASE("a layout-5 file gains entries.team when a run records into it, its ol
   CHECK(sql_text(dir / "r.db", "SELECT count(*) FROM pragma_table_info('entries') WHERE name = 'team'") == "0");
   const auto old = run_cli("history " + (dir / "r.db").string() + " A");  // read as it is
   REQUIRE(old.status == 0);
-  CHECK_THAT(old.out, Catch::StartsWith("competition period     rating"));
+  CHECK_THAT(old.out, Catch::StartsWith("competition period date           rating"));
   write_text(dir / "m.csv", "match,date,team,player,rank\nm3,2024-01-15,red,A,1\nm3,2024-01-15,blue,B,2\n");
   write_text(dir / "d.yaml", "competition: league\nmodel: trueskill\ninitial: { database: r.db }\n"
                              "input: { format: team-csv, path: m.csv }\noutput: { dir: out2, database: r.db }\n");

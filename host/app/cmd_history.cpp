@@ -56,10 +56,13 @@ void add_history_command(CLI::App& app, context&) {
     };
     // A team match's period says which team he played for.
     const bool with_team = std::any_of(points.begin(), points.end(), [](const auto& p) { return !p.team.empty(); });
+    // An event's dates, where the input gave them (a period named by its dates needs none).
+    const bool with_date = std::any_of(points.begin(), points.end(), [](const auto& p) { return !p.date.empty(); });
     if (json) {
       nlohmann::ordered_json rows = nlohmann::ordered_json::array();
       for (const auto& p : points) {
         nlohmann::ordered_json row{{"competition", p.competition}, {"period", p.period}};
+        if (with_date) row["date"] = p.date.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(p.date);
         if (with_team) row["team"] = p.team;
         row.update(nlohmann::ordered_json{{"rating", p.rating}, {"change", p.change}, {"games", p.games}});
         for (const auto& [name, value] : p.state) row[name] = std::isnan(value) ? nlohmann::ordered_json() : nlohmann::ordered_json(value);
@@ -69,20 +72,22 @@ void add_history_command(CLI::App& app, context&) {
       return;
     }
     // Text columns as wide as their longest cell; ratings as whole numbers when they are.
-    size_t competition_width = 11, period_width = 6, team_width = 4;
+    size_t competition_width = 11, period_width = 6, date_width = 4, team_width = 4;
     for (const auto& p : points) {
       competition_width = std::max(competition_width, characters(p.competition));
       period_width = std::max(period_width, characters(p.period));
+      date_width = std::max(date_width, characters(p.date));
       team_width = std::max(team_width, characters(p.team));
     }
     std::string table = padded("competition", competition_width) + " " + padded("period", period_width) +
+                        (with_date ? " " + padded("date", date_width) : std::string()) +
                         (with_team ? " " + padded("team", team_width) : std::string()) +
                         fmt::format(" {:>10} {:>9} {:>6}", "rating", "change", "games");
     for (const auto& f : fields) table += fmt::format(" {:>12}", f);
     table += '\n';
     for (const auto& p : points) {
       table += padded(p.competition, competition_width) + " " + padded(p.period, period_width) +
-               (with_team ? " " + padded(p.team, team_width) : std::string()) + fmt::format(" {:>10} {:>9} {:>6}", rating_text(p.rating, false), rating_text(p.change, true), p.games);
+               (with_date ? " " + padded(p.date, date_width) : std::string()) + (with_team ? " " + padded(p.team, team_width) : std::string()) + fmt::format(" {:>10} {:>9} {:>6}", rating_text(p.rating, false), rating_text(p.change, true), p.games);
       for (const auto& f : fields) {
         const double v = value_of(p, f);
         table += std::isnan(v) ? fmt::format(" {:>12}", "") : fmt::format(" {:>12.6g}", v);

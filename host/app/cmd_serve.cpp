@@ -70,6 +70,9 @@ void add_serve_command(CLI::App& app, context& ctx) {
                   "Seconds a silent client or an idle kept-alive connection is kept")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
+  cmd->add_flag("--snapshot", options.snapshot,
+                "The SQLite file is a copy no run records into: read as it is, without the write-ahead log's "
+                "index files beside it (a folder the server may not write)");
   cmd->callback([&ctx] {
     read_listen_address(listen, options);
     const plugin_registry plugins = ctx.registry();

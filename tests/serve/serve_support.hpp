@@ -147,9 +147,11 @@ inline const recorded_database& recorded() {
 // A server of this process on a free port of 127.0.0.1, stopped with the object.
 class test_server {
  public:
-  explicit test_server(const std::filesystem::path& db, int timeout = 1, int connections = 64, std::string base = "")
+  explicit test_server(const std::filesystem::path& db, int timeout = 1, int connections = 64, std::string base = "",
+                       bool snapshot = false)
       : log_(std::tmpfile()) {
     serve_options o;
+    o.snapshot = snapshot;
     o.database = db.string();
     o.port = 0;
     o.timeout_seconds = timeout;

@@ -5,7 +5,7 @@
 #include "serve/http_reply.hpp"
 #include "serve/list_query.hpp"
 #include "serve/name_search.hpp"
-#include "serve/period_dates.hpp"
+#include "store/period_dates.hpp"
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -13,6 +13,7 @@
 #include <cstdlib>
 
 using namespace ratekit::serve;
+using ratekit::store::period_date;
 using namespace ratekit::testing;
 
 TEST_CASE("serve: the name search folds case and the accents of Latin letters", "[serve]") {

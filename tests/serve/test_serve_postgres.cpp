@@ -3,6 +3,7 @@
 #include "serve/serve_support.hpp"
 
 #include "pg_support.hpp"
+#include "serve/months_support.hpp"
 
 using namespace ratekit::testing;
 
@@ -26,4 +27,46 @@ TEST_CASE("serve: a PostgreSQL database is served as the SQLite file it was copi
     CHECK(answer->body == expected->body);
   }
   CHECK(server.get("/api/competitions/cup/players/'%20OR%201=1--")->status == 404);
+}
+
+TEST_CASE("serve: the list each run keeps on PostgreSQL", "[.][postgres]") {
+  const pg_schema schema("serve_standings"), fresh("serve_standings_fresh");
+  check_months(schema.uri, fresh.uri);
+}
+
+// A database of layout 5 as a server held it before the indexes by player and
+// the tables beside the layout: the next run upgrades it, makes the indexes and
+// the tables, and the server shows the list and games that run left.
+TEST_CASE("serve: a PostgreSQL database of before the indexes, then a run, then serve", "[.][postgres]") {
+  const pg_schema schema("serve_older");
+  temp_dir dir;
+  const std::string config = "competition: club\nmodel: glicko\ninput: { format: games-csv }\nperiod: month\n"
+                             "initial: { rating: 1500, database: \"" + schema.uri + "\" }\n"
+                             "output: { history: false, database: \"" + schema.uri + "\" }\n";
+  write_text(dir / "club.yaml", config);
+  write_text(dir / "jan.csv", "date,player_a,player_b,score_a\n2024-01-05,A,B,1\n2024-01-06,C,D,0.5\n");
+  write_text(dir / "feb.csv", "date,player_a,player_b,score_a\n2024-02-03,A,B,1\n2024-02-10,B,E,1\n");
+  const auto run = [&](const std::string& args) {
+    const auto r = run_cli("run " + args, "cd " + dir.path().string() + " && ");
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+  };
+  run("club.yaml --input jan.csv --out out-jan");
+  schema.exec("DROP INDEX games_by_player_a, games_by_player_b, entries_by_player;DROP TABLE standings, period_dates;"
+              "ALTER TABLE entries DROP COLUMN team;UPDATE ratekit_schema SET version = 5");
+  run("club.yaml --input feb.csv --out out-feb");
+  CHECK(schema.count("pg_indexes WHERE schemaname = 'serve_older' AND indexname IN "
+                     "('games_by_player_a', 'games_by_player_b', 'entries_by_player')") == 3);
+  CHECK(schema.count("ratekit_schema WHERE version = 6") == 1);
+  CHECK(schema.count("standings") == 5);
+  CHECK(schema.count("period_dates") == 1);  // February's: January's dates were recorded by none
+  const test_server server(schema.uri);
+  CHECK(server.get("/api/competitions/club/ratings.csv")->body == read_text(dir / "out-feb" / "ratings.csv"));
+  CHECK(server.get_json("/api/competitions/club/ratings?active_since=2024-02-01")["total"] == 3);
+  const json games = server.get_json("/api/competitions/club/players/B/games");
+  REQUIRE(games["total"] == 3);
+  CHECK(games["games"][0]["opponent"] == "E");
+  CHECK(games["games"][0]["date"] == "2024-02-29");
+  CHECK(games["games"][2]["opponent"] == "A");
+  CHECK(games["games"][2]["date"] == "2024-01-31");
 }

@@ -88,7 +88,15 @@ void period_totals::touch(int64_t period, size_t p, double before) {
   if (std::isnan(before_[p])) {
     before_[p] = before;
     touched_.push_back(int32_t(p));
+    note_last_period(p);
   }
+}
+
+void period_totals::note_last_period(size_t p) {
+  if (!date_of_) return;
+  if (last_period_.size() <= p) last_period_.resize(before_.size(), 0);
+  int64_t& last = last_period_[p];
+  if (last == 0 || date_of_(period_) >= date_of_(last)) last = period_;
 }
 
 void period_totals::flush() {
@@ -155,22 +163,34 @@ void add_event_rows(const rated_event& e, int64_t period, period_totals& totals,
 
 // When a player was last rated (period number and date) is kept for a model
 // that reads elapsed time, the only kind that moves it.
+state_fields::state_fields(const rk_descriptor& model, const player_state& state)
+    : state_(state), model_fields_(model.state_count) {
+  for (uint32_t f = 0; f < model.state_count; ++f) names_.emplace_back(model.state[f].name);
+  names_.insert(names_.end(), {"games", "peak"});
+  elapsed_ = std::any_of(state.last_period.begin(), state.last_period.end(), [](int64_t p) { return p != RK_NEVER_RATED; });
+  if (elapsed_) names_.insert(names_.end(), {"last_period", "last_played"});
+}
+
+void state_fields::values(size_t p, double* out) const {
+  const size_t fields = model_fields_;
+  for (size_t f = 0; f < fields; ++f) out[f] = state_.columns[f][p];
+  out[fields] = state_.games[p];
+  out[fields + 1] = state_.peak[p];
+  if (!elapsed_) return;
+  const bool rated = state_.last_period[p] != RK_NEVER_RATED;
+  out[fields + 2] = rated ? double(state_.last_period[p]) : NAN;
+  out[fields + 3] = rated && state_.last_date[p] ? double(state_.last_date[p]) : NAN;
+}
+
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& st,
                    const std::vector<int64_t>& player_ids) {
+  const state_fields fields(model, st);
   store::row_batch s(db, "INSERT INTO states (run_id, player_id, field, value)", 4);
-  const bool elapsed =
-      std::any_of(st.last_period.begin(), st.last_period.end(), [](int64_t p) { return p != RK_NEVER_RATED; });
-  auto put = [&](size_t p, const char* field, double value) {
-    s.bind(1, run).bind(2, player_ids[p]).bind(3, std::string_view(field)).bind(4, value).run();
-  };
+  std::vector<double> values(fields.names().size());
   for (size_t p = 0; p < player_ids.size(); ++p) {
-    for (uint32_t f = 0; f < model.state_count; ++f) put(p, model.state[f].name, st.columns[f][p]);
-    put(p, "games", st.games[p]);
-    put(p, "peak", st.peak[p]);
-    if (!elapsed) continue;
-    const bool rated = st.last_period[p] != RK_NEVER_RATED;
-    put(p, "last_period", rated ? double(st.last_period[p]) : NAN);
-    put(p, "last_played", rated && st.last_date[p] ? double(st.last_date[p]) : NAN);
+    fields.values(p, values.data());
+    for (size_t f = 0; f < values.size(); ++f)
+      s.bind(1, run).bind(2, player_ids[p]).bind(3, std::string_view(fields.names()[f])).bind(4, values[f]).run();
   }
   s.flush();
 }

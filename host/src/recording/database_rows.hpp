@@ -14,6 +14,7 @@
 #include <ratekit/host/recording/run_recording.hpp>
 
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -51,10 +52,15 @@ class period_totals {
   // no state fields when it is all he had in the period.
   void adjust(int64_t period, const rated_adjustment& a);
   void flush();  // writes the last period's rows and every row held
+  // Each player's period of this run with the latest date by `date_of` (a period's
+  // id -> its date), by the run's index; 0 for one without a row in the run.
+  void date_periods(std::function<int32_t(int64_t)> date_of) { date_of_ = std::move(date_of); }
+  const std::vector<int64_t>& last_periods() const { return last_period_; }
 
  private:
   void end_period();  // its rows into the batch (add() calls it when the period changes)
   void touch(int64_t period, size_t p, double before);  // p's row in `period`, started with `before`
+  void note_last_period(size_t p);  // `period_` for p when its date is his latest
 
   const std::vector<uint32_t> shown_;
   const std::vector<int64_t>& player_ids_;
@@ -62,6 +68,8 @@ class period_totals {
   std::vector<int64_t> games_;
   std::vector<int32_t> touched_;
   int64_t period_ = -1;
+  std::function<int32_t(int64_t)> date_of_;
+  std::vector<int64_t> last_period_;
   store::state_object object_;
   store::row_batch insert_;
 };
@@ -97,6 +105,22 @@ class entry_rows {
 // states of the players the model rated in it, and every entry, skipped ones too.
 void add_event_rows(const rated_event& e, int64_t period, period_totals& totals, entry_rows& entries,
                     const std::vector<int64_t>& player_ids);
+
+// The fields of a player's state after a run that the states table holds: the
+// model's, games, peak, and when the model reads elapsed time, last_period and last_played.
+class state_fields {
+ public:
+  state_fields(const rk_descriptor& model, const player_state& state);
+  const std::vector<std::string>& names() const { return names_; }
+  // Player `p`'s values, in names()' order.
+  void values(size_t p, double* out) const;
+
+ private:
+  const player_state& state_;
+  const size_t model_fields_;
+  std::vector<std::string> names_;
+  bool elapsed_ = false;
+};
 
 // Every player's state after the run: what `initial: { database: }` reads back.
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& state,

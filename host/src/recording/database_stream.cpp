@@ -2,6 +2,8 @@
 // they are rated, period by period, so the run keeps none of them.
 #include "recording/database_stream.hpp"
 
+#include "recording/standings_rows.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -26,8 +28,9 @@ database_stream::database_stream(store::database& db, const competition_config& 
       checked_(config.period),
       recorded_(recorded_periods(db, competition_)),
       players_(db, competition_),
-      totals_(db, model, shown_state_fields(model), player_ids_),
-      insert_period_(db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id")) {}
+      totals_(db, model, shown_state_fields(model), player_ids_) {
+  totals_.date_periods([this](int64_t period) { return periods_->date_of(period); });
+}
 
 namespace {
 
@@ -92,14 +95,16 @@ void database_stream::before_rating(const rated_games& window) {
   for (const std::string& label : checked_.of(window)) check(label);
 }
 
-int64_t database_stream::add_period(const std::string& label) {
+int64_t database_stream::add_period(const std::string& label, int32_t first, int32_t last) {
   meet(label);
-  insert_period_.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label));
-  return inserted_id(insert_period_);
+  return periods_->add(label, first, last);
 }
 
 void database_stream::start(const std::vector<std::string>& new_names) {
-  if (run_ == 0) run_ = insert_run(db_, competition_, config_, model_, fingerprint_);
+  if (run_ == 0) {
+    run_ = insert_run(db_, competition_, config_, model_, fingerprint_);
+    periods_.emplace(db_, competition_, run_);
+  }
   if (new_names.empty() || db_.add_players(competition_, new_names, player_ids_)) return;
   for (const auto& name : new_names) player_ids_.push_back(players_.add(name));
 }
@@ -108,7 +113,7 @@ void database_stream::start(const std::vector<std::string>& new_names) {
 void database_stream::take(rated_event& e) {
   start(e.new_names);
   if (!entries_) entries_.emplace(db_, run_);
-  add_event_rows(e, add_period(taken_.add(e.info->name)), totals_, *entries_, player_ids_);
+  add_event_rows(e, add_period(taken_.add(e.info->name), e.info->date, e.info->date), totals_, *entries_, player_ids_);
 }
 
 void database_stream::take(rated_games& g) {
@@ -117,7 +122,7 @@ void database_stream::take(rated_games& g) {
   const bool per_game = config_.period == period_kind::game;
   if (per_game && game_period_ == 0) {
     // Named when the last game is known (finish()); till then by a label no period has.
-    game_period_ = add_period("\x01" "being recorded by run " + std::to_string(run_));
+    game_period_ = add_period("\x01" "being recorded by run " + std::to_string(run_), 0, 0);
     first_date_ = INT32_MAX, last_date_ = 0;
   }
   const size_t shown = g.shown;
@@ -125,7 +130,8 @@ void database_stream::take(rated_games& g) {
   size_t begin = 0, adjusted = 0;
   for (size_t p = 0; p < (per_game ? 1 : g.period_count); ++p) {
     const size_t end = per_game ? g.count : size_t(g.ends[p]);
-    const int64_t period = per_game ? game_period_ : add_period((*labels)[p]);
+    const auto [first, last] = date_range(g.dates + begin, end - begin);
+    const int64_t period = per_game ? game_period_ : add_period((*labels)[p], first, last);
     for (size_t i = begin; i < end; ++i) {
       const rk_game& game = g.games[i];
       if (per_game) first_date_ = std::min(first_date_, g.dates[i]), last_date_ = std::max(last_date_, g.dates[i]);
@@ -147,8 +153,8 @@ recorded_run database_stream::finish(const run_result& run) {
   if (game_period_ != 0) {
     const std::string label = taken_.add(game_run_label(config_, first_date_, last_date_));
     meet(label);
-    statement s = db_.prepare("UPDATE periods SET label = ?1 WHERE id = ?2");
-    s.bind(1, std::string_view(label)).bind(2, game_period_).run();
+    const bool dated = first_date_ > 0;  // else the label names the input files
+    periods_->rename(game_period_, label, dated ? first_date_ : 0, dated ? last_date_ : 0);
   }
   // Facts the input gives are known once it is read: recorded over what the database holds.
   const player_table& p = run.data.players;
@@ -160,6 +166,9 @@ recorded_run database_stream::finish(const run_result& run) {
   }
   insert_states(db_, run_, model_, run.state, player_ids_);
   if (!deferred_indexes_.empty()) db_.exec(deferred_indexes_.c_str());
+  if (periods_)  // after the indexes: rebuilding them reads the ratings by player
+    record_standings(db_, competition_, run_, state_fields(model_, run.state), player_ids_, totals_.last_periods(),
+                     *periods_);
   return {run_, taken_.size(), player_ids_.size(), false, replaced_};
 }
 

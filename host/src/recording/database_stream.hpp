@@ -2,6 +2,7 @@
 #pragma once
 
 #include "recording/database_rows.hpp"
+#include "recording/period_rows.hpp"
 
 #include <optional>
 #include <string>
@@ -35,7 +36,8 @@ class database_stream final : public rated_games_sink {
 
  private:
   void start(const std::vector<std::string>& new_names);  // the run's row first, then the players named since
-  int64_t add_period(const std::string& label);
+  // `first`, `last`: the dates of its games or event (yyyymmdd, 0 unknown).
+  int64_t add_period(const std::string& label, int32_t first, int32_t last);
   // The recorded run period `label` meets, if any: the one that recorded it, or
   // with dated periods the one that recorded the first later period, whose
   // ratings the state the period is rated from would hold.
@@ -66,7 +68,7 @@ class database_stream final : public rated_games_sink {
   int64_t game_period_ = 0;  // with game periods, the one stored period (0 before the first game)
   int32_t first_date_ = 0, last_date_ = 0;
   bool dated_ = true;  // every game so far has a date
-  store::statement insert_period_;
+  std::optional<period_rows> periods_;  // made with the run's row
 };
 
 }  // namespace ratekit::db_rows

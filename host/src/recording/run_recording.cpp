@@ -7,6 +7,8 @@
 #include "recording/database_lock.hpp"
 #include "recording/database_rows.hpp"
 #include "recording/database_stream.hpp"
+#include "recording/period_rows.hpp"
+#include "recording/standings_rows.hpp"
 #include "store/database.hpp"
 
 #include <spdlog/spdlog.h>
@@ -64,9 +66,11 @@ class recorder {
     competition_ = db_rows::competition_id(db_, c_.competition);
     const stored_periods periods = split_periods(r_, c_);
     run_ = db_rows::insert_run(db_, competition_, c_, model, fingerprint);
-    insert_periods(periods.labels);
+    db_rows::period_rows period_rows(db_, competition_, run_);
+    insert_periods(periods, period_rows);
     insert_players();
     db_rows::period_totals totals(db_, model, r_.shown_state, player_ids_);
+    totals.date_periods([&](int64_t period) { return period_rows.date_of(period); });
     if (r_.data.ranked()) {
       insert_events(periods, totals);
     } else {
@@ -75,16 +79,23 @@ class recorder {
     }
     totals.flush();
     db_rows::insert_states(db_, run_, model, r_.state, player_ids_);
+    db_rows::record_standings(db_, competition_, run_, db_rows::state_fields(model, r_.state), player_ids_,
+                              totals.last_periods(), period_rows);
     return {run_, periods.labels.size(), player_ids_.size(), false, {}};
   }
 
  private:
-  void insert_periods(const std::vector<std::string>& labels) {
-    statement s = db_.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id");
-    for (const auto& label : labels) {
-      s.bind(1, competition_).bind(2, run_).bind(3, std::string_view(label));
-      period_ids_.push_back(db_rows::inserted_id(s));
+  // Each stored period with the first and last date of its games or event.
+  void insert_periods(const stored_periods& periods, db_rows::period_rows& rows) {
+    const dataset& d = r_.data;
+    std::vector<std::pair<int32_t, int32_t>> dates(periods.labels.size(), {INT32_MAX, 0});
+    for (size_t i = 0; i < periods.of.size(); ++i) {
+      const int32_t date = d.ranked() ? d.event_infos[i].date : d.facts.date[i];
+      auto& [first, last] = dates[periods.of[i]];
+      if (date > 0) first = std::min(first, date), last = std::max(last, date);
     }
+    for (size_t p = 0; p < periods.labels.size(); ++p)
+      period_ids_.push_back(rows.add(periods.labels[p], dates[p].second ? dates[p].first : 0, dates[p].second));
   }
 
   void insert_players() {

@@ -114,6 +114,9 @@ void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
       "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
       "DELETE FROM states WHERE run_id = ?1",
       "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
+      // the competition's list is made anew from what stays (standings_rows.hpp)
+      "DELETE FROM standings WHERE competition_id = (SELECT competition_id FROM runs WHERE id = ?1)",
+      "DELETE FROM period_dates WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
       "DELETE FROM periods WHERE run_id = ?1", "DELETE FROM runs WHERE id = ?1"};
   for (const char* sql : deletes) {
     statement s = db.prepare(sql);

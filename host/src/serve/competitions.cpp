@@ -1,6 +1,6 @@
 #include "serve/competitions.hpp"
 
-#include "serve/period_dates.hpp"
+#include "store/period_dates.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -22,11 +22,10 @@ std::vector<std::string> competition_names(store::database& db) {
 namespace {
 
 void read_periods(store::database& db, competition& c) {
-  statement s = db.prepare(
-      "SELECT pe.id, pe.label, r.recorded_at FROM periods pe JOIN runs r ON r.id = pe.run_id "
-      "WHERE pe.competition_id = ?1 ORDER BY pe.id");
+  const std::unordered_map<int64_t, int32_t> dates = store::period_dates_of(db, c.id);
+  statement s = db.prepare("SELECT id, label FROM periods WHERE competition_id = ?1 ORDER BY id");
   s.bind(1, c.id);
-  while (s.step()) c.periods.push_back({s.integer(0), std::string(s.text(1)), period_date(s.text(1), s.text(2))});
+  while (s.step()) c.periods.push_back({s.integer(0), std::string(s.text(1)), dates.at(s.integer(0))});
   std::stable_sort(c.periods.begin(), c.periods.end(), [](const period& a, const period& b) { return a.date < b.date; });
   for (size_t i = 0; i < c.periods.size(); ++i) c.position.emplace(c.periods[i].id, i);
 }

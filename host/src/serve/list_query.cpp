@@ -1,7 +1,7 @@
 #include "serve/list_query.hpp"
 
 #include "serve/name_search.hpp"
-#include "serve/period_dates.hpp"
+#include "store/period_dates.hpp"
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -34,7 +34,7 @@ int64_t whole_parameter(const query_params& params, const char* name, int64_t fa
 int32_t date_parameter(const query_params& params, const char* name) {
   const std::string* text = parameter(params, name);
   int32_t date = 0;
-  if (text && !read_iso_date(*text, date)) throw bad_request(std::string(name) + ": expected a date yyyy-mm-dd");
+  if (text && !store::read_iso_date(*text, date)) throw bad_request(std::string(name) + ": expected a date yyyy-mm-dd");
   return date;
 }
 

@@ -1,6 +1,7 @@
 #include "serve/lists.hpp"
 
 #include "output/files/rating_order.hpp"
+#include "store/standings.hpp"
 #include "store/state_object.hpp"
 
 #include <algorithm>
@@ -109,24 +110,6 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
   return rows;
 }
 
-// last_active of the list of every period: the state a run left knows it only for some models.
-// A player has a row of ratings for each period he played in: the index by player holds them all,
-// and is read alone (the table's rows, with their states, are twenty times as much to read).
-void add_last_active(store::database& db, const competition& c, rating_list& list) {
-  statement s = db.prepare(
-      "SELECT p.name, r.period_id FROM players p JOIN ratings r ON r.player_id = p.id WHERE p.competition_id = ?1");
-  s.bind(1, c.id);
-  const auto active = size_t(list.rows.add_column("last_active"));
-  for (size_t row = 0; row < list.rows.ids.size(); ++row) list.rows.at(row, active) = 0;
-  while (s.step()) {
-    const auto at = c.position.find(s.integer(1));
-    const long row = list.find(s.text(0));
-    if (at == c.position.end() || row < 0) continue;
-    double& last = list.rows.at(size_t(row), active);
-    last = std::max(last, double(c.periods[at->second].date));
-  }
-}
-
 }  // namespace
 
 long rating_list::find(std::string_view player) const {
@@ -145,7 +128,9 @@ rating_list list_of_periods(store::database& db, const competition& c, size_t co
                             const std::vector<std::string>& model_fields) {
   rating_list list;
   if (counted == c.periods.size()) {
-    list.rows = store::read_ratings(db, c.name, list.players, INT64_MAX);
+    // Each run keeps the list now in table standings; a database of an older ratekit has it computed.
+    auto now = store::read_standings(db, c.id, list.players);
+    list.rows = now ? std::move(*now) : store::standings_from_history(db, c.name, list.players);
   } else {
     list.rows = rows_before(db, c, counted, list.players);
   }
@@ -157,7 +142,6 @@ rating_list list_of_periods(store::database& db, const competition& c, size_t co
   list.categories = c.categories;
   order_rows(list);
   index_rows(list);
-  if (counted == c.periods.size()) add_last_active(db, c, list);
   return list;
 }
 

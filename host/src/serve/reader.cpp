@@ -1,18 +1,21 @@
 #include "serve/reader.hpp"
 
 #include <ratekit/host/store/location.hpp>
+#include <ratekit/host/text/diagnostics.hpp>
 
 #include <utility>
 
 namespace ratekit::serve {
 
-reader::reader(std::string where)
-    : where_(database_location(where)), shown_(where_), server_(is_database_uri(where)) {
+reader::reader(std::string where, bool snapshot)
+    : where_(database_location(where)), shown_(where_), server_(is_database_uri(where)), snapshot_(snapshot) {
+  if (snapshot_ && server_)
+    throw user_error(shown_, 0, 0, "--snapshot reads a SQLite file as it is; a PostgreSQL database needs no such option");
   give_back(open());
 }
 
 std::unique_ptr<store::database> reader::open() const {
-  auto db = store::open_database(where_, store::database::mode::read_only);
+  auto db = store::open_database(where_, snapshot_ ? store::database::mode::snapshot : store::database::mode::read_only);
   db->check_schema();
   // Read-only twice over: the file is opened so, and the connection refuses any write.
   if (!server_) db->exec("PRAGMA query_only = ON");

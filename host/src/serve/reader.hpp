@@ -18,7 +18,8 @@ class reader {
  public:
   // `where`: a file or a postgresql:// URI. Opens one connection at once, so a
   // database that cannot be read is refused before the server listens.
-  explicit reader(std::string where);
+  // `snapshot`: a SQLite file no run records into, read immutable (no -shm beside it).
+  reader(std::string where, bool snapshot);
   const std::string& shown() const noexcept { return shown_; }
 
   // A connection with a read transaction open: one snapshot of the database.
@@ -42,6 +43,7 @@ class reader {
 
   std::string where_, shown_;
   bool server_ = false;  // PostgreSQL, not a file
+  bool snapshot_ = false;
   std::mutex mutex_;
   std::vector<std::unique_ptr<store::database>> idle_;
 };

@@ -67,7 +67,7 @@ std::string checked_base_path(const std::string& text) {
 
 struct server::impl {
   impl(serve_options o, const plugin_registry& plugins)
-      : options(std::move(o)), database(options.database), site{database, plugins, checked_base_path(options.base_path), kept},
+      : options(std::move(o)), database(options.database, options.snapshot), site{database, plugins, checked_base_path(options.base_path), kept},
         log(options.log) {}
   serve_options options;
   serve::reader database;

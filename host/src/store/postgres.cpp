@@ -167,7 +167,7 @@ postgres_database::postgres_database(const std::string& where, mode m) : databas
   }
   if (PQsetClientEncoding(conn_, "UTF8") != 0) fail("cannot connect to PostgreSQL");
   exec("SET client_min_messages = warning");  // no NOTICE lines of the server's on stderr
-  if (m == mode::read_only) exec("SET default_transaction_read_only = on");
+  if (m != mode::read_write) exec("SET default_transaction_read_only = on");
 }
 
 postgres_database::~postgres_database() { PQfinish(conn_); }
@@ -219,6 +219,7 @@ void postgres_database::open_for_recording(const std::string& competition, bool 
   create_schema();
   upgrade_schema();
   check_schema();
+  add_additions();
   lock_competition(competition, wait);
   choose_reference_checks();
   check_numbers_when_bound();  // the numbers' CHECK constraints stay: the server checks them as well

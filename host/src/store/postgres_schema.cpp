@@ -38,6 +38,16 @@ bool postgres_database::has_table(const char* name) {
   return s.step();
 }
 
+void postgres_database::create_table(const table& t) { exec(create(t).c_str()); }
+
+// The additions a database lacks, in a transaction of their own: two first runs at once make them once.
+void postgres_database::add_additions() {
+  transaction tx(*this);
+  exec("SELECT pg_advisory_xact_lock(1919251317, 0)");
+  ensure_step(*this, serve_step);
+  tx.commit();
+}
+
 bool postgres_database::has_column(const char* table, const char* column) {
   statement s = prepare(
       "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?1 "

@@ -5,6 +5,7 @@
 #include <ratekit/host/text/format.hpp>
 
 #include "store/database.hpp"
+#include "store/period_dates.hpp"
 #include "store/state_object.hpp"
 
 #include <algorithm>
@@ -115,6 +116,13 @@ class recorded_fields {
   std::unordered_map<int64_t, std::vector<bool>> fields_;  // by run: the list's columns it recorded for anyone
 };
 
+// The dates of columns `first` and `first + 1` (period_dates_join) for a label that is no date.
+std::string event_dates(const std::string& label, const statement& s, int first) {
+  if (store::period_date(label, "") != 0 || s.is_null(first + 1)) return "";
+  const std::string from(s.text(first)), to(s.text(first + 1));
+  return from == to ? to : from + ".." + to;
+}
+
 }  // namespace
 
 bool store::holds_competition(database& db, const std::string& competition) {
@@ -202,7 +210,7 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
   // read as it is until a run upgrades it, in period_states; layout 2 has none.
   const bool in_row = db.has_column("ratings", "state");
   const std::string sql = std::string("SELECT c.name, pe.label, r.rating, r.change, r.games, r.period_id, r.player_id, ") +
-                          (in_row ? "r.state" : "NULL") +
+                          (in_row ? "r.state" : "NULL") + ", " + store::period_dates_join(db) +
                           " FROM ratings r JOIN periods pe ON pe.id = r.period_id JOIN players p ON p.id = r.player_id "
                           "JOIN competitions c ON c.id = p.competition_id "
                           "WHERE (p.name = ?1 OR p.external_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR c.name = ?2) ORDER BY c.id, pe.id";
@@ -223,7 +231,8 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
   }
   std::vector<history_point> out;
   while (s.step()) {
-    out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4), {}, {}});
+    out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4), {}, {}, {}});
+    out.back().date = event_dates(out.back().period, s, 8);
     if (const auto team = teams.find(s.integer(5)); team != teams.end()) out.back().team = team->second;
     if (in_row && !s.is_null(7))
       out.back().state = store::read_state_object(s.text(7), db, "table ratings, player '" + player + "', period '" +

@@ -18,9 +18,12 @@ struct schema_step {
 
 // Whole-history runs (docs/history-database.md, "Whole-history models").
 extern const schema_step whole_history_step;
+// Event dates and the list each run keeps, made by every run that records (docs/serve.md).
+extern const schema_step serve_step;
 
 inline constexpr const schema_step* schema_steps[] = {
     &whole_history_step,
+    &serve_step,
 };
 
 // Makes the tables of `step` that `db` lacks, in its dialect, inside the transaction that is open.

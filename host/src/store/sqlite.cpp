@@ -54,17 +54,36 @@ bool write_ahead_log(const std::string& file) {
   return read && header[18] == 2;
 }
 
+// The file as SQLite's URI that opens it immutable: SQLite takes no lock and
+// keeps no index of a write-ahead log, trusting that nothing changes the file.
+std::string immutable_uri(const std::string& file) {
+  std::error_code ec;
+  const std::string path = std::filesystem::absolute(file, ec).string();
+  std::string uri = "file:";
+  for (const char c : ec ? file : path) {
+    if (c != '%' && c != '?' && c != '#') {
+      uri += c;
+      continue;
+    }
+    char escaped[4];
+    std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+    uri += escaped;
+  }
+  return uri + "?immutable=1";
+}
+
 }  // namespace
 
 sqlite_database::sqlite_database(const std::filesystem::path& file, mode m) : database(file.string()) {
   configure_sqlite();
-  if (m == mode::read_only && !std::filesystem::is_regular_file(file))
+  if (m != mode::read_write && !std::filesystem::is_regular_file(file))
     throw user_error(this->file(), 0, 0, "rating database not found");
   if (m == mode::read_only) roll_back_interrupted(this->file());
   // A connection is used by one thread at a time: SQLite need not lock it on every call.
-  const int flags = (m == mode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
-                    SQLITE_OPEN_NOMUTEX;
-  if (sqlite3_open_v2(this->file().c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
+  const int flags = (m == mode::read_write ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) |
+                    (m == mode::snapshot ? SQLITE_OPEN_URI : 0) | SQLITE_OPEN_NOMUTEX;
+  const std::string name = m == mode::snapshot ? immutable_uri(this->file()) : this->file();
+  if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) fail("cannot open the rating database");
   sqlite3_busy_timeout(db_, 5000);  // another run may be recording
   exec("PRAGMA foreign_keys = ON");
   add_row_source(db_);

@@ -1,4 +1,5 @@
 #include "store/schema_tables.hpp"
+#include "store/schema_steps.hpp"
 #include "store/sqlite.hpp"
 
 #include "store/state_object.hpp"
@@ -130,6 +131,7 @@ void sqlite_database::ensure_schema() {
     set_version(db);
   }
   check_schema();  // refuses other files; older layouts were upgraded before the run's transaction
+  ensure_step(db, serve_step);
 }
 
 }  // namespace ratekit::store

@@ -20,6 +20,7 @@ struct serve_options {
   std::string base_path;      // "" or "/ratings": where the site lives
   int connections = 1024;        // connections open at once (a thread each); more wait for one to close
   int timeout_seconds = 5;    // a client silent this long, or an idle kept-alive connection, is closed
+  bool snapshot = false;      // a SQLite file no run records into: read as it is, without the log's -shm beside it
   std::FILE* log = stdout;    // the request log
 };
 

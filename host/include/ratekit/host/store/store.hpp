@@ -45,6 +45,9 @@ struct history_point {
   double change = 0;   // during the period
   int64_t games = 0;   // games (or ranked events) in the period
   std::string team;    // the team he played for, when the period is a team match (layout 6); "" otherwise
+  // For a period whose label is no date (an event's name), the dates its input
+  // gave it: "2024-02-06", or "2024-02-03..2024-02-10"; "" otherwise or unknown.
+  std::string date;
   // The plugin's other state fields at the end of the period (rd, volatility, ...), by name.
   std::vector<std::pair<std::string, double>> state;
 };

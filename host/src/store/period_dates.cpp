@@ -1,10 +1,10 @@
-#include "serve/period_dates.hpp"
+#include "store/period_dates.hpp"
 
 #include "input/dates.hpp"
 
 #include <string>
 
-namespace ratekit::serve {
+namespace ratekit::store {
 
 namespace {
 
@@ -34,10 +34,32 @@ bool read_iso_date(std::string_view text, int32_t& out) {
   return text.size() == 10 && text::parse_date_as(date_layout::iso, text, out);
 }
 
-int32_t period_date(std::string_view label, std::string_view recorded_at) {
+int32_t period_date(std::string_view label, std::string_view recorded_at, int32_t last_date) {
   if (const int32_t date = label_date(label); date != 0) return date;
+  if (last_date != 0) return last_date;
   int32_t date = 0;
   return read_iso_date(recorded_at.substr(0, 10), date) ? date : 0;
 }
 
-}  // namespace ratekit::serve
+std::string period_dates_join(database& db) {
+  return db.has_table("period_dates")
+             ? "(SELECT d.first_date FROM period_dates d WHERE d.period_id = pe.id) AS first_date, "
+               "(SELECT d.last_date FROM period_dates d WHERE d.period_id = pe.id) AS last_date"
+             : "NULL AS first_date, NULL AS last_date";
+}
+
+std::unordered_map<int64_t, int32_t> period_dates_of(database& db, int64_t competition) {
+  statement s = db.prepare(("SELECT pe.id, pe.label, r.recorded_at, " + period_dates_join(db) +
+                            " FROM periods pe JOIN runs r ON r.id = pe.run_id WHERE pe.competition_id = ?1")
+                               .c_str());
+  s.bind(1, competition);
+  std::unordered_map<int64_t, int32_t> dates;
+  while (s.step()) {
+    int32_t last = 0;
+    if (!s.is_null(4)) read_iso_date(s.text(4), last);
+    dates.emplace(s.integer(0), period_date(s.text(1), s.text(2), last));
+  }
+  return dates;
+}
+
+}  // namespace ratekit::store
