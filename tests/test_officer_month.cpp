@@ -2,6 +2,9 @@
 // first run creates the history database it starts from.
 #include "officer_support.hpp"
 
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/run/run_unit.hpp>
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -149,6 +152,25 @@ TEST_CASE("a database of other competitions starts a competition's first run ane
   const auto none = run_cli("run " + (c.dir / "other.yaml").string());
   CHECK(none.status == 1);
   CHECK_THAT(none.out, Catch::Contains("'input' needs 'path' (or the files with ratekit run --input)"));
+}
+
+// Whether a run starts from the database it records into is asked once its recording has made the file: a
+// config read while the file was there (another process's first run, which failed and removed the file it
+// had made) still starts the competition anew, in the recording's transaction, not from a file with no tables.
+TEST_CASE("a run whose database went after its config was read records the competition's first run anew",
+          "[store][services]") {
+  const club c;
+  REQUIRE(c.run("--input " + (c.dir / "2024-01.csv").string()).status == 0);
+  ratekit::competition_config config = ratekit::load_config(c.dir / "month.yaml", builtin());
+  REQUIRE(config.initial_database == c.dir / "ratings.db");  // it was there when the config was read
+  std::filesystem::remove(c.dir / "ratings.db");
+  ratekit::progress bar(false);
+  const ratekit::unit_result run = ratekit::run_unit(config, builtin(), c.dir / "again", {}, bar);
+  REQUIRE(run.recorded);
+  CHECK(run.recorded->run_id == 1);
+  // As January's first run: A 1510 from 1500.
+  const auto history = run_cli("history " + (c.dir / "ratings.db").string() + " A");
+  CHECK_THAT(history.out, Catch::Contains("club        2024-01       1510       +10      2"));
 }
 
 namespace {
