@@ -336,25 +336,25 @@ constexpr auto events_fn() {
 
 }  // namespace detail
 
-// What every entry starts with: the ABI it was built for, its size, the descriptor and extensions.
-template <class Model>
+// What every entry starts with: the ABI it was built for, its size, the descriptor and extensions, and the
+// calls every adapter of a Model has (`Adapter`): an instance made and destroyed, A's expected score.
+template <class Model, class Adapter>
 constexpr rk_plugin_entry entry_header() {
-  rk_plugin_entry entry{};  // every function NULL until a builder names it
+  rk_plugin_entry entry{};  // every other function NULL until a builder names it
   entry.abi_major = RK_ABI_MAJOR;
   entry.abi_minor = RK_ABI_MINOR;
   entry.struct_size = sizeof(rk_plugin_entry);
   entry.descriptor = &Model::descriptor;
   entry.get_extension = detail::extension_fn<Model>();
+  entry.create = &Adapter::create;
+  entry.destroy = &Adapter::destroy;
+  entry.expect = &Adapter::expect;
   return entry;
 }
 
 template <class Model>
 constexpr rk_plugin_entry make_entry() {
-  using a = detail::adapter<Model>;
-  rk_plugin_entry entry = entry_header<Model>();
-  entry.create = &a::create;
-  entry.destroy = &a::destroy;
-  entry.expect = &a::expect;
+  rk_plugin_entry entry = entry_header<Model, detail::adapter<Model>>();
   entry.rate_games = detail::games_fn<Model>();
   entry.rate_events = detail::events_fn<Model>();
   entry.expect_states = detail::expect_states_fn<Model>();

@@ -271,10 +271,7 @@ struct team_adapter {
 template <class Model>
 constexpr rk_plugin_entry make_team_entry() {
   using a = detail::team_adapter<Model>;
-  rk_plugin_entry entry = entry_header<Model>();
-  entry.create = &a::create;
-  entry.destroy = &a::destroy;
-  entry.expect = &a::expect;
+  rk_plugin_entry entry = entry_header<Model, a>();
   entry.rate_events = &a::rate_events;
   entry.expect_states = &a::expect_states;
   entry.expect_teams = &a::expect_teams;
