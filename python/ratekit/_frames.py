@@ -6,10 +6,11 @@ import io
 import numpy as np
 import pandas as pd
 
-from ._ratekit import games_csv_columns
+from ._ratekit import games_csv_columns, games_csv_number_columns
 
-# games-csv's columns read as numbers when the frame holds numbers (docs/input-formats.md); the others as text.
-_NUMBERS = {"score_a", "points_a", "points_b", "handicap", "rating_a", "rating_b"}
+# games-csv's columns read as numbers when the frame holds numbers, as the host's reader names them; the others
+# as text.
+_NUMBERS = set(games_csv_number_columns)
 # Columns of the files a run writes that hold names or labels, never numbers.
 _TEXT = {"player", "opponent", "team", "date", "period", "match", "last_played", "event", "category", "adjustment"}
 

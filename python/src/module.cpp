@@ -16,6 +16,7 @@
 #include <ratekit/host/store/location.hpp>
 
 #include <ratekit/host/config/config.hpp>
+#include <ratekit/host/input/game_columns.hpp>
 #include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
 #include <ratekit/host/output/files/ratings_table.hpp>
@@ -359,6 +360,8 @@ PYBIND11_MODULE(_ratekit, m) {
         py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
   m.attr("games_csv_columns") =
       py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
+  const std::vector<std::string_view> numbers = games_csv_number_columns();
+  m.attr("games_csv_number_columns") = py::tuple(py::cast(std::vector<std::string>(numbers.begin(), numbers.end())));
   py::class_<compare_options>(m, "CompareOptions")
       .def(py::init([](uint64_t seed, size_t replicates, std::vector<std::string> names) {
         compare_options o;

@@ -55,6 +55,12 @@ bool day(const column_row& row, game_field c, date_layout layout, int32_t& out) 
 }  // namespace
 }  // namespace text
 
+std::vector<std::string_view> games_csv_number_columns() {
+  std::vector<std::string_view> names;
+  for (const text::game_field c : text::number_fields) names.push_back(games_csv_columns[size_t(c)]);
+  return names;
+}
+
 void read_game_columns(const game_columns& in, const reader_options& options, dataset& out) {
   using namespace text;
   problem_list problems(in.source);

@@ -23,6 +23,10 @@ enum game_field {
   rating_a, rating_b, shootout
 };
 
+// The fields read with number() below (a score, points, stones, declared ratings): a program's column of
+// numbers is handed over as numbers for these (games_csv_number_columns), as text for the others.
+inline constexpr game_field number_fields[] = {score_a, points_a, points_b, handicap, rating_a, rating_b};
+
 template <class Row>
 bool number(const Row& row, game_field c, double& x) {
   return parse_number(row.field(c), x);

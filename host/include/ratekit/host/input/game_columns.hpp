@@ -29,6 +29,10 @@ struct game_columns {
   std::vector<std::string> unknown;     // the program's columns games-csv has none of: refused as a header's
 };
 
+// The games-csv columns read as numbers (a score, points, stones, declared ratings), in games-csv's order: a
+// program hands a column of numbers over as numbers (game_column::number) for these, as text for the others.
+std::vector<std::string_view> games_csv_number_columns();
+
 // Adds the rows' games to `out` as read_games_csv adds a file's; a problem
 // names its row (counted from 0) and column.
 void read_game_columns(const game_columns& in, const reader_options& options, dataset& out);
