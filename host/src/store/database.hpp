@@ -87,7 +87,6 @@ class database {
   // builds them again (a bulk import builds them once at the end), or "".
   virtual std::string defer_indexes(const char* name) = 0;
   virtual bool has_table(const char* name) = 0;
-  virtual void create_table(const table& t) = 0;  // in this engine's types, with its indexes
   virtual bool has_column(const char* table, const char* column) = 0;
   // Creates table `t` (schema_tables.hpp) in the open transaction unless it is there (a schema step's).
   virtual void create_table(const table& t) = 0;

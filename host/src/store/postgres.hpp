@@ -50,7 +50,6 @@ class postgres_database final : public database {
   void check_schema() override;
   std::string defer_indexes(const char* name) override;
   bool has_table(const char* name) override;
-  void create_table(const table& t) override;
   void add_additions();  // the tables of schema_steps.hpp's serve_step it lacks
   bool has_column(const char* table, const char* column) override;
   void create_table(const table& t) override;

@@ -38,9 +38,7 @@ bool postgres_database::has_table(const char* name) {
   return s.step();
 }
 
-void postgres_database::create_table(const table& t) { exec(create(t).c_str()); }
-
-// The additions a database lacks, in a transaction of their own: two first runs at once make them once.
+// The serve step's tables a database lacks, in a transaction of their own: two first runs at once make them once.
 void postgres_database::add_additions() {
   transaction tx(*this);
   exec("SELECT pg_advisory_xact_lock(1919251317, 0)");

@@ -29,7 +29,6 @@ class sqlite_database final : public database {
   void check_schema() override;
   std::string defer_indexes(const char* name) override;
   bool has_table(const char* name) override;
-  void create_table(const table& t) override;
   bool has_column(const char* table, const char* column) override;
   void create_table(const table& t) override;
 
