@@ -382,7 +382,7 @@ TEST_CASE("an upgrade that fails past the file size limit leaves the older layou
   CHECK(after.back().state == before.back().state);
   // Without the limit the same run upgrades it and records.
   REQUIRE(t.run().status == 0);
-  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 6);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 7);
 }
 
 TEST_CASE("a streamed run over other input is refused, and replaces it with --replace", "[store][stream][cli]") {
@@ -531,7 +531,7 @@ TEST_CASE("a layout-3 database keeps its rows, read as it is and upgraded to the
   testing::write_text(t.dir / "games.csv", "date,player_a,player_b,score_a,period\n2025-01-02,p5,p6,1,x\n");
   testing::write_text(t.dir / "c.yaml", testing::read_text(t.dir / "c.yaml") + "initial: { database: r.db }\n");
   REQUIRE(t.run().status == 0);
-  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 6);
+  CHECK(sql_number(t.dir / "r.db", "PRAGMA user_version") == 7);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'ratings_by_player'") == 1);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%PRIMARY KEY (period_id, player_id%'") == 1);
   CHECK(sql_number(t.dir / "r.db", "SELECT count(*) FROM sqlite_master WHERE name = 'period_states'") == 0);

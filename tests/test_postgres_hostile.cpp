@@ -28,16 +28,16 @@ TEST_CASE("PostgreSQL: a layout of a newer ratekit is refused, recording and rea
   const testing::pg_schema pg("newer_layout");
   one_club club(pg);
   REQUIRE(club.run("jan").status == 0);
-  pg.exec("UPDATE ratekit_schema SET version = 7");
+  pg.exec("UPDATE ratekit_schema SET version = 8");
   const auto refused = club.run("feb");
   CHECK(refused.status != 0);
-  CHECK(refused.out.find("rating database of layout 7; this ratekit reads layout 6 and older: a newer ratekit") !=
+  CHECK(refused.out.find("rating database of layout 8; this ratekit reads layout 7 and older: a newer ratekit") !=
         std::string::npos);
   CHECK(pg.count("runs") == 1);
   CHECK(pg.count("periods") == 1);
   const auto history = testing::run_cli("history '" + pg.uri + "' A");
   CHECK(history.status != 0);
-  CHECK(history.out.find("layout 7") != std::string::npos);
+  CHECK(history.out.find("layout 8") != std::string::npos);
 }
 
 TEST_CASE("PostgreSQL: a table altered by hand is refused before anything is recorded", "[.][postgres]") {

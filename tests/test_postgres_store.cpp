@@ -300,13 +300,13 @@ TEST_CASE("PostgreSQL: team match entries keep their team, a layout-5 database g
   CHECK(testing::table_rows(pg.uri, teams) == std::vector<std::string>{"'A:red'", "'B:red'", "'C:blue'", "'D:blue'"});
   // (table_rows quotes text.) Layout 5, as the first ratekit with PostgreSQL left it: read-only commands say
   // how it is upgraded.
-  pg.exec("ALTER TABLE entries DROP COLUMN team;UPDATE ratekit_schema SET version = 5");
+  pg.exec("ALTER TABLE entries DROP COLUMN team;DROP TABLE player_records;UPDATE ratekit_schema SET version = 5");
   const auto old = testing::run_cli("history '" + pg.uri + "' A");
   CHECK(old.status != 0);
-  CHECK_THAT(old.out, Catch::Contains("rating database of layout 5; this ratekit reads layout 6: the next run that "
+  CHECK_THAT(old.out, Catch::Contains("rating database of layout 5; this ratekit reads layout 7: the next run that "
                                       "records into it upgrades it in place"));
   REQUIRE(run("m2").status == 0);
-  CHECK(testing::table_rows(pg.uri, "SELECT version FROM ratekit_schema") == std::vector<std::string>{"6"});
+  CHECK(testing::table_rows(pg.uri, "SELECT version FROM ratekit_schema") == std::vector<std::string>{"7"});
   CHECK(testing::table_rows(pg.uri, teams) ==
         std::vector<std::string>{"'A:NULL'", "'B:NULL'", "'C:NULL'", "'D:NULL'", "'A:gold'", "'C:green'"});
   const auto history = testing::run_cli("history '" + pg.uri + "' C");

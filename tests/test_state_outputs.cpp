@@ -217,7 +217,7 @@ TEST_CASE("a database of layout 2 is read as it is and gains state objects with 
   second.replace(second.find("games.csv"), 9, "later.csv");
   write_text(dir / "second.yaml", second);
   REQUIRE(run_cli("-q run " + (dir / "second.yaml").string()).status == 0);
-  CHECK(sql_number(dir / "club.db", "PRAGMA user_version") == 6);
+  CHECK(sql_number(dir / "club.db", "PRAGMA user_version") == 7);
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings WHERE state IS NOT NULL") == 4);  // May and July, two sides each
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings") == 7);        // January's three rows kept
 }

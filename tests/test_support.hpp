@@ -41,7 +41,8 @@ inline constexpr const char* back_to_layout_4 =
     "REFERENCES players(id), field TEXT NOT NULL, value REAL CHECK (abs(value) < 1e308), "
     "PRIMARY KEY (period_id, player_id, field)) WITHOUT ROWID, STRICT;"
     "INSERT INTO period_states SELECT r.period_id, r.player_id, j.key, j.value FROM ratings r, json_each(r.state) j;"
-    "ALTER TABLE ratings DROP COLUMN state; ALTER TABLE entries DROP COLUMN team; PRAGMA user_version = 4;";
+    "ALTER TABLE ratings DROP COLUMN state; ALTER TABLE entries DROP COLUMN team; DROP TABLE player_records;"
+    "PRAGMA user_version = 4;";
 
 inline void write_text(const std::filesystem::path& file, const std::string& content) {
   std::ofstream(file, std::ios::binary) << content;

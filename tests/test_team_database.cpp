@@ -69,7 +69,7 @@ TEST_CASE("a layout-5 file gains entries.team when a run records into it, its ol
   REQUIRE(record(dir, "trueskill", two_matches).status == 0);
   // Layout 5 as an older ratekit left it: entries without the team column.
   sql_exec(dir / "r.db",
-           "PRAGMA foreign_keys = OFF;ALTER TABLE entries DROP COLUMN team;PRAGMA user_version = 5");
+           "PRAGMA foreign_keys = OFF;ALTER TABLE entries DROP COLUMN team;DROP TABLE player_records;PRAGMA user_version = 5");
   CHECK(sql_text(dir / "r.db", "SELECT count(*) FROM pragma_table_info('entries') WHERE name = 'team'") == "0");
   const auto old = run_cli("history " + (dir / "r.db").string() + " A");  // read as it is
   REQUIRE(old.status == 0);
@@ -78,6 +78,6 @@ TEST_CASE("a layout-5 file gains entries.team when a run records into it, its ol
   write_text(dir / "d.yaml", "competition: league\nmodel: trueskill\ninitial: { database: r.db }\n"
                              "input: { format: team-csv, path: m.csv }\noutput: { dir: out2, database: r.db }\n");
   REQUIRE(run_cli("run -q " + (dir / "d.yaml").string()).status == 0);
-  CHECK(sql_text(dir / "r.db", "PRAGMA user_version") == "6");
+  CHECK(sql_text(dir / "r.db", "PRAGMA user_version") == "7");
   CHECK(entry_teams(dir) == "A:NULL B:NULL C:NULL D:NULL A:NULL C:NULL B:NULL D:NULL A:red B:blue");
 }

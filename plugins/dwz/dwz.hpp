@@ -7,10 +7,12 @@
 #pragma once
 
 #include "evaluation.hpp"
+#include "kept_games.hpp"
 
 #include <ratekit/elo.hpp>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace ratekit::plugins {
@@ -22,10 +24,22 @@ class dwz {
 
   dwz(const sdk::host&, sdk::params) {}
 
+  // The kept games of players without a DWZ, carried from run to run (kept_games.hpp).
+  void restore_records(const sdk::state& s, const rk_player_records& r) {
+    check_columns(s);
+    dwz_rules::kept_games_records::restore(r, s.column(dwz_rules::f_rated), s.players(), tournament_.kept_games());
+  }
+  rk_player_records save_records() { return records_.save(tournament_.kept_games()); }
+  static const void* extension(const char* id) {
+    static constexpr rk_ext_player_records records = sdk::player_records_extension<dwz>(
+        dwz_rules::kept_games_kind, dwz_rules::kept_game_values, dwz_rules::most_kept_games);
+    return std::strcmp(id, RK_EXT_PLAYER_RECORDS) == 0 ? &records : nullptr;
+  }
+
   double expect(double ra, double rb, double advantage) const { return dwz_rules::win_expectancy(ra + advantage - rb); }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* out) {
-    if (s.fields() != state_count) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 3 columns");
+    check_columns(s);
     own_out_.assign(out ? 0 : batch.game_count, rk_game_out{});
     rk_game_out* results = out ? out : own_out_.data();
     const sdk::state_after_writer after(s, batch);
@@ -42,6 +56,9 @@ class dwz {
   }
 
  private:
+  static void check_columns(const sdk::state& s) {
+    if (s.fields() != state_count) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "the state must have the plugin's 3 columns");
+  }
   static void check_age_class(const rk_game& g, uint64_t k) {
     for (const double j : {g.k_a, g.k_b})
       if (j != dwz_rules::j_youth && j != dwz_rules::j_junior && j != dwz_rules::j_senior)
@@ -52,6 +69,7 @@ class dwz {
   }
 
   dwz_rules::evaluation tournament_;
+  dwz_rules::kept_games_records records_;
   std::vector<rk_game_out> own_out_;  // the per-game results when the host passes none
 };
 

@@ -58,6 +58,10 @@ class evaluation {
     }
   }
 
+  // Each player's kept games (3.4.2), per player of the state: what a later run
+  // is handed back (kept_games.hpp), so they count across runs too.
+  rest_games& kept_games() { return rest_; }
+
  private:
   static double score_of(const rk_game& g, int32_t p) { return g.a == p ? g.score_a : 1 - g.score_a; }
   static int32_t opponent_of(const rk_game& g, int32_t p) { return g.a == p ? g.b : g.a; }
@@ -204,7 +208,7 @@ class evaluation {
   std::vector<int32_t> new_slot_;    // per new player: his place in the iteration, else -1
   std::vector<double> first_by_slot_;  // the new players' first DWZ by their place
   std::vector<char> fixed_;          // per player: a game of the tournament holds his rating fixed
-  rest_games rest_;                  // per player without a DWZ: his kept games, while the run lasts
+  rest_games rest_;                  // per player without a DWZ: his kept games
 };
 
 }  // namespace ratekit::plugins::dwz_rules

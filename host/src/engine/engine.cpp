@@ -11,6 +11,7 @@
 #include <ratekit/host/engine/stop.hpp>
 #include <ratekit/host/input/ratings_list.hpp>
 #include <ratekit/host/input/readers.hpp>
+#include <ratekit/host/plugin/player_records.hpp>
 #include <ratekit/host/store/store.hpp>
 
 #include <algorithm>
@@ -154,6 +155,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   std::unique_ptr<game_piece> piece = input.next();
   if (piece) learn_first_facts(players, *piece);
   r.state = engine_setup::initial_state(config, *r.rater, players, list);
+  restore_player_records(*r.rater, r.state.view(), list.records, players);
   if (piece) refuse_list_after_games(r, config, *piece, players);
   if (piece) refuse_label_without_one_period(config, *piece, settle);
   players = {};

@@ -83,6 +83,10 @@ model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
 
 model::~model() { destroy_instance(*plugin_, instance_); }
 
+void model::call(const std::function<int32_t(rk_instance, rk_error*)>& fn) {
+  call_plugin([&](rk_error* e) { return fn(instance_, e); });
+}
+
 namespace {
 
 // A value of an extension: finite, or NaN where the model leaves it undefined.

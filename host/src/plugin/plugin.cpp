@@ -7,6 +7,8 @@
 #include "plugin/plugin_call.hpp"
 #include "plugin/whole_history_check.hpp"
 
+#include <ratekit/host/plugin/player_records.hpp>
+
 #include <boost/dll/shared_library.hpp>
 
 #include <algorithm>
@@ -135,6 +137,8 @@ std::shared_ptr<const plugin> plugin::load(const std::filesystem::path& file) {
   p->performance_ = static_cast<const rk_ext_performance*>(extension_of(file, entry, RK_EXT_PERFORMANCE));
   p->param_needs_ = static_cast<const rk_ext_param_needs*>(extension_of(file, entry, RK_EXT_PARAM_NEEDS));
   check_extensions(file, *entry.descriptor, p->game_columns_, p->performance_, p->param_needs_);
+  if (const auto* records = static_cast<const rk_ext_player_records*>(extension_of(file, entry, RK_EXT_PLAYER_RECORDS)))
+    if (const std::string why = player_records_problem(*records); !why.empty()) refuse(file, why);
   return p;
 }
 

@@ -1,4 +1,7 @@
 #include "recording/database_rows.hpp"
+#include "store/player_record_rows.hpp"
+
+#include <ratekit/host/plugin/player_records.hpp>
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -193,6 +196,10 @@ void insert_states(store::database& db, int64_t run, const rk_descriptor& model,
       s.bind(1, run).bind(2, player_ids[p]).bind(3, std::string_view(fields.names()[f])).bind(4, values[f]).run();
   }
   s.flush();
+}
+
+void insert_player_records(store::database& db, int64_t run, model& rater, const std::vector<int64_t>& player_ids) {
+  store::write_player_records(db, run, saved_player_records(rater, player_ids.size()), player_ids);
 }
 
 }  // namespace ratekit::db_rows

@@ -126,4 +126,7 @@ class state_fields {
 void insert_states(store::database& db, int64_t run, const rk_descriptor& model, const player_state& state,
                    const std::vector<int64_t>& player_ids);
 
+// What the model keeps of its players between runs (ratekit/ext/player_records.h), beside their states.
+void insert_player_records(store::database& db, int64_t run, model& rater, const std::vector<int64_t>& player_ids);
+
 }  // namespace ratekit::db_rows

@@ -165,6 +165,7 @@ recorded_run database_stream::finish(const run_result& run) {
     if (i == player_ids_.size()) player_ids_.push_back(id);
   }
   insert_states(db_, run_, model_, run.state, player_ids_);
+  insert_player_records(db_, run_, *run.rater, player_ids_);
   if (!deferred_indexes_.empty()) db_.exec(deferred_indexes_.c_str());
   if (periods_)  // after the indexes: rebuilding them reads the ratings by player
     record_standings(db_, competition_, run_, state_fields(model_, run.state), player_ids_, totals_.last_periods(),

@@ -81,6 +81,7 @@ class recorder {
     db_rows::insert_states(db_, run_, model, r_.state, player_ids_);
     db_rows::record_standings(db_, competition_, run_, db_rows::state_fields(model, r_.state), player_ids_,
                               totals.last_periods(), period_rows);
+    db_rows::insert_player_records(db_, run_, *r_.rater, player_ids_);
     return {run_, periods.labels.size(), player_ids_.size(), false, {}};
   }
 

@@ -112,7 +112,7 @@ std::vector<earlier_run> runs_from(store::database& db, int64_t competition, con
 void remove_runs(store::database& db, const std::vector<int64_t>& runs) {
   static const char* const deletes[] = {
       "DELETE FROM games WHERE run_id = ?1", "DELETE FROM entries WHERE run_id = ?1",
-      "DELETE FROM states WHERE run_id = ?1",
+      "DELETE FROM states WHERE run_id = ?1", "DELETE FROM player_records WHERE run_id = ?1",
       "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE run_id = ?1)",
       // the competition's list is made anew from what stays (standings_rows.hpp)
       "DELETE FROM standings WHERE competition_id = (SELECT competition_id FROM runs WHERE id = ?1)",

@@ -25,6 +25,12 @@ std::string create(const table& t) {
   return "CREATE TABLE " + std::string(t.name) + " (" + columns + ");" + t.indexes;
 }
 
+// Layout 7: the table of the plugins' records of their players.
+void add_player_records(postgres_database& db) {
+  for (const table& t : schema_tables)
+    if (std::string_view(t.name) == "player_records") db.exec(create(t).c_str());
+}
+
 int version_of(postgres_database& db) {
   statement s = db.prepare("SELECT max(version) FROM ratekit_schema");
   return s.step() && !s.is_null(0) ? int(s.integer(0)) : 0;
@@ -86,6 +92,7 @@ void postgres_database::upgrade_schema() {
   const int version = version_of(*this);
   if (version < 5 || version > schema_version) return;  // rolls back the empty transaction
   if (version < 6) exec("ALTER TABLE entries ADD COLUMN team TEXT");
+  if (version < 7) add_player_records(*this);
   // A database recorded before them gets them once; only then, as making one locks the table's writers out.
   statement has_index = prepare("SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'entries_by_player'");
   if (!has_index.step()) exec(player_indexes().c_str());

@@ -6,6 +6,7 @@
 
 #include "store/database.hpp"
 #include "store/period_dates.hpp"
+#include "store/player_record_rows.hpp"
 #include "store/state_object.hpp"
 
 #include <algorithm>
@@ -144,13 +145,14 @@ ratings_list store::read_ratings(database& db, const std::string& competition, p
   find.bind(1, std::string_view(competition));
   if (!find.step())
     unknown_competition(db, competition);
+  const int64_t competition_id = find.integer(0);
   // Each player's state from the last run that recorded him.
   statement s = db.prepare(
       "SELECT p.id, p.name, p.external_id, p.federation, p.birth_year, s.field, s.value, s.run_id "
       "FROM players p JOIN states s ON s.player_id = p.id "
       "WHERE p.competition_id = ?1 AND s.run_id = (SELECT max(run_id) FROM states WHERE player_id = p.id AND run_id < ?2) "
       "ORDER BY p.id");
-  s.bind(1, find.integer(0)).bind(2, before_run);
+  s.bind(1, competition_id).bind(2, before_run);
   ratings_list list;
   std::unordered_map<std::string, int> column_of;  // each field's list column: one look-up per value, not a scan
   recorded_fields recorded;
@@ -180,6 +182,7 @@ ratings_list store::read_ratings(database& db, const std::string& competition, p
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   recorded.check(db, list, players);
+  list.records = store::read_player_records(db, competition_id, before_run, players);
   return list;
 }
 

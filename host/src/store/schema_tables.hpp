@@ -10,7 +10,7 @@
 
 namespace ratekit::store {
 
-inline constexpr int schema_version = 6;
+inline constexpr int schema_version = 7;
 
 // STRICT tables refuse a text or blob where a number belongs; the checks refuse
 // infinities (NaN is stored as NULL). Periods are unique per competition: that
@@ -20,7 +20,8 @@ inline constexpr int schema_version = 6;
 // of the key as its periods complete, with an index by player for his history;
 // layout 5 folds period_states, one row per field, into ratings.state, one JSON
 // object per row (state_object.hpp); layout 6 adds entries.team, the team a
-// player played for in a team match. The games' and entries' indexes by
+// player played for in a team match; layout 7 the player_records table, what a
+// plugin keeps of a player between runs (ratekit/ext/player_records.h). The games' and entries' indexes by
 // player (for `ratekit serve`'s pages of a player's games and events) change no
 // layout: a run that records into a file without them adds them (player_indexes).
 struct table {
@@ -33,7 +34,7 @@ struct table {
 };
 
 #define RK_FINITE(c) "CHECK (abs(" c ") < 1e308)"
-inline constexpr std::array<table, 8> schema_tables{{
+inline constexpr std::array<table, 9> schema_tables{{
     {"competitions", "id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE", "STRICT"},
     {"runs",
      "id INTEGER PRIMARY KEY, competition_id INTEGER NOT NULL REFERENCES competitions(id), "
@@ -78,6 +79,11 @@ inline constexpr std::array<table, 8> schema_tables{{
      "weight REAL " RK_FINITE("weight") ", change REAL " RK_FINITE("change") ", rating REAL " RK_FINITE("rating") ", "
      "skipped INTEGER NOT NULL, team TEXT, PRIMARY KEY (run_id, seq)",
      "WITHOUT ROWID, STRICT", 1, 6, "CREATE INDEX IF NOT EXISTS entries_by_player ON entries (player_id);"},
+    {"player_records",  // store/player_records.cpp: an item a row, its numbers a JSON array
+     "run_id INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, "
+     "player_id INTEGER NOT NULL REFERENCES players(id), kind TEXT NOT NULL, "
+     "other_id INTEGER REFERENCES players(id), numbers TEXT NOT NULL, PRIMARY KEY (run_id, seq)",
+     "WITHOUT ROWID, STRICT", 7, 7},
 }};
 #undef RK_FINITE
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/player_records.hpp>
 
 #include <cmath>
 #include <filesystem>
@@ -18,6 +19,7 @@ struct ratings_list {
   std::vector<std::string> columns;  // numeric columns after `player`
   std::vector<int32_t> ids;          // player id of each row
   std::vector<double> values;        // one block per row, not an allocation per row: [row * columns.size() + column]
+  player_records records;            // the plugin's records of its players, read from a history database
 
   // Column index of `name`, -1 when absent.
   int column(const std::string& name) const;

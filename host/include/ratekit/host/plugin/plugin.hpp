@@ -11,6 +11,7 @@
 #include <ratekit/host/config/model_catalog.hpp>
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -87,6 +88,9 @@ class model {
   double performance(double mean_opponent, double games, double score) const;
   // The rating adjustments (ABI 1.4) the last rate_games call reported, checked.
   const adjustment_log& adjustments() const noexcept { return adjustments_; }
+  // Calls `fn(instance, error)`, an extension's function: a failure, or anything it throws, becomes a
+  // plugin_error as for rate_games.
+  void call(const std::function<int32_t(rk_instance, rk_error*)>& fn);
 
  private:
   static void log_callback(void* context, int32_t level, const char* message);
