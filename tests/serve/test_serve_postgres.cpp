@@ -52,12 +52,12 @@ TEST_CASE("serve: a PostgreSQL database of before the indexes, then a run, then 
     REQUIRE(r.status == 0);
   };
   run("club.yaml --input jan.csv --out out-jan");
-  schema.exec("DROP INDEX games_by_player_a, games_by_player_b, entries_by_player;DROP TABLE standings, period_dates;"
+  schema.exec("DROP INDEX games_by_player_a, games_by_player_b, entries_by_player;DROP TABLE standings, period_dates, player_records;"
               "ALTER TABLE entries DROP COLUMN team;UPDATE ratekit_schema SET version = 5");
   run("club.yaml --input feb.csv --out out-feb");
   CHECK(schema.count("pg_indexes WHERE schemaname = 'serve_older' AND indexname IN "
                      "('games_by_player_a', 'games_by_player_b', 'entries_by_player')") == 3);
-  CHECK(schema.count("ratekit_schema WHERE version = 6") == 1);
+  CHECK(schema.count("ratekit_schema WHERE version = 7") == 1);
   CHECK(schema.count("standings") == 5);
   CHECK(schema.count("period_dates") == 1);  // February's: January's dates were recorded by none
   const test_server server(schema.uri);
