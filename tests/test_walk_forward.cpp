@@ -200,7 +200,7 @@ TEST_CASE("compare scores a whole-history config by its walk-forward forecasts",
                                "input: { format: games-csv, path: games.csv }\n");
   const competition_config whr = load_config(dir / "whr.yaml", builtin());
   const comparison c = compare_configs({whr, load_config(dir / "elo.yaml", builtin())}, builtin(),
-                                       compare_options{.test_from = 20210101, .replicates = 10, .threads = 1, .names = {}});
+                                       compare_options{.test_from = 20210101, .replicates = 10, .threads = 1, .names = {}, .connections = {}});
   const std::vector<double> walked = forecasts_of(whr, builtin(), 48);
   const auto whr_row = std::find_if(c.models.begin(), c.models.end(), [](const compared_model& m) { return m.model == "whr"; });
   REQUIRE(whr_row != c.models.end());

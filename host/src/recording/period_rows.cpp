@@ -56,4 +56,29 @@ std::pair<int32_t, int32_t> date_range(const int32_t* dates, size_t count) {
   return last == 0 ? std::pair<int32_t, int32_t>{0, 0} : std::pair{first, last};
 }
 
+stored_periods split_periods(const run_result& r, const competition_config& config) {
+  const dataset& d = r.data;
+  stored_periods s;
+  period_labels labels;
+  if (d.ranked()) {
+    for (size_t e = 0; e < d.events.size(); ++e) {
+      s.of.push_back(uint32_t(s.labels.size()));
+      s.labels.push_back(labels.add(r.period_label(e)));
+    }
+  } else if (!r.period_ends.empty()) {
+    size_t begin = 0;
+    for (const uint64_t end : r.period_ends) {
+      s.of.insert(s.of.end(), size_t(end) - begin, uint32_t(s.labels.size()));
+      s.labels.push_back(labels.add(r.period_label(begin)));
+      begin = size_t(end);
+    }
+  } else {
+    s.of.assign(d.games.size(), 0);
+    const auto [lo, hi] = std::minmax_element(d.facts.date.begin(), d.facts.date.end());
+    const bool dated = lo != d.facts.date.end() && *lo > 0;
+    s.labels.push_back(labels.add(game_run_label(config, dated ? *lo : 0, dated ? *hi : 0)));
+  }
+  return s;
+}
+
 }  // namespace ratekit::db_rows

@@ -1,7 +1,10 @@
-// A run's stored periods: each `periods` row, the dates its input gave it
+// A run's stored periods: how its games split into them, each `periods` row, the dates its input gave it
 // (table period_dates: its games' first and last date, or its event's), and
 // the date a rating list counts it at (store/period_dates.hpp).
 #pragma once
+
+#include <ratekit/host/config/config.hpp>
+#include <ratekit/host/engine/engine.hpp>
 
 #include "store/database.hpp"
 
@@ -9,6 +12,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace ratekit::db_rows {
 
@@ -32,5 +36,14 @@ class period_rows {
 
 // The earliest and latest of `count` dates (yyyymmdd) but the unknown ones (0); 0, 0 when all are.
 std::pair<int32_t, int32_t> date_range(const int32_t* dates, size_t count);
+
+// The periods a run is stored as. Games rated one by one (period: game) form a
+// single stored period named after their dates (or input files), so a second
+// import of the same file is still recognised.
+struct stored_periods {
+  std::vector<std::string> labels;
+  std::vector<uint32_t> of;  // stored period of each game (pairwise) or event (ranked)
+};
+stored_periods split_periods(const run_result& r, const competition_config& config);
 
 }  // namespace ratekit::db_rows

@@ -22,39 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using store::statement;
 
-// The periods a run is stored as. Games rated one by one (period: game) form a
-// single stored period named after their dates (or input files), so a second
-// import of the same file is still recognised.
-struct stored_periods {
-  std::vector<std::string> labels;
-  std::vector<uint32_t> of;  // stored period of each game (pairwise) or event (ranked)
-};
-
-stored_periods split_periods(const run_result& r, const competition_config& config) {
-  const dataset& d = r.data;
-  stored_periods s;
-  db_rows::period_labels labels;
-  if (d.ranked()) {
-    for (size_t e = 0; e < d.events.size(); ++e) {
-      s.of.push_back(uint32_t(s.labels.size()));
-      s.labels.push_back(labels.add(r.period_label(e)));
-    }
-  } else if (!r.period_ends.empty()) {
-    size_t begin = 0;
-    for (const uint64_t end : r.period_ends) {
-      s.of.insert(s.of.end(), size_t(end) - begin, uint32_t(s.labels.size()));
-      s.labels.push_back(labels.add(r.period_label(begin)));
-      begin = size_t(end);
-    }
-  } else {
-    s.of.assign(d.games.size(), 0);
-    const auto [lo, hi] = std::minmax_element(d.facts.date.begin(), d.facts.date.end());
-    const bool dated = lo != d.facts.date.end() && *lo > 0;
-    s.labels.push_back(labels.add(db_rows::game_run_label(config, dated ? *lo : 0, dated ? *hi : 0)));
-  }
-  return s;
-}
-
 // A finished run, from what it kept, when no sink recorded it as it was rated (record_run).
 class recorder {
  public:
@@ -64,7 +31,7 @@ class recorder {
   recorded_run record(const std::string& fingerprint) {
     const rk_descriptor& model = r_.source->descriptor();
     competition_ = db_rows::competition_id(db_, c_.competition);
-    const stored_periods periods = split_periods(r_, c_);
+    const db_rows::stored_periods periods = db_rows::split_periods(r_, c_);
     run_ = db_rows::insert_run(db_, competition_, c_, model, fingerprint);
     db_rows::period_rows period_rows(db_, competition_, run_);
     insert_periods(periods, period_rows);
@@ -87,7 +54,7 @@ class recorder {
 
  private:
   // Each stored period with the first and last date of its games or event.
-  void insert_periods(const stored_periods& periods, db_rows::period_rows& rows) {
+  void insert_periods(const db_rows::stored_periods& periods, db_rows::period_rows& rows) {
     const dataset& d = r_.data;
     std::vector<std::pair<int32_t, int32_t>> dates(periods.labels.size(), {INT32_MAX, 0});
     for (size_t i = 0; i < periods.of.size(); ++i) {
@@ -107,7 +74,7 @@ class recorder {
                                      p.birth_year[size_t(i)]));
   }
 
-  void insert_game_ratings(const stored_periods& periods, db_rows::period_totals& totals) {
+  void insert_game_ratings(const db_rows::stored_periods& periods, db_rows::period_totals& totals) {
     const size_t shown = r_.shown_state.size();
     const double* state = r_.game_state_after.data();
     const uint64_t* ends = r_.period_ends.empty() ? nullptr : r_.period_ends.data();
@@ -125,7 +92,7 @@ class recorder {
     if (done_ && (i & 1023) == 0) done_->store(i, std::memory_order_relaxed);
   }
 
-  void insert_games(const stored_periods& periods) {
+  void insert_games(const db_rows::stored_periods& periods) {
     db_rows::game_rows rows(db_, run_);
     r_.replay_games([&](size_t i, double ba, double bb, double, double) {
       const rk_game& g = r_.data.games[i];
@@ -137,7 +104,7 @@ class recorder {
     if (done_) done_->store(r_.data.games.size(), std::memory_order_relaxed);
   }
 
-  void insert_events(const stored_periods& periods, db_rows::period_totals& totals) {
+  void insert_events(const db_rows::stored_periods& periods, db_rows::period_totals& totals) {
     db_rows::entry_rows rows(db_, run_);
     size_t event = 0;
     r_.replay_events([&](const rated_event& e) {
@@ -191,7 +158,7 @@ std::vector<earlier_run> run_recording::earlier_runs(const run_result& run, cons
   c.bind(1, std::string_view(config.competition));
   if (!c.step()) return found;
   const int64_t competition = c.integer(0);
-  for (const auto& label : split_periods(run, config).labels) {
+  for (const auto& label : db_rows::split_periods(run, config).labels) {
     auto e = db_rows::period_owner(*impl_->db, competition, label);
     if (e && std::none_of(found.begin(), found.end(), [&](const earlier_run& f) { return f.id == e->id; }))
       found.push_back(std::move(*e));
