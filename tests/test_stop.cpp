@@ -1,9 +1,9 @@
-// A run stopped by the program it runs in (engine/stop.hpp): the reader and
+// A run stopped by the program it runs in (text/stop.hpp): the reader and
 // the engine stop between pieces, and between the events of a piece, the
 // plugins within a call (ABI 1.7), and the run ends with run_stopped.
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 
 #include "test_support.hpp"
 
@@ -49,7 +49,7 @@ struct stop_after_first_games : rated_games_sink {
   unsigned streams() const override { return streams_history; }  // a sink that writes nothing is not called
 };
 
-// The games rated by a run of `config` that stops (engine/stop.hpp) from its start, once its first games
+// The games rated by a run of `config` that stops (text/stop.hpp) from its start, once its first games
 // are rated, or within the plugin's first call.
 uint64_t rated_until_stopped(const competition_config& config, bool from_start, bool in_the_call = false) {
   std::atomic<bool> stop{from_start};

@@ -3,7 +3,7 @@
 // RK_STOPPED, and the host reads that as the run's stop. Each case asks for
 // the stop at the third poll and checks the plugin stopped long before the end
 // of a period of a million games (or a match of 30,000 players).
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/stop_point.hpp>

@@ -5,7 +5,7 @@
 #include "test_support.hpp"
 
 #include <ratekit/host/config/config.hpp>
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/evaluate/tuning.hpp>
 
 #include <catch2/catch.hpp>

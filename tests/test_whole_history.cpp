@@ -2,7 +2,7 @@
 // (tests/test_plugins/whole_history_probe.cpp), independent of ttt and whr: each sweep moves every estimate
 // halfway to its target, time + the player's scores of the batch + his side's advantage / 1000, with the
 // deviation the matches he played in the batch; so what the host handed over shows in the outputs.
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/host/plugin/plugin_json.hpp>
 #include <ratekit/host/plugin/whole_history_model.hpp>
@@ -201,7 +201,7 @@ TEST_CASE("a whole-history config takes day periods by default and refuses game 
   CHECK_THAT(r.out, Catch::Contains("c.yaml:4:9: model 'test-whole-history' sees the whole history in time"));
 }
 
-TEST_CASE("--replace on a whole-history run recorded nowhere is refused before anything is read", "[whole_history][config]") {
+TEST_CASE("a whole-history run with --replace recorded nowhere is refused before anything is read", "[whole_history][config]") {
   temp_dir dir;
   probe_config(dir, three_games);
   const auto r = run_probe(dir, " --replace");  // a run recorded nowhere has nothing to replace

@@ -87,7 +87,7 @@ TEST_CASE("the same input again leaves the database as it was", "[whole_history]
   CHECK(count(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
 }
 
-TEST_CASE("--replace refits a corrected month in the place of the run that recorded it", "[whole_history][database]") {
+TEST_CASE("a run with --replace refits a corrected month in the place of the run that recorded it", "[whole_history][database]") {
   const whole_history_competition c("whr", "epsilon: 1e-6", "h.db");
   REQUIRE(c.recorded({"m1.csv"}).status == 0);
   REQUIRE(c.recorded({"m2.csv"}).status == 0);

@@ -143,7 +143,7 @@ TEST_CASE("a whole-history run writes the history.csv columns output.history lis
   CHECK_THAT(r.out, Catch::Contains("c.yaml:4:29: unknown history column 'rating_after'"));
 }
 
-TEST_CASE("--period-label on a whole-history run checks that every game lies in the period it names",
+TEST_CASE("a whole-history run with --period-label checks that every game lies in the period it names",
           "[whole_history][period_label]") {
   temp_dir dir;
   probe_config(dir, three_games, "period: month\n");

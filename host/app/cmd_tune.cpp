@@ -1,7 +1,7 @@
 #include "commands.hpp"
 
 #include <ratekit/host/config/config.hpp>
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/evaluate/tune_outputs.hpp>
 #include <ratekit/host/text/format.hpp>
 

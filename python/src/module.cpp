@@ -4,7 +4,7 @@
 #include "frame_columns.hpp"
 #include "table_arrays.hpp"
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/evaluate/compare_outputs.hpp>
 #include <ratekit/host/evaluate/tune_outputs.hpp>
 #include <ratekit/host/plugin/expect_states.hpp>
@@ -95,7 +95,7 @@ competition_config config_of(const std::string& config_file, const std::optional
 
 // Runs `work` on a thread of its own while this one, the GIL released, takes
 // Python's signals: Ctrl-C's KeyboardInterrupt stops the run within a piece
-// of games (engine/stop.hpp) and is raised once the run has unwound.
+// of games (text/stop.hpp) and is raised once the run has unwound.
 template <class Result>
 Result interruptible(const std::function<Result()>& work) {
   std::atomic<bool> stop{false};

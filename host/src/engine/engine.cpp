@@ -8,7 +8,7 @@
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/input/ratings_list.hpp>
 #include <ratekit/host/input/readers.hpp>
 #include <ratekit/host/plugin/player_records.hpp>

@@ -3,7 +3,7 @@
 #include "setup.hpp"
 #include "plugin/team_chances.hpp"
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/text/format.hpp>
 
 #include <spdlog/spdlog.h>

@@ -59,7 +59,7 @@ class event_rater {
   run_result& r_;
   const competition_config& c_;
   const settle_fn settle_;
-  const std::atomic<bool>* const stop_;  // the caller's (engine/stop.hpp), looked at before each event
+  const std::atomic<bool>* const stop_;  // the caller's (text/stop.hpp), looked at before each event
   const unsigned streamed_;
   rated_games_sink* const sink_;
   const bool keep_;  // an output reads the entries and their outputs after the run

@@ -3,7 +3,7 @@
 // order), as a newest-first export (Lichess's) is rated oldest first.
 #include "input_stream.hpp"
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
 #include <algorithm>

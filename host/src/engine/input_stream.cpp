@@ -1,6 +1,6 @@
 #include "input_stream.hpp"
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 
 namespace ratekit {
 

@@ -84,7 +84,7 @@ class input_stream {
   size_t listed_ = 0;  // players in the dataset before the input: no game of it seeds them
   std::string reading_;  // the file being read
   std::exception_ptr error_;  // what the reader threw; set before it finishes the queue
-  const std::atomic<bool>* stop_;  // the starting thread's (engine/stop.hpp): the reader stops with the run
+  const std::atomic<bool>* stop_;  // the starting thread's (text/stop.hpp): the reader stops with the run
   std::thread reader_;
 };
 

@@ -1,4 +1,4 @@
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/evaluate/parallel.hpp>
 
 #include <algorithm>

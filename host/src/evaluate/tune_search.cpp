@@ -1,6 +1,6 @@
 #include "evaluate/tune_search.hpp"
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/evaluate/parallel.hpp>
 
 #include <nlopt.h>

@@ -2,7 +2,7 @@
 // its log lines passed on. Shared by the kinds of model (plugin.cpp, whole_history_model.cpp).
 #pragma once
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include <cstring>

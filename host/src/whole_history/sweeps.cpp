@@ -1,6 +1,6 @@
 #include "whole_history/sweeps.hpp"
 
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 

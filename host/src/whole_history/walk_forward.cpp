@@ -4,7 +4,7 @@
 #include "whole_history/sweeps.hpp"
 
 #include <ratekit/host/engine/metrics.hpp>
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 
 #include <cmath>
 #include <vector>

@@ -22,12 +22,12 @@ namespace detail {
 template <class Model>
 struct player_records_adapter {
   static int32_t restore(rk_instance instance, const rk_state* s, const rk_player_records* records, rk_error* error) {
-    return guard(error, [&] { reinterpret_cast<Model*>(instance)->restore_records(state(s), *records); });
+    return guard(error, [&] { model_of<Model>(instance).restore_records(state(s), *records); });
   }
   static int32_t save(rk_instance instance, rk_player_records* out, rk_error* error) {
     return guard(error, [&] {
       const uint32_t size = out->struct_size;
-      *out = reinterpret_cast<Model*>(instance)->save_records();
+      *out = model_of<Model>(instance).save_records();
       out->struct_size = size;
     });
   }

@@ -1,4 +1,4 @@
-#include <ratekit/host/engine/stop.hpp>
+#include <ratekit/host/text/stop.hpp>
 
 namespace ratekit {
 namespace {
