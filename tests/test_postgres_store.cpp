@@ -310,7 +310,7 @@ TEST_CASE("PostgreSQL: team match entries keep their team, a layout-5 database g
   CHECK(testing::table_rows(pg.uri, teams) ==
         std::vector<std::string>{"'A:NULL'", "'B:NULL'", "'C:NULL'", "'D:NULL'", "'A:gold'", "'C:green'"});
   const auto history = testing::run_cli("history '" + pg.uri + "' C");
-  CHECK_THAT(history.out, Catch::Contains("\nleague      m2     green"));
+  CHECK_THAT(history.out, Catch::Contains("\nleague      m2     2024-01-08 green"));
 }
 
 TEST_CASE("PostgreSQL: a player's rating missing from the states is damage, named, not a new player", "[.][postgres]") {
