@@ -219,7 +219,7 @@ void postgres_database::open_for_recording(const std::string& competition, bool 
   create_schema();
   upgrade_schema();
   check_schema();
-  add_additions();
+  add_serve_tables();
   lock_competition(competition, wait);
   choose_reference_checks();
   check_numbers_when_bound();  // the numbers' CHECK constraints stay: the server checks them as well

@@ -50,7 +50,7 @@ class postgres_database final : public database {
   void check_schema() override;
   std::string defer_indexes(const char* name) override;
   bool has_table(const char* name) override;
-  void add_additions();  // the tables of schema_steps.hpp's serve_step it lacks
+  void add_serve_tables();  // serve_step's tables it lacks (schema_steps.hpp), before the run's transaction
   bool has_column(const char* table, const char* column) override;
   void create_table(const table& t) override;
   void continue_numbering() override;

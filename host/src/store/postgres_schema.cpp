@@ -45,7 +45,7 @@ bool postgres_database::has_table(const char* name) {
 }
 
 // The serve step's tables a database lacks, in a transaction of their own: two first runs at once make them once.
-void postgres_database::add_additions() {
+void postgres_database::add_serve_tables() {
   transaction tx(*this);
   exec("SELECT pg_advisory_xact_lock(1919251317, 0)");
   ensure_step(*this, serve_step);
