@@ -28,9 +28,16 @@ void add_compare_command(CLI::App& app, context& ctx) {
   cmd->add_option("--input", inputs,
                   "Rate every config on this file instead of its input.path (relative to the working folder; "
                   "repeatable)");
-  cmd->add_option("--seed", options.seed, "Seed of the bootstrap's resamplings (default 1)");
-  cmd->add_option("--bootstrap", options.replicates, "Resamplings of the held-out games for each interval (default 1000)")
+  cmd->add_option("--seed", options.seed,
+                  "Seed of the bootstrap's resamplings and of the sample of ranked events' pairs (default 1)");
+  cmd->add_option("--bootstrap", options.replicates,
+                  "Resamplings of the held-out games (of ranked events: of their events) for each interval (default "
+                  "1000)")
       ->check(CLI::Range(size_t(100), size_t(1000000)));
+  cmd->add_option("--pairs", options.pair_budget,
+                  "Ranked events and team matches: score an even sample of about this many of the held-out pairs "
+                  "when they are more, the same pairs for every config (default 1000000)")
+      ->check(CLI::Range(size_t(1), size_t(1) << 40));
   cmd->callback([&ctx] {
     const auto start = std::chrono::steady_clock::now();
     const plugin_registry registry = ctx.registry();

@@ -246,6 +246,27 @@ def _compared_config(config, at):
     return os.fspath(config), None
 
 
+def _ranked_games(games, columns, folder):
+    """A frame (or dict) of ranked events or team matches, written as a CSV into `folder` for compare and tune
+    to read in the place of each config's input: (its path, its format); ("", "") for pairwise games."""
+    if games is None:
+        return "", ""
+    frame, _ = _refused(_frames.as_columns, games)
+    fmt = _format(frame, columns)
+    if fmt == "games-csv":
+        return "", ""
+    path = os.path.join(folder, "events.csv")
+    _refused(_frames.to_csv, frame, path)
+    return path, fmt
+
+
+def _evaluated_config(config, at, ranked):
+    """_compared_config, a dict without an input reading the frame of ranked events `ranked` (path, format)."""
+    if ranked[0] and isinstance(config, dict) and "input" not in config:
+        config = {**config, "input": {"format": ranked[1], "path": ranked[0]}}
+    return _compared_config(config, at)
+
+
 def _games_in(games, columns):
     """A frame's (or dict's) games as compare and tune hand them over: the columns, the unknown ones, the rows."""
     if games is None:
@@ -267,21 +288,27 @@ def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, name
 
     configs: config files' paths or dicts of their structure, all reading the same input; or, with `games`
     (a DataFrame or dict of games-csv's columns, `columns=` mapping them), rated on those games instead.
+    `games` may hold ranked events (event, date, player, rank) or team matches (match, date, team, player, rank):
+    then each held-out event is scored by its pairs (a row's `pairs` in place of `games`), every model on the
+    same pairs, and the bootstrap resamples events.
     test_from: the first held-out date (YYYY-MM-DD; default: the last fifth of the input's dates).
     names: a name for each config (default: a file's name, a dict's competition).
     The window is in the frame's attrs["window"]; out= also writes compare.csv, compare.json and compare.html.
     """
     configs = list(configs)
-    files, texts = zip(*(_compared_config(c, at) for at, c in enumerate(configs))) if configs else ((), ())
-    if names is None:
-        names = [pathlib.Path(f).stem if f else f"{c.get('competition', at + 1)}"
-                 for at, (f, c) in enumerate(zip(files, configs))]
-    games_in, unknown, rows = _games_in(games, columns)
-    options = _ratekit.CompareOptions(int(seed), int(bootstrap), [str(n) for n in names])
-    csv, window = _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
-                                   "" if test_from is None else str(test_from),
-                                   "" if out is None else os.fspath(out), _dirs(plugin_dir), allow_insecure_plugins)
-    result = _frames.pd.read_csv(io.StringIO(csv), dtype={"name": str, "model": str, "games": "int64"},
+    with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
+        ranked = _ranked_games(games, columns, folder)
+        files, texts = zip(*(_evaluated_config(c, at, ranked) for at, c in enumerate(configs))) if configs else ((), ())
+        if names is None:
+            names = [pathlib.Path(f).stem if f else f"{c.get('competition', at + 1)}"
+                     for at, (f, c) in enumerate(zip(files, configs))]
+        games_in, unknown, rows = _games_in(None if ranked[0] else games, columns)
+        options = _ratekit.CompareOptions(int(seed), int(bootstrap), [str(n) for n in names])
+        csv, window = _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
+                                       "" if test_from is None else str(test_from),
+                                       "" if out is None else os.fspath(out), _dirs(plugin_dir),
+                                       allow_insecure_plugins, *ranked)
+    result = _frames.pd.read_csv(io.StringIO(csv), dtype={"name": str, "model": str, "games": "int64", "pairs": "int64"},
                                  float_precision="round_trip")  # each number as written
     result.attrs["window"] = json.loads(window)["window"]
     return result
@@ -293,7 +320,8 @@ def tune(config, params, games=None, *, validate_from=None, test_from=None, obje
     the values, then its validation log_loss, brier, accuracy, deviance and games).
 
     config: a config file's path, or a dict of its structure (its paths relative to the working folder); with
-    `games` (a DataFrame or dict of games-csv's columns, `columns=` mapping them), rated on those games instead.
+    `games` (a DataFrame or dict of games-csv's columns, `columns=` mapping them), rated on those games instead;
+    `games` may hold ranked events or team matches (as compare()'s), each candidate then scored by their pairs.
     params: {name: (low, high)} searched by NLopt within `budget` candidates, or {name: (low, high, step)} on a
     grid; a name is a number of the model's params, home_advantage, home_advantage.predict,
     home_advantage.update, initial.rating or k_schedule.N.
@@ -304,14 +332,16 @@ def tune(config, params, games=None, *, validate_from=None, test_from=None, obje
     """
     if objective not in ("log-loss", "brier"):
         raise Error(f"objective: expected 'log-loss' or 'brier', got {objective!r}")
-    file, text = _compared_config(config, 0)
     specs = [f"{name}={':'.join(str(v) for v in bounds)}" for name, bounds in dict(params).items()]
-    games_in, unknown, rows = _games_in(games, columns)
     options = _ratekit.TuneOptions(objective == "brier", int(budget), int(seed))
-    csv, found = _ratekit.tune(file, text, games_in, list(unknown), rows, specs, options,
-                               "" if validate_from is None else str(validate_from),
-                               "" if test_from is None else str(test_from), "" if out is None else os.fspath(out),
-                               _dirs(plugin_dir), allow_insecure_plugins)
+    with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
+        ranked = _ranked_games(games, columns, folder)
+        file, text = _evaluated_config(config, 0, ranked)
+        games_in, unknown, rows = _games_in(None if ranked[0] else games, columns)
+        csv, found = _ratekit.tune(file, text, games_in, list(unknown), rows, specs, options,
+                                   "" if validate_from is None else str(validate_from),
+                                   "" if test_from is None else str(test_from), "" if out is None else os.fspath(out),
+                                   _dirs(plugin_dir), allow_insecure_plugins, *ranked)
     result = _frames.pd.read_csv(io.StringIO(csv), dtype={"candidate": "int64", "games": "int64"},
                                  float_precision="round_trip")
     result.attrs.update({k: v for k, v in json.loads(found).items()

@@ -149,6 +149,16 @@ void read_frame(competition_config& config) {
   config.input_paths = {"games"};
 }
 
+// A frame of ranked events or team matches, written by the caller to `file` as `format` reads it: read by
+// `config` in the place of its own input, which must be of that format.
+void read_events_file(competition_config& config, const std::string& file, const std::string& format) {
+  if (config.input_format != format)
+    throw config.error_at("input", "expected " + format + " for columns of " +
+                                       (format == "team-csv" ? "team matches" : "ranked events") + ", got " +
+                                       config.input_format);
+  config.input_paths = {file};
+}
+
 run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out, bool files,
                const py::object& games, const std::vector<std::string>& unknown, size_t rows,
                const std::vector<std::string>& plugin_dir, bool allow_insecure) {
@@ -186,7 +196,8 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
                                             const std::vector<std::string>& unknown, size_t rows,
                                             compare_options options, const std::string& test_from,
                                             const std::string& out, const std::vector<std::string>& plugin_dir,
-                                            bool allow_insecure) {
+                                            bool allow_insecure, const std::string& events_file,
+                                            const std::string& events_format) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
   std::shared_ptr<frame_columns> columns;
@@ -197,6 +208,7 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
     const connection_scope own(options.connections.emplace_back(new_connection_strings()));
     configs.push_back(config_of(config_files[i], texts[i], plugins));
     if (columns) read_frame(configs.back());
+    if (!events_file.empty()) read_events_file(configs.back(), events_file, events_format);
   }
   // Every config reads the games alike (compare_configs refuses them otherwise): the first's options read them.
   std::optional<frame_rows> frame;
@@ -217,7 +229,8 @@ std::pair<std::string, std::string> tune(const std::string& config_file, std::op
                                          size_t rows, const std::vector<std::string>& params, tune_options options,
                                          const std::string& validate_from, const std::string& test_from,
                                          const std::string& out, const std::vector<std::string>& plugin_dir,
-                                         bool allow_insecure) {
+                                         bool allow_insecure, const std::string& events_file,
+                                         const std::string& events_format) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (!validate_from.empty()) options.validate_from = parse_window_date(validate_from, "validate_from");
   if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
@@ -225,6 +238,7 @@ std::pair<std::string, std::string> tune(const std::string& config_file, std::op
   for (const std::string& p : params) space.push_back(parse_tuned_param(p));
   if (text) text->input_apart = !games.is_none();
   competition_config config = config_of(config_file, text, plugins);
+  if (!events_file.empty()) read_events_file(config, events_file, events_format);
   std::optional<frame_rows> frame;
   if (!games.is_none()) {
     read_frame(config);
@@ -370,7 +384,7 @@ PYBIND11_MODULE(_ratekit, m) {
       }));
   m.def("compare", &compare, py::arg("config_files"), py::arg("texts"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("options"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"),
-        py::arg("allow_insecure"));
+        py::arg("allow_insecure"), py::arg("events_file"), py::arg("events_format"));
   py::class_<tune_options>(m, "TuneOptions").def(py::init([](bool brier, size_t budget, uint64_t seed) {
     tune_options o;
     o.brier = brier, o.budget = budget, o.seed = seed;
@@ -378,7 +392,8 @@ PYBIND11_MODULE(_ratekit, m) {
   }));
   m.def("tune", &tune, py::arg("config_file"), py::arg("text"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("params"), py::arg("options"), py::arg("validate_from"), py::arg("test_from"),
-        py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"));
+        py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"), py::arg("events_file"),
+        py::arg("events_format"));
   py::class_<new_player_rule>(m, "NewPlayers").def(py::init(&new_players));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);

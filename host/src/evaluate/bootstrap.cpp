@@ -20,27 +20,36 @@ double quantile(const std::vector<double>& sorted, double q) {
 }  // namespace
 
 std::vector<difference> paired_differences(const std::vector<std::vector<double>>& terms, size_t best, uint64_t seed,
-                                           size_t replicates) {
+                                           size_t replicates, const std::vector<uint32_t>& groups) {
   const size_t models = terms.size(), n = terms.empty() ? 0 : terms[best].size();
-  // The differences game by game, model-major, so a resample reads each model's in one pass.
-  std::vector<std::vector<double>> diff(models, std::vector<double>(n));
+  const size_t group_count = groups.empty() ? n : (n ? size_t(groups.back()) + 1 : 0);
+  // The differences summed group by group, model-major, so a resample reads each model's in one pass.
+  std::vector<std::vector<double>> diff(models, std::vector<double>(group_count));
+  std::vector<double> size(group_count, groups.empty() ? 1.0 : 0.0);
+  if (!groups.empty())
+    for (const uint32_t g : groups) size[g] += 1;
   std::vector<difference> out(models);
   for (size_t m = 0; m < models; ++m) {
     double sum = 0;
-    for (size_t i = 0; i < n; ++i) sum += diff[m][i] = terms[m][i] - terms[best][i];
+    for (size_t i = 0; i < n; ++i) {
+      const double d = terms[m][i] - terms[best][i];
+      sum += d;
+      diff[m][groups.empty() ? i : groups[i]] += d;
+    }
     out[m].value = n ? sum / double(n) : NAN;
   }
   if (n == 0) return out;
   std::mt19937_64 draw(seed);  // its sequence is fixed by the standard: the same intervals everywhere
   std::vector<std::vector<double>> means(models, std::vector<double>(replicates));
-  std::vector<uint32_t> picked(n);
+  std::vector<uint32_t> picked(group_count);
   for (size_t r = 0; r < replicates; ++r) {
-    // A game index from the high 32 bits by multiply-shift: unbiased enough for n < 2^32, and portable.
-    for (auto& i : picked) i = uint32_t(((draw() >> 32) * uint64_t(n)) >> 32);
+    // A group index from the high 32 bits by multiply-shift: unbiased enough for fewer than 2^32, and portable.
+    double games = 0;
+    for (auto& g : picked) g = uint32_t(((draw() >> 32) * uint64_t(group_count)) >> 32), games += size[g];
     for (size_t m = 0; m < models; ++m) {
       double sum = 0;
-      for (const uint32_t i : picked) sum += diff[m][i];
-      means[m][r] = sum / double(n);
+      for (const uint32_t g : picked) sum += diff[m][g];
+      means[m][r] = sum / games;
     }
   }
   for (size_t m = 0; m < models; ++m) {

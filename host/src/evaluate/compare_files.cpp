@@ -17,17 +17,19 @@ std::string shown_difference(const comparison& c, size_t m, const difference& d,
          signed_fixed(d.high, decimals) + "]";
 }
 
-const char* const csv_header =
-    "name,model,games,log_loss,brier,accuracy,deviance,log_loss_difference,log_loss_low,log_loss_high,"
-    "brier_difference,brier_low,brier_high\n";
+// The rows' count is named for what they are: games, or the pairs of ranked events or team matches.
+std::string csv_header(const game_window& w) {
+  return std::string("name,model,") + (w.pairs.empty() ? "games" : "pairs") +
+         ",log_loss,brier,accuracy,deviance,log_loss_difference,log_loss_low,log_loss_high,"
+         "brier_difference,brier_low,brier_high\n";
+}
 
 }  // namespace
 
 std::string comparison_table(const comparison& c) {
   const game_window& w = c.window;
   std::string out = fmt::format("test window {} to {}: {} (rated on {} before it)\n\n", iso_date(w.from),
-                                iso_date(w.last_date), counted(double(w.outcomes.size()), "game"),
-                                counted(double(w.training), "game"));
+                                iso_date(w.last_date), window_rows(w), counted(double(w.training), w.pairs.empty() ? "game" : "event"));
   size_t width = 5;
   for (const compared_model& m : c.models) width = std::max(width, m.name.size());
   out += fmt::format("{:<{}}  {:>8}  {:>7}  {:>8}  {:>8}  {}\n", "model", width, "log-loss", "Brier", "accuracy",
@@ -42,7 +44,7 @@ std::string comparison_table(const comparison& c) {
 }
 
 std::string comparison_csv(const comparison& c) {
-  std::string out = csv_header;
+  std::string out = csv_header(c.window);
   for (const compared_model& m : c.models) {
     append_csv_field(out, m.name);
     out += ',';
@@ -65,22 +67,24 @@ nlohmann::json comparison_json(const comparison& c) {
   for (const compared_model& m : c.models)
     models.push_back({{"name", m.name},
                       {"model", m.model},
-                      {"games", m.scores.games},
+                      {w.pairs.empty() ? "games" : "pairs", m.scores.games},
                       {"log_loss", m.scores.log_loss},
                       {"brier", m.scores.brier},
                       {"accuracy", m.scores.accuracy},
                       {"deviance", m.scores.deviance},
                       {"log_loss_difference", diff(m.log_loss)},
                       {"brier_difference", diff(m.brier)}});
-  return {{"window",
-           {{"test_from", iso_date(w.from)},
-            {"last_date", iso_date(w.last_date)},
-            {"first_date", iso_date(w.first_date)},
-            {"training_games", w.training},
-            {"test_games", w.outcomes.size()}}},
-          {"best", c.models[c.best].name},
-          {"bootstrap", {{"seed", c.options.seed}, {"replicates", c.options.replicates}, {"interval", 0.95}}},
-          {"models", models}};
+  nlohmann::json window{{"test_from", iso_date(w.from)}, {"last_date", iso_date(w.last_date)},
+                        {"first_date", iso_date(w.first_date)}};
+  nlohmann::json bootstrap{{"seed", c.options.seed}, {"replicates", c.options.replicates}, {"interval", 0.95}};
+  if (w.pairs.empty()) {
+    window.update(nlohmann::json{{"training_games", w.training}, {"test_games", w.outcomes.size()}});
+  } else {  // the pairs of ranked events or team matches: the bootstrap resamples the events
+    window.update(nlohmann::json{{"unit", w.unit}, {"training_events", w.training}, {"test_events", w.events},
+                   {"test_pairs", w.outcomes.size()}, {"pairs_in_test_events", w.pairs_in_events}});
+    bootstrap["resamples"] = "events";
+  }
+  return {{"window", window}, {"best", c.models[c.best].name}, {"bootstrap", bootstrap}, {"models", models}};
 }
 
 void write_comparison(const comparison& c, const std::filesystem::path& dir) {

@@ -117,11 +117,11 @@ std::string cumulative(const comparison& c) {
   }
   svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"start\">{}</text>"
                      "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
-                     "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"axis\" text-anchor=\"middle\">held-out games in order "
+                     "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"axis\" text-anchor=\"middle\">held-out {}s in order "
                      "(1 to {})</text><text x=\"14\" y=\"{:.1f}\" class=\"axis\" text-anchor=\"middle\" "
                      "transform=\"rotate(-90 14 {:.1f})\">nats, less always 0.5's</text></svg>\n",
                      pad, height - pad + 16, iso_date(c.window.from), width - pad, height - pad + 16,
-                     iso_date(c.window.last_date), width / 2, height - pad + 34, n, height / 2, height / 2);
+                     iso_date(c.window.last_date), width / 2, height - pad + 34, c.window.unit, n, height / 2, height / 2);
   return svg;
 }
 
@@ -138,17 +138,24 @@ std::string comparison_html(const comparison& c) {
       ".tick{font-size:11px;fill:#556}.axis{font-size:12px;fill:#333}"
       // A narrow window: the table scrolls in its own box and the charts shrink, the page never runs wider.
       ".scroll{overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}</style></head><body>\n";
-  page += fmt::format("<h1>Compared on {} held-out games</h1>\n<p>Games from {} to {} scored, each forecast from the "
-                      "ratings before its rating period; {} before them rated only. Intervals: paired bootstrap, {} "
-                      "resamplings, seed {}.</p>\n",
-                      w.outcomes.size(), iso_date(w.from), iso_date(w.last_date), counted(double(w.training), "game"),
-                      c.options.replicates, c.options.seed);
+  if (w.pairs.empty())
+    page += fmt::format("<h1>Compared on {} held-out games</h1>\n<p>Games from {} to {} scored, each forecast from the "
+                        "ratings before its rating period; {} before them rated only. Intervals: paired bootstrap, {} "
+                        "resamplings, seed {}.</p>\n",
+                        w.outcomes.size(), iso_date(w.from), iso_date(w.last_date), counted(double(w.training), "game"),
+                        c.options.replicates, c.options.seed);
+  else
+    page += fmt::format("<h1>Compared on {}</h1>\n<p>Events from {} to {} scored pair by pair, each pair forecast "
+                        "from the ratings before its event; {} before them rated only. Intervals: paired bootstrap "
+                        "over the events (a resampled event brings all its pairs), {} resamplings, seed {}.</p>\n",
+                        window_rows(w), iso_date(w.from), iso_date(w.last_date), counted(double(w.training), "event"),
+                        c.options.replicates, c.options.seed);
   page += "<div class=\"scroll\">" + table(c) + "</div>\n";
   page += "<h2>Reliability</h2>\n<p>Forecasts of A's score in tenths: the bin's mean forecast against its mean "
           "observed score; on the dashed line a forecast means what it says.</p>\n";
   for (size_t m = 0; m < c.models.size(); ++m) page += reliability(c.models[m], w.outcomes, m);
-  page += "<h2>Cumulative log-loss</h2>\n<p>Each model's log-loss (nats) summed over the held-out games in order, "
-          "less that of always forecasting 0.5 (log 2 a game), in the table's colours: below 0 a model has beaten a "
+  page += "<h2>Cumulative log-loss</h2>\n<p>Each model's log-loss (nats) summed over the held-out " +
+          std::string(w.unit) + "s in order, less that of always forecasting 0.5 (log 2 a " + w.unit + "), in the table's colours: below 0 a model has beaten a "
           "coin so far, the lower line forecast better, and where the lines part shows when.</p>\n";
   page += cumulative(c);
   return page + "</body></html>\n";

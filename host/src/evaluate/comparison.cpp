@@ -1,6 +1,8 @@
 #include <ratekit/host/evaluate/comparison.hpp>
 #include <ratekit/host/evaluate/parallel.hpp>
 
+#include "evaluate/event_window.hpp"
+
 #include <algorithm>
 #include <optional>
 
@@ -35,8 +37,9 @@ void add_differences(comparison& c) {
     brier.push_back(brier_terms(m.forecasts, c.window.outcomes));
   }
   const auto& o = c.options;
-  const std::vector<difference> ll = paired_differences(log_loss, c.best, o.seed, o.replicates);
-  const std::vector<difference> br = paired_differences(brier, c.best, o.seed, o.replicates);
+  const auto& events = c.window.event_of_row;
+  const std::vector<difference> ll = paired_differences(log_loss, c.best, o.seed, o.replicates, events);
+  const std::vector<difference> br = paired_differences(brier, c.best, o.seed, o.replicates, events);
   for (size_t m = 0; m < c.models.size(); ++m) c.models[m].log_loss = ll[m], c.models[m].brier = br[m];
 }
 
@@ -53,8 +56,9 @@ comparison compare_configs(const std::vector<competition_config>& configs, const
                              "' is given twice");
   for (const competition_config& c : configs) check_same_input(configs.front(), c);
   const held_input input(configs.front(), rows);
+  for (const competition_config& c : configs) check_rates_events(c, input.data(), plugins);
   comparison out;
-  out.window = window_from(input, options.test_from);
+  out.window = window_from(input, options.test_from, 0, "--test-from", {options.pair_budget, options.seed});
   out.options = std::move(options);
   const std::vector<window_forecasts> forecasts =
       forecast_all(configs, input, out.window, plugins, out.options);

@@ -3,6 +3,7 @@
 #include <ratekit/host/text/format.hpp>
 
 #include "engine/period_window.hpp"
+#include "evaluate/event_window.hpp"
 #include "input/dates.hpp"
 
 #include <algorithm>
@@ -13,11 +14,6 @@ namespace ratekit {
 namespace {
 
 void refuse_unscorable(const dataset& d) {
-  if (!d.events.empty())
-    throw user_error(d.source, 0, 0,
-                     "compare scores pairwise games, but the input holds " +
-                         std::string(d.weights.empty() ? "ranked events" : "team matches") +
-                         "; their pairs are not scored by compare yet");
   if (d.games.empty()) throw user_error(d.source, 0, 0, "the input holds no games");
   const auto& date = d.facts.date;
   if (const auto undated = std::find(date.begin(), date.end(), 0); undated != date.end())
@@ -40,15 +36,19 @@ size_t games_to_rate(const dataset& d, const game_window& w, period_kind period)
 }
 
 int32_t fifths_from_end(const held_input& input, size_t fifths) {
-  std::vector<int32_t> dates = input.data().facts.date;
+  const dataset& d = input.data();
+  std::vector<int32_t> dates = d.facts.date;
+  for (const event_info& e : d.event_infos) dates.push_back(e.date);
   std::sort(dates.begin(), dates.end());
   dates.erase(std::unique(dates.begin(), dates.end()), dates.end());
   const size_t held_out = std::min(dates.size(), fifths * ((dates.size() + 4) / 5));
   return dates.empty() ? 0 : dates[dates.size() - held_out];
 }
 
-game_window window_from(const held_input& input, int32_t from, int32_t until, std::string_view option) {
+game_window window_from(const held_input& input, int32_t from, int32_t until, std::string_view option,
+                        const pair_sampling& sampling) {
   const dataset& d = input.data();
+  if (!d.events.empty()) return event_window_from(input, from, until, option, sampling);
   refuse_unscorable(d);
   const auto& date = d.facts.date;
   game_window w;
@@ -96,6 +96,7 @@ window_forecasts forecast_window(const competition_config& config, const held_in
 
 void forecast_window(const competition_config& config, const held_input& input, const game_window& window,
                      const plugin_registry& plugins, window_forecasts& f) {
+  if (!window.pairs.empty()) return forecast_event_window(config, input, window, plugins, f);
   f.expected_a.assign(window.outcomes.size(), NAN);
   f.expected_b.assign(window.outcomes.size(), NAN);
   size_t seen = 0;
@@ -111,6 +112,15 @@ void forecast_window(const competition_config& config, const held_input& input, 
     f.expected_b[size_t(at)] = g.out.expected_b;
   }, needed);
   if (seen < needed) throw std::logic_error("a rating pass rated fewer games than the window needs");
+}
+
+std::string window_rows(const game_window& w) {
+  const std::string rows = counted(double(w.outcomes.size()), w.unit);
+  if (w.pairs.empty()) return rows;
+  const std::string events = counted(double(w.events), w.unit == std::string_view("pair") ? "event" : "match",
+                                     w.unit == std::string_view("pair") ? "events" : "matches");
+  if (w.pairs_in_events == w.outcomes.size()) return rows + " of " + events;
+  return rows + " of " + events + " (an even sample of their " + std::to_string(w.pairs_in_events) + ")";
 }
 
 int32_t parse_window_date(std::string_view text, std::string_view option) {

@@ -62,4 +62,9 @@ void rate_held(const competition_config& config, const held_input& input, const 
   rate(pass_config(config), plugins, run_services{.sink = &sink, .rows = &rows, .metrics = false});
 }
 
+void rate_held_events(const competition_config& config, const held_input& input, const plugin_registry& plugins,
+                      rated_games_sink& sink) {
+  rate(pass_config(config), plugins, run_services{.sink = &sink, .rows = &input, .metrics = false});
+}
+
 }  // namespace ratekit

@@ -66,9 +66,8 @@ std::string tuning_table(const tuning& t) {
   const game_window &v = t.validation, &w = t.test;
   std::string out = fmt::format(
       "validation window {} to {}: {} (rated on {} before it); test window {} to {}: {}\n",
-      iso_date(v.from), last_date_of(v), counted(double(v.outcomes.size()), "game"),
-      counted(double(v.training), "game"), iso_date(w.from), iso_date(w.last_date),
-      counted(double(w.outcomes.size()), "game"));
+      iso_date(v.from), last_date_of(v), window_rows(v), counted(double(v.training), v.pairs.empty() ? "game" : "event"),
+      iso_date(w.from), iso_date(w.last_date), window_rows(w));
   out += fmt::format("{}: {} rated{}, lowest validation {}\n\n", t.method, counted(double(t.points.size()), "candidate"),
                      t.stopped ? " (stopped: the best so far)" : "", t.options.brier ? "Brier" : "log-loss");
   std::vector<size_t> order(t.points.size());
@@ -134,12 +133,13 @@ std::string tuned_yaml(const tuning& t, const fs::path& config_file, const fs::p
   yaml << root;
   const score_set &best = t.points[t.best].validation, &test = t.chosen_test;
   std::string out = fmt::format(
-      "# {} tuned by ratekit tune: {}.\n# Found by {} over {} on the validation window {} to {} ({} games), rated "
-      "on the games before it:\n# validation log-loss {}, Brier {}; on the test window from {} ({} games), which "
+      "# {} tuned by ratekit tune: {}.\n# Found by {} over {} on the validation window {} to {} ({} {}s), rated "
+      "on the {}s before it:\n# validation log-loss {}, Brier {}; on the test window from {} ({} {}s), which "
       "the search never saw:\n# log-loss {}, Brier {} (the config as given: {}, {}).\n",
       config_file.filename().string(), values_of(t, t.points[t.best].values), t.method,
       counted(double(t.points.size()), "candidate"), iso_date(t.validation.from), last_date_of(t.validation),
-      best.games, fixed(best.log_loss, 4), fixed(best.brier, 4), iso_date(t.test.from), test.games,
+      best.games, t.validation.unit, t.validation.pairs.empty() ? "game" : "event", fixed(best.log_loss, 4),
+      fixed(best.brier, 4), iso_date(t.test.from), test.games, t.test.unit,
       fixed(test.log_loss, 4), fixed(test.brier, 4), fixed(t.given_test.log_loss, 4), fixed(t.given_test.brier, 4));
   if (t.stopped) out += "# The search was stopped: these are the best values found before it.\n";
   for (const std::string& name : t.on_edge) out += "# " + name + " lies on an end of its range: widen it.\n";

@@ -3,6 +3,7 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
+#include "evaluate/event_window.hpp"
 #include "evaluate/tune_search.hpp"
 
 #include <algorithm>
@@ -22,8 +23,9 @@ void set_windows(tuning& t, const held_input& input) {
     throw user_error(input.data().source, 0, 0,
                      "--validate-from " + iso_date(validate_from) + " must come before --test-from " +
                          iso_date(test_from) + ": the search scores the games between them");
-  t.validation = window_from(input, validate_from, test_from, "--validate-from");
-  t.test = window_from(input, test_from, 0, "--test-from");
+  const pair_sampling sampling{pair_sampling::default_budget, t.options.seed};
+  t.validation = window_from(input, validate_from, test_from, "--validate-from", sampling);
+  t.test = window_from(input, test_from, 0, "--test-from", sampling);
 }
 
 // The value `config` gives `name`, where the optimiser starts; NaN when it gives none.
@@ -100,6 +102,7 @@ tuning tune_config(const competition_config& config, std::vector<tuned_param> sp
   const bool grid = space.front().step > 0;
   const std::vector<std::vector<double>> points = grid ? grid_points(space, options.grid_limit) : std::vector<std::vector<double>>{};
   const held_input input(config, rows);
+  check_rates_events(config, input.data(), plugins);
   tuning t;
   t.space = std::move(space);
   t.options = std::move(options);

@@ -15,7 +15,10 @@ struct difference {
 // Per-game terms of each model (terms[m][i], every model over the same games):
 // each model's mean difference from model `best`, each interval from the same
 // `replicates` resamplings of the games with replacement, drawn from `seed`.
+// With `groups` (group[i]: game i's, numbered from 0 in order, such as the event of a pair), the
+// groups are resampled whole, each replicate's mean over the games of the groups drawn: the games
+// of one group are not independent. Empty: each game a group of its own.
 std::vector<difference> paired_differences(const std::vector<std::vector<double>>& terms, size_t best, uint64_t seed,
-                                           size_t replicates);
+                                           size_t replicates, const std::vector<uint32_t>& groups = {});
 
 }  // namespace ratekit

@@ -17,8 +17,9 @@ namespace ratekit {
 
 struct compare_options {
   int32_t test_from = 0;      // yyyymmdd; 0: the last fifth of the input's dates
-  uint64_t seed = 1;          // of the bootstrap's resamplings
-  size_t replicates = 1000;   // resamplings of the window's games
+  uint64_t seed = 1;          // of the bootstrap's resamplings, and of the sample of ranked events' pairs
+  size_t replicates = 1000;   // resamplings of the window's games (of ranked events: its events)
+  size_t pair_budget = pair_sampling::default_budget;  // ranked events' pairs scored at most (about)
   unsigned threads = 0;       // configs rated at once; 0: one per core
   std::vector<std::string> names;  // of the configs in the outputs; empty: their files' names
   // Each config's connection strings, kept as it was loaded in a connection_scope of its own, so
@@ -43,7 +44,8 @@ struct comparison {
 };
 
 // Refuses, before anything is rated, configs that read other games than the
-// first (--input: set every config's input_paths first) and an empty window.
+// first (--input: set every config's input_paths first), a model that does not
+// rate the input's kind of games or events, and an empty window.
 // `rows`, when given, are the games read in the place of the configs' input files (a Python frame's).
 comparison compare_configs(const std::vector<competition_config>& configs, const plugin_registry& plugins,
                            compare_options options, const input_rows* rows = nullptr);

@@ -19,6 +19,7 @@ struct game_forecast {
   const rk_game_out& out;
 };
 using forecast_hook = std::function<void(const game_forecast&)>;
+class rated_games_sink;
 
 // Rates `config` (its model, parameters, K schedule, advantage, periods,
 // initial ratings) over `input`, which it must read (check_same_input),
@@ -28,5 +29,10 @@ using forecast_hook = std::function<void(const game_forecast&)>;
 // Period by period models rate only the first `games` held games (whole periods: see cut_after).
 void rate_held(const competition_config& config, const held_input& input, const plugin_registry& plugins,
                const forecast_hook& hook, size_t games = SIZE_MAX);
+
+// Rates `config` over `input`'s ranked events or team matches as rate_held does, handing each event
+// to `sink` as it is rated (its take(rated_event&)).
+void rate_held_events(const competition_config& config, const held_input& input, const plugin_registry& plugins,
+                      rated_games_sink& sink);
 
 }  // namespace ratekit
