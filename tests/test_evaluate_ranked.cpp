@@ -61,7 +61,7 @@ void check_scores(const nlohmann::json& got, const recomputed& want, bool devian
 TEST_CASE("compare scores ranked events' pairs as recomputed from each config's history.csv", "[compare][ranked]") {
   temp_dir dir;
   const std::string from = "2019-10-01";
-  const auto slow = riichi_config(dir, "k-slow"), fast = riichi_config(dir, "k-fast", "{ k: 0.5, k_games: 50 }");
+  const auto slow = riichi_config(dir.path(), "k-slow"), fast = riichi_config(dir.path(), "k-fast", "{ k: 0.5, k_games: 50 }");
   for (const auto& c : {slow, fast})
     REQUIRE(run_cli("run " + c.string() + " --out " + (dir / c.stem()).string()).status == 0);
   const nlohmann::json out =
@@ -119,7 +119,7 @@ TEST_CASE("compare scores team matches' pairs of teams as the runs' own metrics 
 
 TEST_CASE("compare scores every model on the same sample of a ranked window's pairs", "[compare][ranked]") {
   temp_dir dir;
-  const auto a = riichi_config(dir, "a"), b = riichi_config(dir, "b"), c = riichi_config(dir, "c", "{ k: 0.5 }");
+  const auto a = riichi_config(dir.path(), "a"), b = riichi_config(dir.path(), "b"), c = riichi_config(dir.path(), "c", "{ k: 0.5 }");
   const std::string configs = a.string() + " " + b.string() + " " + c.string() + " --test-from 2019-06-01";
   const nlohmann::json all = ranked_command_json("compare", configs, dir / "all");
   const nlohmann::json sampled = ranked_command_json("compare", configs + " --pairs 1000", dir / "sampled");
@@ -158,7 +158,7 @@ TEST_CASE("the paired bootstrap over events resamples an event's pairs together"
 TEST_CASE("compare refuses configs of duels and of ranked events together, and an empty ranked window",
           "[compare][ranked]") {
   temp_dir dir;
-  const auto ranked = riichi_config(dir, "ranked");
+  const auto ranked = riichi_config(dir.path(), "ranked");
   // A pairwise model on the same file of ranked events.
   write_text(dir / "duels.yaml", "competition: d\nmodel: fide-logistic\nk_schedule: [ { k: 20 } ]\ninput: { format: "
                                  "standings-csv, path: " + source_path("data/playerratings/riichi_2019.csv").string() +
@@ -179,6 +179,11 @@ TEST_CASE("compare refuses configs of duels and of ranked events together, and a
     CHECK_THAT(r.out, Catch::Contains(std::string(from) == "2020-01-01" ? "no pair of an event to score from --test-from 2020-01-01 on"
                                                                       : "no event before --test-from 2019-01-01"));
   }
+  // codeforces-standings gives its contests no date: nothing to hold out by.
+  r = run_cli("compare " + source_path("configs/codeforces-stream.yaml").string() + " --out " + (dir / "out").string());
+  CHECK(r.status != 0);
+  CHECK_THAT(r.out, Catch::Contains("cf_standings_part1.csv:2: compare and tune hold out the events from a date on, "
+                                    "and event '630' has no date"));
   CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
 
@@ -190,12 +195,12 @@ TEST_CASE("tune's choice over ranked events is the best of a brute-force loop of
   for (const double k : ks)
     for (const double g : games) {
       const std::string name = "k" + std::to_string(k) + "g" + std::to_string(int(g));
-      const auto config = riichi_config(dir, name, "{ k: " + std::to_string(k) + ", k_games: " + std::to_string(g) + " }");
+      const auto config = riichi_config(dir.path(), name, "{ k: " + std::to_string(k) + ", k_games: " + std::to_string(g) + " }");
       REQUIRE(run_cli("run " + config.string() + " --out " + (dir / name).string()).status == 0);
       const auto s = elo_pair_scores_from_history(dir / name / "history.csv", validate_from, test_from);
       if (s.log_loss < best_log_loss) best_log_loss = s.log_loss, best_k = k, best_games = g;
     }
-  const std::string base = riichi_config(dir, "base").string() + " --validate-from " + validate_from +
+  const std::string base = riichi_config(dir.path(), "base").string() + " --validate-from " + validate_from +
                            " --test-from " + test_from;
   const nlohmann::json grid =
       ranked_command_json("tune", base + " --param k=0.1:0.5:0.2 --param k_games=50:450:200", dir / "grid");
