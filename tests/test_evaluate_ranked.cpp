@@ -13,6 +13,7 @@
 #include <cmath>
 
 using ratekit::testing::elo_pair_scores_from_history;
+using ratekit::testing::event_bootstrap_interval;
 using ratekit::testing::metrics_difference;
 using ratekit::testing::read_text;
 using ratekit::testing::recomputed;
@@ -76,6 +77,15 @@ TEST_CASE("compare scores ranked events' pairs as recomputed from each config's 
     check_scores(ranked_model_named(out, name), want);
   }
   CHECK(ranked_model_named(out, "k-slow")["log_loss"] != ranked_model_named(out, "k-fast")["log_loss"]);
+  // The interval of the worse one's difference from the best: its events resampled, not its pairs.
+  const auto slow_pairs = elo_pair_scores_from_history(dir / "k-slow" / "history.csv", from),
+             fast_pairs = elo_pair_scores_from_history(dir / "k-fast" / "history.csv", from);
+  const bool slow_best = slow_pairs.log_loss < fast_pairs.log_loss;
+  const auto [low, high] = event_bootstrap_interval(slow_best ? fast_pairs : slow_pairs,
+                                                    slow_best ? slow_pairs : fast_pairs, 1, 1000);
+  const nlohmann::json worse = ranked_model_named(out, slow_best ? "k-fast" : "k-slow")["log_loss_difference"];
+  CHECK(worse["low"].get<double>() == Approx(low).epsilon(1e-9));
+  CHECK(worse["high"].get<double>() == Approx(high).epsilon(1e-9));
   CHECK(ranked_model_named(out, "always 0.5")["log_loss"].get<double>() == Approx(std::log(2.0)).epsilon(1e-12));
   for (const auto& m : out["models"]) CHECK(m["name"] != "home side's rate");  // no home side in an event
   const std::string csv = read_text(dir / "compare" / "compare.csv");
