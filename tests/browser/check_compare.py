@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Renders compare.html in headless Chromium at 1280 and 400 px and checks what
+"""Renders compare.html (of games, and of ranked events' pairs) in headless Chromium at 1280 and 400 px and checks what
 a reader sees: the table with a row per model, a reliability diagram per model
 captioned with its name and its dots inside the plot, the cumulative log-loss with
 a line per model, and nothing wider than the window (a wide table scrolls in its box).
@@ -38,27 +38,35 @@ document.getElementById('result').textContent = out.length ? out.join('; ') : 'o
 
 
 
+# Games, and the pairs of ranked events (no home side: one baseline).
+CASES = [
+    ("nfl", ["configs/nfl-1999-2023.yaml", "configs/compare/nfl-1999-2023-k20-home65.yaml"],
+     ["nfl-1999-2023", "nfl-1999-2023-k20-home65", "always 0.5", "home side's rate"]),
+    ("riichi", ["configs/riichi-elo-multiplayer.yaml", "configs/compare/riichi-trueskill.yaml"],
+     ["riichi-elo-multiplayer", "riichi-trueskill", "always 0.5"]),
+]
+
+
 def main():
     a = arguments()
-    configs = ["configs/nfl-1999-2023.yaml", "configs/compare/nfl-1999-2023-k20-home65.yaml"]
-    names = ["nfl-1999-2023", "nfl-1999-2023-k20-home65", "always 0.5", "home side's rate"]
-    with tempfile.TemporaryDirectory(prefix="ratekit-compare-browser-") as tmp:
-        out = os.path.join(tmp, "compare")
-        run(a.ratekit, "-q", "compare", *[os.path.join(a.source, c) for c in configs], "--out", out)
-        page = os.path.join(out, "compare.html")
-        checked = os.path.join(tmp, "checked.html")
-        script = CHECK.replace("NAMES", "[" + ", ".join('"' + n.replace("'", "\\'") + '"' for n in names) + "]")
-        with open(checked, "w") as f:
-            f.write(open(page).read().replace("</body>", '<pre id="result"></pre>' + script + "</body>"))
-        for width in (1280, 400):
-            result = result_of(chromium(a.chromium, "--virtual-time-budget=2000", f"--window-size={width},900",
-                                        "--dump-dom", "file://" + checked))
-            if result != "ok":
-                sys.exit(f"compare.html at {width} px: {result}")
-            print(f"compare.html at {width} px: ok")
-            if a.png_dir:
-                png = os.path.join(a.png_dir, f"compare-{width}.png")
-                chromium(a.chromium, f"--window-size={width},1400", f"--screenshot={png}", "file://" + page)
+    for case, configs, names in CASES:
+        with tempfile.TemporaryDirectory(prefix="ratekit-compare-browser-") as tmp:
+            out = os.path.join(tmp, "compare")
+            run(a.ratekit, "-q", "compare", *[os.path.join(a.source, c) for c in configs], "--out", out)
+            page = os.path.join(out, "compare.html")
+            checked = os.path.join(tmp, "checked.html")
+            script = CHECK.replace("NAMES", "[" + ", ".join('"' + n.replace("'", "\\'") + '"' for n in names) + "]")
+            with open(checked, "w") as f:
+                f.write(open(page).read().replace("</body>", '<pre id="result"></pre>' + script + "</body>"))
+            for width in (1280, 400):
+                result = result_of(chromium(a.chromium, "--virtual-time-budget=2000", f"--window-size={width},900",
+                                            "--dump-dom", "file://" + checked))
+                if result != "ok":
+                    sys.exit(f"{case}: compare.html at {width} px: {result}")
+                print(f"{case}: compare.html at {width} px: ok")
+                if a.png_dir:
+                    png = os.path.join(a.png_dir, f"compare-{case}-{width}.png")
+                    chromium(a.chromium, f"--window-size={width},1400", f"--screenshot={png}", "file://" + page)
 
 
 if __name__ == "__main__":
