@@ -4,7 +4,10 @@
 - README gives the two figures (the first command's time, the test command's) on the lines after the commands;
 - every target of ratekit's own with more than MANY_FILES files compiles them with a precompiled header, as its
   Ninja commands in the build folder say (parsing the same standard and third-party headers once a file is
-  what made the first build slow).
+  what made the first build slow);
+- the host's libraries, the tool and the test binary are unity builds (cmake/unity.cmake): each compiles
+  batches of its files, not only files one by one; and the test binary's precompiled header holds Catch2's
+  header, the host library's the third-party headers its files share.
 
   build_setup.py SOURCE_DIR BUILD_DIR
 """
@@ -13,6 +16,10 @@ import os, re, subprocess, sys
 MANY_FILES = 8
 # Files that leave their target's precompiled header out on purpose (host/CMakeLists.txt says why).
 WITHOUT_HEADER = ("host/src/run/memory.cpp", "host/src/run/interrupt_guard.cpp")
+UNITY_TARGETS = ("ratekit_host", "ratekit_run", "ratekit_evaluate", "ratekit_serve", "ratekit", "ratekit_tests")
+# The headers each target's precompiled header must hold (CMake writes it as BUILD_DIR/.../cmake_pch.hxx).
+PRECOMPILED = {"tests/CMakeFiles/ratekit_tests.dir": ("<catch2/catch.hpp>",),
+               "host/CMakeFiles/ratekit_host.dir": ("<nlohmann/json.hpp>", "<fmt/format.h>", "<spdlog/spdlog.h>")}
 
 
 def readme_block(readme):
@@ -44,11 +51,23 @@ def compiles_by_target(build, source):
         src = os.path.relpath(os.path.realpath(words[words.index("-c") + 1]), source)
         out = words[words.index("-o") + 1]
         target = re.search(r"CMakeFiles/([^/]+)\.dir/", out)
-        if src.startswith("..") or not target or src.endswith(".hxx.cxx"):  # outside the tree, or the header itself
+        if "/Unity/unity_" in out:  # a batch CMake wrote in the build folder: named as the folder has it
+            src = os.path.relpath(words[words.index("-c") + 1], build)
+        elif src.startswith("..") or not target or src.endswith(".hxx.cxx"):  # outside the tree, or the header itself
             continue
         pch = any(w.endswith("cmake_pch.hxx") for w in words)
         targets.setdefault(target.group(1), []).append((src, pch))
     return targets
+
+
+def unity_faults(targets, build):
+    faults = [f"{t}: no unity batch is compiled (cmake/unity.cmake)" for t in UNITY_TARGETS
+              if not any(re.search(r"Unity/unity_\d+_cxx\.cxx$", src) for src, _ in targets.get(t, []))]
+    for folder, headers in PRECOMPILED.items():
+        path = os.path.join(build, folder, "cmake_pch.hxx")
+        text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+        faults += [f"{path}: {h} is not precompiled" for h in headers if f"#include {h}" not in text]
+    return faults
 
 
 def main():
@@ -67,6 +86,7 @@ def main():
             continue
         faults += [f"{target}: {src} is compiled without the target's precompiled header" for src, pch in files
                    if not pch and src not in WITHOUT_HEADER]
+    faults += unity_faults(targets, build)
     for f in faults:
         print(f"  - {f}")
     big = sum(len(f) > MANY_FILES for f in targets.values())

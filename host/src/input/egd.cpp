@@ -19,7 +19,7 @@ namespace {
 constexpr const char* cell_syntax = "<opponent place><+|-|=>[/<w|b>[<handicap>]] or 0";
 
 // One round of one player as written on his line.
-struct cell {
+struct egd_cell {
   int32_t opponent = 0;  // place; 0: no game
   char result = 0;       // '+', '-', '='
   char colour = 0;       // 'w', 'b' or 0 when not given
@@ -28,7 +28,7 @@ struct cell {
   std::string_view text;
 };
 
-struct row {
+struct egd_row {
   int32_t place;
   int32_t player;
   int line;
@@ -51,7 +51,7 @@ void split_words(std::string_view s, std::vector<std::string_view>& out) {
   }
 }
 
-bool parse_cell(std::string_view s, cell& c) {
+bool parse_cell(std::string_view s, egd_cell& c) {
   size_t i = 0;
   int64_t place = 0;
   while (i < s.size() && is_digit(s[i]) && place < 1000000) place = place * 10 + (s[i++] - '0');
@@ -124,7 +124,7 @@ class egd_reader {
     std::sort(by_place_.begin(), by_place_.end());
     for (size_t k = 1; k < by_place_.size(); ++k)
       if (by_place_[k].first == by_place_[k - 1].first) {
-        const row& again = rows_[by_place_[k].second];
+        const egd_row& again = rows_[by_place_[k].second];
         problems_.add(again.line, again.place_column,
                       "place " + std::to_string(again.place) + " is already used on line " +
                           std::to_string(rows_[by_place_[k - 1].second].line));
@@ -137,7 +137,7 @@ class egd_reader {
     opponent_row_.assign(cells_.size(), -1);
     for (size_t i = 0; i < rows_.size(); ++i)
       for (size_t r = 0; r < rounds_; ++r) {
-        const cell& c = cells_[i * rounds_ + r];
+        const egd_cell& c = cells_[i * rounds_ + r];
         if (c.opponent == 0) continue;
         opponent_row_[i * rounds_ + r] = row_of(c.opponent);
         if (c.opponent == rows_[i].place)
@@ -240,7 +240,7 @@ class egd_reader {
   bool round_cells(const text::line& l, size_t strength) {
     bool ok = true;
     for (size_t r = 0; r < rounds_; ++r) {
-      cell c;
+      egd_cell c;
       c.column = text::column_of(l.text, words_[strength + 1 + r].data());
       c.text = words_[strength + 1 + r];
       if (!parse_cell(c.text, c)) {
@@ -255,10 +255,10 @@ class egd_reader {
 
   // Row i's game in round r: checked against the opponent's cell, emitted from the first line of the pair.
   void pairing(size_t i, size_t r, int32_t period) {
-    const cell& c = cells_[i * rounds_ + r];
+    const egd_cell& c = cells_[i * rounds_ + r];
     if (c.opponent == 0) return;
     const auto j = size_t(opponent_row_[i * rounds_ + r]);
-    const cell& d = cells_[j * rounds_ + r];
+    const egd_cell& d = cells_[j * rounds_ + r];
     auto where = [&] {
       return round_label(r) + "line " + std::to_string(rows_[j].line) + " (place " + std::to_string(rows_[j].place) +
              ") has " + text::quote(d.text);
@@ -283,8 +283,8 @@ class egd_reader {
   text::problem_list problems_;
   dataset& out_;
   std::vector<std::string_view> words_;
-  std::vector<row> rows_;
-  std::vector<cell> cells_;  // rows_.size() x rounds_
+  std::vector<egd_row> rows_;
+  std::vector<egd_cell> cells_;  // rows_.size() x rounds_
   std::string name_;
   std::vector<int> line_of_player_;  // by player id: his line in this file, 0 when absent
   std::vector<std::pair<int32_t, size_t>> by_place_;

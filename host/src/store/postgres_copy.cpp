@@ -19,7 +19,7 @@ namespace ratekit::store {
 namespace {
 
 // Type oids of the columns ratekit writes (pg_type.h).
-constexpr Oid int8_oid = 20, text_oid = 25, float8_oid = 701;
+constexpr Oid copy_int8_oid = 20, copy_text_oid = 25, copy_float8_oid = 701;
 
 // A COPY's data goes to the server in pieces of about this size.
 constexpr size_t piece = 1 << 20;
@@ -107,13 +107,13 @@ class postgres_copy final : public row_writer {
     while (s.step()) {
       const auto at = std::find_if(columns_.begin(), columns_.end(), [&](const column_info& c) { return c.name == s.text(0); });
       if (at != columns_.end()) at->type = Oid(s.integer(1));
-      if (at != columns_.end() && at->type != int8_oid && at->type != float8_oid && at->type != text_oid)
+      if (at != columns_.end() && at->type != copy_int8_oid && at->type != copy_float8_oid && at->type != copy_text_oid)
         throw user_error(db_.file(), 0, 0,
                          "damaged rating database: column " + table_ + "." + at->name +
                              " is not of the type ratekit gave it; it was changed by hand, and ratekit does not "
                              "record into it so");
       if (s.text(2).empty()) continue;
-      if (at == columns_.end() || at->type != int8_oid || s.integer(4) != 1) {
+      if (at == columns_.end() || at->type != copy_int8_oid || s.integer(4) != 1) {
         notable = false;
         continue;
       }
@@ -133,15 +133,15 @@ class postgres_copy final : public row_writer {
       const Oid type = columns_[size_t(c)].type;
       if (v.kind == row_batch::value::null) {
         put32(data_, 0xffffffff);
-      } else if (v.kind == row_batch::value::integer && type == int8_oid) {
+      } else if (v.kind == row_batch::value::integer && type == copy_int8_oid) {
         put32(data_, 8);
         put64(data_, uint64_t(v.i));
-      } else if (v.kind == row_batch::value::real && type == float8_oid) {
+      } else if (v.kind == row_batch::value::real && type == copy_float8_oid) {
         uint64_t bits;
         std::memcpy(&bits, &v.r, 8);
         put32(data_, 8);
         put64(data_, bits);
-      } else if (v.kind == row_batch::value::text && type == text_oid) {
+      } else if (v.kind == row_batch::value::text && type == copy_text_oid) {
         put32(data_, v.size);
         data_.append(rows.text_at(v.offset), v.size);
       } else {

@@ -8,7 +8,7 @@
 namespace ratekit::store {
 namespace {
 
-constexpr std::array<table, 2> tables{{
+constexpr std::array<table, 2> serve_step_tables{{
     // Each period's first and last date as its input gave them (yyyy-mm-dd, NULL unknown): an event's date.
     {"period_dates",
      "period_id INTEGER NOT NULL REFERENCES periods(id), first_date TEXT, last_date TEXT, PRIMARY KEY (period_id)",
@@ -22,6 +22,6 @@ constexpr std::array<table, 2> tables{{
 
 }  // namespace
 
-const schema_step serve_step{"served lists and event dates", tables};
+const schema_step serve_step{"served lists and event dates", serve_step_tables};
 
 }  // namespace ratekit::store

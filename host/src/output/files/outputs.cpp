@@ -70,7 +70,7 @@ std::filesystem::path write_temp(const std::filesystem::path& file, std::string_
   return name;
 }
 
-void sync_dir(const std::filesystem::path& dir) {
+void sync_output_dir(const std::filesystem::path& dir) {
   const int fd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return;  // best effort: the renames are done either way
   ::fsync(fd);
@@ -118,7 +118,7 @@ void write_files_atomically(const std::vector<output_file>& files) {
     }
   std::set<std::filesystem::path> dirs;
   for (const auto& f : files) dirs.insert(f.path.parent_path());
-  for (const auto& d : dirs) sync_dir(d);
+  for (const auto& d : dirs) sync_output_dir(d);
 }
 
 void write_file_atomically(const std::filesystem::path& file, std::string_view content) {

@@ -32,7 +32,7 @@ struct run_history {
 };
 
 // A whole-history run's history.csv has one estimate a row (`rating`): its first and its last give the change.
-run_history read_history(const fs::path& file, const ratings_table& list, bool smoothed) {
+run_history read_history(const fs::path& file, const ratings_file& list, bool smoothed) {
   run_history h;
   if (!fs::is_regular_file(file)) return h;
   h.present = true;
@@ -194,7 +194,7 @@ std::string page_opening(const std::string& competition, const json& summary) {
 
 // The ratings list, without the state fields summary.json names as a
 // plugin's bookkeeping (FIDE's pool of games towards a first rating).
-std::string ratings_section(const ratings_table& list, const json& summary, const run_history& history, bool smoothed) {
+std::string ratings_section(const ratings_file& list, const json& summary, const run_history& history, bool smoothed) {
   std::vector<std::string> bookkeeping;
   if (summary.contains("bookkeeping_state") && summary["bookkeeping_state"].is_array())
     for (const auto& name : summary["bookkeeping_state"])
@@ -221,7 +221,7 @@ std::string ratings_section(const ratings_table& list, const json& summary, cons
 
 // Charts of the best-rated players who have played, in this run or before it
 // (one who sat it out drawn flat), all on one scale and one time axis so they compare.
-std::string charts_section(const fs::path& dir, const ratings_table& list, const run_history& history,
+std::string charts_section(const fs::path& dir, const ratings_file& list, const run_history& history,
                            const smoothed_history* smoothed) {
   std::vector<std::string> charted;
   std::vector<double> charted_ratings;
@@ -308,7 +308,7 @@ std::string summary_sections(const json& summary) {
 }  // namespace
 
 std::string build_html_report(const fs::path& dir, const smoothed_history* smoothed) {
-  const ratings_table list = read_ratings(dir / "ratings.csv");
+  const ratings_file list = read_ratings(dir / "ratings.csv");
   const json summary = read_summary(dir / "summary.json");
   const run_history history = read_history(dir / "history.csv", list, smoothed);
   const std::string competition = summary.value("competition", dir.filename().string());

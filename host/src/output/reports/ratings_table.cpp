@@ -9,7 +9,7 @@ namespace ratekit {
 
 namespace fs = std::filesystem;
 
-ratings_table read_ratings(const fs::path& file) {
+ratings_file read_ratings(const fs::path& file) {
   if (!fs::is_regular_file(file))
     throw user_error(file.string(), 0, 0, "no ratings.csv here: expected the output directory of a run");
   text::source src(file, reader_options{});
@@ -17,7 +17,7 @@ ratings_table read_ratings(const fs::path& file) {
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
   text::line l;
-  ratings_table t;
+  ratings_file t;
   if (!lines.next(l) || !csv.split(l, problems) || csv.size() < 2 || csv[0] != "player" || csv[1] != "rating")
     throw user_error(src.file(), 1, 1, "expected a ratings list header starting 'player,rating'");
   for (size_t i = 0; i < csv.size(); ++i) t.header.emplace_back(csv[i]);

@@ -10,7 +10,7 @@
 namespace ratekit {
 
 // ratings.csv as written: header and cells, sorted by rating already.
-struct ratings_table {
+struct ratings_file {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
   std::vector<double> rating;
@@ -22,6 +22,6 @@ struct ratings_table {
 
 // A missing file, or one without the header 'player,rating,...', is a
 // user_error; malformed rows are user_errors naming file:line:column.
-ratings_table read_ratings(const std::filesystem::path& file);
+ratings_file read_ratings(const std::filesystem::path& file);
 
 }  // namespace ratekit

@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 std::vector<rating_series> read_run_series(const fs::path& dir, const std::vector<std::string>& players) {
   const fs::path list_file = dir / "ratings.csv";
   if (!fs::is_regular_file(list_file)) return read_rating_series(dir / "history.csv", players);
-  const ratings_table list = read_ratings(list_file);
+  const ratings_file list = read_ratings(list_file);
   std::vector<std::string> rated;
   for (const auto& row : list.rows) rated.push_back(row[0]);
   std::vector<double> sat_out;  // each player's rating, drawn flat if he has no rows in history.csv
