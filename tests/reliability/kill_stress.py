@@ -12,7 +12,7 @@ SOCKET_DIR (tests/postgres/server.sh), each folder's into a schema of its own.
 Each kill point starts from the state the previous kill left: a killed run may
 have committed (the retry then finds its own input recorded) or not.
 """
-import argparse, csv, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
+import argparse, collections, csv, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
 
 TABLES = ["competitions", "runs", "periods", "players", "ratings", "states", "games"]
 
@@ -75,9 +75,9 @@ def snapshot(folder, out, server, schema):
     rows = {}
     for table in TABLES:
         cols = [c[1] for c in db.execute(f"PRAGMA table_info({table})") if c[1] != "recorded_at"]
-        # Paths name the run's folder: compare them relative to it.
-        rows[table] = sorted((tuple(v.replace(folder, "<folder>") if isinstance(v, str) else v for v in row)
-                              for row in db.execute(f"SELECT {', '.join(cols)} FROM {table}")), key=repr)
+        # Paths name the run's folder: compare them relative to it. Rows in any order, as a multiset.
+        rows[table] = collections.Counter(tuple(v.replace(folder, "<folder>") if isinstance(v, str) else v for v in row)
+                                          for row in db.execute(f"SELECT {', '.join(cols)} FROM {table}"))
     db.close()
     return files, rows
 

@@ -7,7 +7,7 @@ that a retry succeeds and leaves what the undisturbed replace leaves.
 
   replace_kill.py RATEKIT [--kills 20] [--games 20000] [--seed 1]
 """
-import argparse, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
+import argparse, collections, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
 
 # Each table without the ids a run's number changes: runs by rank, periods by label, players by name.
 QUERIES = {
@@ -48,7 +48,7 @@ def month(ratekit, folder, csv, *flags):
 
 def rows(folder):
     db = sqlite3.connect(os.path.join(folder, "c.db"))  # rolls a killed run's journal back
-    out = {t: sorted(db.execute(q).fetchall(), key=repr) for t, q in QUERIES.items()}
+    out = {t: collections.Counter(db.execute(q).fetchall()) for t, q in QUERIES.items()}  # rows in any order
     db.close()
     return out
 

@@ -6,7 +6,7 @@ undisturbed run leaves (docs/history-database.md, "Whole-history models").
 
   whole_history_kill.py RATEKIT [--kills 10] [--games 4000] [--seed 1]
 """
-import argparse, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
+import argparse, collections, os, random, shutil, signal, sqlite3, subprocess, sys, tempfile, time
 
 import replace_kill  # beside this file
 
@@ -43,7 +43,7 @@ def run(ratekit, folder, csv, *flags, wait=True):
 
 def rows(folder):
     db = sqlite3.connect(os.path.join(folder, "c.db"))  # rolls a killed run's journal back
-    out = {t: sorted(db.execute(q).fetchall(), key=repr) for t, q in QUERIES.items()}
+    out = {t: collections.Counter(db.execute(q).fetchall()) for t, q in QUERIES.items()}  # rows in any order
     db.close()
     return out
 
