@@ -54,11 +54,21 @@ def cli_on_frame(frame, folder, keys="", input_keys=""):
     return cli("run", config, "--out", folder / "cli", check=False), folder / "cli"
 
 
+@pytest.fixture(scope="session")
+def cli_runs():
+    """The CLI's output folder of each config run so far, by the config's path."""
+    return {}
+
+
 @pytest.fixture
-def run_cli(tmp_path):
-    """Runs a config with the CLI into a fresh folder; returns the folder."""
+def run_cli(cli_runs, tmp_path_factory):
+    """Runs a config with the CLI into a fresh folder; returns the folder. Once a session for each config: the
+    tests only read the folder, and several hold the module against the same config's run."""
     def run(config):
-        out = tmp_path / "cli"
-        cli("run", config, "--out", out)
-        return out
+        key = pathlib.Path(config).resolve()
+        if key not in cli_runs:
+            out = tmp_path_factory.mktemp("cli") / "out"
+            cli("run", config, "--out", out)
+            cli_runs[key] = out
+        return cli_runs[key]
     return run
