@@ -44,12 +44,11 @@ def describe(model, plugin_dir=None, allow_insecure_plugins=False):
     return json.loads(_ratekit.describe_json(model, _dirs(plugin_dir), allow_insecure_plugins))
 
 
-def _run(config_file, text, out, games=None, unknown=(), rows=0, plugin_dir=None, allow_insecure_plugins=False,
-         keep=None):
-    # Without a folder of the caller's, history.csv's rows stay in memory (unless a report or chart reads them).
-    handle = _ratekit.run(config_file, text, os.fspath(out), keep is None, games, list(unknown), rows,
+def _run(config_file, text, out, games=None, unknown=(), rows=0, plugin_dir=None, allow_insecure_plugins=False):
+    # Without a folder of the caller's, the run's files and history.csv's rows stay in memory.
+    handle = _ratekit.run(config_file, text, "" if out is None else os.fspath(out), games, list(unknown), rows,
                           _dirs(plugin_dir), allow_insecure_plugins)
-    return Result(handle, out, keep)
+    return Result(handle, out)
 
 
 def _config_text(config, places):
@@ -63,20 +62,16 @@ def run(config, out=None, plugin_dir=None, allow_insecure_plugins=False):
     """Rates a competition from its config: a YAML file's path, or a dict of the same structure
     (its paths relative to the working folder). Writes the files `ratekit run --out OUT` writes
     only when `out` is given; returns a Result either way."""
-    keep = None if out is not None else tempfile.TemporaryDirectory(prefix="ratekit-")
-    target = pathlib.Path(out) if out is not None else pathlib.Path(keep.name) / "out"
     if isinstance(config, dict):
         places = _places.Places(_places.config_key)
         try:
             text = _config_text(config, places)
-            return _run("", text, target, plugin_dir=plugin_dir, allow_insecure_plugins=allow_insecure_plugins,
-                        keep=keep)
+            return _run("", text, out, plugin_dir=plugin_dir, allow_insecure_plugins=allow_insecure_plugins)
         except Error as e:
             raise places.renamed(e) from None
     if not isinstance(config, (str, os.PathLike)):
         raise Error(f"expected a config file's path or a dict, got {type(config).__name__}")
-    return _run(os.fspath(config), None, target, plugin_dir=plugin_dir,
-                allow_insecure_plugins=allow_insecure_plugins, keep=keep)
+    return _run(os.fspath(config), None, out, plugin_dir=plugin_dir, allow_insecure_plugins=allow_insecure_plugins)
 
 
 def _format(columns, mapping):
@@ -88,9 +83,29 @@ def _format(columns, mapping):
     return "games-csv"
 
 
-def _initial(initial, folder, places):
+class _InputFolder:
+    """A temporary folder for the inputs rate() hands the host as files (a ratings list given as a DataFrame, team
+    matches and standings), made when the first is written and removed once the run has read them."""
+
+    def __init__(self):
+        self._folder = None
+
+    def path(self, name):
+        if self._folder is None:
+            self._folder = tempfile.TemporaryDirectory(prefix="ratekit-")
+        return pathlib.Path(self._folder.name) / name
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *raised):
+        if self._folder is not None:
+            self._folder.cleanup()
+
+
+def _initial(initial, inputs, places):
     if hasattr(initial, "to_csv"):  # a ratings list as a DataFrame
-        path = pathlib.Path(folder) / "initial.csv"
+        path = inputs.path("initial.csv")
         initial.to_csv(path, index=False)
         places.file(path, "initial", initial.columns)
         return {"ratings": str(path)}
@@ -119,10 +134,10 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
     categories, and the output keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
     """
     places = _places.Places(lambda key_path: _places.argument(key_path, k is not None))
-    keep = tempfile.TemporaryDirectory(prefix="ratekit-")
     try:
-        return _rate(games, model, columns, format, k, competition, config, keep, places,
-                     plugin_dir, allow_insecure_plugins)
+        with _InputFolder() as inputs:
+            return _rate(games, model, columns, format, k, competition, config, inputs, places,
+                         plugin_dir, allow_insecure_plugins)
     except Error as e:
         raise places.renamed(e) from None
 
@@ -135,9 +150,8 @@ def _refused(call, *args):
         raise Error(str(e)) from None
 
 
-def _rate(games, model, columns, format, k, competition, config, keep, places, plugin_dir, allow_insecure):
+def _rate(games, model, columns, format, k, competition, config, inputs, places, plugin_dir, allow_insecure):
     frame, rows = _refused(_frames.as_columns, games)
-    folder = pathlib.Path(keep.name)
     if k is not None:
         if "k_schedule" in config:
             raise Error("give k or k_schedule, not both")
@@ -147,7 +161,7 @@ def _rate(games, model, columns, format, k, competition, config, keep, places, p
         raise Error("rate() writes no output folder or database: use history=, report=, charts=, "
                     "then Result.to_files(dir); or run() with a config")
     if "initial" in config:
-        config["initial"] = _initial(config["initial"], folder, places)
+        config["initial"] = _initial(config["initial"], inputs, places)
     fmt = format or _format(frame, columns)
     source = {"format": fmt}
     if columns:
@@ -165,11 +179,11 @@ def _rate(games, model, columns, format, k, competition, config, keep, places, p
                      if name in frame}
         games_in, unknown = _refused(_frames.game_columns, frame, columns)
     else:
-        source["path"] = str(folder / "games.csv")
+        source["path"] = str(inputs.path("games.csv"))
         _refused(_frames.to_csv, frame, source["path"])
         places.file(source["path"], "games", frame)
     text = _config_text(cfg, places)
-    return _run("", text, folder / "out", games_in, unknown, rows, plugin_dir, allow_insecure, keep)
+    return _run("", text, None, games_in, unknown, rows, plugin_dir, allow_insecure)
 
 
 def _state(side):

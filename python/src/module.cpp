@@ -2,6 +2,8 @@
 // Python package (python/ratekit/) turns DataFrames and dicts into what these
 // take, and their files back into DataFrames.
 #include "frame_columns.hpp"
+#include "run_folder.hpp"
+#include "run_handle.hpp"
 #include "table_arrays.hpp"
 
 #include <ratekit/host/text/stop.hpp>
@@ -17,9 +19,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/input/game_columns.hpp>
-#include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
-#include <ratekit/host/output/files/ratings_table.hpp>
 #include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/output/reports/predictions.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -63,29 +63,6 @@ fs::path builtin_plugins() {
 // The CLI's search path and trust rules: `plugin_dir` first, RATEKIT_PLUGIN_PATH, the built-in folder.
 plugin_registry registry(const std::vector<std::string>& plugin_dir, bool allow_insecure) {
   return plugin_registry(plugin_registry::search_path(plugin_dir, builtin_plugins()), allow_insecure);
-}
-
-// A finished run, kept for predictions from its final state, with the config it ran.
-struct run_handle {
-  std::shared_ptr<const unit_result> unit;
-  std::shared_ptr<const competition_config> config;
-  std::shared_ptr<const history_table> history;  // history.csv's rows, when kept in memory instead of the file
-  double rating_seconds() const { return unit->rating_seconds; }
-  py::object history_columns() const { return history ? py::object(table_arrays(history->columns())) : py::none(); }
-  // ratings.csv's rows from the run's state; None for a whole-history model's run, which writes its own file.
-  py::object ratings_columns() const {
-    if (unit->run.source->has(RK_CAP_WHOLE_HISTORY)) return py::none();
-    return table_arrays(ratings_table(unit->run, *config));
-  }
-  py::object history_csv() const { return history ? py::object(py::bytes(history->csv())) : py::none(); }
-};
-
-// history.csv's rows kept in memory for the frame, when no file is asked for: neither the
-// caller's folder nor a report or chart, which read the file back.
-std::shared_ptr<history_table> history_in_memory(const competition_config& config, const plugin_registry& plugins,
-                                                 bool files) {
-  if (files || !config.write_history || config.write_report || config.write_charts) return nullptr;
-  return std::make_shared<history_table>(config, plugins.get(config.model)->descriptor());
 }
 
 competition_config config_of(const std::string& config_file, const std::optional<config_text>& text,
@@ -159,7 +136,8 @@ void read_events_file(competition_config& config, const std::string& file, const
   config.input_paths = {file};
 }
 
-run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out, bool files,
+// Into `out`, the caller's folder; with none, the files are kept in memory.
+run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
                const py::object& games, const std::vector<std::string>& unknown, size_t rows,
                const std::vector<std::string>& plugin_dir, bool allow_insecure) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
@@ -176,15 +154,23 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     read_frame(config);
     frame.emplace(columns, config.input_options);
   }
-  refuse_inputs_inside(config, out);
-  std::shared_ptr<history_table> history = history_in_memory(config, plugins, files);
+  // A report or chart streams into a folder (but a whole-history model's, made from the fit): without the
+  // caller's, such a run goes through a temporary one, read back and removed.
+  std::optional<temporary_run_folder> through;
+  if (out.empty() && !plugins.get(config.model)->has(RK_CAP_WHOLE_HISTORY) &&
+      (config.write_report || config.write_charts))
+    through.emplace();
+  const fs::path dir = through ? through->out() : fs::path(out);
+  if (!dir.empty()) refuse_inputs_inside(config, dir);
+  std::shared_ptr<history_table> history = history_in_memory(config, plugins, dir);
   // Rating touches no Python object; the games' columns go with `columns`, under the GIL.
   unit_result unit = interruptible<unit_result>([&] {
     const connection_scope rating(connections);
     progress bar(false);
-    return run_unit(config, plugins, out, {.history = history.get()}, bar, frame ? &*frame : nullptr);
+    return run_unit(config, plugins, dir, {.history = history.get()}, bar, frame ? &*frame : nullptr);
   });
-  if (!unit.run.history_streamed) history.reset();  // a whole-history model's run writes its own file
+  if (through) unit.files = read_run_files(dir);
+  if (!unit.run.history_streamed) history.reset();  // a whole-history model's run keeps history.csv's text
   return {std::make_shared<const unit_result>(std::move(unit)),
           std::make_shared<const competition_config>(std::move(config)), std::move(history)};
 }
@@ -362,15 +348,16 @@ PYBIND11_MODULE(_ratekit, m) {
       .def_property_readonly("state_fields", [](const run_handle& h) { return state_fields(*h.unit->run.source); })
       .def("history_columns", &run_handle::history_columns)
       .def("ratings_columns", &run_handle::ratings_columns)
-      .def("history_csv", &run_handle::history_csv);
+      .def("file", &run_handle::file)
+      .def("file_names", &run_handle::file_names)
+      .def("write_files", [](const run_handle& h, const std::string& dir) { write_texts(dir, h.files()); });
   m.def("plugins_json", [](const std::vector<std::string>& dirs, bool insecure) {
     return json_text(plugins_json(registry(dirs, insecure)), 2);
   });
   m.def("describe_json", [](const std::string& id, const std::vector<std::string>& dirs, bool insecure) {
     return json_text(describe_json(*registry(dirs, insecure).get(id)), 2);
   });
-  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("files"), py::arg("games"),
-        py::arg("unknown"),
+  m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
   m.attr("games_csv_columns") =
       py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));

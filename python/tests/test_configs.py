@@ -1,6 +1,7 @@
 """ratekit.run gives what `ratekit run` gives, on every shipped config."""
 
 import filecmp
+import json
 
 import pandas as pd
 import pytest
@@ -21,6 +22,7 @@ def test_run_equals_cli(config, run_cli, tmp_path):
     state_fields = {field["name"] for field in ratekit.describe(result.summary["model"])["state"]}
     pd.testing.assert_frame_equal(result.ratings, _frames.read_csv(expected / "ratings.csv", state_fields=state_fields),
                                   check_exact=True)
+    assert result.summary == json.loads((expected / "summary.json").read_text(encoding="utf-8"))
     if (expected / "history.csv").exists():
         same_as_file(result.history, expected / "history.csv")
     else:

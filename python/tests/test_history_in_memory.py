@@ -25,7 +25,7 @@ def read_back(path, result):
 def test_history_from_memory_is_the_clis_file(name, run_cli, tmp_path):
     expected = run_cli(ROOT / "configs" / f"{name}.yaml")
     result = ratekit.run(ROOT / "configs" / f"{name}.yaml")
-    assert result._handle.keeps_history and not (result._folder / "history.csv").exists()  # never written
+    assert result._handle.keeps_history and result._handle.file("history.csv") is None  # rows, never a text
     pd.testing.assert_frame_equal(result.history, read_back(expected / "history.csv", result), check_exact=True)
     pd.testing.assert_frame_equal(result.ratings, read_back(expected / "ratings.csv", result), check_exact=True)
     assert "history.csv" in result.files
@@ -39,7 +39,7 @@ def test_a_report_or_chart_reads_the_file_so_the_frame_does_too(keywords):
     in_memory = ratekit.rate(games, "fide-logistic", k=20)
     from_file = ratekit.rate(games, "fide-logistic", k=20, **keywords)
     assert in_memory._handle.keeps_history and not from_file._handle.keeps_history
-    assert (from_file._folder / "history.csv").exists()
+    assert from_file._handle.file("history.csv") is not None  # the file, read back from the temporary folder
     pd.testing.assert_frame_equal(in_memory.history, from_file.history, check_exact=True)
 
 

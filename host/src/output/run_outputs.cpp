@@ -1,6 +1,6 @@
 // The files of a run's folder, listed in one place: streamed_outputs makes
 // those written while the games are rated (history.csv, the report);
-// write_outputs builds the rest from the run_result, one file each, and those
+// output_texts builds the rest from the run_result, one file each, and those
 // that could not stream (a ranked run's history and report).
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
@@ -86,28 +86,25 @@ void streamed_outputs::finish(const run_result& run, const competition_config& c
   if (report_) report_->finish(run, config), ranked_report_->finish();
 }
 
-void write_outputs(const run_result& run, const competition_config& config, const fs::path& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
-  // Build everything first, so a failure leaves the previous outputs untouched.
-  const std::string ratings = ratings_csv(run, config);
-  const bool history_here = config.write_history && !run.history_streamed;  // else a history_writer wrote it
-  const std::string history = history_here ? history_csv(run, config) : std::string();
-  const std::string summary = json_text(summary_json(run, config), 2) + "\n";
-  const bool report_here = config.write_report && !run.report_streamed;  // else a report_writer wrote it
-  const report_files report = report_here ? build_report(run, config) : report_files{};
-  const std::string chart = config.write_charts ? top_chart(run, config, dir) : "";
-  std::vector<output_file> files{{dir / "ratings.csv", ratings}};
-  if (history_here) files.push_back({dir / "history.csv", history});
-  if (report_here) {
-    files.push_back({dir / "report.csv", report.csv});
-    if (!run.data.ranked()) files.push_back({dir / "periods.csv", report.periods_csv});
-    files.push_back({dir / "report.md", report.markdown});
+// Every file built before any is written (write_texts), so a failure leaves the previous outputs untouched.
+std::vector<output_text> output_texts(const run_result& run, const competition_config& config, const fs::path& dir) {
+  std::vector<output_text> files{{"ratings.csv", ratings_csv(run, config)}};
+  if (config.write_history && !run.history_streamed)  // else a history sink took it
+    files.push_back({"history.csv", history_csv(run, config)});
+  if (config.write_report && !run.report_streamed) {  // else a report_writer wrote it
+    report_files report = build_report(run, config);
+    files.push_back({"report.csv", std::move(report.csv)});
+    if (!run.data.ranked()) files.push_back({"periods.csv", std::move(report.periods_csv)});
+    files.push_back({"report.md", std::move(report.markdown)});
   }
-  if (config.write_charts) files.push_back({dir / "chart.svg", chart});
-  files.push_back({dir / "summary.json", summary});  // last: a new summary means a complete set
-  write_files_atomically(files);
+  if (config.write_charts) files.push_back({"chart.svg", top_chart(run, config, dir)});
+  // Last: a new summary means a complete set.
+  files.push_back({"summary.json", json_text(summary_json(run, config), 2) + "\n"});
+  return files;
+}
+
+void write_outputs(const run_result& run, const competition_config& config, const fs::path& dir) {
+  write_texts(dir, output_texts(run, config, dir));
 }
 
 }  // namespace ratekit

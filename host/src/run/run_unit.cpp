@@ -11,6 +11,7 @@
 #include <ratekit/host/whole_history/whole_history.hpp>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace ratekit {
 namespace {
@@ -29,7 +30,15 @@ user_error as_published(const user_error& e, const fs::path& staging, const fs::
   return user_error(std::move(named));
 }
 
-unit_result run_into(output_folder& folder, competition_config config, const plugin_registry& registry,
+// A run without a folder has no file to stream into: history.csv's rows go to options.history (run_unit.hpp).
+void check_kept_in_memory(const competition_config& config, const unit_options& options) {
+  if ((config.write_history && !options.history) || config.write_report || config.write_charts)
+    throw std::logic_error("a run kept in memory takes history.csv's rows into a history_table, and no report or "
+                           "chart");
+}
+
+// `folder` nullptr: a run kept in memory.
+unit_result run_into(output_folder* folder, competition_config config, const plugin_registry& registry,
                      const fs::path& dir, unit_options options, progress& bar, const input_rows* rows) {
   const rk_descriptor& model = registry.get(config.model)->descriptor();
   std::optional<run_recording> recording;
@@ -53,7 +62,8 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
   // history.csv and the report are written into the staging folder while the
   // games or events are rated, and the database's rows unless they are there already.
   const auto rate_streaming = [&](rated_games_sink* database) {
-    streamed_outputs outputs(config, *registry.get(config.model), folder.staging(), database, options.history);
+    streamed_outputs outputs(config, *registry.get(config.model), folder ? folder->staging() : fs::path(), database,
+                             options.history);
     const run_services services{&bar.counter(), outputs.sink(), starts_here ? &*recording : nullptr, rows};
     run_result run = rate(config, registry, services);
     outputs.finish(run, config);
@@ -94,10 +104,9 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
     out.rerated = rate_later_runs(*recording, out.recorded->replaced, config, registry, bar);
   }
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
-  bar.phase("writing " + dir.string());
-  folder.check_staging();  // the streamed files are in it
-  write_outputs(out.run, config, folder.staging());
-  publish_run(folder, recording ? &*recording : nullptr);
+  if (folder) bar.phase("writing " + dir.string());
+  publish_files(folder, [&](const fs::path& staging) { return output_texts(out.run, config, staging); }, out.files,
+                recording ? &*recording : nullptr);
   return out;
 }
 
@@ -105,11 +114,17 @@ unit_result run_into(output_folder& folder, competition_config config, const plu
 
 unit_result run_unit(competition_config config, const plugin_registry& registry, const fs::path& dir,
                      unit_options options, progress& bar, const input_rows* rows) {
+  // Swept over the whole history, not period by period.
+  const bool whole_history = registry.get(config.model)->has(RK_CAP_WHOLE_HISTORY);
+  if (dir.empty()) {  // kept in memory
+    if (whole_history) return run_whole_history_into(nullptr, config, registry, dir, options, bar, rows);
+    check_kept_in_memory(config, options);
+    return run_into(nullptr, std::move(config), registry, dir, options, bar, rows);
+  }
   output_folder folder(dir);  // locked before any work: a second run is refused at once
   try {
-    if (registry.get(config.model)->has(RK_CAP_WHOLE_HISTORY))  // swept over the whole history, not period by period
-      return run_whole_history_into(folder, config, registry, dir, options, bar, rows);
-    return run_into(folder, std::move(config), registry, dir, options, bar, rows);
+    if (whole_history) return run_whole_history_into(&folder, config, registry, dir, options, bar, rows);
+    return run_into(&folder, std::move(config), registry, dir, options, bar, rows);
   } catch (const user_error& e) {
     throw as_published(e, folder.staging(), dir);
   }

@@ -11,7 +11,7 @@
 
 namespace ratekit {
 
-unit_result run_whole_history_into(output_folder& folder, const competition_config& config,
+unit_result run_whole_history_into(output_folder* folder, const competition_config& config,
                                    const plugin_registry& registry, const std::filesystem::path& dir,
                                    const unit_options& options, progress& bar, const input_rows* rows) {
   refuse_unavailable_for_whole_history(config);  // before a database is opened, or created
@@ -44,11 +44,12 @@ unit_result run_whole_history_into(output_folder& folder, const competition_conf
     recorded_run = record_history(*recording, fit, config, *recorded);
   }
   const double rating_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  bar.phase("writing " + dir.string());
-  folder.check_staging();
-  write_whole_history_outputs(fit, config, folder.staging());
-  publish_run(folder, recording ? &*recording : nullptr);
-  return unit_result{std::move(fit.run), std::move(recorded_run), {}, rating_seconds, std::move(forecast)};
+  if (folder) bar.phase("writing " + dir.string());
+  std::vector<output_text> files;
+  publish_files(folder, [&](const std::filesystem::path&) { return whole_history_texts(fit, config); }, files,
+                recording ? &*recording : nullptr);
+  return unit_result{std::move(fit.run), std::move(recorded_run), {}, rating_seconds, std::move(forecast),
+                     std::move(files)};
 }
 
 }  // namespace ratekit

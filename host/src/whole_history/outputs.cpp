@@ -109,31 +109,27 @@ std::string whole_history_csv(const whole_history_fit& fit, const std::vector<st
   return out;
 }
 
-void write_whole_history_outputs(const whole_history_fit& fit, const competition_config& config,
-                                  const std::filesystem::path& dir) {
+std::vector<output_text> whole_history_texts(const whole_history_fit& fit, const competition_config& config) {
   const run_result& r = fit.run;
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
-  // Built first, so a failure leaves the folder as it was; summary.json last, as every run writes it.
-  const std::string ratings = ratings_csv(r, config);
-  const std::string history = config.write_history ? whole_history_csv(fit, config.history_columns) : "";
-  const std::string chart =
-      config.write_charts
-          ? render_chart_svg(top_series(fit), chart_options{.title = config.competition + ": the top 5 (smoothed)"})
-          : "";
-  const whole_history_report report = config.write_report ? player_report(fit, config) : whole_history_report{};
-  const std::string summary = json_text(with_fit(summary_json(r, config), fit.summary), 2) + "\n";
-  std::vector<output_file> files{{dir / "ratings.csv", ratings}};
-  if (config.write_history) files.push_back({dir / "history.csv", history});
-  if (config.write_charts) files.push_back({dir / "chart.svg", chart});
+  std::vector<output_text> files{{"ratings.csv", ratings_csv(r, config)}};
+  if (config.write_history) files.push_back({"history.csv", whole_history_csv(fit, config.history_columns)});
+  if (config.write_charts)
+    files.push_back({"chart.svg", render_chart_svg(top_series(fit), chart_options{.title = config.competition +
+                                                                                           ": the top 5 (smoothed)"})});
   if (config.write_report) {
-    files.push_back({dir / "report.csv", report.games});
-    files.push_back({dir / "periods.csv", report.times});
-    files.push_back({dir / "report.md", report.markdown});
+    whole_history_report report = player_report(fit, config);
+    files.push_back({"report.csv", std::move(report.games)});
+    files.push_back({"periods.csv", std::move(report.times)});
+    files.push_back({"report.md", std::move(report.markdown)});
   }
-  files.push_back({dir / "summary.json", summary});
-  write_files_atomically(files);
+  // Last, as every run writes it.
+  files.push_back({"summary.json", json_text(with_fit(summary_json(r, config), fit.summary), 2) + "\n"});
+  return files;
+}
+
+void write_whole_history_outputs(const whole_history_fit& fit, const competition_config& config,
+                                 const std::filesystem::path& dir) {
+  write_texts(dir, whole_history_texts(fit, config));
 }
 
 }  // namespace ratekit

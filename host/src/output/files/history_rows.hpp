@@ -71,9 +71,10 @@ class buffered_row {
 // The cells of one player's row of one game (or ranked entry), the layout's
 // columns only (a lean file formats no number it leaves out); `state` holds
 // the shown fields (none on an adjustment's row, whose reason is `adjustment`).
-template <class Row>
+// The player and opponent are texts, or what else the row takes for a name (history_table: an id).
+template <class Row, class Name>
 void history_cells(Row& row, const std::vector<size_t>& layout, std::string_view period, std::string_view date,
-                   std::string_view player, std::string_view opponent, double expected, double score, double k,
+                   const Name& player, const Name& opponent, double expected, double score, double k,
                    double change, double before, double after, const double* state, std::string_view adjustment) {
   for (const size_t c : layout) switch (c) {
       case 0: row.text(period); break;
@@ -113,11 +114,13 @@ inline void history_row(std::string& out, const std::vector<size_t>& layout, std
 }
 
 // The row of a rating adjustment (ABI 1.4), after the games of its period: no opponent, expectation, score, K or
-// state; the reason in the `adjustment` column. `out` is history.csv's text, or anything history_row writes into.
-template <class Out>
+// state; the reason in the `adjustment` column. `out` is history.csv's text, or anything history_row writes into,
+// with the player's name as `out` takes it (an empty Name: no opponent).
+template <class Out, class Name>
 void history_adjustment_row(Out& out, const std::vector<size_t>& layout, std::string_view period,
-                            std::string_view date, std::string_view player, const rated_adjustment& a) {
-  history_row(out, layout, period, date, player, {}, NAN, NAN, NAN, a.delta, a.before, a.after, nullptr, *a.reason);
+                            std::string_view date, const Name& player, const rated_adjustment& a) {
+  history_row(out, layout, period, date, player, Name{}, NAN, NAN, NAN, a.delta, a.before, a.after, nullptr,
+              *a.reason);
 }
 
 // What the rows of a window of games need besides the window: the run's players' and periods' names so far.
@@ -128,10 +131,11 @@ struct history_names {
 };
 
 // The rows of games [begin, end) of a window: labels and dates change only at period boundaries, so each is
-// formatted once per run of equal values; each adjustment after its period's last game.
-template <class Out>
+// formatted once per run of equal values; each adjustment after its period's last game. `name_of(player)` gives
+// a player's name as `out` takes it: his text in `names`, or his id (history_table, which resolves names once).
+template <class Out, class NameOf>
 void history_game_rows(Out& out, const std::vector<size_t>& layout, const rated_games& g, size_t begin, size_t end,
-                       const history_names& names) {
+                       const history_names& names, NameOf&& name_of) {
   constexpr size_t prefetch_distance = 8;  // games ahead whose names are fetched
   const size_t shown = g.shown;
   std::string period, date;
@@ -155,16 +159,24 @@ void history_game_rows(Out& out, const std::vector<size_t>& layout, const rated_
       date = g.dates[i] > 0 ? iso_date(g.dates[i]) : std::string();
       date_of = g.dates[i];
     }
-    const std::string& a = names.players[size_t(game.a)];
-    const std::string& b = names.players[size_t(game.b)];
+    const auto& a = name_of(game.a);
+    const auto& b = name_of(game.b);
     const double* state = shown ? g.state + 2 * i * shown : nullptr;
     history_row(out, layout, period, date, a, b, o.expected_a, game.score_a, game.k_a, o.delta_a, g.before_a[i],
                 g.after_a[i], state);
     history_row(out, layout, period, date, b, a, o.expected_b, 1 - game.score_a, game.k_b, o.delta_b, g.before_b[i],
                 g.after_b[i], shown ? state + shown : nullptr);
     for (; k < g.adjustment_count && ends_at(k) == i + 1; ++k)
-      history_adjustment_row(out, layout, period, date, names.players[size_t(g.adjustments[k].player)], g.adjustments[k]);
+      history_adjustment_row(out, layout, period, date, name_of(g.adjustments[k].player), g.adjustments[k]);
   }
+}
+
+// The same, each player named by his text in `names`.
+template <class Out>
+void history_game_rows(Out& out, const std::vector<size_t>& layout, const rated_games& g, size_t begin, size_t end,
+                       const history_names& names) {
+  history_game_rows(out, layout, g, begin, end, names,
+                    [&](int32_t p) -> const std::string& { return names.players[size_t(p)]; });
 }
 
 // The rows of one ranked event: one per entry the model rated; its name is the

@@ -1,5 +1,6 @@
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/output/files/outputs.hpp>
+#include <ratekit/host/output/files/output_text.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -123,6 +124,15 @@ void write_files_atomically(const std::vector<output_file>& files) {
 
 void write_file_atomically(const std::filesystem::path& file, std::string_view content) {
   write_files_atomically({{file, content}});
+}
+
+void write_texts(const std::filesystem::path& dir, const std::vector<output_text>& texts) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw user_error(dir.string(), 0, 0, "cannot create output directory: " + ec.message());
+  std::vector<output_file> files;
+  for (const output_text& t : texts) files.push_back({dir / t.name, t.content});
+  write_files_atomically(files);
 }
 
 }  // namespace ratekit

@@ -1,10 +1,11 @@
 // The files of a run's folder, listed in one place (run_outputs.cpp): those
 // written while the games are rated (history.csv, the report: streamed_outputs),
-// made as the config asks, and the rest written once the run is rated (write_outputs).
+// made as the config asks, and the rest built once the run is rated (output_texts).
 #pragma once
 
 #include <ratekit/host/output/background/fan_out_sink.hpp>
 #include <ratekit/host/output/files/history_writer.hpp>
+#include <ratekit/host/output/files/output_text.hpp>
 #include <ratekit/host/output/reports/ranked_report_writer.hpp>
 #include <ratekit/host/output/reports/report_writer.hpp>
 #include <ratekit/host/output/background/sink_thread.hpp>
@@ -19,8 +20,12 @@ namespace ratekit {
 // folder's replacement take the database along; before anything is rated.
 void refuse_inputs_inside(const competition_config& config, const std::filesystem::path& dir);
 
-// Writes ratings.csv, history.csv (when `config`, the config the run rated, asks for it and no history_writer
-// did) and summary.json into `dir`, with chart.svg and the reports the config asks for and no sink wrote.
+// ratings.csv, history.csv (when `config`, the config the run rated, asks for it and no history sink took it)
+// and summary.json, last, with chart.svg and the reports the config asks for and no sink wrote, built from the
+// run in memory; `dir` is the folder the streamed files are in (a chart reads history.csv back from it).
+std::vector<output_text> output_texts(const run_result& run, const competition_config& config,
+                                      const std::filesystem::path& dir);
+// Writes them into `dir`, created when missing.
 void write_outputs(const run_result& run, const competition_config& config, const std::filesystem::path& dir);
 
 class streamed_outputs {

@@ -9,6 +9,7 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
 #include <ratekit/host/output/files/history_table.hpp>
+#include <ratekit/host/output/files/output_text.hpp>
 #include <ratekit/host/recording/run_recording.hpp>
 
 #include <filesystem>
@@ -24,6 +25,9 @@ struct unit_result {
   // The states new games are forecast from, in run.state's layout; empty: run.state.columns. A whole-history
   // model's: each player's last estimate widened by its drift to the history's last batch (forecast_states).
   std::vector<std::vector<double>> forecast_columns = {};
+  // The files of a run without a folder (run_unit's `dir` empty), in memory: ratings.csv, summary.json and those
+  // the config asks for but history.csv, which options.history keeps (a whole-history model's run keeps it here).
+  std::vector<output_text> files = {};
 };
 
 // Rates `config` and publishes the outputs into `dir` and the database. A period
@@ -40,7 +44,10 @@ struct unit_options {
   history_table* history = nullptr;
 };
 
-// `rows`, when given, are read in the place of the config's input files (a Python frame's games).
+// `rows`, when given, are read in the place of the config's input files (a Python frame's games). With `dir`
+// empty, no folder is written: the files are kept in unit_result::files, history.csv's rows in options.history
+// (then required when the config asks for history), and the config may ask for no report or chart but a whole-
+// history model's (the others stream theirs into the folder); the database, if any, records the run as ever.
 unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,
                      unit_options options, progress& bar, const input_rows* rows = nullptr);
 

@@ -9,6 +9,7 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/files/output_text.hpp>
 #include <ratekit/host/output/reports/chart.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/host/plugin/whole_history_model.hpp>
@@ -100,8 +101,10 @@ void forecast_walk_forward(const competition_config& config, const plugin_regist
 // list: `date` or `period` names the batch's) when given, in that order.
 std::string whole_history_csv(const whole_history_fit& fit, const std::vector<std::string>& columns = {});
 
-// Writes the fit's files into `dir`: ratings.csv, history.csv (unless `config`'s output.history is false), chart.svg
-// (output.charts), summary.json; `config` is the one the fit was made from.
+// The fit's files, built in memory: ratings.csv, history.csv (unless `config`'s output.history is false),
+// chart.svg (output.charts), the report (output.report), summary.json; `config` is the one the fit was made from.
+std::vector<output_text> whole_history_texts(const whole_history_fit& fit, const competition_config& config);
+// Writes them into `dir`, created when missing.
 void write_whole_history_outputs(const whole_history_fit& fit, const competition_config& config,
                                  const std::filesystem::path& dir);
 

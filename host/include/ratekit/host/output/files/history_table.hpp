@@ -2,7 +2,9 @@
 // each window of rated games (or ranked events) over as it does to
 // history_writer, and the same rows, cell for cell, are kept as columns, numbers
 // as doubles and texts as indexes into their distinct values (names and labels
-// repeat: each is kept once). What the Python module hands to pandas.
+// repeat: each is kept once). A game's player and opponent are kept as the
+// player's id, which indexes his name: no row looks a name up. What the Python
+// module hands to pandas.
 #pragma once
 
 #include <ratekit/host/config/config.hpp>
@@ -32,13 +34,10 @@ class history_table final : public rated_games_sink {
   const period_kind kind_;
   const std::vector<size_t> layout_;  // the columns kept (history_layout)
   const std::string header_;
+  const size_t name_columns_[2];  // the player's and the opponent's places in the layout (npos: left out)
   std::vector<std::string> names_, period_names_;
   table_rows rows_;
+  void add_name(const std::string& name);  // the next code's value in the player and opponent columns
 };
-
-// One player's row of one game (or ranked entry) into `rows`: history_row's cells (output/files/history_rows.hpp).
-void history_row(table_rows& rows, const std::vector<size_t>& layout, std::string_view period, std::string_view date,
-                 std::string_view player, std::string_view opponent, double expected, double score, double k,
-                 double change, double before, double after, const double* state, std::string_view adjustment = {});
 
 }  // namespace ratekit

@@ -28,6 +28,13 @@ class table_rows {
   void start_row() { at_ = 0; }
   table_rows& text(std::string_view s);
   table_rows& number(double v);
+  // A text cell given as its index into the column's values, which the caller adds (add_value) in that order
+  // and never as text(): a player's name by his id, without a look-up.
+  table_rows& code(uint32_t value) {
+    columns_[at_++].codes.push_back(value);
+    return *this;
+  }
+  void add_value(size_t column, std::string value) { columns_[column].values.push_back(std::move(value)); }
   const std::vector<table_column>& columns() const { return columns_; }
   std::vector<table_column> release() && { return std::move(columns_); }
   void clear();  // no rows
