@@ -72,9 +72,9 @@ class buffered_row {
 // columns only (a lean file formats no number it leaves out); `state` holds
 // the shown fields (none on an adjustment's row, whose reason is `adjustment`).
 // The player and opponent are texts, or what else the row takes for a name (history_table: an id).
-template <class Row, class Name>
+template <class Row, class Name, class Opponent>
 void history_cells(Row& row, const std::vector<size_t>& layout, std::string_view period, std::string_view date,
-                   const Name& player, const Name& opponent, double expected, double score, double k,
+                   const Name& player, const Opponent& opponent, double expected, double score, double k,
                    double change, double before, double after, const double* state, std::string_view adjustment) {
   for (const size_t c : layout) switch (c) {
       case 0: row.text(period); break;
