@@ -134,12 +134,12 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
     categories, and the output keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
     """
     places = _places.Places(lambda key_path: _places.argument(key_path, k is not None))
-    try:
-        with _InputFolder() as inputs:
+    with _InputFolder() as inputs:  # a problem is renamed while the files it names are there to read
+        try:
             return _rate(games, model, columns, format, k, competition, config, inputs, places,
                          plugin_dir, allow_insecure_plugins)
-    except Error as e:
-        raise places.renamed(e) from None
+        except Error as e:
+            raise places.renamed(e) from None
 
 
 def _refused(call, *args):

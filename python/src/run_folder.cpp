@@ -14,9 +14,16 @@ namespace fs = std::filesystem;
 namespace ratekit::python {
 
 temporary_run_folder::temporary_run_folder() {
-  std::string pattern = (fs::temp_directory_path() / "ratekit-XXXXXX").string();
+  const char* tmpdir = std::getenv("TMPDIR");
+  std::error_code ec;
+  const fs::path system = fs::temp_directory_path(ec);  // TMPDIR, else /tmp, when it is a folder
+  if (ec)
+    throw user_error(tmpdir ? tmpdir : "/tmp", 0, 0,
+                     "expected a folder for the temporary files of a report or chart (TMPDIR): " + ec.message());
+  std::string pattern = (system / "ratekit-XXXXXX").string();
   if (!::mkdtemp(pattern.data()))
-    throw user_error(pattern, 0, 0, std::string("cannot create a temporary folder: ") + std::strerror(errno));
+    throw user_error(system.string(), 0, 0,
+                     std::string("cannot create a temporary folder for a report or chart: ") + std::strerror(errno));
   path_ = pattern;
 }
 

@@ -61,3 +61,14 @@ def test_a_report_goes_through_a_temporary_folder_removed_at_once(watched, run_c
     expected = run_cli(ROOT / "configs" / "glicko-world-cup.yaml")
     assert result.files == sorted(p.name for p in expected.iterdir())
     assert result.summary == json.loads((expected / "summary.json").read_text(encoding="utf-8"))
+
+
+def test_a_report_without_a_temporary_folder_is_refused_by_its_name(tmp_path, monkeypatch):
+    games = pd.read_csv(ROOT / "data" / "football" / "world_cup_1930_2022.csv").head(50)
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "missing"))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(games, "fide-logistic", k=20, report=True)
+    assert str(raised.value).startswith(f"{tmp_path / 'missing'}: expected a folder for the temporary files of a "
+                                        "report or chart (TMPDIR): ")
+    assert ratekit.rate(games, "fide-logistic", k=20).summary["model"] == "fide-logistic"  # no report: no folder
