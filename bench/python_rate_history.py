@@ -19,7 +19,7 @@ import time
 
 import ratekit
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+sys.path.append(str(pathlib.Path(__file__).resolve().parent))  # after PYTHONPATH: the ratekit measured is its
 from python_rate import games  # noqa: E402  the same random games
 
 

@@ -37,7 +37,10 @@ class Result:
 
     def _frame(self, name):
         """A file of the run's (ratings.csv, history.csv) read as the package reads one; None when there is none."""
-        text = self._file(name)
+        if self._folder is not None:  # read in place, not copied first
+            path = self._folder / name
+            return _frames.read_csv(path, state_fields=self._state_fields()) if path.exists() else None
+        text = self._handle.file(name)
         return None if text is None else _frames.read_csv(text=text.decode("utf-8"), state_fields=self._state_fields())
 
     @property
