@@ -9,6 +9,7 @@
 #include <ratekit/abi.h>
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/plugin/adjustments.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
@@ -235,4 +236,20 @@ TEST_CASE("a failure late in a run with adjustments and history.csv is refused c
       CHECK_THAT(r.out, Catch::Contains(message));
       CHECK(t.left().empty());
     }
+}
+
+TEST_CASE("history.csv's rows kept in memory show the adjustments as the file does, with no opponent",
+          "[adjustments][python]") {
+  const adjusted_run t;
+  const competition_config config = load_config(t.dir / "c.yaml", with_test_plugins());
+  history_table table(config, with_test_plugins().get(config.model)->descriptor());
+  run_services services;
+  services.sink = &table;
+  CHECK(rate(config, with_test_plugins(), services).history_streamed);
+  CHECK(table.csv() == expected_history());
+  // The player and opponent columns hold a name by the player's id: C's adjustment (row 4) names C and no one.
+  const table_column &player = table.columns()[2], &opponent = table.columns()[3];
+  CHECK(player.values[player.codes[4]] == "C");
+  CHECK(opponent.values[opponent.codes[4]].empty());
+  CHECK(opponent.values[opponent.codes[5]] == "C");
 }
