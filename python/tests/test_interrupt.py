@@ -1,5 +1,6 @@
 """Ctrl-C stops a long rate() within a second, as it stops any Python call, and leaves nothing behind."""
 
+import os
 import signal
 import tempfile
 import threading
@@ -31,14 +32,18 @@ def test_keyboard_interrupt_stops_a_long_rate_within_a_second(tmp_path, monkeypa
     monkeypatch.setattr(ratekit._ratekit, "run", lambda *args: called.set() or run(*args))
 
     def interrupt():
-        # Once the module's run has been called (no folder tells it), in the midst of rating.
+        # Once the module's run has started its worker thread (no folder tells it), the frame's columns taken under
+        # the GIL: in the midst of rating.
         called.wait()
+        while len(os.listdir("/proc/self/task")) <= threads:
+            time.sleep(0.01)
         time.sleep(0.3)
         sent.append(time.monotonic())
         signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
     thread = threading.Thread(target=interrupt)
     thread.start()
+    threads = len(os.listdir("/proc/self/task"))  # this one's and the interrupter's
     started = time.monotonic()
     try:
         ratekit.rate(games, "glicko2", period="day", history=True)
