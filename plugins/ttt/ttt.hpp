@@ -63,6 +63,9 @@ class ttt {
     return expect(a, b, advantage);
   }
 
+  // Players' own priors (the config's `initial`): N(mean, sd) at a player's first batch in the place of
+  // N(mu, sigma), as the package's `priors=`; a NaN half is mu's or sigma's.
+  void set_priors(uint64_t players, const double* mean, const double* sd);
   void load(const sdk::history& h);
   // The exact warm start (whole_history.h's warm_state): per entry, the message its match last sent the
   // player's skill (precision, precision times mean). A fit's state is those messages: the forward, backward
@@ -98,7 +101,7 @@ class ttt {
   // future, widened by the time since; his prior at his first batch.
   natural forward_in(uint32_t s) const {
     const uint32_t before = slots_.previous[s];
-    if (before == ttt_math::skill_slots::none) return prior_;
+    if (before == ttt_math::skill_slots::none) return first_prior_.empty() ? prior_ : first_prior_[s];
     const moments past = ttt_math::to_moments(forward_[before] * likelihood_[before]);
     return ttt_math::to_natural(ttt_math::forget(past, gamma_, slots_.elapsed[s]));
   }
@@ -118,6 +121,8 @@ class ttt {
 
   double mu_, sigma_, beta_, gamma_, p_draw_;
   natural prior_ = ttt_math::to_natural({mu_, sigma_});
+  std::vector<natural> player_prior_;  // per player when set_priors gave them, else empty
+  std::vector<natural> first_prior_;   // per slot, the player's prior at his first slot; empty without priors
   // A copy of the history's description: its arrays stay the host's (whole_history.h).
   rk_wh_history history_{};
   bool loaded_ = false;
@@ -155,8 +160,21 @@ inline void ttt::team_chances(const double* states, const uint32_t* teams, const
     }
 }
 
+inline void ttt::set_priors(uint64_t players, const double* mean, const double* sd) {
+  player_prior_.assign(players, prior_);
+  for (uint64_t p = 0; p < players; ++p) {
+    if (!(std::isnan(mean[p]) || std::isfinite(mean[p])) || !(std::isnan(sd[p]) || (sd[p] > 0 && std::isfinite(sd[p]))))
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "ttt: player " + std::to_string(p) +
+                                                      "'s prior needs a finite mean and a positive finite deviation");
+    player_prior_[p] = ttt_math::to_natural({std::isnan(mean[p]) ? mu_ : mean[p], std::isnan(sd[p]) ? sigma_ : sd[p]});
+  }
+}
+
 inline void ttt::load(const sdk::history& h) {
   ttt_math::check_batches(h);
+  if (!player_prior_.empty() && player_prior_.size() != h.players())
+    throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "ttt: priors for " + std::to_string(player_prior_.size()) +
+                                                    " players, a history of " + std::to_string(h.players()));
   std::vector<double> ranks;
   for (uint64_t m = 0; m < h.matches(); ++m) ttt_math::check_match(h, m, p_draw_, ranks);
   history_ = h.raw(), loaded_ = true;
@@ -165,6 +183,12 @@ inline void ttt::load(const sdk::history& h) {
   forward_.assign(slots, natural{}), backward_.assign(slots, natural{}), likelihood_.assign(slots, natural{});
   entry_message_.assign(h.entries().size(), natural{});
   evidence_.assign(h.matches(), 1.0);
+  first_prior_.clear();
+  if (!player_prior_.empty()) {
+    first_prior_.resize(slots);
+    for (size_t e = 0; e < slots_.entry_slot.size(); ++e)
+      first_prior_[slots_.entry_slot[e]] = player_prior_[size_t(h.entries()[e].player)];
+  }
   uint32_t widest = 0;
   for (uint64_t b = 0; b < h.batches(); ++b)
     widest = std::max(widest, slots_.batch_begin[b + 1] - slots_.batch_begin[b]);

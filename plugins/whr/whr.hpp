@@ -3,7 +3,8 @@
 // estimated from all games before and after. Games are Bradley-Terry (a draw
 // half a win and half a loss), skill is a Wiener process of variance w2 Elo^2
 // per unit of time, and each player's first day carries one virtual win and
-// one virtual loss against a player of r 0. A sweep takes one Newton step per
+// one virtual loss against a player of r 0 (or, for a player the config's
+// `initial` gives a prior, a Gaussian on that day's r). A sweep takes one Newton step per
 // player over all his days at once (his Hessian is tridiagonal), players in
 // id order; the deviations come from the diagonal of each player's inverse
 // Hessian. The plugin is this class, exported by sdk/include/ratekit/whole_history.hpp.
@@ -45,9 +46,30 @@ class whr {
     return logistic(mean / std::sqrt(1.0 + std::numbers::pi * v / 8.0));
   }
 
+  // Players' own priors (the config's `initial`, Elo): a player with a deviation gets the Gaussian
+  // N(mean, sd^2) on his first day's rating in the place of the virtual games (mean NaN: 0, the virtual
+  // opponent's); a player with neither keeps the virtual games.
+  void set_priors(uint64_t players, const double* mean, const double* sd) {
+    prior_mean_.assign(players, 0.0), prior_variance_.assign(players, std::nan(""));
+    for (uint64_t p = 0; p < players; ++p) {
+      const bool listed = !std::isnan(mean[p]) || !std::isnan(sd[p]);
+      if (listed && !(sd[p] > 0 && std::isfinite(sd[p]) && (std::isnan(mean[p]) || std::isfinite(mean[p]))))
+        throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "whr: player " + std::to_string(p) +
+                                                        "'s prior needs a positive finite deviation and a finite mean");
+      if (!listed) continue;
+      prior_mean_[p] = std::isnan(mean[p]) ? 0.0 : mean[p] * nat_per_elo;
+      prior_variance_[p] = sd[p] * sd[p] * nat_per_elo * nat_per_elo;
+    }
+  }
+
   void load(const sdk::history& h) {
+    if (!prior_mean_.empty() && prior_mean_.size() != h.players())
+      throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "whr: priors for " + std::to_string(prior_mean_.size()) +
+                                                      " players, a history of " + std::to_string(h.players()));
     days_ = whr_model::lay_out(h, nat_per_elo);
-    r_.assign(days_.days(), 0.0);  // the prior's mode: every gamma 1
+    r_.assign(days_.days(), 0.0);  // the prior's mode: every gamma 1, or a player's own prior mean
+    for (uint32_t p = 0; p < days_.players(); ++p)
+      if (gaussian_prior(p)) std::fill(r_.begin() + days_.first_day[p], r_.begin() + days_.first_day[p + 1], prior_mean_[p]);
     size_t longest = 0;
     for (uint32_t p = 0; p < days_.players(); ++p)
       longest = std::max<size_t>(longest, days_.first_day[p + 1] - days_.first_day[p]);
@@ -98,7 +120,8 @@ class whr {
 
   // The log of the posterior density at the estimates, up to the evidence's
   // normalisation: the games' Bradley-Terry log-likelihood, the first days'
-  // virtual games and the Wiener densities of each step, in natural units.
+  // virtual games (or a player's own Gaussian prior, normalised) and the
+  // Wiener densities of each step, in natural units.
   double log_evidence() const;
 
   // A player's state after `elapsed` units of time without games: his mean,
@@ -128,8 +151,15 @@ class whr {
     const double x = r_[d] + days_.advantage[t] - r_[days_.opponent[t]], s = days_.score[t];
     return s * log_logistic(x) + (1.0 - s) * log_logistic(-x);
   }
-  // The log-likelihood of a first day's virtual win and loss against r 0.
-  double virtual_games(uint32_t d) const { return log_logistic(r_[d]) + log_logistic(-r_[d]); }
+  // Whether player p has a Gaussian prior of his own (set_priors).
+  bool gaussian_prior(uint32_t p) const { return !prior_variance_.empty() && !std::isnan(prior_variance_[p]); }
+  // The log of player p's prior at his first day d: the virtual win and loss against r 0, or his own
+  // Gaussian's density without its normalisation.
+  double prior_term(uint32_t p, uint32_t d) const {
+    if (!gaussian_prior(p)) return log_logistic(r_[d]) + log_logistic(-r_[d]);
+    const double off = r_[d] - prior_mean_[p];
+    return -off * off / (2.0 * prior_variance_[p]);
+  }
   // Day d's variance of the step to the player's next day, and minus that step's log-density without its
   // normalisation.
   double step_variance(uint32_t d) const { return w2_nat_ * (days_.time[d + 1] - days_.time[d]); }
@@ -143,6 +173,7 @@ class whr {
   double w2_, w2_nat_;
   whr_model::player_days days_;
   std::vector<double> r_;  // per day, natural units
+  std::vector<double> prior_mean_, prior_variance_;  // per player, natural units; empty: no priors given
   mutable std::vector<double> gradient_, diag_, off_, scratch_, start_;  // one player's, reused
 };
 
@@ -158,9 +189,14 @@ inline void whr::curvature(uint32_t p) const {
     }
     gradient_[k] = g, diag_[k] = h;
   }
-  const double q = logistic(r_[first]);  // one virtual win and one loss against r 0
-  gradient_[0] += 1.0 - 2.0 * q;
-  diag_[0] -= 2.0 * q * (1.0 - q);
+  if (gaussian_prior(p)) {
+    gradient_[0] -= (r_[first] - prior_mean_[p]) / prior_variance_[p];
+    diag_[0] -= 1.0 / prior_variance_[p];
+  } else {
+    const double q = logistic(r_[first]);  // one virtual win and one loss against r 0
+    gradient_[0] += 1.0 - 2.0 * q;
+    diag_[0] -= 2.0 * q * (1.0 - q);
+  }
   for (uint32_t k = 0; k + 1 < n; ++k) {  // the Wiener process between days k and k + 1
     const double precision = 1.0 / (w2_nat_ * (days_.time[first + k + 1] - days_.time[first + k]));
     const double pull = (r_[first + k + 1] - r_[first + k]) * precision;
@@ -190,7 +226,7 @@ inline double whr::newton_step(uint32_t p) {
 
 inline double whr::part_of(uint32_t p) const {
   const uint32_t first = days_.first_day[p], last = days_.first_day[p + 1];
-  double total = virtual_games(first);
+  double total = prior_term(p, first);
   for (uint32_t d = first; d < last; ++d) {
     for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) total += game_term(d, t);
     if (d + 1 < last) total -= step_penalty(d);
@@ -205,7 +241,8 @@ inline double whr::log_evidence() const {
   for (uint32_t p = 0; p < days_.players(); ++p) {
     const uint32_t first = days_.first_day[p], last = days_.first_day[p + 1];
     if (first == last) continue;
-    total += virtual_games(first);
+    total += prior_term(p, first);
+    if (gaussian_prior(p)) total -= 0.5 * std::log(2.0 * std::numbers::pi * prior_variance_[p]);
     for (uint32_t d = first; d + 1 < last; ++d)
       total -= step_penalty(d) + 0.5 * std::log(2.0 * std::numbers::pi * step_variance(d));
   }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <thread>
@@ -103,7 +104,9 @@ struct probe {
 };
 
 const rk_descriptor probe::descriptor = {
-    sizeof(rk_descriptor), 0, PROBE_FLAW == 4 ? "test-whole-history-old" : "test-whole-history", "0.1", "a whole-history probe for the host's tests",
+    sizeof(rk_descriptor), 0, PROBE_FLAW == 4   ? "test-whole-history-old"
+    : PROBE_FLAW == 6 ? "test-whole-history-no-priors"
+                      : "test-whole-history", "0.1", "a whole-history probe for the host's tests",
     RK_CAP_WHOLE_HISTORY | RK_CAP_DRAWS | RK_CAP_HOME_ADVANTAGE | RK_CAP_TEAMS, 2, 3, fields, params};
 
 // Team chances from the teams' summed means, logistic on 400 points; no ties.
@@ -121,15 +124,20 @@ int32_t expect_teams(rk_instance, const double* states, const uint32_t* teams, c
   return RK_OK;
 }
 
+// Past the end of a struct of size RK_EXT_WHOLE_HISTORY_SIZE_2: a host that calls it reads too far.
+int32_t priors_past_the_end(rk_instance, uint64_t, const double*, const double*, rk_error*) { std::abort(); }
+
 // Flaws 4 and 5: the extension with a warm_width out of range, past its end as first published (4: struct_size
 // RK_EXT_WHOLE_HISTORY_SIZE_1, a plugin built before the struct grew, whose host must not read it; loaded, so
-// under an id of its own) or within it (5).
+// under an id of its own) or within it (5). Flaw 6: struct_size RK_EXT_WHOLE_HISTORY_SIZE_2, a plugin built
+// before set_priors, with a set_priors past its end that aborts (under an id of its own).
 const void* sized_extension(const char* id) {
   static const rk_ext_whole_history sized = [] {
     rk_ext_whole_history x = *static_cast<const rk_ext_whole_history*>(
         ratekit::sdk::make_whole_history_entry<probe>().get_extension(RK_EXT_WHOLE_HISTORY));
     x.struct_size = PROBE_FLAW == 4 ? RK_EXT_WHOLE_HISTORY_SIZE_1 : RK_EXT_WHOLE_HISTORY_SIZE_2;
-    x.warm_width = 99;
+    if (PROBE_FLAW == 6) x.set_priors = &priors_past_the_end;
+    else x.warm_width = 99;
     return x;
   }();
   return std::strcmp(id, RK_EXT_WHOLE_HISTORY) == 0 ? &sized : nullptr;

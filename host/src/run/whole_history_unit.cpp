@@ -15,6 +15,7 @@ unit_result run_whole_history_into(output_folder* folder, const competition_conf
                                    const plugin_registry& registry, const std::filesystem::path& dir,
                                    const unit_options& options, progress& bar, const input_rows* rows) {
   refuse_unavailable_for_whole_history(config);  // before a database is opened, or created
+  refuse_bad_priors(config, *registry.get(config.model));  // as is a bad `initial`
   if (options.replace && config.output_database.empty())
     throw user_error(config.file.string(), 0, 0, "--replace replaces runs recorded in the history database: the config "
                                                  "names none (output.database)");

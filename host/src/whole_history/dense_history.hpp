@@ -6,6 +6,8 @@
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/input/dataset.hpp>
 
+#include "whole_history/sweeps.hpp"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,6 +24,8 @@ struct dense_history {
   std::vector<double> batch_times;  // days since 1970-01-01, or month or year numbers
   std::vector<int32_t> batch_dates; // yyyymmdd of each batch's first match, for its label
   uint64_t player_count = 0;
+  // Each player's own prior (the config's `initial`, whole_history/priors.hpp), NaN where none; empty: none given.
+  std::vector<double> prior_mean, prior_sd;
 
   // The view a plugin reads; points into the vectors above.
   rk_wh_history view() const;
@@ -35,6 +39,11 @@ struct dense_history {
   // The end of batch b's matches' entries.
   uint64_t entries_end(uint64_t b) const { return matches[batch_ends[b] - 1].end; }
 };
+
+// The priors `h` holds, as drive_sweeps takes them.
+inline given_priors given_priors_of(const dense_history& h) {
+  return h.prior_mean.empty() ? given_priors{} : given_priors{h.prior_mean.data(), h.prior_sd.data()};
+}
 
 // The matches of `data` (its duels, or its team matches) as a whole history: refuses, naming the game's file
 // and line, an undated game, a score other than a win, a draw or a loss, a draw for a model without draws

@@ -5,6 +5,7 @@
 #include "whole_history/dense_history.hpp"
 #include "whole_history/drift.hpp"
 #include "whole_history/in_sample.hpp"
+#include "whole_history/priors.hpp"
 #include "whole_history/read_input.hpp"
 #include "whole_history/sweeps.hpp"
 #include "whole_history/walk_forward.hpp"
@@ -120,11 +121,14 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
     throw config.error_at("model", "model '" + config.model + "' rates period by period, not the whole history");
   r.rater = std::make_unique<model>(r.source, config.params);  // for forecasts; the fitter is swept
   fit.fitter = std::make_unique<whole_history_model>(r.source, config.params);
+  const prior_list priors = read_prior_list(config, *r.source);
   if (phase) phase("reading " + config.competition, 0, "");
   r.data = start ? std::move(start->data) : read_whole_input(config, rows);
   if (r.data.games.empty() && r.data.events.empty())
     throw user_error(r.data.source, 0, 0, "the input holds no games and no matches");
-  fit.history = std::make_shared<const dense_history>(build_dense_history(r.data, config, r.source->descriptor()));
+  dense_history built = build_dense_history(r.data, config, r.source->descriptor());
+  give_priors(priors, r.data.players, built);
+  fit.history = std::make_shared<const dense_history>(std::move(built));
   const dense_history& h = *fit.history;
   const bool walks_forward = config.walk_forward_metrics;
   if (walks_forward && !h.weights.empty())
@@ -155,7 +159,8 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   const bool warm = !warm_state.empty() || (start && !start->estimates.empty() && fit.fitter->calls().warm_start);
   sweep_outcome o = drive_sweeps(*fit.fitter, h.view(), epsilon, iterations, sweeps,
                                  warm ? warm_estimates{warm_mean.data(), warm_sd.data(), warm_state.empty() ? nullptr : warm_state.data()}
-                                      : warm_estimates{});
+                                      : warm_estimates{},
+                                 given_priors_of(h));
   fit.mean = std::move(o.mean);
   fit.sd = std::move(o.sd);
   const double per_time = drift_per_time(*fit.fitter, r.rater->new_player());

@@ -76,9 +76,6 @@ namespace {
 }  // namespace
 
 void refuse_unavailable_for_whole_history(const competition_config& c) {
-  if (!c.initial_ratings.empty() || !c.initial_database.empty() || !std::isnan(c.initial_rating) ||
-      !c.initial_state.empty())
-    refuse(c, "initial", "a starting list or database (initial)");
   if (c.home_update != c.home_predict)
     refuse(c, "home_advantage", "a home advantage in the update other than in the forecast");
 }

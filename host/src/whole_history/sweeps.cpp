@@ -37,8 +37,12 @@ void check_estimates(const whole_history_model& rater, const sweep_outcome& out)
 }  // namespace
 
 sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history& history, double epsilon, uint64_t iterations,
-                           std::atomic<uint64_t>* done, warm_estimates warm) {
+                           std::atomic<uint64_t>* done, warm_estimates warm, given_priors priors) {
   const rk_ext_whole_history& x = rater.calls();
+  if (priors.mean && takes_priors(x))  // the config's `initial` refused earlier for a model without
+    call(rater, "set_priors", [&](rk_instance i, rk_error* e) {
+      return x.set_priors(i, history.player_count, priors.mean, priors.sd, e);
+    });
   call(rater, "load", [&](rk_instance i, rk_error* e) { return x.load(i, &history, e); });
   const uint32_t width = rater.warm_width();
   if (warm.state && width)

@@ -29,11 +29,17 @@ struct warm_estimates {
   const double* state = nullptr;
 };
 
-// Drives `rater` over `history`, from `warm` when given and the model can start from it (else from its own
+// Players' own priors, player_count values each (NaN: the model's default); null: none given.
+struct given_priors {
+  const double* mean = nullptr;
+  const double* sd = nullptr;
+};
+
+// Drives `rater` over `history` (handing it `priors` first, when given), from `warm` when given and the model can start from it (else from its own
 // first estimates); reads the model's warm state after the sweeps when it has one. A plugin's failure, anything it throws, a change that is not a number from 0,
 // a mean that is not finite and a deviation that is not a positive finite number become a user_error naming
 // the plugin and the call. Ctrl-C (text/stop.hpp) is honoured between sweeps; `done` counts them.
 sweep_outcome drive_sweeps(const whole_history_model& rater, const rk_wh_history& history, double epsilon, uint64_t iterations,
-                           std::atomic<uint64_t>* done, warm_estimates warm = {});
+                           std::atomic<uint64_t>* done, warm_estimates warm = {}, given_priors priors = {});
 
 }  // namespace ratekit

@@ -25,11 +25,16 @@ struct latest_estimates {
         mean[p] = fit_mean[e], sd[p] = fit_sd[e], time[p] = h.batch_times[b];
       }
   }
-  // Player p's state at `now`: his latest estimate widened by the drift since, or a new player's.
-  void state_at(const whole_history_model& walker, const model& rater, size_t p, double now,
+  // Player p's state at `now`: his latest estimate widened by the drift since, or a new player's (his own
+  // prior's mean and deviation where the config gives them).
+  void state_at(const whole_history_model& walker, const model& rater, const dense_history& h, size_t p, double now,
                 std::vector<double>& row, std::vector<double>& out) const {
     out = rater.new_player();
-    if (std::isnan(time[p])) return;
+    if (std::isnan(time[p])) {
+      if (!h.prior_mean.empty() && !std::isnan(h.prior_mean[p])) out[0] = h.prior_mean[p];
+      if (!h.prior_sd.empty() && !std::isnan(h.prior_sd[p])) out[1] = h.prior_sd[p];
+      return;
+    }
     row = rater.new_player();
     row[0] = mean[p], row[1] = sd[p];
     drift_state(walker, row.data(), now - time[p], out.data());
@@ -57,7 +62,8 @@ walk_forward_tally walk_forward(const model& rater, const whole_history_model& w
         warm_sd.resize(warm_mean.size(), NAN);
         warm = {warm_mean.data(), warm_sd.data()};
       }
-      sweep_outcome fit = drive_sweeps(walker, h.first_batches(batch), epsilon, iterations, nullptr, warm);
+      sweep_outcome fit = drive_sweeps(walker, h.first_batches(batch), epsilon, iterations, nullptr, warm,
+                                       given_priors_of(h));
       ++tally.refits, tally.sweeps += fit.sweeps;
       latest.take(h, batch, fit.mean, fit.sd);
       warm_mean = std::move(fit.mean), warm_sd = std::move(fit.sd);
@@ -65,8 +71,8 @@ walk_forward_tally walk_forward(const model& rater, const whole_history_model& w
     const double now = h.batch_times[batch];
     for (uint64_t m = batch == 0 ? 0 : h.batch_ends[batch - 1]; m < h.batch_ends[batch]; ++m) {
       const uint64_t e = h.matches[m].begin;
-      latest.state_at(walker, rater, size_t(h.entries[e].player), now, row, a);
-      latest.state_at(walker, rater, size_t(h.entries[e + 1].player), now, row, b);
+      latest.state_at(walker, rater, h, size_t(h.entries[e].player), now, row, a);
+      latest.state_at(walker, rater, h, size_t(h.entries[e + 1].player), now, row, b);
       forecast(m, rater.expect(a.data(), b.data(), h.advantage[m]));
     }
     if (done) done->store(batch + 1, std::memory_order_relaxed);

@@ -7,6 +7,8 @@
 //     my_model(const ratekit::sdk::host& host, ratekit::sdk::params p);
 //     double expect(double ra, double rb, double advantage) const;
 //     double expect(const double* a, const double* b, double advantage) const;  // whole state rows
+//     void set_priors(uint64_t players, const double* mean, const double* sd); // optional: players' own
+//                                             // priors (NaN: the model's default), before load()
 //     void load(const ratekit::sdk::history& h);
 //     void warm_start(const double* mean, const double* sd);                    // optional
 //     static constexpr uint32_t warm_width = 2;  // optional, with the two below: an exact warm start
@@ -126,6 +128,17 @@ struct whole_history_adapter {
       return static_cast<decltype(&whole_history_adapter::warm_start_state)>(nullptr);
   }
 
+  static int32_t set_priors(rk_instance instance, uint64_t players, const double* mean, const double* sd,
+                            rk_error* error) {
+    return guard(error, [&] { model(instance).set_priors(players, mean, sd); });
+  }
+  static constexpr auto set_priors_fn() {
+    if constexpr (requires(Model m, const double* p) { m.set_priors(uint64_t{}, p, p); })
+      return &whole_history_adapter::set_priors;
+    else
+      return static_cast<decltype(&whole_history_adapter::set_priors)>(nullptr);
+  }
+
   static constexpr auto warm_start_fn() {
     if constexpr (requires(Model m, const double* p) { m.warm_start(p, p); })
       return &whole_history_adapter::warm_start;
@@ -144,7 +157,8 @@ struct whole_history_adapter {
                                                   warm_state_fn(),
                                                   warm_start_state_fn(),
                                                   warm_width(),
-                                                  0};
+                                                  0,
+                                                  set_priors_fn()};
 
   // The model's own extensions, then this kind's.
   static const void* get_extension(const char* id) {

@@ -7,6 +7,7 @@
  * state fields are "rating" (the mean) then "deviation" (its standard
  * deviation), then any of its own. The host reads and checks the input as for
  * every other kind, then:
+ *   set_priors(mean, sd)             optional: players' own priors (the config's `initial`)
  *   load(history)                    the model's first estimates
  *   warm_start(mean, sd)             optional: earlier estimates of the same entries
  *   (or warm_start_state(state)      optional: what an earlier fit's warm_state wrote)
@@ -111,11 +112,22 @@ typedef struct rk_ext_whole_history {
   int32_t (*warm_start_state)(rk_instance instance, const double* state, rk_error* error);
   uint32_t warm_width; /* 1 to 16, or 0 */
   uint32_t reserved2;
+  /* Grown (read only when struct_size is at least RK_EXT_WHOLE_HISTORY_SIZE_3):
+     each player's own prior, the config's `initial`, in the place of the
+     model's default at his first appearance. Optional (NULL: the model has
+     none, and the host refuses a config that gives priors). Called before
+     `load`; it holds for every later load of histories of player_count
+     players. mean and sd are player_count values by dense id (the model
+     copies them): a player's prior mean and standard deviation in the
+     model's units, NaN where the config gives none (the model's own then). */
+  int32_t (*set_priors)(rk_instance instance, uint64_t player_count, const double* mean, const double* sd,
+                        rk_error* error);
 } rk_ext_whole_history;
 
-/* The struct's size as first published, and with the warm state. */
+/* The struct's size as first published, with the warm state, with the priors. */
 #define RK_EXT_WHOLE_HISTORY_SIZE_1 56
 #define RK_EXT_WHOLE_HISTORY_SIZE_2 80
+#define RK_EXT_WHOLE_HISTORY_SIZE_3 88
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -124,7 +136,7 @@ typedef struct rk_ext_whole_history {
 #define RK_WH_STATIC_ASSERT _Static_assert
 #endif
 RK_WH_STATIC_ASSERT(sizeof(rk_wh_history) == 88, "rk_wh_history layout");
-RK_WH_STATIC_ASSERT(sizeof(rk_ext_whole_history) == RK_EXT_WHOLE_HISTORY_SIZE_2, "rk_ext_whole_history layout");
+RK_WH_STATIC_ASSERT(sizeof(rk_ext_whole_history) == RK_EXT_WHOLE_HISTORY_SIZE_3, "rk_ext_whole_history layout");
 #undef RK_WH_STATIC_ASSERT
 
 #endif /* RATEKIT_EXT_WHOLE_HISTORY_H */

@@ -14,6 +14,10 @@ namespace ratekit {
 
 // The extension of a plugin of this kind, checked complete when it loaded; null for every other kind.
 const rk_ext_whole_history* whole_history_of(const plugin& p);
+// Whether the extension takes players' own priors (set_priors; a plugin built before the struct grew does not).
+inline bool takes_priors(const rk_ext_whole_history& x) {
+  return x.struct_size >= RK_EXT_WHOLE_HISTORY_SIZE_3 && x.set_priors;
+}
 
 class whole_history_model {
  public:

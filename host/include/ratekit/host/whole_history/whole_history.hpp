@@ -75,9 +75,12 @@ std::optional<recorded_run> record_history(run_recording& recording, const whole
 // Refuses a run of a model rated period by period into a competition of whole-history runs.
 void refuse_whole_history_competition(run_recording& recording, const competition_config& config);
 
-// Refuses, at its key, what a config asks of a whole-history model that the host does not yet give it (a
-// starting list or database, a home advantage in the update other than in the forecast), before anything is read.
+// Refuses, at its key, what a config asks of a whole-history model that the host does not yet give it (a home
+// advantage in the update other than in the forecast), before anything is read; `initial` is read_prior_list's
+// (whole_history/priors.hpp).
 void refuse_unavailable_for_whole_history(const competition_config& config);
+// Refuses a bad `initial` (the players' priors, whole_history/priors.hpp) of `model`, before anything is read.
+void refuse_bad_priors(const competition_config& config, const plugin& model);
 
 // Starts a phase of the work (reading, sweeping) and returns the counter its progress is shown from.
 using phase_fn = std::function<std::atomic<uint64_t>*(const std::string& name, uint64_t total, const std::string& unit)>;
