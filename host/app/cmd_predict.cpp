@@ -37,13 +37,15 @@ void deliver(const std::string& csv, const std::string& out) {
 }
 
 // A whole-history model forecasts from each player's last estimate widened by its drift up to the history's
-// last batch: a player away for years is forecast with the uncertainty those years add.
+// last batch: a player away for years is forecast with the uncertainty those years add. A new player from the
+// config's `initial` (the prior of a player it does not list), as predict --database reads it.
 std::string whole_history_predictions(const competition_config& config, const plugin_registry& plugins,
                                       const std::string& games, const new_player_rule& rule) {
   const whole_history_fit fit = fit_whole_history(config, plugins);
   const run_result& r = fit.run;
   const std::vector<std::vector<double>> columns = forecast_states(fit);
-  const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, r.rater->new_player(), rule),
+  const std::vector<double> initial = initial_row(*r.rater, config.initial_rating, config.initial_state);
+  const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, initial, rule),
                                config.home_predict, &r.state.games, rule.min_games};
   return predictions_csv(basis, games);
 }

@@ -1,13 +1,17 @@
 #include <ratekit/host/output/reports/predict_database.hpp>
 
 #include <ratekit/host/output/reports/predictions.hpp>
+#include <ratekit/host/plugin/whole_history_model.hpp>
 #include <ratekit/host/store/location.hpp>
 #include <ratekit/host/store/store.hpp>
+
+#include "whole_history/drift.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ratekit {
@@ -38,6 +42,26 @@ recorded_defaults defaults_of(const std::string& config_text) {
   } catch (const YAML::Exception&) {  // a run read it, so it parses: nothing is lost
   }
   return d;
+}
+
+// A whole-history model's states as a fit's forecasts take them (forecast_states): each player's last estimate
+// widened by the model's drift from his last batch (last_period: a batch time) to the latest of all players'.
+void widen_by_drift(const std::shared_ptr<const plugin>& p, const std::vector<double>& params, const ratings_list& list,
+                    std::vector<std::vector<double>>& columns) {
+  const int last_at = list.column("last_period");
+  if (last_at < 0) return;
+  double latest = -INFINITY;
+  for (size_t row = 0; row < list.ids.size(); ++row) latest = std::fmax(latest, list.value(row, last_at));
+  const whole_history_model drifting(p, params);
+  std::vector<double> state(columns.size()), out(columns.size());
+  for (size_t row = 0; row < list.ids.size(); ++row) {
+    const double last = list.value(row, last_at);
+    if (std::isnan(last)) continue;
+    const auto id = size_t(list.ids[row]);
+    for (size_t f = 0; f < columns.size(); ++f) state[f] = columns[f][id];
+    drift_state(drifting, state.data(), std::max(0.0, latest - last), out.data());
+    for (size_t f = 0; f < columns.size(); ++f) columns[f][id] = out[f];
+  }
 }
 
 }  // namespace
@@ -88,6 +112,7 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
       columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
     }
   }
+  if (p->has(RK_CAP_WHOLE_HISTORY)) widen_by_drift(p, params, list, columns);
   return predictions_csv({m, players, columns, new_player_row(m, initial, rule), home_advantage.value_or(defaults.home),
                           &played, rule.min_games},
                          games);
