@@ -28,3 +28,12 @@ TEST_CASE("PostgreSQL: incremental whole-history runs equal a full run, and --re
     same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), tolerance);
   }
 }
+
+TEST_CASE("PostgreSQL: whole-history team matches recorded month by month equal one run over all of them",
+          "[.][postgres]") {
+  const pg_schema pg("wh_teams");
+  const team_competition c(pg.uri);
+  c.incremental_equals_full();
+  CHECK(pg.count("whole_history_entries") == 3 * 40 * 4);
+  CHECK(pg.count("whole_history_games") == 0);
+}

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -26,6 +27,28 @@ inline std::string month_of_games(int month, int games, int players, unsigned se
     std::snprintf(line, sizeof line, "2024-%02d-%02d,P%d,P%d,%d,%s\n", month, 1 + int(rng() % 28u), a, b,
                   int(rng() % 3u == 0 ? 0 : 1) ^ (a < b ? 1 : 0), g % 3 == 0 ? "a" : g % 3 == 1 ? "b" : "");
     out += line;
+  }
+  return out;
+}
+
+// `matches` 2 v 2 team matches among 10 players on the days of `month` (2024), seeded, one player in five playing
+// half the match, a tie one match in six.
+inline std::string month_of_team_matches(int month, int matches, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::string out = "match,date,team,player,rank,weight\n";
+  for (int m = 0; m < matches; ++m) {
+    std::vector<int> players{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    std::shuffle(players.begin(), players.end(), rng);
+    const int day = 1 + int(rng() % 28u), winner = int(rng() % 2u);
+    const bool tie = rng() % 6u == 0;
+    for (int seat = 0; seat < 4; ++seat) {
+      const int team = seat / 2;
+      const int rank = tie ? 1 : team == winner ? 1 : 2;
+      char line[96];
+      std::snprintf(line, sizeof line, "m%d-%d,2024-%02d-%02d,%s,T%d,%d,%s\n", month, m, month, day,
+                    team == 0 ? "red" : "blue", players[size_t(seat)], rank, rng() % 5u == 0 ? "0.5" : "");
+      out += line;
+    }
   }
   return out;
 }
@@ -93,5 +116,33 @@ inline void incremental_equals_full(const whole_history_competition& c, double t
   }
   same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), tolerance);
 }
+
+// ttt over three months of team matches (t1.csv, t2.csv, t3.csv), full (full.yaml) or recorded into `database`
+// (db.yaml; a file in dir when not a URI).
+struct team_competition {
+  temp_dir dir;
+  explicit team_competition(const std::string& database) {
+    for (int m = 1; m <= 3; ++m)
+      write_text(dir / ("t" + std::to_string(m) + ".csv"), month_of_team_matches(m, 40, 30u + unsigned(m)));
+    const std::string head = "competition: league\nmodel: ttt\nparams: { p_draw: 0.2, epsilon: 1e-7, iterations: 100000 }\n"
+                             "input: { format: team-csv }\n";
+    write_text(dir / "full.yaml", head + "output: { history: true }\n");
+    write_text(dir / "db.yaml", head + "output: { history: true, database: \"" + database + "\" }\n");
+  }
+  command_result run(const char* config, const std::string& inputs, const char* out) const {
+    return run_cli("run " + (dir / config).string() + inputs + " --out " + (dir / out).string());
+  }
+  std::string input(const char* file) const { return " --input " + (dir / file).string(); }
+  // The three months recorded one run each equal one run over all of them (ttt's 1e-5, as the duels').
+  void incremental_equals_full() const {
+    REQUIRE(run("full.yaml", input("t1.csv") + input("t2.csv") + input("t3.csv"), "full").status == 0);
+    for (const char* month : {"t1.csv", "t2.csv", "t3.csv"}) {
+      const auto r = run("db.yaml", input(month), "out");
+      INFO(r.out);
+      REQUIRE(r.status == 0);
+    }
+    same_history(read_text(dir / "full/history.csv"), read_text(dir / "out/history.csv"), 1e-5);
+  }
+};
 
 }  // namespace ratekit::testing

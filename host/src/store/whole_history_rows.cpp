@@ -104,6 +104,7 @@ recorded_games read_recorded_games(database& db, const std::string& competition,
     out.run_of.push_back(run);
     warm = warm && add_warm_state(db, s, run, s.integer(1), out.warm_state);
   }
+  warm = read_recorded_matches(db, id, without, out) && warm;
   if (!warm) out.warm_state.clear();
   add_facts(db, id, d.players);
   return out;

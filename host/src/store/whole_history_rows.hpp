@@ -28,9 +28,15 @@ competition_kinds kinds_of_runs(database& db, const std::string& competition);
 struct recorded_games {
   dataset data;
   std::vector<int64_t> run_of;
-  std::vector<double> warm_state;  // each game's warm_a then warm_b numbers; empty when a game has none
+  // Each game's warm_a then warm_b numbers, or each team match's entries' in order; empty when one has none.
+  std::vector<double> warm_state;
 };
 recorded_games read_recorded_games(database& db, const std::string& competition, const std::vector<int64_t>& without);
+// The competition's recorded team matches (whole_history_matches.cpp), as read_recorded_games reads the duels:
+// appended to `out` as ranked events with their entries, weights and team names, each entry's warm state onto
+// out.warm_state; false when an entry has none.
+bool read_recorded_matches(database& db, int64_t competition, const std::vector<int64_t>& without,
+                           recorded_games& out);
 
 // Each player's estimate (mean, deviation) at each batch of the competition's last fit, by estimate_key.
 using recorded_estimates = std::unordered_map<std::string, std::array<double, 2>>;

@@ -94,16 +94,26 @@ void warm_estimates_of(const whole_history_fit& fit, const fit_start& start, std
       }
 }
 
-// The model's warm state of each entry of a recorded game (NaN for the others), or empty when none was recorded.
+// The model's warm state of each entry of a recorded match (NaN for the others), or empty when none was recorded.
 std::vector<double> warm_state_of(const whole_history_fit& fit, const fit_start& start, uint32_t width) {
   const dense_history& h = *fit.history;
-  if (width == 0 || start.warm_state.empty() || start.warm_state.size() % (2 * width) != 0) return {};
-  const size_t recorded = start.warm_state.size() / (2 * width);
+  if (width == 0 || start.warm_state.empty() || start.warm_state.size() % width != 0) return {};
+  // Where each recorded match's rows begin in start.warm_state: its entries', in the dataset's order.
+  // The recorded matches are the dataset's first, as many as the warm state covers.
+  const dataset& d = fit.run.data;
+  const size_t matches = d.ranked() ? d.events.size() : d.games.size();
+  std::vector<size_t> offset{0};
+  while (offset.back() < start.warm_state.size() && offset.size() <= matches) {
+    const size_t m = offset.size() - 1;
+    offset.push_back(offset.back() + (d.ranked() ? d.events[m].end - d.events[m].begin : 2) * width);
+  }
+  if (offset.back() != start.warm_state.size()) return {};
+  const size_t recorded = offset.size() - 1;
   std::vector<double> state(h.entries.size() * width, NAN);
   for (size_t m = 0; m < h.matches.size(); ++m) {
     if (h.source[m] >= recorded) continue;
-    const double* game = start.warm_state.data() + h.source[m] * 2 * width;
-    std::copy(game, game + 2 * width, state.begin() + long(h.matches[m].begin * width));
+    const double* match = start.warm_state.data() + offset[h.source[m]];
+    std::copy(match, start.warm_state.data() + offset[h.source[m] + 1], state.begin() + long(h.matches[m].begin * width));
   }
   return state;
 }
@@ -145,9 +155,9 @@ whole_history_fit fit_whole_history(const competition_config& config, const plug
   if (!start) {
     r.data.games = {};
     r.data.facts.clear();
+    r.data.entries = {};
+    r.data.weights = {};
   }
-  r.data.entries = {};
-  r.data.weights = {};
 
   const rk_descriptor& d = r.source->descriptor();
   const double epsilon = param_value(config, d, "epsilon");

@@ -23,6 +23,7 @@ void remove_last_fit(store::database& db, int64_t competition, const std::vector
   statement fits = db.prepare("DELETE FROM whole_history_fits WHERE run_id = ?1");
   for (const earlier_run& e : replaced) fits.bind(1, e.id).run();
   for (const char* sql : {"DELETE FROM whole_history_games WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
+                          "DELETE FROM whole_history_entries WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
                           "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE competition_id = ?1)",
                           "DELETE FROM periods WHERE competition_id = ?1"})
     db.prepare(sql).bind(1, competition).run();
@@ -39,29 +40,68 @@ std::vector<int64_t> player_ids(store::database& db, int64_t competition, const 
   return ids;
 }
 
+// Each recorded match's run and its number in that run (from 1), in the order the fit read them: those the
+// competition's runs recorded first (run_of), then this run's.
+struct match_numbering {
+  const std::vector<int64_t>& run_of;
+  int64_t run, seq = 0;
+  int64_t owner(size_t m) const { return m < run_of.size() ? run_of[m] : run; }
+  int64_t next(size_t m) { return seq = m > 0 && owner(m) == owner(m - 1) ? seq + 1 : 1; }
+};
+
+// Each match's first entry in the fit's history, by its index in the dataset (dense_history::source).
+std::vector<uint64_t> first_entries(const dense_history& h, size_t matches) {
+  std::vector<uint64_t> entry_of(matches);
+  for (size_t m = 0; m < h.matches.size(); ++m) entry_of[h.source[m]] = h.matches[m].begin;
+  return entry_of;
+}
+
 // Every game, each under the run that read it (the recorded ones first, numbered again in their order), with
 // its entries' warm state when the model has one.
 void insert_games(store::database& db, const whole_history_fit& fit, int64_t run, const std::vector<int64_t>& run_of,
                   const std::vector<int64_t>& ids) {
   const dataset& d = fit.run.data;
-  const dense_history& h = *fit.history;
-  const size_t width = fit.warm_state.size() / std::max<size_t>(h.entries.size(), 1);
-  std::vector<uint64_t> entry_of(d.games.size());  // each game's first entry (A's)
-  for (size_t m = 0; m < h.matches.size(); ++m) entry_of[h.source[m]] = h.matches[m].begin;
+  const size_t width = fit.warm_state.size() / std::max<size_t>(fit.history->entries.size(), 1);
+  const std::vector<uint64_t> entry_of = first_entries(*fit.history, d.games.size());  // A's
   store::row_batch rows(db, "INSERT INTO whole_history_games (run_id, seq, date, player_a, player_b, score_a, home, "
                             "warm_a, warm_b)", 9);
-  const auto owner = [&](size_t g) { return g < run_of.size() ? run_of[g] : run; };
-  int64_t seq = 0;
+  match_numbering number{run_of, run};
   for (size_t g = 0; g < d.games.size(); ++g) {
     const rk_game& game = d.games[g];
-    seq = g > 0 && owner(g) == owner(g - 1) ? seq + 1 : 1;
-    rows.bind(1, owner(g)).bind(2, seq).bind(3, int64_t(d.facts.date[g])).bind(4, ids[size_t(game.a)]);
+    rows.bind(2, number.next(g)).bind(1, number.owner(g)).bind(3, int64_t(d.facts.date[g])).bind(4, ids[size_t(game.a)]);
     rows.bind(5, ids[size_t(game.b)]).bind(6, game.score_a).bind(7, int64_t(d.facts.home[g]));
     if (width) {
       const double* state = fit.warm_state.data() + entry_of[g] * width;
       rows.bind(8, std::string_view(store::warm_text(state, width))).bind(9, std::string_view(store::warm_text(state + width, width)));
     }
     rows.run();
+  }
+  rows.flush();
+}
+
+// Every team match, an entry a row, as insert_games records the duels.
+void insert_matches(store::database& db, const whole_history_fit& fit, int64_t run, const std::vector<int64_t>& run_of,
+                    const std::vector<int64_t>& ids) {
+  const dataset& d = fit.run.data;
+  const size_t width = fit.warm_state.size() / std::max<size_t>(fit.history->entries.size(), 1);
+  const std::vector<uint64_t> entry_of = first_entries(*fit.history, d.events.size());
+  store::row_batch rows(db, "INSERT INTO whole_history_entries (run_id, seq, entry, match_name, date, player_id, team, "
+                            "rank, weight, warm)", 10);
+  match_numbering number{run_of, run};
+  for (size_t m = 0; m < d.events.size(); ++m) {
+    const rk_event& match = d.events[m];
+    const event_info& info = d.event_infos[m];
+    const int64_t seq = number.next(m);
+    for (uint64_t e = match.begin; e < match.end; ++e) {
+      const rk_entry& entry = d.entries[e];
+      const std::string team = entry.team < info.teams.size() ? info.teams[entry.team] : std::to_string(entry.team);
+      rows.bind(1, number.owner(m)).bind(2, seq).bind(3, int64_t(e - match.begin)).bind(4, std::string_view(info.name));
+      rows.bind(5, int64_t(info.date)).bind(6, ids[size_t(entry.player)]).bind(7, std::string_view(team));
+      rows.bind(8, entry.rank).bind(9, d.weights.empty() ? 1.0 : d.weights[e]);
+      if (width)
+        rows.bind(10, std::string_view(store::warm_text(fit.warm_state.data() + (entry_of[m] + e - match.begin) * width, width)));
+      rows.run();
+    }
   }
   rows.flush();
 }
@@ -123,11 +163,14 @@ recorded_run record_fit(store::database& db, const whole_history_fit& fit, const
   remove_last_fit(db, competition, replaced);
   const int64_t run = db_rows::insert_run(db, competition, config, model, fingerprint);
   const std::vector<int64_t> players = player_ids(db, competition, r.data.players);
-  insert_games(db, fit, run, run_of, players);
+  if (r.data.ranked())
+    insert_matches(db, fit, run, run_of, players);
+  else
+    insert_games(db, fit, run, run_of, players);
   const std::vector<int64_t> periods = insert_periods(db, competition, run, fit, run_of);
   insert_estimates(db, fit, periods, players);
   db_rows::insert_states(db, run, model, r.state, players);
-  insert_summary(db, run, fit, r.data.games.size());
+  insert_summary(db, run, fit, r.data.ranked() ? r.data.events.size() : r.data.games.size());
   return recorded_run{run, periods.size(), players.size(), false, replaced};
 }
 

@@ -32,6 +32,8 @@ std::vector<earlier_run> owners_of(store::database& db, const competition_config
   std::set<std::string> labels;
   for (const int32_t date : input.facts.date)
     if (date > 0) labels.insert(batch_label(config.period, date));  // an undated game is refused by the fit
+  for (const event_info& match : input.event_infos)
+    if (match.date > 0) labels.insert(batch_label(config.period, match.date));
   const auto recorded = db_rows::recorded_periods(db, db_rows::competition_id(db, config.competition));
   std::vector<earlier_run> owners;
   for (const std::string& label : labels) {
@@ -53,6 +55,12 @@ void append_input(dataset& into, const dataset& input) {
     if (!from.federation[size_t(p)].empty()) into.players.federation.set(to, from.federation[size_t(p)]);
     if (!std::isnan(from.birth_year[size_t(p)])) into.players.birth_year[to] = from.birth_year[size_t(p)];
   }
+  const uint64_t first = into.entries.size();
+  for (rk_entry entry : input.entries) into.entries.push_back({id[size_t(entry.player)], entry.team, entry.rank});
+  into.weights.insert(into.weights.end(), input.weights.begin(), input.weights.end());
+  for (size_t m = 0; m < input.events.size(); ++m)
+    into.add_event({first + input.events[m].begin, first + input.events[m].end, input.events[m].rounds},
+                   input.event_infos[m]);
   for (size_t g = 0; g < input.games.size(); ++g) {
     rk_game game = input.games[g];
     game.a = id[size_t(game.a)], game.b = id[size_t(game.b)];
@@ -60,6 +68,19 @@ void append_input(dataset& into, const dataset& input) {
                                   input.facts.home[g], 0, input.facts.line[g]});
   }
   into.source = input.source;
+}
+
+// Duels and team matches are not one history: a whole-history model reads one kind.
+void refuse_other_kind(const store::database& db, const competition_config& config, const dataset& recorded,
+                       const dataset& input) {
+  const bool recorded_matches = recorded.ranked(), input_matches = input.ranked();
+  if (recorded.games.empty() && !recorded_matches) return;
+  if (input.games.empty() && !input_matches) return;
+  if (recorded_matches == input_matches) return;
+  const auto kind = [](bool matches) { return std::string(matches ? "team matches" : "duels"); };
+  throw user_error(db.file(), 0, 0,
+                   "competition '" + config.competition + "' holds " + kind(recorded_matches) + ", and this run's input " +
+                       kind(input_matches) + ": a whole-history model fits one kind, so nothing was recorded");
 }
 
 }  // namespace
@@ -86,9 +107,6 @@ recorded_history read_recorded_history(run_recording& recording, const competiti
   dataset input;
   if (!out.same) {
     input = read_whole_input(config, rows);
-    if (input.ranked())
-      throw config.error_at("output", "recording team matches of a whole-history model (output.database) is not yet "
-                                      "available: the history database keeps its duels");
     out.replaced = owners_of(db, config, input);
     if (!out.replaced.empty() && !replace) refuse_other_input(config, out.replaced.front());
     check_model(recording, config, model, out.replaced, new_model);
@@ -99,6 +117,7 @@ recorded_history read_recorded_history(run_recording& recording, const competiti
   out.run_of = std::move(recorded.run_of);
   out.start.data = std::move(recorded.data);
   out.start.warm_state = std::move(recorded.warm_state);
+  if (!out.same) refuse_other_kind(db, config, out.start.data, input);
   if (!out.same) append_input(out.start.data, input);
   out.start.estimates = store::read_recorded_estimates(db, config.competition);
   return out;

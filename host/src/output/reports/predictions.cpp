@@ -77,7 +77,8 @@ std::string predictions_csv(const prediction_basis& basis, const std::filesystem
   const text::source src(file, {});
   const plugin& p = basis.rater.source();
   if (p.has(RK_CAP_TEAMS)) return predict_matches(basis, src);
-  return p.has(RK_CAP_PAIRWISE) ? predict_games(basis, src) : predict_events(basis, src);
+  // A whole-history model of duels (whr) declares neither games nor events: it forecasts duels.
+  return p.has(RK_CAP_PAIRWISE) || p.has(RK_CAP_WHOLE_HISTORY) ? predict_games(basis, src) : predict_events(basis, src);
 }
 
 }  // namespace ratekit

@@ -48,7 +48,8 @@ struct fit_start {
   dataset data;
   std::unordered_map<std::string, std::array<double, 2>> estimates;
   // For a model with an exact warm start (whole_history.h's warm_state): the state the last fit left for each
-  // recorded game's two entries, A's then B's, the model's warm width each: the first of data's games.
+  // recorded game's two entries, A's then B's (or each recorded team match's entries, in order), the model's
+  // warm width each: the first of data's games (or team matches).
   std::vector<double> warm_state;
 };
 
@@ -65,7 +66,8 @@ struct recorded_history {
 
 // Reads what the run fits, refusing before anything is written: a competition whose runs rated period by
 // period, a batch an earlier run recorded from other input (unless `replace`), another model (unless
-// `new_model`), team matches; a damaged row of the recorded games or estimates.
+// `new_model`), team matches into a competition of duels or the other way round; a damaged row of the
+// recorded games, team matches or estimates.
 recorded_history read_recorded_history(run_recording& recording, const competition_config& config,
                                        const rk_descriptor& model, bool replace, bool new_model,
                                        const input_rows* rows);
