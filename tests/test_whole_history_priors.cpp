@@ -22,10 +22,10 @@ using ratekit::testing::write_text;
 
 namespace {
 
-fs::path ttt_data(const std::string& file) { return ratekit::testing::source_path("tests/data/ttt/" + file); }
+fs::path ttt_priors_data(const std::string& file) { return ratekit::testing::source_path("tests/data/ttt/" + file); }
 
 // A CSV's rows by "date,player": its two numbers (mean, deviation); '#' comments left out.
-std::map<std::string, std::pair<double, double>> estimates_in(const std::string& text) {
+std::map<std::string, std::pair<double, double>> history_estimates_by_key(const std::string& text) {
   std::map<std::string, std::pair<double, double>> out;
   std::stringstream lines(text);
   std::string line;
@@ -43,13 +43,13 @@ std::map<std::string, std::pair<double, double>> estimates_in(const std::string&
 
 // The priors' competition in `dir`: ttt over priors-games.csv, `initial` as given.
 fs::path priors_config(const temp_dir& dir, const std::string& initial, const std::string& model = "ttt") {
-  fs::copy_file(ttt_data("priors-games.csv"), dir / "games.csv");
+  fs::copy_file(ttt_priors_data("priors-games.csv"), dir / "games.csv");
   write_text(dir / "c.yaml", "competition: priors\nmodel: " + model +
                                  "\ninput: { format: games-csv, path: games.csv }\n" + initial);
   return dir / "c.yaml";
 }
 
-ratekit::testing::command_result run_in(const temp_dir& dir, const std::string& flags = "") {
+ratekit::testing::command_result run_priors_config(const temp_dir& dir, const std::string& flags = "") {
   return run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'" + flags);
 }
 
@@ -57,13 +57,13 @@ ratekit::testing::command_result run_in(const temp_dir& dir, const std::string& 
 
 TEST_CASE("ttt: players' priors from initial equal the package's priors=", "[whole_history][priors][ttt]") {
   temp_dir dir;
-  fs::copy_file(ttt_data("priors-list.csv"), dir / "list.csv");
+  fs::copy_file(ttt_priors_data("priors-list.csv"), dir / "list.csv");
   priors_config(dir, "initial: { ratings: list.csv, rating: 0.5, state: { deviation: 4 } }\n");
-  const auto r = run_in(dir);
+  const auto r = run_priors_config(dir);
   INFO(r.out);
   REQUIRE(r.status == 0);
-  const auto got = estimates_in(read_text(dir / "out/history.csv"));
-  const auto expected = estimates_in(read_text(ttt_data("priors-expected.csv")));
+  const auto got = history_estimates_by_key(read_text(dir / "out/history.csv"));
+  const auto expected = history_estimates_by_key(read_text(ttt_priors_data("priors-expected.csv")));
   REQUIRE(got.size() == expected.size());
   for (const auto& [key, value] : expected) {
     INFO(key);
@@ -75,8 +75,8 @@ TEST_CASE("ttt: players' priors from initial equal the package's priors=", "[who
   // prior N(0, 6) gives him another mean by far).
   temp_dir plain;
   priors_config(plain, "");
-  REQUIRE(run_in(plain).status == 0);
-  const auto without = estimates_in(read_text(plain / "out/history.csv"));
+  REQUIRE(run_priors_config(plain).status == 0);
+  const auto without = history_estimates_by_key(read_text(plain / "out/history.csv"));
   CHECK(std::abs(without.at("2024-01-01,Dan").first - expected.at("2024-01-01,Dan").first) > 0.1);
 }
 
@@ -130,11 +130,11 @@ TEST_CASE("whr: priors from initial reach the fit through ratekit run", "[whole_
   temp_dir dir;
   write_text(dir / "list.csv", "player,rating,deviation\nAnn,400,1e-3\n");
   priors_config(dir, "initial: { ratings: list.csv }\n", "whr");
-  const auto r = run_in(dir);
+  const auto r = run_priors_config(dir);
   INFO(r.out);
   REQUIRE(r.status == 0);
   // Ann's first day is pinned at 400 by a deviation of a thousandth of a point.
-  const auto got = estimates_in(read_text(dir / "out/history.csv"));
+  const auto got = history_estimates_by_key(read_text(dir / "out/history.csv"));
   CHECK(std::abs(got.at("2024-01-01,Ann").first - 400) < 0.01);
   CHECK(got.at("2024-01-01,Ann").second < 0.01);
 }
@@ -145,7 +145,7 @@ TEST_CASE("a whole-history model's priors are refused before any work when they 
     temp_dir dir;
     if (!list.empty()) write_text(dir / "list.csv", list);
     priors_config(dir, initial, model);
-    const auto r = run_in(dir);
+    const auto r = run_priors_config(dir);
     CHECK(r.status != 0);
     CHECK(!fs::exists(dir / "out"));
     return r.out;

@@ -16,7 +16,7 @@ using ratekit::testing::write_text;
 
 namespace {
 
-int64_t count_rows(const fs::path& db, const std::string& sql) {
+int64_t count_team_rows(const fs::path& db, const std::string& sql) {
   auto opened = ratekit::store::open_database(db.string(), ratekit::store::database::mode::read_only);
   ratekit::store::statement s = opened->prepare(sql.c_str());
   REQUIRE(s.step());
@@ -30,10 +30,10 @@ TEST_CASE("whole-history team matches recorded month by month equal one run over
   const ratekit::testing::team_competition c("h.db");
   c.incremental_equals_full();
   const fs::path db = c.dir / "h.db";
-  CHECK(count_rows(db, "SELECT count(*) FROM whole_history_entries") == 3 * 40 * 4);
-  CHECK(count_rows(db, "SELECT count(DISTINCT run_id || '-' || seq) FROM whole_history_entries") == 120);
-  CHECK(count_rows(db, "SELECT count(*) FROM whole_history_entries WHERE weight = 0.5") > 0);
-  CHECK(count_rows(db, "SELECT count(*) FROM whole_history_games") == 0);
+  CHECK(count_team_rows(db, "SELECT count(*) FROM whole_history_entries") == 3 * 40 * 4);
+  CHECK(count_team_rows(db, "SELECT count(DISTINCT run_id || '-' || seq) FROM whole_history_entries") == 120);
+  CHECK(count_team_rows(db, "SELECT count(*) FROM whole_history_entries WHERE weight = 0.5") > 0);
+  CHECK(count_team_rows(db, "SELECT count(*) FROM whole_history_games") == 0);
   // Warm-started from the messages the last fit left, one for each entry of every recorded match.
   const auto warm = nlohmann::json::parse(read_text(c.dir / "out/summary.json"))["whole_history"];
   const auto cold = nlohmann::json::parse(read_text(c.dir / "full/summary.json"))["whole_history"];
@@ -66,7 +66,7 @@ TEST_CASE("a whole-history competition of team matches refuses duels, and the ot
   CHECK_THAT(r.out, Catch::Contains("competition 'league' holds team matches, and this run's input duels: a "
                                     "whole-history model fits one kind, so nothing was recorded"));
   CHECK(!fs::exists(c.dir / "d"));
-  CHECK(count_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
+  CHECK(count_team_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
   // A damaged recorded match, met by the next run, named by its table, run and match.
   ratekit::store::open_database((c.dir / "h.db").string(), ratekit::store::database::mode::read_write)
       ->exec("UPDATE whole_history_entries SET weight = 2 WHERE seq = 3 AND entry = 1");
@@ -74,5 +74,5 @@ TEST_CASE("a whole-history competition of team matches refuses duels, and the ot
   CHECK(damaged.status == 1);
   CHECK_THAT(damaged.out, Catch::Contains("damaged rating database: table whole_history_entries, run 1, match 3, "
                                           "weight: expected a share in (0, 1], found 2"));
-  CHECK(count_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
+  CHECK(count_team_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
 }

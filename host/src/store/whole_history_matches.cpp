@@ -14,9 +14,10 @@ namespace ratekit::store {
 namespace {
 
 // The columns of a recorded entry.
-enum entry_column { run_col, seq_col, entry_col, match_col, date_col, player_col, team_col, rank_col, weight_col, warm_col };
+enum recorded_entry_column { entry_run, entry_seq, entry_order, entry_match, entry_date, entry_player, entry_team, entry_rank,
+                              entry_weight, entry_warm };
 
-[[noreturn]] void damaged_entry(const database& db, int64_t run, int64_t seq, const std::string& what,
+[[noreturn]] void refuse_damaged_entry(const database& db, int64_t run, int64_t seq, const std::string& what,
                                 const std::string& expected, const std::string& found) {
   throw user_error(db.file(), 0, 0,
                    "damaged rating database: table whole_history_entries, run " + std::to_string(run) + ", match " +
@@ -24,19 +25,19 @@ enum entry_column { run_col, seq_col, entry_col, match_col, date_col, player_col
 }
 
 // One stored entry, checked as the team-csv reader checks a row: a real date, a finite rank, a share in (0, 1].
-void check_entry(const database& db, const statement& s, int64_t run, int64_t seq) {
-  const int64_t date = s.integer(date_col);
+void check_recorded_entry(const database& db, const statement& s, int64_t run, int64_t seq) {
+  const int64_t date = s.integer(entry_date);
   int32_t parsed = 0;
   if (date <= 0 || date > 99991231 || !text::parse_date_as(date_layout::iso, iso_date(int32_t(date)), parsed) ||
       parsed != date)
-    damaged_entry(db, run, seq, "date", "a date as the number yyyymmdd", std::to_string(date));
-  const double weight = s.number(weight_col);
-  if (!(weight > 0 && weight <= 1)) damaged_entry(db, run, seq, "weight", "a share in (0, 1]", format_number(weight));
-  if (!std::isfinite(s.number(rank_col))) damaged_entry(db, run, seq, "rank", "a number", format_number(s.number(rank_col)));
+    refuse_damaged_entry(db, run, seq, "date", "a date as the number yyyymmdd", std::to_string(date));
+  const double weight = s.number(entry_weight);
+  if (!(weight > 0 && weight <= 1)) refuse_damaged_entry(db, run, seq, "weight", "a share in (0, 1]", format_number(weight));
+  if (!std::isfinite(s.number(entry_rank))) refuse_damaged_entry(db, run, seq, "rank", "a number", format_number(s.number(entry_rank)));
 }
 
 // The entry's team number in `info` (its teams by name, in the order they first appear in the match).
-uint32_t team_number(event_info& info, std::string_view team) {
+uint32_t team_number_in_match(event_info& info, std::string_view team) {
   const auto found = std::find(info.teams.begin(), info.teams.end(), team);
   if (found != info.teams.end()) return uint32_t(found - info.teams.begin());
   info.teams.emplace_back(team);
@@ -64,21 +65,21 @@ bool read_recorded_matches(database& db, int64_t competition, const std::vector<
     info = {};
   };
   while (s.step()) {
-    const int64_t run = s.integer(run_col), seq = s.integer(seq_col);
+    const int64_t run = s.integer(entry_run), seq = s.integer(entry_seq);
     if (std::find(without.begin(), without.end(), run) != without.end()) continue;
-    check_entry(db, s, run, seq);
+    check_recorded_entry(db, s, run, seq);
     if (run != open_run || seq != open_seq) {
       close();
       open_run = run, open_seq = seq;
-      info.name = s.text(match_col), info.date = int32_t(s.integer(date_col));
+      info.name = s.text(entry_match), info.date = int32_t(s.integer(entry_date));
     }
-    const int32_t player = d.players.intern(s.text(player_col));
-    d.entries.push_back({player, team_number(info, s.text(team_col)), s.number(rank_col)});
-    d.weights.push_back(s.number(weight_col));
-    if (s.is_null(warm_col) || !read_warm_text(s.text(warm_col), out.warm_state)) {
-      if (!s.is_null(warm_col)) {
-        std::string found(s.text(warm_col));
-        damaged_entry(db, run, seq, "warm", "numbers and commas", found.insert(0, 1, '\'').append(1, '\''));
+    const int32_t player = d.players.intern(s.text(entry_player));
+    d.entries.push_back({player, team_number_in_match(info, s.text(entry_team)), s.number(entry_rank)});
+    d.weights.push_back(s.number(entry_weight));
+    if (s.is_null(entry_warm) || !read_warm_text(s.text(entry_warm), out.warm_state)) {
+      if (!s.is_null(entry_warm)) {
+        std::string found(s.text(entry_warm));
+        refuse_damaged_entry(db, run, seq, "warm", "numbers and commas", found.insert(0, 1, '\'').append(1, '\''));
       }
       warm = false;
     }

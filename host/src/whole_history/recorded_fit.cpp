@@ -42,7 +42,7 @@ std::vector<int64_t> player_ids(store::database& db, int64_t competition, const 
 
 // Each recorded match's run and its number in that run (from 1), in the order the fit read them: those the
 // competition's runs recorded first (run_of), then this run's.
-struct match_numbering {
+struct recorded_match_numbering {
   const std::vector<int64_t>& run_of;
   int64_t run, seq = 0;
   int64_t owner(size_t m) const { return m < run_of.size() ? run_of[m] : run; }
@@ -50,7 +50,7 @@ struct match_numbering {
 };
 
 // Each match's first entry in the fit's history, by its index in the dataset (dense_history::source).
-std::vector<uint64_t> first_entries(const dense_history& h, size_t matches) {
+std::vector<uint64_t> first_entry_of_matches(const dense_history& h, size_t matches) {
   std::vector<uint64_t> entry_of(matches);
   for (size_t m = 0; m < h.matches.size(); ++m) entry_of[h.source[m]] = h.matches[m].begin;
   return entry_of;
@@ -62,10 +62,10 @@ void insert_games(store::database& db, const whole_history_fit& fit, int64_t run
                   const std::vector<int64_t>& ids) {
   const dataset& d = fit.run.data;
   const size_t width = fit.warm_state.size() / std::max<size_t>(fit.history->entries.size(), 1);
-  const std::vector<uint64_t> entry_of = first_entries(*fit.history, d.games.size());  // A's
+  const std::vector<uint64_t> entry_of = first_entry_of_matches(*fit.history, d.games.size());  // A's
   store::row_batch rows(db, "INSERT INTO whole_history_games (run_id, seq, date, player_a, player_b, score_a, home, "
                             "warm_a, warm_b)", 9);
-  match_numbering number{run_of, run};
+  recorded_match_numbering number{run_of, run};
   for (size_t g = 0; g < d.games.size(); ++g) {
     const rk_game& game = d.games[g];
     rows.bind(2, number.next(g)).bind(1, number.owner(g)).bind(3, int64_t(d.facts.date[g])).bind(4, ids[size_t(game.a)]);
@@ -84,10 +84,10 @@ void insert_matches(store::database& db, const whole_history_fit& fit, int64_t r
                     const std::vector<int64_t>& ids) {
   const dataset& d = fit.run.data;
   const size_t width = fit.warm_state.size() / std::max<size_t>(fit.history->entries.size(), 1);
-  const std::vector<uint64_t> entry_of = first_entries(*fit.history, d.events.size());
+  const std::vector<uint64_t> entry_of = first_entry_of_matches(*fit.history, d.events.size());
   store::row_batch rows(db, "INSERT INTO whole_history_entries (run_id, seq, entry, match_name, date, player_id, team, "
                             "rank, weight, warm)", 10);
-  match_numbering number{run_of, run};
+  recorded_match_numbering number{run_of, run};
   for (size_t m = 0; m < d.events.size(); ++m) {
     const rk_event& match = d.events[m];
     const event_info& info = d.event_infos[m];

@@ -71,7 +71,7 @@ void append_input(dataset& into, const dataset& input) {
 }
 
 // Duels and team matches are not one history: a whole-history model reads one kind.
-void refuse_other_kind(const store::database& db, const competition_config& config, const dataset& recorded,
+void refuse_duels_beside_team_matches(const store::database& db, const competition_config& config, const dataset& recorded,
                        const dataset& input) {
   const bool recorded_matches = recorded.ranked(), input_matches = input.ranked();
   if (recorded.games.empty() && !recorded_matches) return;
@@ -117,7 +117,7 @@ recorded_history read_recorded_history(run_recording& recording, const competiti
   out.run_of = std::move(recorded.run_of);
   out.start.data = std::move(recorded.data);
   out.start.warm_state = std::move(recorded.warm_state);
-  if (!out.same) refuse_other_kind(db, config, out.start.data, input);
+  if (!out.same) refuse_duels_beside_team_matches(db, config, out.start.data, input);
   if (!out.same) append_input(out.start.data, input);
   out.start.estimates = store::read_recorded_estimates(db, config.competition);
   return out;

@@ -46,7 +46,7 @@ recorded_defaults defaults_of(const std::string& config_text) {
 
 // A whole-history model's states as a fit's forecasts take them (forecast_states): each player's last estimate
 // widened by the model's drift from his last batch (last_period: a batch time) to the latest of all players'.
-void widen_by_drift(const std::shared_ptr<const plugin>& p, const std::vector<double>& params, const ratings_list& list,
+void widen_recorded_states_by_drift(const std::shared_ptr<const plugin>& p, const std::vector<double>& params, const ratings_list& list,
                     std::vector<std::vector<double>>& columns) {
   const int last_at = list.column("last_period");
   if (last_at < 0) return;
@@ -112,7 +112,7 @@ std::string predictions_from_database(const plugin_registry& plugins, const std:
       columns[f][size_t(list.ids[row])] = std::isnan(v) ? initial[f] : v;
     }
   }
-  if (p->has(RK_CAP_WHOLE_HISTORY)) widen_by_drift(p, params, list, columns);
+  if (p->has(RK_CAP_WHOLE_HISTORY)) widen_recorded_states_by_drift(p, params, list, columns);
   return predictions_csv({m, players, columns, new_player_row(m, initial, rule), home_advantage.value_or(defaults.home),
                           &played, rule.min_games},
                          games);
