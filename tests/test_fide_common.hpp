@@ -41,7 +41,7 @@ inline rk_game_batch per_game(const std::vector<rk_game>& games) {
 }
 
 // All games in one rating period.
-inline rk_game_batch one_period(const std::vector<rk_game>& games, const uint64_t& end) {
+inline rk_game_batch fide_period_batch(const std::vector<rk_game>& games, const uint64_t& end) {
   rk_game_batch b = per_game(games);
   b.period_ends = &end;
   b.period_count = 1;

@@ -86,11 +86,11 @@ TEST_CASE("fide fast path: a period that failed half way leaves nothing for the 
   players table({1500, 1900});
   const std::vector<rk_game> bad = {game(0, 1, 1.0, 32), game(0, 7, 1.0, 32)};
   const uint64_t bad_end = 2;
-  CHECK_THROWS_AS(m.rate_games(table.state(), one_period(bad, bad_end), nullptr), ratekit::sdk::failure);
+  CHECK_THROWS_AS(m.rate_games(table.state(), fide_period_batch(bad, bad_end), nullptr), ratekit::sdk::failure);
   CHECK(table.rating(0) == 1500);
   const std::vector<rk_game> good = {game(0, 1, 1.0, 32)};
   const uint64_t good_end = 1;
-  m.rate_games(table.state(), one_period(good, good_end), nullptr);
+  m.rate_games(table.state(), fide_period_batch(good, good_end), nullptr);
   CHECK(table.rating(0) == Approx(1500 + 32 * 10.0 / 11).epsilon(1e-12));
   CHECK(table.rating(1) == Approx(1900 - 32 * 10.0 / 11).epsilon(1e-12));
 }

@@ -117,7 +117,7 @@ TEST_CASE("fide-logistic: a first rating, shared with fide-normal", "[fide-logis
                                       game(0, 5, 1.0)};
   const uint64_t end = games.size();
   fide_logistic m = make(400, 400, 0, 1);
-  m.rate_games(table.state(), one_period(games, end), nullptr);
+  m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
   CHECK(table.rating(0) == 1850);
   CHECK(table.column(fide::f_rated, 0) == 1);
   CHECK(table.rating(1) == 1900);

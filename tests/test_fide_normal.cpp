@@ -85,7 +85,7 @@ TEST_CASE("fide-normal: expecting 4 and scoring 5 gives 1800 -> 1820 (K=20) and 
     for (int i = 1; i <= 8; ++i) games.push_back(game(0, i, i <= 5 ? 1.0 : 0.0, k));
     const uint64_t end = games.size();
     fide_normal m = make({});
-    m.rate_games(table.state(), one_period(games, end), nullptr);
+    m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
     CHECK(table.rating(0) == Approx(1800 + k).margin(1e-9));
   }
 }
@@ -133,7 +133,7 @@ TEST_CASE("fide-normal: a rating period uses its start ratings, per game does no
     std::vector<rk_game_out> out(3);
     const uint64_t end = 3;
     fide_normal m = make_table();
-    m.rate_games(table.state(), one_period(games, end), out.data());
+    m.rate_games(table.state(), fide_period_batch(games, end), out.data());
     CHECK(table.rating(0) == Approx(1806.0).margin(1e-9));
     CHECK(table.rating(1) == Approx(1848.4).margin(1e-9));
     CHECK(table.rating(2) == Approx(1770.8).margin(1e-9));
@@ -166,7 +166,7 @@ TEST_CASE("fide-normal: from 2650 up a player uses the actual difference, his op
   players table({2700, 2200});
   const std::vector<rk_game> games = {game(0, 1, 1.0, 10)};
   const uint64_t end = 1;
-  m.rate_games(table.state(), one_period(games, end), nullptr);
+  m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
   // 2700: D = 500 -> PD 0.96, +10 * 0.04; 2200: D = -400 (capped) -> PD 0.08, -10 * 0.08.
   CHECK(table.rating(0) == Approx(2700.4).margin(1e-9));
   CHECK(table.rating(1) == Approx(2199.2).margin(1e-9));
@@ -185,7 +185,7 @@ TEST_CASE("fide-normal: a first rating from five games against rated players", "
     std::vector<rk_game_out> out(games.size());
     const uint64_t end = games.size();
     fide_normal m = make(p);
-    m.rate_games(table.state(), one_period(games, end), out.data());
+    m.rate_games(table.state(), fide_period_batch(games, end), out.data());
     CHECK(table.rating(0) == 1850);
     CHECK(table.column(fide::f_rated, 0) == 1);
     CHECK(table.column(fide::f_pool_games, 0) == 5);
@@ -219,7 +219,7 @@ TEST_CASE("fide-normal: a first rating from five games against rated players", "
     const std::vector<rk_game> four(games.begin(), games.begin() + 4);
     const uint64_t end = 4;
     fide_normal m = make(p);
-    m.rate_games(table.state(), one_period(four, end), nullptr);
+    m.rate_games(table.state(), fide_period_batch(four, end), nullptr);
     CHECK(table.rating(0) == 1500);
     CHECK(table.column(fide::f_rated, 0) == 0);
     CHECK(table.column(fide::f_pool_games, 0) == 4);
@@ -237,7 +237,7 @@ TEST_CASE("fide-normal: first-rating floor, cap and a zero first event", "[fide-
                                         game(0, 5, 0)};
     const uint64_t end = 5;
     fide_normal m = make(p);
-    m.rate_games(table.state(), one_period(games, end), nullptr);
+    m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
     CHECK(table.rating(0) == 1000);
     CHECK(table.column(fide::f_rated, 0) == 0);
     CHECK(table.column(fide::f_pool_games, 0) == 5);
@@ -247,7 +247,7 @@ TEST_CASE("fide-normal: first-rating floor, cap and a zero first event", "[fide-
     const std::vector<rk_game> games = {game(0, 1, 1), game(0, 2, 1), game(0, 3, 1), game(0, 4, 1), game(0, 5, 1)};
     const uint64_t end = 5;
     fide_normal m = make(p);
-    m.rate_games(table.state(), one_period(games, end), nullptr);
+    m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
     CHECK(table.rating(0) == 2200);
     CHECK(table.column(fide::f_rated, 0) == 1);
     CHECK(table.rating(1) == 2400);
@@ -257,7 +257,7 @@ TEST_CASE("fide-normal: first-rating floor, cap and a zero first event", "[fide-
     const std::vector<rk_game> games = {game(0, 1, 0), game(0, 2, 0), game(0, 3, 0), game(0, 4, 0), game(0, 5, 0)};
     const uint64_t end = 5;
     fide_normal m = make(p);
-    m.rate_games(table.state(), one_period(games, end), nullptr);
+    m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
     CHECK(table.column(fide::f_pool_games, 0) == 0);
     CHECK(table.column(fide::f_pool_score, 0) == 0);
   }
@@ -266,7 +266,7 @@ TEST_CASE("fide-normal: first-rating floor, cap and a zero first event", "[fide-
     const std::vector<rk_game> games = {game(0, 1, 1)};
     const uint64_t end = 1;
     fide_normal m = make(p);
-    m.rate_games(table.state(), one_period(games, end), nullptr);
+    m.rate_games(table.state(), fide_period_batch(games, end), nullptr);
     CHECK(table.column(fide::f_pool_games, 0) == 0);
     CHECK(table.column(fide::f_pool_games, 1) == 0);
     CHECK(table.rating(0) == 1000);

@@ -148,7 +148,7 @@ TEST_CASE("8.3.4 in the plugin: the period's change is rounded, and its games st
   const std::vector<rk_game> games{game(0, 1, 1.0, 10), game(0, 1, 0.5, 10)};
   const uint64_t end = 2;
   std::vector<rk_game_out> out(2);
-  m.rate_games(p.state(), one_period(games, end), out.data());
+  m.rate_games(p.state(), fide_period_batch(games, end), out.data());
   CHECK(p.rating(0) == 2414);
   CHECK(p.rating(1) == 2386);
   CHECK(out[0].delta_a + out[1].delta_a == Approx(4).margin(1e-12));
@@ -171,7 +171,7 @@ TEST_CASE("7.2.1: below the floor a rated player becomes unrated, at it he stays
   players p({1409, 1410, 1411, 1409, 1410, 1411});
   const std::vector<rk_game> games{game(0, 3, 0.0), game(1, 4, 0.0), game(2, 5, 0.0)};
   const uint64_t end = 3;
-  m.rate_games(p.state(), one_period(games, end), nullptr);
+  m.rate_games(p.state(), fide_period_batch(games, end), nullptr);
   CHECK(p.rating(0) == 1399);
   CHECK(p.column(ratekit::plugins::fide::f_rated, 0) == 0);  // 1399: unrated from now on
   CHECK(p.rating(1) == 1400);
@@ -181,7 +181,7 @@ TEST_CASE("7.2.1: below the floor a rated player becomes unrated, at it he stays
   // Unrated now, his next game changes nobody's rating.
   const std::vector<rk_game> next{game(0, 2, 1.0)};
   const uint64_t one = 1;
-  m.rate_games(p.state(), one_period(next, one), nullptr);
+  m.rate_games(p.state(), fide_period_batch(next, one), nullptr);
   CHECK(p.rating(2) == 1401);
   CHECK(p.column(ratekit::plugins::fide::f_pool_games, 0) == 1);
 }
@@ -192,7 +192,7 @@ TEST_CASE("7.2.1: floor 0 keeps everybody rated", "[fide][rules]") {
   players p({1405, 1405});
   const std::vector<rk_game> games{game(0, 1, 0.0)};
   const uint64_t end = 1;
-  m.rate_games(p.state(), one_period(games, end), nullptr);
+  m.rate_games(p.state(), fide_period_batch(games, end), nullptr);
   CHECK(p.rating(0) == 1395);
   CHECK(p.column(ratekit::plugins::fide::f_rated, 0) == 1);
 }
