@@ -218,13 +218,14 @@ def main():
 
         # A game per period: each team's seasons apart, the off-seasons dashed.
         check_chart(a.chromium, chart, len(teams), 0, len(teams), "chart (date axis, fitted y axis, legend)")
-        # Glicko keeps an RD: its chart draws a band of +-2 RD around each line.
+        # Glicko keeps an RD: its chart draws a band of +-2 RD around each line, from the start of each team's
+        # first period at the RD it started with (summary.json's starting_deviation: history.csv has RD after only).
         glicko = os.path.join(tmp, "glicko")
         run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/glicko-world-cup.yaml"), "--out", glicko)
         glicko_chart = os.path.join(tmp, "glicko.svg")
         run(a.ratekit, "chart", glicko, "--player", "Brazil", "--player", "Germany", "--player", "Argentina",
             "-o", glicko_chart)
-        check_chart(a.chromium, glicko_chart, 3, 3, 3, "glicko chart (RD bands)")
+        check_chart(a.chromium, glicko_chart, 3, 3, 3, "glicko chart (RD bands from the start)", start=True)
         # TrueSkill's five best players: five overlapping bands, each from the sigma its player started with.
         trueskill = os.path.join(tmp, "trueskill")
         run(a.ratekit, "-q", "run", os.path.join(a.source, "configs/teams-5v5-trueskill.yaml"), "--out", trueskill)

@@ -118,6 +118,11 @@ void count_players_rated(run_result& r) {
 
 }  // namespace
 
+int deviation_field(const plugin& p) {
+  const int rd = p.state_field("rd"), sigma = p.state_field("sigma");
+  return rd > 0 ? rd : sigma > 0 ? sigma : -1;
+}
+
 run_result rate(const competition_config& config, const plugin_registry& plugins, const run_services& services) {
   run_result r;
   r.period = config.period;
@@ -161,6 +166,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   players = {};
   r.start_ratings = r.state.columns[0];
   r.start_games = r.state.games;
+  if (const int f = deviation_field(*r.source); f >= 0) r.start_spread = r.state.columns[size_t(f)];
   r.first_period_number = engine_setup::first_period_number(config, list);
 
   game_engine games(r, config, config.input_paths.front().string(), settle, services.sink, services.metrics);

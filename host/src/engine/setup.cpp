@@ -88,6 +88,9 @@ void add_players(run_result& r, const competition_config& c, size_t count, std::
   const size_t from = r.start_ratings.size();
   r.start_ratings.insert(r.start_ratings.end(), r.state.columns[0].begin() + long(from), r.state.columns[0].end());
   r.start_games.insert(r.start_games.end(), r.state.games.begin() + long(from), r.state.games.end());
+  if (const int f = deviation_field(*r.source); f >= 0)
+    r.start_spread.insert(r.start_spread.end(), r.state.columns[size_t(f)].begin() + long(from),
+                          r.state.columns[size_t(f)].end());
 }
 
 player_state initial_state(const competition_config& c, const model& m, const player_table& players,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/reports/chart.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,9 @@ std::string ratings_csv(const run_result& r, const competition_config& config);
 std::string history_csv(const run_result& r, const competition_config& config);
 // summary.json: model, plugin, params, counts, skipped events, metrics, the config.
 nlohmann::ordered_json summary_json(const run_result& r, const competition_config& config);
+// The deviations the run's players started with, where history.csv gives none
+// before a player's first period (a pairwise model's rd): empty otherwise.
+starting_deviations run_starting_deviations(const run_result& r, const competition_config& config);
 // chart.svg: the top five's rating lines, read from `dir`/history.csv when the
 // run streamed it whole, else from the games it kept.
 std::string top_chart(const run_result& run, const competition_config& config, const std::filesystem::path& dir);

@@ -5,6 +5,20 @@
 
 namespace ratekit {
 
+starting_deviations run_starting_deviations(const run_result& r, const competition_config& c) {
+  starting_deviations start;
+  const int field = deviation_field(*r.source);
+  if (field < 0 || r.source->has(RK_CAP_TEAMS) || r.source->has(RK_CAP_WHOLE_HISTORY)) return start;  // theirs is in history.csv
+  const std::string name = r.source->descriptor().state[field].name;
+  start.new_player = r.rater->new_player()[size_t(field)];
+  for (const auto& [state_name, value] : c.initial_state)
+    if (state_name == name) start.new_player = value;
+  for (size_t p = 0; p < r.start_spread.size(); ++p)
+    if (r.state.games[p] != r.start_games[p] && r.start_spread[p] != start.new_player)
+      start.seeded.emplace(r.data.players.name(int32_t(p)), r.start_spread[p]);
+  return start;
+}
+
 nlohmann::ordered_json summary_json(const run_result& r, const competition_config& c) {
   using json = nlohmann::ordered_json;  // keys in the order written
   const rk_descriptor& desc = r.source->descriptor();
@@ -60,6 +74,10 @@ nlohmann::ordered_json summary_json(const run_result& r, const competition_confi
     for (const auto& [result, rows] : r.data.skipped_results) skipped[result] = rows;
     s["skipped_results"] = skipped;
   }
+  // Where the charts' bands start: `ratekit chart` and `ratekit report` read it here.
+  if (const starting_deviations start = run_starting_deviations(r, c); !std::isnan(start.new_player))
+    s["starting_deviation"] = {{"field", desc.state[deviation_field(*r.source)].name},
+                               {"new_player", start.new_player}, {"seeded", start.seeded}};
   s["metrics"] = json(r.metrics);
   // The config itself, so a report shows exactly what produced the numbers.
   s["config_text"] = recorded_config_text(c);

@@ -233,7 +233,8 @@ std::string charts_section(const fs::path& dir, const ratings_file& list, const 
       charted.push_back(list.rows[i][0]), charted_ratings.push_back(list.rating[i]);
   }
   if (charted.empty()) return "";
-  const auto series = smoothed ? smoothed->series(charted) : read_rating_series(dir / "history.csv", charted, charted_ratings);
+  auto series = smoothed ? smoothed->series(charted) : read_rating_series(dir / "history.csv", charted, charted_ratings);
+  if (!smoothed) start_bands(series, read_starting_deviations(dir / "summary.json"));
   const auto scale = fitted_range(series), span = fitted_x_range(series);
   const std::string what =
       smoothed ? " best-rated players of this run, on one scale and one time axis: each point is the player's smoothed "

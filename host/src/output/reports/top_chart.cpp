@@ -36,7 +36,8 @@ std::vector<double> ratings_of(const run_result& r, const std::vector<int32_t>& 
 std::vector<rating_series> top_series(const run_result& r, size_t count) {
   const std::vector<int32_t> ids = top_players(r, count);
   // A plugin's `rd` (or `sigma`) state field is drawn as a band around the line.
-  const bool sigma = r.source->state_field("rd") < 0 && r.source->state_field("sigma") > 0;
+  const int rd = deviation_field(*r.source);
+  const bool sigma = rd > 0 && r.source->descriptor().state[rd].name == std::string_view("sigma");
   const size_t n = ids.size();
   std::vector<rating_series> series;
   std::vector<int> line(size_t(r.data.players.size()), -1);
@@ -45,7 +46,6 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
     series.push_back({r.data.players.name(ids[i]), {}, sigma ? "sigma" : "RD"});
   }
   series_builder builder(std::move(series));
-  const int rd = r.source->state_field(sigma ? "sigma" : "rd");
   const size_t shown = r.shown_state.size();
   const auto rd_at = std::find(r.shown_state.begin(), r.shown_state.end(), uint32_t(rd)) - r.shown_state.begin();
   // `state`: the player's fields after the period (`state_before`: at its
@@ -94,6 +94,7 @@ std::string top_chart(const run_result& run, const competition_config& config, c
   } else {
     series = top_series(run, 5);
   }
+  start_bands(series, run_starting_deviations(run, config));
   return render_chart_svg(series, chart_options{.title = config.competition + ": the top 5", .inline_svg = false,
                                                 .y_range = std::nullopt});
 }

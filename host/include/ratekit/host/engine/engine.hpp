@@ -62,6 +62,10 @@ inline size_t period_end_of(size_t game, const uint64_t* ends, size_t count) {
   return ends ? size_t(*std::upper_bound(ends, ends + count, uint64_t(game))) : game + 1;
 }
 
+// The state field a chart draws as a band around the rating: `rd` (Glicko's), else `sigma` (TrueSkill's,
+// Weng-Lin's); -1 when the model keeps neither.
+int deviation_field(const plugin& p);
+
 // What a run computed. The config it ran is not in it: whoever writes its outputs or records it
 // passes the config it already holds.
 struct run_result {
@@ -72,6 +76,8 @@ struct run_result {
   player_state state;
   std::vector<double> start_ratings;     // ratings before the run, to replay the history
   std::vector<double> start_games;       // rated games before the run, to tell who played in it
+  // Each player's deviation (deviation_field) before the run, where the charts' band starts; empty when the model keeps none.
+  std::vector<double> start_spread;
   size_t players_rated = 0;              // players with a game or placing rated in the run
   // The number the run's first event or game period gets: a run that starts
   // from a database goes on from the periods recorded there.

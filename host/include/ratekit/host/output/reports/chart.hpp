@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,11 +86,27 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
                                               const std::vector<std::string>& players,
                                               std::span<const double> sat_out = {});
 
+// The deviation players started a run with, for a model whose history.csv has none before a player's first
+// period (Glicko's rd after each period only): a new player's, and those a ratings list or a database seeded
+// otherwise. summary.json's `starting_deviation` holds it, so that a chart drawn again from the folder starts
+// its bands where the run's own did.
+struct starting_deviations {
+  double new_player = NAN;                              // NaN: unknown, the band starts at the first period's end
+  std::map<std::string, double, std::less<>> seeded;  // by player, the ones who played in the run
+};
+
+// summary.json's `starting_deviation` in `summary_json`; none when the file or the key is missing.
+starting_deviations read_starting_deviations(const std::filesystem::path& summary_json);
+
+// Each series whose first point has no deviation but a later one has starts its band at the player's deviation
+// in `start`: from the start of his first period, as his line does.
+void start_bands(std::vector<rating_series>& series, const starting_deviations& start);
+
 // The series of `players` from a run's output folder `dir`: from its
 // history.csv; a player it has no rows of (he sat every period out) drawn flat
 // at his rating in ratings.csv. A player ratings.csv does not name is a
 // user_error with the nearest name it does. Without ratings.csv, as
-// read_rating_series.
+// read_rating_series. Bands start at the deviations summary.json gives (start_bands).
 std::vector<rating_series> read_run_series(const std::filesystem::path& dir, const std::vector<std::string>& players);
 
 struct chart_options {
