@@ -12,7 +12,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -103,6 +105,8 @@ struct period_call {
   std::vector<rk_game_out> out;
   std::vector<double> ratings;
   double initial;  // a new player's rating
+  std::vector<std::vector<double>> fields;  // every state field after it (ratings too)
+  std::vector<double> initials;             // a new player's, field by field
 };
 
 period_call rate_one_period(const std::string& id, const rk_host& h) {
@@ -112,11 +116,13 @@ period_call rate_one_period(const std::string& id, const rk_host& h) {
   const one_period games;
   const rk_game_batch b = games.batch();
   period_call call{RK_OK, std::vector<rk_game_out>(million, rk_game_out{NAN, NAN, NAN, NAN}), {},
-                   x.p->descriptor().state[0].initial};
+                   x.p->descriptor().state[0].initial, {}, {}};
   rk_error e{};
   e.struct_size = sizeof e;
   call.status = x.p->entry().rate_games(x.it, &view, &b, call.out.data(), &e);
   call.ratings = s.fields[0];
+  call.fields = s.fields;
+  for (uint32_t f = 0; f < x.p->descriptor().state_count; ++f) call.initials.push_back(x.p->descriptor().state[f].initial);
   return call;
 }
 
@@ -159,6 +165,95 @@ TEST_CASE("a team plugin stops within one free-for-all of 30,000 players when th
   CHECK(x.p->entry().rate_events(x.it, &view, &b, out.data(), &e) == RK_STOPPED);
   CHECK(h.polls == 3);  // within the match's entries, before any chance or update
   for (const rk_entry_out& o : out) CHECK(std::isnan(o.delta));
+}
+
+TEST_CASE("glicko, glicko2 and stephenson stop within each of their passes over a period, the state untouched",
+          "[stop][abi]") {
+  // The period polls once (sdk::for_each_period); a pass over its million games at each 4,096th game, 245
+  // polls; over its 2,000 players, one. The roster's opening pass comes first.
+  const int per_games = int((million + sdk::stop_poll_interval - 1) / sdk::stop_poll_interval);
+  struct pass { const char* name; int stop_at; uint64_t written; };
+  const pass passes[] = {
+      {"the games' pass (each game's sums)", 1 + per_games + 3, 2 * sdk::stop_poll_interval},
+      {"the players' pass (each new deviation)", 1 + 2 * per_games + 1, million},
+      {"the changes' pass (each game's share)", 1 + 2 * per_games + 1 + 3, million},
+  };
+  for (const std::string id : {"glicko", "glicko2", "stephenson"})
+    for (const pass& at : passes) {
+      INFO(id << ", stopped in " << at.name);
+      polling_host h;
+      h.stop_at = at.stop_at;
+      const period_call call = rate_one_period(id, h.host);
+      CHECK(call.status == RK_STOPPED);
+      CHECK(h.polls == at.stop_at);
+      CHECK(games_written(call.out) == at.written);  // the games' pass wrote the outputs up to the stop
+      for (size_t f = 0; f < call.fields.size(); ++f) {  // rd and volatility too: written only after the last poll
+        INFO("state field " << f);
+        CHECK(std::count(call.fields[f].begin(), call.fields[f].end(), call.initials[f]) == std::ptrdiff_t(players));
+      }
+    }
+}
+
+namespace {
+
+// A free-for-all of 30,000 single players (ranks 1 to 30,000) of plugin `id` with parameter `param` (its index and
+// value, or none), on host `h`: the call's status; `changed` counts the state cells it moved.
+struct match_call {
+  int32_t status;
+  uint64_t changed = 0;
+};
+
+match_call rate_free_for_all(const std::string& id, polling_host& h, int param = -1, double value = 0) {
+  const std::shared_ptr<const plugin> p = testing::builtin().get(id);
+  std::vector<double> params;
+  for (uint32_t i = 0; i < p->descriptor().param_count; ++i) params.push_back(p->descriptor().params[i].default_value);
+  if (param >= 0) params[size_t(param)] = value;
+  rk_instance it = nullptr;
+  rk_error e{};
+  REQUIRE(p->entry().create(&h.host, params.data(), uint32_t(params.size()), &it, &e) == RK_OK);
+  constexpr uint64_t n = 30'000;
+  std::vector<rk_entry> entries;
+  for (uint64_t i = 0; i < n; ++i) entries.push_back({int32_t(i), uint32_t(i), double(i + 1)});
+  const rk_event event{0, n, NAN};
+  const std::vector<double> weights(n, 1.0);
+  const rk_event_batch b{sizeof(rk_event_batch), 0, entries.data(), n, &event, 1, weights.data()};
+  std::vector<std::vector<double>> fields;
+  std::vector<double*> columns;
+  for (uint32_t f = 0; f < p->descriptor().state_count; ++f) fields.emplace_back(n, p->descriptor().state[f].initial);
+  for (auto& f : fields) columns.push_back(f.data());
+  const rk_state view{sizeof(rk_state), uint32_t(columns.size()), n, columns.data(), nullptr, nullptr, nullptr};
+  e = {};
+  e.struct_size = sizeof e;
+  match_call call{p->entry().rate_events(it, &view, &b, nullptr, &e), 0};
+  p->entry().destroy(it);
+  for (uint32_t f = 0; f < fields.size(); ++f)
+    call.changed += uint64_t(fields[f].size()) - uint64_t(std::count(fields[f].begin(), fields[f].end(), p->descriptor().state[f].initial));
+  return call;
+}
+
+}  // namespace
+
+TEST_CASE("a team model's update of one large match polls every 4,096 teams, and a stop there writes nothing",
+          "[stop][abi]") {
+  // The SDK reads the 30,000 entries with 8 polls; the update's own loops then poll at least once per 4,096
+  // teams of each pass (trueskill: its priors, each pass of its schedule over the differences, its teams;
+  // weng-lin: its teams, and bradley-terry-full's two passes of the quick sums).
+  const int reading = 8;
+  struct model_case { std::string id; int param; double value; int update_polls; };
+  for (const model_case& m : {model_case{"trueskill", -1, 0, 3 * 8}, model_case{"weng-lin", -1, 0, 8},
+                              model_case{"weng-lin", 0, 1 /* bradley-terry-full */, 3 * 8}}) {
+    INFO(m.id << " " << m.param << "=" << m.value);
+    polling_host counting;
+    counting.stop_at = INT_MAX;
+    REQUIRE(rate_free_for_all(m.id, counting, m.param, m.value).status == RK_OK);
+    CHECK(counting.polls >= reading + m.update_polls);
+    // Asked at the last poll, deep in the update: stopped, no state written.
+    polling_host h;
+    h.stop_at = counting.polls;
+    const match_call call = rate_free_for_all(m.id, h, m.param, m.value);
+    CHECK(call.status == RK_STOPPED);
+    CHECK(call.changed == 0);
+  }
 }
 
 TEST_CASE("a host older than ABI 1.7 is never asked: the period is rated to its end", "[stop][abi]") {

@@ -42,9 +42,13 @@ class glicko {
     rk_game_out* out = roster_.outputs(asked, batch.game_count);  // the changes are made of the outputs
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], &out[i]);
-      end_period(s);
+      for (uint64_t i = p.begin; i < p.end; ++i) {
+        sdk::stop_point(i);
+        play(s, batch.games[i], &out[i]);
+      }
+      end_period();
       roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
+      roster_.commit([&](int32_t who, const scratch& x) { s.column(f_rd)[who] = x.rd_new; });
     });
   }
 
@@ -53,6 +57,7 @@ class glicko {
   struct scratch {
     double rd = 0, information = 0;
     double factor = 0;  // q RD'^2: what one unit of g (S - E) moves the rating
+    double rd_new = 0;  // RD', written to the state once the period can no longer stop
   };
 
   // Every player of the period gets his RD grown for the periods since he was last rated.
@@ -85,12 +90,10 @@ class glicko {
 
   // RD' = (1/RD^2 + 1/d^2)^-1/2, and the factor q RD'^2 of r' = r + q RD'^2 sum g (S - E),
   // which apply_changes applies; a fixed side keeps his state.
-  void end_period(const sdk::state& s) {
-    double* rd = s.column(f_rd);
-    roster_.for_each_rated([&](int32_t who, scratch& x) {
-      const double rd_new = glicko_math::new_rd(x.rd, x.information);
-      x.factor = glicko_math::q * rd_new * rd_new;
-      rd[who] = rd_new;
+  void end_period() {
+    roster_.for_each_rated([&](int32_t, scratch& x) {
+      x.rd_new = glicko_math::new_rd(x.rd, x.information);
+      x.factor = glicko_math::q * x.rd_new * x.rd_new;
     });
   }
 

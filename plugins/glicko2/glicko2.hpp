@@ -49,9 +49,16 @@ class glicko2 {
     rk_game_out* out = roster_.outputs(asked, batch.game_count);  // the changes are made of the outputs
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) play(batch.games[i], &out[i]);
+      for (uint64_t i = p.begin; i < p.end; ++i) {
+        sdk::stop_point(i);
+        play(batch.games[i], &out[i]);
+      }
       end_period(s, p);
       roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
+      roster_.commit([&](int32_t who, const scratch& x) {
+        s.column(f_rd)[who] = glicko2_math::scale * x.phi_new;
+        s.column(f_volatility)[who] = x.sigma_new;
+      });
     });
   }
 
@@ -60,6 +67,7 @@ class glicko2 {
   struct scratch {
     double mu = 0, phi = 0, information = 0, surprise = 0;
     double factor = 0;  // scale phi'^2: what one unit of g (S - E) moves the rating
+    double phi_new = 0, sigma_new = 0;  // written to the state once the period can no longer stop
   };
 
   // Every player of the period: phi grown by sigma^2 for each of the t - 1
@@ -102,8 +110,7 @@ class glicko2 {
   // Steps 3 to 8 for each player of the period, but the rating's move (step 7's
   // phi'^2 sum g (S - E), scaled), which apply_changes makes; a fixed side keeps his state.
   void end_period(const sdk::state& s, const sdk::period& p) {
-    double* rd = s.column(f_rd);
-    double* sigma = s.column(f_volatility);
+    const double* sigma = s.column(f_volatility);
     roster_.for_each_rated([&](int32_t who, scratch& x) {
       const double v = 1.0 / x.information;
       // Games whose outcome was certain carry no information: the volatility stays.
@@ -113,10 +120,9 @@ class glicko2 {
         throw sdk::failure(RK_ERR_DOMAIN, "the volatility iteration did not converge for a player of this period",
                            int64_t(p.begin));
       const double phi_star = std::sqrt(x.phi * x.phi + sigma_new * sigma_new);
-      const double phi_new = 1.0 / std::sqrt(1.0 / (phi_star * phi_star) + x.information);
-      x.factor = glicko2_math::scale * phi_new * phi_new;
-      rd[who] = glicko2_math::scale * phi_new;
-      sigma[who] = sigma_new;
+      x.phi_new = 1.0 / std::sqrt(1.0 / (phi_star * phi_star) + x.information);
+      x.factor = glicko2_math::scale * x.phi_new * x.phi_new;
+      x.sigma_new = sigma_new;
     });
   }
 

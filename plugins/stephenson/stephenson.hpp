@@ -35,8 +35,11 @@ class stephenson {
     rk_game_out* out = roster_.outputs(asked, batch.game_count);
     sdk::for_each_period(s, batch, [&](const sdk::period& p) {
       start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) play(s, batch.games[i], &out[i]);
-      end_period(s);
+      for (uint64_t i = p.begin; i < p.end; ++i) {
+        sdk::stop_point(i);
+        play(s, batch.games[i], &out[i]);
+      }
+      end_period();
       apply_changes(s, batch, p, out);
     });
   }
@@ -50,6 +53,7 @@ class stephenson {
     double factor = 0;  // q RD'^2: what one unit of g (S + bonus - E) moves the rating
     double pull = 0;    // lambda / (100 n): what one point of (r_j - r) moves it
     double change = 0;
+    double rd_new = 0;  // written to the state once the period can no longer stop
   };
 
   // RD^2 grows by c^2 for each period since the player was last rated, and by
@@ -86,12 +90,11 @@ class stephenson {
   }
 
   // RD'^2 = 1 / (1 / (RD^2 + n h^2) + q^2 information).
-  void end_period(const sdk::state& s) {
-    double* rd = s.column(f_rd);
-    roster_.for_each_rated([&](int32_t who, scratch& x) {
+  void end_period() {
+    roster_.for_each_rated([&](int32_t, scratch& x) {
       const double variance = 1.0 / (1.0 / (x.variance + x.games * h_ * h_) +
                                      glicko_math::q * glicko_math::q * x.information);
-      rd[who] = std::sqrt(variance);
+      x.rd_new = std::sqrt(variance);
       x.factor = glicko_math::q * variance;
       x.pull = lambda_ / x.games;
     });
@@ -102,13 +105,17 @@ class stephenson {
   void apply_changes(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
     double* r = s.rating();
     for (uint64_t i = p.begin; i < p.end; ++i) {
+      sdk::stop_point(i);  // before any rating moves
       const rk_game& g = batch.games[i];
       scratch& a = roster_[g.a];
       scratch& b = roster_[g.b];
       a.change += out[i].delta_a = a.factor * out[i].delta_a + a.pull * (r[g.b] - r[g.a]);
       b.change += out[i].delta_b = b.factor * out[i].delta_b + b.pull * (r[g.a] - r[g.b]);
     }
-    roster_.for_each_rated([&](int32_t who, scratch& x) { r[who] += x.change; });
+    roster_.commit([&](int32_t who, const scratch& x) {
+      r[who] += x.change;
+      s.column(f_rd)[who] = x.rd_new;
+    });
   }
 
   double c_, h_, bonus_, lambda_, rdmax_;

@@ -19,6 +19,8 @@
 #include "gaussian.hpp"
 #include "truncation.hpp"
 
+#include <ratekit/stop_point.hpp>
+
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -57,7 +59,11 @@ class factor_graph {
   // schedule it took.
   int run(double beta, double tau, double ppf_half_p) {
     const double variance = beta * beta;
-    for (player& p : players_) {  // priors, then performances
+    // Every loop polls the host every 4,096 players or differences (sdk::stop_point): a Ctrl-C within one
+    // large match. The graph holds the only state it changes; the players' rows are written after it.
+    for (size_t k = 0; k < players_.size(); ++k) {  // priors, then performances
+      sdk::stop_point(k);
+      player& p = players_[k];
       const gaussian rating = gaussian::from_moments(p.mu, p.sigma);
       const double sigma = std::sqrt(rating.sigma() * rating.sigma() + tau * tau);
       set_value(p.skill, p.prior_to_skill, gaussian::from_moments(rating.mu(), sigma));
@@ -82,11 +88,13 @@ class factor_graph {
         moved = truncate(0);
       } else {
         for (size_t d = 0; d < last; ++d) {  // down the ranks, then back up
+          sdk::stop_point(d);
           diff_down(d);
           moved = std::max(moved, truncate(d));
           diff_up_lower(d);
         }
         for (size_t d = last; d > 0; --d) {
+          sdk::stop_point(d);
           diff_down(d);
           moved = std::max(moved, truncate(d));
           diff_up_upper(d);
@@ -96,11 +104,14 @@ class factor_graph {
     }
     diff_up_upper(0);
     diff_up_lower(last);
-    for (team& t : teams_)
+    for (size_t k = 0; k < teams_.size(); ++k) {
+      sdk::stop_point(k);
+      team& t = teams_[k];
       if (t.size < linear_from_)
         for (uint32_t i = 0; i < t.size; ++i) team_up(t, i);
       else
         team_up_linear(t);
+    }
     for (player& p : players_) send_message(p.skill, p.like_to_skill, likelihood(p.perf / p.like_to_perf, variance));
     return pass;
   }

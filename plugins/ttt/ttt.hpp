@@ -256,7 +256,10 @@ inline void ttt::converge_single_batch(ttt_math::change& step) {
 
 inline void ttt::pass(uint64_t b) {
   const uint64_t first = b == 0 ? 0 : history_.batch_ends[b - 1];
-  for (uint64_t m = first; m < history_.batch_ends[b]; ++m) rate_match(m);
+  for (uint64_t m = first; m < history_.batch_ends[b]; ++m) {
+    sdk::stop_point(m);  // a Ctrl-C within the sweep: the host drops the fit
+    rate_match(m);
+  }
 }
 
 // One match: each player's prior is his belief without this match's last

@@ -71,6 +71,7 @@ bool sum_over_all_quickly(std::span<const team_rating> teams, double two_beta_sq
     end = group_end(from);
     for (size_t i = from; i < end; ++i) scaled[i] = sums(teams[i].mu, teams[i].sigma_sq);
     for (size_t q = from; q < end; ++q) {
+      sdk::stop_point(q);  // every 4,096 teams: a Ctrl-C within the match
       sums.add([&](double x, double v) { return share(x, v, UINT32_MAX, teams[q]); });
     }
   }
@@ -80,6 +81,7 @@ bool sum_over_all_quickly(std::span<const team_rating> teams, double two_beta_sq
     from = teams[end - 1].rank;
     for (size_t i = from; i < end; ++i) scaled[i] += sums(teams[i].mu, teams[i].sigma_sq);
     for (size_t q = from; q < end; ++q) {
+      sdk::stop_point(q);
       sums.add([&](double x, double v) { return share(x, v, 0, teams[q]); });
     }
   }
@@ -94,6 +96,7 @@ bool sum_over_all_quickly(std::span<const team_rating> teams, double two_beta_sq
     }
     sums.cover(x_lo, x_hi, v_lo, v_hi, two_beta_sq, width);
     for (size_t q = from; q < end; ++q) {
+      sdk::stop_point(q);
       sums.add([&](double x, double v) { return share(x, v, teams[q].rank, teams[q]); });
     }
     for (size_t i = from; i < end; ++i) {

@@ -4,6 +4,8 @@
 // numbers each tie group by the place of its first team).
 #pragma once
 
+#include <ratekit/stop_point.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -39,10 +41,12 @@ struct team_update {
 // in the finishing order, the one above and then the one below (the
 // partial-pair models; openskill's `ladderPairs`). A tied neighbour counts as
 // a neighbour. `pair(ti, tq)` is one opponent's share of team i's update.
+// Polls the host every 4,096 teams (sdk::stop_point): a Ctrl-C within a match.
 template <class Pair>
 void sum_over_opponents(std::span<const team_rating> teams, bool neighbours_only, std::span<team_update> out,
                         Pair&& pair) {
   for (size_t i = 0; i < teams.size(); ++i) {
+    sdk::stop_point(i);
     team_update sum;
     const auto add = [&](size_t q) {
       const team_update share = pair(teams[i], teams[q]);

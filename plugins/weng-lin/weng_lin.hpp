@@ -70,6 +70,7 @@ class weng_lin {
     widened_.resize(m.players());
     teams_.resize(k);
     for (uint32_t place = 0; place < k; ++place) {
+      sdk::stop_point(place);  // every 4,096 teams, as the variants' sums: a Ctrl-C within the match
       const uint32_t t = order_[place];
       wl::team_rating& team = teams_[place];
       team = {};

@@ -94,6 +94,7 @@ class whr {
   double sweep() {
     double largest = 0.0;
     for (uint32_t p = 0; p < days_.players(); ++p) {
+      sdk::stop_point(p);  // a Ctrl-C within the sweep: the host drops the fit
       const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
       if (n == 0) continue;
       curvature(p);

@@ -42,9 +42,21 @@ class period_roster {
 
   Scratch& operator[](int32_t who) { return entries_[size_t(who)].scratch; }
 
-  // fn(who, scratch) for each player of the period who is rated (not fixed), in order of appearance.
+  // fn(who, scratch) for each player of the period who is rated (not fixed), in order of appearance, polling
+  // the host every stop_poll_interval players (stop_point): fn writes only the scratch, the state is commit's.
   template <class Fn>
   void for_each_rated(Fn&& fn) {
+    uint64_t k = 0;
+    for (const int32_t who : order_) {
+      stop_point(k++);
+      if (!entries_[size_t(who)].fixed) fn(who, entries_[size_t(who)].scratch);
+    }
+  }
+
+  // The period's last pass, fn(who, scratch) for each rated player without a poll: where a model writes the
+  // state, so that a stop at any poll before it leaves the state as the period found it.
+  template <class Fn>
+  void commit(Fn&& fn) {
     for (const int32_t who : order_)
       if (!entries_[size_t(who)].fixed) fn(who, entries_[size_t(who)].scratch);
   }
@@ -61,7 +73,8 @@ class period_roster {
   // Turns the per-unit deltas the games wrote into changes, each side's delta
   // times its player's `factor`, and moves each rated player's rating by his
   // changes added up in game order: as the host adds up a period's deltas, so
-  // the ratings it shows in the history are the model's to the last bit.
+  // the ratings it shows in the history are the model's to the last bit. It
+  // polls before any rating moves; the ratings move in a commit.
   void apply_changes(const rk_game_batch& b, const period& p, rk_game_out* out, double Scratch::*factor,
                      double* rating) {
     for (uint64_t i = p.begin; i < p.end; ++i) {
@@ -72,8 +85,7 @@ class period_roster {
       a.change += out[i].delta_a *= a.scratch.*factor;
       o.change += out[i].delta_b *= o.scratch.*factor;
     }
-    for (const int32_t who : order_)  // each joins the next period with no change (open)
-      if (!entries_[size_t(who)].fixed) rating[who] += entries_[size_t(who)].change;
+    commit([&](int32_t who, Scratch&) { rating[who] += entries_[size_t(who)].change; });  // each joins the next period with no change (open)
   }
 
  private:
