@@ -24,6 +24,10 @@ inline constexpr int schema_version = 7;
 // plugin keeps of a player between runs (ratekit/ext/player_records.h). The games' and entries' indexes by
 // player (for `ratekit serve`'s pages of a player's games and events) change no
 // layout: a run that records into a file without them adds them (player_indexes).
+// A new layout is for a change an older ratekit must not meet: a changed column or key, or a table whose
+// rows every run and --replace must keep in step (player_records: a run that did not write or remove them
+// would hand the next run wrong records). An older ratekit refuses a newer layout; tables it could safely
+// ignore go in a schema step instead (schema_steps.hpp; docs/history-database.md, "Adding a table").
 struct table {
   const char* name;
   const char* columns;

@@ -1,6 +1,7 @@
 // The serve step of the schema (schema_steps.hpp), made by every run that records: each period's dates as its
 // input gave them, and each player's list row as it stands after the last run, so a server shows the list
-// without reading every rating.
+// without reading every rating. A step, yet derived rows an older run would leave stale: it came with
+// layout 7, so every ratekit that opens a layout-7 database keeps them (docs/history-database.md, "Adding a table").
 #include "store/schema_steps.hpp"
 
 #include <array>

@@ -5,6 +5,7 @@
 // and date, the player, his team's name, rank and share, his warm state), and each fit's summary. The estimates themselves
 // are `ratings` rows (one per player per batch he played in) and the final states `states` rows, as for every
 // model, so `ratekit history`, `initial: { database: }` and `predict --database` read them unchanged.
+// A step, not a layout: only whole-history runs write and read these tables (docs/history-database.md, "Adding a table").
 #include "store/schema_steps.hpp"
 
 #include <array>
