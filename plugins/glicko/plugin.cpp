@@ -1,11 +1,13 @@
 #include "glicko.hpp"
 
+#include <ratekit/shared_specs.hpp>
+
 namespace ratekit::plugins {
 
 namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(1500.0, "rating points (Elo scale)"),
-    {"rd", glicko::new_rd, "rating deviation: the uncertainty of the rating, as of the player's last period"},
+    sdk::rd_field(glicko::new_rd),
 };
 const rk_param_spec param_specs[] = {
     sdk::param{.key = "c", .default_value = 34.6, .min = 0.0, .max = 350.0,

@@ -1,5 +1,7 @@
 #include "stephenson.hpp"
 
+#include <ratekit/shared_specs.hpp>
+
 namespace ratekit::plugins {
 
 namespace {
@@ -7,7 +9,7 @@ namespace {
 // hval 10, bval 0, lambda 2, rdmax 350.
 const rk_state_field state_fields[] = {
     sdk::rating_field(2200.0, "rating points (Elo scale)"),
-    {"rd", 300.0, "rating deviation: the uncertainty of the rating, as of the player's last period"},
+    sdk::rd_field(300.0),
 };
 const rk_param_spec param_specs[] = {
     sdk::param{.key = "c", .default_value = 10.0, .min = 0.0, .max = 350.0,

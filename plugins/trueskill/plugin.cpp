@@ -1,20 +1,18 @@
 #include "trueskill.hpp"
 
+#include <ratekit/shared_specs.hpp>
+
 namespace ratekit::plugins {
 
 namespace {
-const rk_state_field state_fields[] = {
-    sdk::rating_field(25.0, "mu: the mean of the skill belief"),
-    {"sigma", 25.0 / 3, "the standard deviation of the skill belief"},
-};
+constexpr auto state_fields = sdk::skill_belief_fields(25.0, 25.0 / 3);
 // The defaults are the references': sigma = mu / 3, beta = sigma / 2, tau =
 // sigma / 100, computed in that order so that they are the same doubles.
 const rk_param_spec param_specs[] = {
-    sdk::param{.key = "mu", .default_value = 25.0, .min = -1e6, .max = 1e6, .help = "a new player's mean skill"},
+    sdk::mean_skill_param(25.0),
     sdk::param{.key = "sigma", .default_value = 25.0 / 3, .min = 1e-6, .max = 1e6,
                .help = "a new player's standard deviation: how uncertain his skill is"},
-    sdk::param{.key = "beta", .default_value = 25.0 / 3 / 2, .min = 1e-6, .max = 1e6,
-               .help = "the performance spread: a skill difference of beta wins about 76% of the time"},
+    sdk::performance_spread_param(25.0 / 3 / 2),
     sdk::param{.key = "tau", .default_value = 25.0 / 3 / 100, .min = 0.0, .max = 1e6,
                .help = "the dynamics: added in quadrature to each player's sigma before each of his matches"},
     sdk::param{.key = "draw_probability", .default_value = 0.10, .min = 0.0, .max = 0.999999,

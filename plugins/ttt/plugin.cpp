@@ -1,5 +1,7 @@
 #include "ttt.hpp"
 
+#include <ratekit/shared_specs.hpp>
+
 namespace ratekit::plugins {
 
 namespace {
@@ -10,11 +12,10 @@ const rk_state_field state_fields[] = {
 // The defaults are the trueskillthroughtime package's (MU, SIGMA, BETA,
 // GAMMA, P_DRAW, EPSILON, ITERATIONS).
 const rk_param_spec param_specs[] = {
-    sdk::param{.key = "mu", .default_value = 0.0, .min = -1e6, .max = 1e6, .help = "a new player's mean skill"},
+    sdk::mean_skill_param(0.0),
     sdk::param{.key = "sigma", .default_value = 6.0, .min = 1e-6, .max = 1e6,
                .help = "a new player's standard deviation: how uncertain his first skill is"},
-    sdk::param{.key = "beta", .default_value = 1.0, .min = 1e-6, .max = 1e6,
-               .help = "the performance spread: a skill difference of beta wins about 76% of the time"},
+    sdk::performance_spread_param(1.0),
     sdk::param{.key = "gamma", .default_value = 0.03, .min = 0.0, .max = 1e6,
                .help = "skill drift: the standard deviation the skill walks per unit of time (day or period)"},
     sdk::param{.key = "p_draw", .default_value = 0.0, .min = 0.0, .max = 0.999999,

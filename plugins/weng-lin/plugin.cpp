@@ -1,12 +1,11 @@
 #include "weng_lin.hpp"
 
+#include <ratekit/shared_specs.hpp>
+
 namespace ratekit::plugins {
 
 namespace {
-const rk_state_field state_fields[] = {
-    {"rating", 25.0, "mu: the mean of the skill belief"},
-    {"sigma", 25.0 / 3.0, "the standard deviation of the skill belief"},
-};
+constexpr auto state_fields = sdk::skill_belief_fields(25.0, 25.0 / 3.0);
 const rk_param_spec param_specs[] = {
     sdk::param{.key = "variant", .type = RK_PARAM_CHOICE, .default_value = 0,
                .choices = "plackett-luce|bradley-terry-full|bradley-terry-part|thurstone-mosteller-full|"
