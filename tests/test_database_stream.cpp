@@ -262,6 +262,32 @@ TEST_CASE("ratekit run streams the database: the same input again is a no-op", "
   CHECK(dump(t.dir / "r.db") == rows);
 }
 
+TEST_CASE("a first run and an added run leave every index of the layout as declared, agreeing with its table",
+          "[store][stream][cli]") {
+  testing::temp_dir dir;
+  testing::write_text(dir / "games.csv", games_csv(70'000));
+  testing::write_text(dir / "later.csv", a_year_on(games_csv(3'000)));
+  const std::string head = "competition: club\nmodel: glicko\nperiod: month\noutput: { database: r.db }\n";
+  testing::write_text(dir / "first.yaml", head + "input: { format: games-csv, path: games.csv }\n");
+  testing::write_text(dir / "added.yaml", head + "initial: { database: r.db }\ninput: { format: games-csv, path: later.csv }\n");
+  // The first run builds the indexes of ratings, games and entries at its end; the added run keeps them up.
+  const std::string indexes =
+      "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+      "ORDER BY name)";
+  const std::string declared =
+      "CREATE INDEX entries_by_player ON entries (player_id);CREATE INDEX games_by_player_a ON games (player_a);"
+      "CREATE INDEX games_by_player_b ON games (player_b);CREATE INDEX players_by_external_id ON players "
+      "(external_id);CREATE INDEX players_by_name ON players (name);"
+      "CREATE INDEX ratings_by_player ON ratings (player_id, period_id)";
+  for (const char* config : {"first.yaml", "added.yaml"}) {
+    INFO(config);
+    REQUIRE(testing::run_cli("-q run " + (dir / config).string() + " --out " + (dir / "out").string()).status == 0);
+    CHECK(sql_text(dir / "r.db", indexes) == declared);
+    CHECK(sql_text(dir / "r.db", "PRAGMA integrity_check") == "ok");
+  }
+  CHECK(sql_number(dir / "r.db", "SELECT count(*) FROM games") == 73'000);
+}
+
 TEST_CASE("a failure late in a streamed run leaves the database as it was", "[store][stream][cli]") {
   cli_runs t;
   REQUIRE(t.run().status == 0);

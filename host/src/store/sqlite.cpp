@@ -219,8 +219,7 @@ void sqlite_database::open_for_recording(const std::string&, bool) {
   exec("PRAGMA foreign_keys = OFF");
   // Every number is checked as it is bound, against the rule the CHECK constraints state, so SQLite need not.
   check_numbers_when_bound();
-  // Pages of the tables' ends stay in memory while rows go in, not written and read back (8 MB).
-  exec("PRAGMA cache_size = -8192");
+  exec(recording_cache);
 }
 
 void sqlite_database::begin() { exec("BEGIN IMMEDIATE"); }

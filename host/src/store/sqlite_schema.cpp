@@ -81,7 +81,7 @@ std::string sqlite_database::defer_indexes(const char* name) {
   std::vector<std::string> indexes;
   while (s.step()) indexes.emplace_back(s.text(0));
   for (const std::string& index : indexes) db.exec(("DROP INDEX \"" + index + "\"").c_str());
-  return t->indexes;
+  return index_build_cache + std::string(t->indexes) + recording_cache;
 }
 
 void sqlite_database::create_table(const table& t) {
