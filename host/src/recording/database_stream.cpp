@@ -109,14 +109,23 @@ void database_stream::start(const std::vector<std::string>& new_names) {
   for (const auto& name : new_names) player_ids_.push_back(players_.add(name));
 }
 
+void database_stream::count_rows(size_t rows) {
+  rows_taken_ += int64_t(rows);
+  if (rows_taken_ < next_index_question_) return;
+  next_index_question_ *= 2;
+  deferred_indexes_ += db_.rebuild_indexes_after(rows_taken_);
+}
+
 // An event is a period of its own, named after it.
 void database_stream::take(rated_event& e) {
+  count_rows(e.count);
   start(e.new_names);
   if (!entries_) entries_.emplace(db_, run_);
   add_event_rows(e, add_period(taken_.add(e.info->name), e.info->date, e.info->date), totals_, *entries_, player_ids_);
 }
 
 void database_stream::take(rated_games& g) {
+  count_rows(g.count);
   start(g.new_names);
   if (!games_) games_.emplace(db_, run_);
   const bool per_game = config_.period == period_kind::game;

@@ -46,6 +46,7 @@ class database_stream final : public rated_games_sink {
   // What meeting run `e` calls for before the rows of period `label` go: a refusal, or rating again.
   void refuse_or_rate_again(const earlier_run& e, const std::string& label) const;
   void check(const std::string& label) const;  // before rating: the policy for a recorded period
+  void count_rows(size_t rows);  // taken: past next_index_question_, asks the store
 
   store::database& db_;
   const competition_config& config_;
@@ -53,7 +54,10 @@ class database_stream final : public rated_games_sink {
   const std::string fingerprint_;
   const stream_policy policy_;
   const int64_t competition_;
-  const std::string deferred_indexes_;  // of the ratings, games and entries tables, built in finish() (store::defer_indexes)
+  std::string deferred_indexes_;  // of the ratings, games and entries tables, built in finish() (store::defer_indexes)
+  // The games or entries taken, and how many more before the store is asked again whether the indexes it
+  // keeps up would cost less built at the end (rebuild_indexes_after; each time twice as many).
+  int64_t rows_taken_ = 0, next_index_question_ = 65'536;
   int64_t run_ = 0;
   std::vector<earlier_run> replaced_;
   window_labels taken_;  // the labels of the periods taken

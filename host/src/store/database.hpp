@@ -86,6 +86,10 @@ class database {
   // Drops table `name`'s indexes when it holds no row and returns the SQL that
   // builds them again (a bulk import builds them once at the end), or "".
   virtual std::string defer_indexes(const char* name) = 0;
+  // After a run added `rows_added` games or entries: when building the indexes of ratings, games and
+  // entries at its end would cost less than keeping them up for the rest of the run (SQLite, a run large
+  // beside the rows held), drops them and returns the SQL that builds them again; else "".
+  virtual std::string rebuild_indexes_after(int64_t /*rows_added*/) { return ""; }
   virtual bool has_table(const char* name) = 0;
   virtual bool has_column(const char* table, const char* column) = 0;
   // Creates table `t` (schema_tables.hpp) in the open transaction unless it is there (a schema step's).

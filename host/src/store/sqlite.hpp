@@ -28,6 +28,7 @@ class sqlite_database final : public database {
   void ensure_schema() override;
   void check_schema() override;
   std::string defer_indexes(const char* name) override;
+  std::string rebuild_indexes_after(int64_t rows_added) override;
   bool has_table(const char* name) override;
   bool has_column(const char* table, const char* column) override;
   void create_table(const table& t) override;

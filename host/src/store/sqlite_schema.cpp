@@ -6,7 +6,6 @@
 
 #include <ratekit/host/text/diagnostics.hpp>
 
-#include <algorithm>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -71,17 +70,53 @@ bool sqlite_database::has_column(const char* table, const char* column) {
   return s.step();
 }
 
-std::string sqlite_database::defer_indexes(const char* name) {
-  database& db = *this;
-  const auto t = std::find_if(schema_tables.begin(), schema_tables.end(), [&](const table& t) { return t.name == std::string_view(name); });
-  if (t == schema_tables.end() || !*t->indexes || db.prepare(("SELECT 1 FROM " + std::string(name) + " LIMIT 1").c_str()).step())
-    return "";
-  statement s = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL");
+namespace {
+
+// Drops table `name`'s indexes and returns the SQL that builds each again as the database declares it (a
+// layout's, or one a federation added), with the small cache the sort wants, or "" when it has none.
+std::string drop_indexes(database& db, const char* name) {
+  statement s = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL");
   s.bind(1, std::string_view(name));
   std::vector<std::string> indexes;
-  while (s.step()) indexes.emplace_back(s.text(0));
+  std::string build;
+  while (s.step()) {
+    indexes.emplace_back(s.text(0));
+    build += std::string(s.text(1)) + ";";
+  }
   for (const std::string& index : indexes) db.exec(("DROP INDEX \"" + index + "\"").c_str());
-  return index_build_cache + std::string(t->indexes) + recording_cache;
+  return build.empty() ? "" : index_build_cache + build + recording_cache;
+}
+
+bool has_indexes(database& db, const char* name) {
+  statement s = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS NOT NULL");
+  s.bind(1, std::string_view(name));
+  return s.step();
+}
+
+// Read through an index while the table has one; without, a scan of the table itself.
+int64_t rows_of(database& db, const char* name) {
+  statement s = db.prepare(("SELECT count(*) FROM " + std::string(name)).c_str());
+  return s.step() ? s.integer(0) : 0;
+}
+
+}  // namespace
+
+std::string sqlite_database::defer_indexes(const char* name) {
+  database& db = *this;
+  const bool empty = !db.prepare(("SELECT 1 FROM " + std::string(name) + " LIMIT 1").c_str()).step();
+  return empty ? drop_indexes(db, name) : "";
+}
+
+// Kept up row by row, an index by player costs a page out of the cache per row once it outgrows the
+// cache; built at the end, a sort of the whole table. On 2e6 games a run that adds as many rows as the
+// file held costs 29 s of CPU the one way and 6 s the other (docs/performance.md): a run that grows past a
+// tenth of the rows held rebuilds, a monthly run keeps them up.
+std::string sqlite_database::rebuild_indexes_after(int64_t rows_added) {
+  database& db = *this;
+  if (!has_indexes(db, "games") && !has_indexes(db, "entries")) return "";  // none kept up: built at the end already
+  const int64_t held = rows_of(db, "games") + rows_of(db, "entries") - rows_added;  // before the run
+  if (rows_added * 10 < held) return "";
+  return drop_indexes(db, "ratings") + drop_indexes(db, "games") + drop_indexes(db, "entries");
 }
 
 void sqlite_database::create_table(const table& t) {
