@@ -16,7 +16,8 @@ namespace ratekit::db_rows {
 // and period states as they complete, and every game or entry. A period another run recorded is met as
 // `policy` says: refused, replaced with every run recorded after it, or a reason to rate again (rate_again).
 // finish() adds what is known only at the end. Into a database without
-// ratings yet, ratings_by_player is built at the end, not row by row.
+// ratings yet, ratings_by_player is built at the end, not row by row; so are
+// the indexes of a run large beside the rows held (rebuild_indexes_after).
 class database_stream final : public rated_games_sink {
  public:
   database_stream(store::database& db, const competition_config& config, const rk_descriptor& model,

@@ -50,7 +50,7 @@ class sqlite_database final : public database {
 inline constexpr const char* recording_cache = "PRAGMA cache_size = -8192;";
 // An index built at a run's end sorts its rows in pieces as large as the page cache: pieces of 2 MB
 // (SQLite's default cache) stay in the processor's caches, a quarter less CPU in all than pieces of 8 MB
-// (docs/performance.md, "The history database").
+// (docs/performance.md, "The indexes by player at a run's end").
 inline constexpr const char* index_build_cache = "PRAGMA cache_size = -2048;";
 
 // Makes the row source of rows_into known to a connection (the constructor does).
