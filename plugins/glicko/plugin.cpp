@@ -4,7 +4,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(1500.0, "rating points (Elo scale)"),
     sdk::rd_field(glicko::new_rd),
@@ -15,7 +14,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "rdmax", .default_value = glicko::new_rd, .min = 1.0, .max = 10000.0,
                .help = "the largest RD: growth stops there, and a starting RD above it is refused (PlayerRatings' rdmax)"},
 };
-}  // namespace
 
 const rk_descriptor glicko::descriptor = sdk::descriptor{.id = "glicko", .version = "1.0.0",
     .summary = "Glicko (Glickman 1999): a rating and its deviation RD, which grows with the periods a player is away",

@@ -2,7 +2,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(1500.0, "rating points (Glicko scale: 1500 + 173.7178 mu)"),
     {"rd", 350.0, "rating deviation (173.7178 phi), as of the player's last period"},
@@ -14,7 +13,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "rdmax", .default_value = 0.0, .min = 0.0, .max = 10000.0,
                .help = "the largest RD a player's grows to while away (PlayerRatings' rdmax); 0: no cap"},
 };
-}  // namespace
 
 const rk_descriptor glicko2::descriptor = sdk::descriptor{.id = "glicko2", .version = "1.0.0",
     .summary = "Glicko-2 (Glickman 2012): rating, deviation RD and volatility; RD grows by the volatility each period "

@@ -2,7 +2,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(0.0, "Elo rating; every team starts at 0 unless the config's initial says otherwise"),
 };
@@ -29,7 +28,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "margin_tie", .default_value = 1.0, .min = 0.0, .max = 1e6,
                .help = "F for a tied game, which has no winner"},
 };
-}  // namespace
 
 const rk_descriptor nfl_score_elo::descriptor = sdk::descriptor{.id = "nfl-score-elo", .version = "1.1.0",
     .summary = "Elo for team sports with scores: win/loss or points, home advantage, margin multiplier, season "

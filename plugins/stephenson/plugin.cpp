@@ -4,7 +4,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 // The defaults are those of PlayerRatings' steph(): init = c(2200, 300), cval 10,
 // hval 10, bval 0, lambda 2, rdmax 350.
 const rk_state_field state_fields[] = {
@@ -24,7 +23,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "rdmax", .default_value = 350.0, .min = 1.0, .max = 10000.0,
                .help = "the largest RD at the start of a period: growth stops there (rdmax)"},
 };
-}  // namespace
 
 const rk_descriptor stephenson::descriptor = sdk::descriptor{.id = "stephenson", .version = "1.0.0",
     .summary = "Stephenson (PlayerRatings' steph): Glicko with RD growth per game, a per game bonus and a pull "

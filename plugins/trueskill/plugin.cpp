@@ -4,7 +4,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 constexpr auto state_fields = sdk::skill_belief_fields(25.0, 25.0 / 3);
 // The defaults are the references': sigma = mu / 3, beta = sigma / 2, tau =
 // sigma / 100, computed in that order so that they are the same doubles.
@@ -18,7 +17,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "draw_probability", .default_value = 0.10, .min = 0.0, .max = 0.999999,
                .help = "the chance that two equal teams draw; it sets the draw margin"},
 };
-}  // namespace
 
 const rk_descriptor trueskill::descriptor = sdk::descriptor{.id = "trueskill", .version = "1.0.0",
     .summary = "TrueSkill (Herbrich, Minka, Graepel 2006): a Gaussian skill belief per player, updated by a factor "

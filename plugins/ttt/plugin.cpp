@@ -4,7 +4,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(0.0, "the mean of the skill at the player's latest game"),
     {"deviation", 6.0, "the standard deviation of that skill"},
@@ -25,7 +24,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 30, .min = 1, .max = 1e6,
                .help = "the most sweeps over the history"},
 };
-}  // namespace
 
 const rk_descriptor ttt::descriptor = sdk::descriptor{.id = "ttt", .version = "1.0.0",
     .summary = "TrueSkill Through Time (Dangauthier et al. 2007; Landfried and Mocskos 2023) as the "

@@ -4,7 +4,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 const rk_state_field state_fields[] = {
     // An unrated adult's initial rating (Step 1); an unrated player is one whose rating is based on no game.
     // A player left at it whose year of birth the host knows (ABI 1.6) starts from his age instead.
@@ -29,7 +28,6 @@ const rk_param_spec param_specs[] = {
 };
 // The record behind the floors and the formula's choice is bookkeeping: reports leave it out.
 constexpr uint32_t bookkeeping = 1u << uscf::f_wins | 1u << uscf::f_losses | 1u << uscf::f_events | 1u << uscf::f_highest;
-}  // namespace
 
 const rk_descriptor uscf::descriptor = {
     sizeof(rk_descriptor), bookkeeping, "uscf", "1.1.0",

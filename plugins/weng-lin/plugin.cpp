@@ -4,7 +4,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 constexpr auto state_fields = sdk::skill_belief_fields(25.0, 25.0 / 3.0);
 const rk_param_spec param_specs[] = {
     sdk::param{.key = "variant", .type = RK_PARAM_CHOICE, .default_value = 0,
@@ -29,7 +28,6 @@ const rk_param_spec param_specs[] = {
                .help = "the Thurstone-Mosteller draw margin: two performances closer than epsilon tie (the "
                        "thurstone-mosteller variants only)"},
 };
-}  // namespace
 
 const rk_descriptor weng_lin::descriptor = sdk::descriptor{.id = "weng-lin", .version = "1.0.0",
     .summary = "Weng-Lin (Weng and Lin 2011, as OpenSkill): a skill mean and deviation per player, moved by team "

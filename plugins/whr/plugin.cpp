@@ -2,7 +2,6 @@
 
 namespace ratekit::plugins {
 
-namespace {
 const rk_state_field state_fields[] = {
     sdk::rating_field(0.0, "the estimated skill in Elo at the time (0: the first day's virtual opponent)"),
     {"deviation", 0.0, "its standard deviation in Elo, from the inverse Hessian"},
@@ -15,7 +14,6 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 10000, .min = 1, .max = 1e7,
                .help = "the most sweeps"},
 };
-}  // namespace
 
 const rk_descriptor whr::descriptor = sdk::descriptor{.id = "whr", .version = "1.0.0",
     .summary = "Whole-History Rating (Coulom 2008): every player's Bradley-Terry skill at every day he played, "
