@@ -94,7 +94,7 @@ bool has_indexes(database& db, const char* name) {
 }
 
 // Read through an index while the table has one; without, a scan of the table itself.
-int64_t rows_of(database& db, const char* name) {
+int64_t rows_in_table(database& db, const char* name) {
   statement s = db.prepare(("SELECT count(*) FROM " + std::string(name)).c_str());
   return s.step() ? s.integer(0) : 0;
 }
@@ -114,7 +114,7 @@ std::string sqlite_database::defer_indexes(const char* name) {
 std::string sqlite_database::rebuild_indexes_after(int64_t rows_added) {
   database& db = *this;
   if (!has_indexes(db, "games") && !has_indexes(db, "entries")) return "";  // none kept up: built at the end already
-  const int64_t held = rows_of(db, "games") + rows_of(db, "entries") - rows_added;  // before the run
+  const int64_t held = rows_in_table(db, "games") + rows_in_table(db, "entries") - rows_added;  // before the run
   if (rows_added * 10 < held) return "";
   return drop_indexes(db, "ratings") + drop_indexes(db, "games") + drop_indexes(db, "entries");
 }
