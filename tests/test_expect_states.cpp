@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const plugin_registry& plugins() {
+const plugin_registry& built_plugins() {
   static const plugin_registry registry(plugin_registry::search_path({}));
   return registry;
 }
@@ -33,7 +33,7 @@ TEST_CASE("glicko and glicko2 expect from both RDs, as Glickman predicts a game"
   const double opponents[3][3] = {{1400, 30, 0.06}, {1550, 100, 0.06}, {1700, 300, 0.06}};
   const double expected[3] = {0.618797, 0.441587, 0.319169};
   for (const char* id : {"glicko", "glicko2"}) {
-    const auto p = plugins().get(id);
+    const auto p = built_plugins().get(id);
     std::vector<double> defaults;  // every parameter at its default
     for (uint32_t i = 0; i < p->descriptor().param_count; ++i) defaults.push_back(p->descriptor().params[i].default_value);
     const model m(p, defaults);
@@ -57,7 +57,7 @@ TEST_CASE("glicko and glicko2 expect from both RDs, as Glickman predicts a game"
 
 TEST_CASE("a plugin without expect_states is asked for the ratings alone", "[expect_states][abi]") {
   const double a[] = {1900, 123, 4}, b[] = {1500, 456, 7};
-  const auto logistic = plugins().get("fide-logistic");
+  const auto logistic = built_plugins().get("fide-logistic");
   std::vector<double> params;
   for (uint32_t i = 0; i < logistic->descriptor().param_count; ++i) params.push_back(logistic->descriptor().params[i].default_value);
   const model fide(logistic, params);

@@ -28,6 +28,7 @@ def test_keyboard_interrupt_stops_a_long_rate_within_a_second(tmp_path, monkeypa
     games = many_games(1_500_000)  # some 3 s of rating, day by day (a period is one plugin call, never cut short)
     sent = []
     called = threading.Event()
+    finished = threading.Event()
     run = ratekit._ratekit.run
     monkeypatch.setattr(ratekit._ratekit, "run", lambda *args: called.set() or run(*args))
 
@@ -36,17 +37,20 @@ def test_keyboard_interrupt_stops_a_long_rate_within_a_second(tmp_path, monkeypa
         # the GIL: in the midst of rating.
         called.wait()
         while len(os.listdir("/proc/self/task")) <= threads:
+            if finished.is_set():
+                return  # rate() ended first: the assertion below says so, and no stray SIGINT reaches a later test
             time.sleep(0.01)
         time.sleep(0.3)
         sent.append(time.monotonic())
         signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
 
-    thread = threading.Thread(target=interrupt)
+    thread = threading.Thread(target=interrupt, daemon=True)
     thread.start()
     threads = len(os.listdir("/proc/self/task"))  # this one's and the interrupter's
     started = time.monotonic()
     try:
         ratekit.rate(games, "glicko2", period="day", history=True)
+        finished.set()
         raise AssertionError(f"rate() ran to its end in {time.monotonic() - started:.1f} s")
     except KeyboardInterrupt:
         stopped = time.monotonic()
