@@ -3,7 +3,7 @@
 #pragma once
 
 #include <ratekit/host/engine/engine.hpp>
-#include <ratekit/host/output/reports/chart.hpp>
+#include <ratekit/host/output/files/starting_deviations.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -2,6 +2,7 @@
 // axis when the input has no dates), the y axis fitted to the ratings, a legend,
 // and a band of two deviations where the plugin has one (Glicko's RD).
 #pragma once
+#include <ratekit/host/output/files/starting_deviations.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -85,15 +86,6 @@ class series_builder {
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
                                               const std::vector<std::string>& players,
                                               std::span<const double> sat_out = {});
-
-// The deviation players started a run with, for a model whose history.csv has none before a player's first
-// period (Glicko's rd after each period only): a new player's, and those a ratings list or a database seeded
-// otherwise. summary.json's `starting_deviation` holds it, so that a chart drawn again from the folder starts
-// its bands where the run's own did.
-struct starting_deviations {
-  double new_player = NAN;                              // NaN: unknown, the band starts at the first period's end
-  std::map<std::string, double, std::less<>> seeded;  // by player, the ones who played in the run
-};
 
 // summary.json's `starting_deviation` in `summary_json`; none when the file or the key is missing.
 starting_deviations read_starting_deviations(const std::filesystem::path& summary_json);
