@@ -116,6 +116,20 @@ void count_players_rated(run_result& r) {
   for (size_t p = 0; p < r.start_games.size(); ++p) r.players_rated += r.state.games[p] != r.start_games[p];
 }
 
+// The states the run starts from: the config's ratings list, then the store's
+// (or the database `initial` names), which takes precedence.
+ratings_list read_starting_list(const competition_config& config, const plugin& source, const run_services& services,
+                                player_table& players) {
+  ratings_list list;
+  if (!config.initial_ratings.empty())
+    list = read_ratings_list(config.initial_ratings, players, list_columns(source.descriptor()), config.model);
+  if (services.starting_state)
+    list = services.starting_state->read_starting_state(config.competition, players, config.initial_before_run);
+  else if (!config.initial_database.empty())
+    list = read_database_ratings(config.initial_database, config.competition, players, config.initial_before_run);
+  return list;
+}
+
 }  // namespace
 
 int deviation_field(const plugin& p) {
@@ -135,13 +149,7 @@ run_result rate(const competition_config& config, const plugin_registry& plugins
   r.rater = std::make_unique<model>(r.source, config.params);
 
   player_table players;
-  ratings_list list;
-  if (!config.initial_ratings.empty())
-    list = read_ratings_list(config.initial_ratings, players, list_columns(r.source->descriptor()), config.model);
-  if (services.starting_state)
-    list = services.starting_state->read_starting_state(config.competition, players, config.initial_before_run);
-  else if (!config.initial_database.empty())
-    list = read_database_ratings(config.initial_database, config.competition, players, config.initial_before_run);
+  ratings_list list = read_starting_list(config, *r.source, services, players);
   const reader_entry* reader = find_reader(config.input_format);
   if (!reader) throw user_error(config.file.string(), 0, 0, "unknown input format '" + config.input_format + "'");
 
