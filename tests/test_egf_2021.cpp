@@ -94,6 +94,44 @@ TEST_CASE("egf-2021 refuses a handicap over 9 stones and a rating at the scale's
   CHECK(top.rating[1] == 2000.0);
 }
 
+TEST_CASE("egf-2021's handicap and the scale's pole, each on both sides of its limit", "[egf-2021]") {
+  // From 1 stone a handicap shifts its receiver by 100 (h - 0.5); no stone shifts nobody.
+  pool even({2000, 2000, 2000, 2000}, {class_a});
+  even.play(0, 1, 1.0, 0, 0, 0);
+  even.play(2, 3, 1.0, 0, 0, 1);
+  even.rate();
+  CHECK(even.out[0].expected_a == 0.5);
+  CHECK(even.out[1].expected_a == Approx(egf2021_se(2050, 2000)).margin(1e-15));
+  CHECK(even.out[1].expected_a > 0.5);
+  // 9 stones either way are rated (the receiver at 850 points more), 10 and a half stone refused.
+  for (const double stones : {9.0, -9.0}) {
+    pool nine({1000, 1000}, {class_a});
+    nine.play(0, 1, 0.5, 0, 0, stones);
+    nine.rate();
+    const double receiver = 1850, giver = 1000;
+    CHECK(nine.out[0].expected_a == Approx(stones > 0 ? egf2021_se(receiver, giver) : egf2021_se(giver, receiver))
+                                        .margin(1e-15));
+  }
+  for (const double stones : {10.0, -10.0, 1.5}) {
+    INFO(stones << " stones");
+    pool refused({1000, 1000}, {class_a});
+    refused.play(0, 1, 0.5, 0, 0, stones);
+    CHECK_THROWS_WITH(refused.rate(), Catch::Contains("whole number of stones from -9 to 9"));
+    CHECK(refused.rating[0] == 1000.0);
+  }
+  // Just below 3300, with or without the handicap's points, is rated; at 3300 refused.
+  pool below({3299, 3000, 3249, 3000}, {class_a});
+  below.play(0, 1, 1.0);
+  below.play(2, 3, 1.0, 0, 0, 1);  // 3249 receiving 1 stone plays as 3299
+  below.rate();
+  CHECK(below.out[0].expected_a == Approx(egf2021_se(3299, 3000)).margin(1e-15));
+  CHECK(below.out[1].expected_a == Approx(egf2021_se(3299, 3000)).margin(1e-15));
+  pool at({3250, 3000}, {class_a});
+  at.play(0, 1, 1.0, 0, 0, 1);  // 3250 receiving 1 stone plays as 3300
+  CHECK_THROWS_WITH(at.rate(), Catch::Contains("below 3300"));
+  CHECK(at.rating[0] == 3250.0);
+}
+
 TEST_CASE("egf-2021 rates configs/egf-2021.yaml's EGD tournament, with its report columns", "[egf-2021][cli]") {
   const ratekit::testing::temp_dir tmp;
   const auto r = ratekit::testing::run_cli("-q run " + ratekit::testing::source_path("configs/egf-2021.yaml").string() +

@@ -7,7 +7,12 @@
 #include <fifa-sum/fifa_sum.hpp>
 
 #include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 using ratekit::plugins::fifa_sum;
 using ratekit::plugins::fifa_we;
@@ -129,4 +134,90 @@ TEST_CASE("fifa-sum through the database, predict and a chart", "[fifa-sum][cli]
   const auto chart = run_cli("chart '" + dir + "/out' --player Ecuador");
   REQUIRE(chart.status == 0);
   CHECK_THAT(chart.out, Catch::Contains("Ecuador,1,1025.000000,"));
+}
+
+namespace {
+// One row of a CSV file, with fields in double quotes holding commas (the data's tags do).
+std::vector<std::string> fifa_example_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (const char c : line) {
+    if (c == '"') quoted = !quoted;
+    else if (c == ',' && !quoted) fields.emplace_back();
+    else fields.back() += c;
+  }
+  return fields;
+}
+
+// I from the README's table (FIFA's importance of a match), for the source's tag.
+double fifa_example_importance(const std::string& tag) {
+  static const std::set<std::string> confederation_finals = {
+      "UEFA Euro", "Copa América", "African Cup of Nations", "AFC Asian Cup", "Gold Cup", "Oceania Nations Cup"};
+  static const std::set<std::string> fixed_25 = {
+      "FIFA World Cup qualification", "CONCACAF Nations League qualification",
+      "UEFA Nations League, play-offs and finals", "CONCACAF Nations League, play-offs and finals"};
+  const std::string late = ", quarter-finals on";
+  const bool from_quarter_finals = tag.size() > late.size() && tag.compare(tag.size() - late.size(), late.size(), late) == 0;
+  const std::string competition = from_quarter_finals ? tag.substr(0, tag.size() - late.size()) : tag;
+  const std::string qualifier = " qualification";
+  const bool qualification = competition.size() > qualifier.size() &&
+                             confederation_finals.count(competition.substr(0, competition.size() - qualifier.size())) &&
+                             competition.compare(competition.size() - qualifier.size(), qualifier.size(), qualifier) == 0;
+  if (competition == "FIFA World Cup") return from_quarter_finals ? 60 : 50;
+  if (confederation_finals.count(competition)) return from_quarter_finals ? 40 : 35;
+  if (qualification || fixed_25.count(tag)) return 25;
+  if (tag == "UEFA Nations League" || tag == "CONCACAF Nations League") return 15;
+  return 10;
+}
+}  // namespace
+
+// configs/fifa-sum.yaml on the bundled results (2018 to 2025): every match at the importance of
+// FIFA's table for its competition and stage, and no team losing points in a knockout round.
+TEST_CASE("fifa-sum rates configs/fifa-sum.yaml: FIFA's table of I and the knockout rule on every match",
+          "[fifa-sum][cli]") {
+  const temp_dir tmp;
+  const auto r = run_cli("-q run " + source_path("configs/fifa-sum.yaml").string() + " --out '" + tmp.path().string() + "'");
+  REQUIRE(r.status == 0);
+  // The data's matches: (date, team, opponent) -> (tag, knockout), both ways round.
+  std::map<std::tuple<std::string, std::string, std::string>, std::pair<std::string, bool>> matches;
+  std::istringstream data(read_text(source_path("data/football/fifa_sum_2018_2025.csv")));
+  std::string line;
+  std::getline(data, line);
+  while (std::getline(data, line)) {
+    const auto f = fifa_example_fields(line);  // date,player_a,player_b,score_a,points_a,points_b,tag,playoff,shootout
+    REQUIRE(f.size() == 9);
+    matches[{f[0], f[1], f[2]}] = matches[{f[0], f[2], f[1]}] = {f[6], f[7] == "1"};
+  }
+  std::map<double, int> rows_at;  // I: rows rated at it
+  int knockout_rows = 0, spared = 0, group_losses = 0;
+  std::istringstream history(read_text(tmp / "history.csv"));
+  std::getline(history, line);
+  REQUIRE(line.rfind("period,date,player,opponent,expected,score,k,change,", 0) == 0);
+  while (std::getline(history, line)) {
+    const auto f = fifa_example_fields(line);
+    const auto match = matches.find({f[1], f[2], f[3]});
+    REQUIRE(match != matches.end());
+    const auto& [tag, knockout] = match->second;
+    INFO(line << " (" << tag << ")");
+    const double k = std::stod(f[6]), change = std::stod(f[7]), score = std::stod(f[5]);
+    CHECK(k == fifa_example_importance(tag));
+    ++rows_at[k];
+    if (knockout) {
+      ++knockout_rows;
+      CHECK(change >= 0);
+      spared += score == 0 && change == 0;
+    } else {
+      group_losses += score == 0 && change < 0;
+    }
+  }
+  CHECK(rows_at.size() == 7);  // 10, 15, 25, 35, 40, 50 and 60 each rate some match
+  CHECK(rows_at[60] == 2 * 16);  // the World Cups' 16 matches from the quarter-finals on
+  CHECK(knockout_rows == 2 * 196);
+  CHECK(spared > 0);
+  CHECK(group_losses > 0);
+  // Egypt 0 Uruguay 1, both new at 1000, a group match of the 2018 World Cup: 50 (0 - 0.5).
+  const std::string ratings_history = read_text(tmp / "history.csv");
+  CHECK_THAT(ratings_history, Catch::Contains("2018-06-15,Egypt,Uruguay,0.5,0,50,-25,1000,975"));
+  // Uruguay 0 France 2, a quarter-final: Uruguay keeps his points.
+  CHECK_THAT(ratings_history, Catch::Contains("2018-07-06,Uruguay,France,"));
 }

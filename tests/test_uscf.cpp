@@ -292,6 +292,22 @@ TEST_CASE("uscf: the absolute floor, 100 + 4 wins + 2 draws + events, at most 15
   CHECK(above.rating(0) < 400.0);
 }
 
+TEST_CASE("uscf: the absolute floor counts events of 3 or more games, not of 2", "[uscf]") {
+  // The player of the test above (30 games, 2 won, 1 drawn, 3 events, at 120) loses 2 games, or 3,
+  // to players rated as he is: each falls below 100; the floor is 100 + 8 + 2 + 3 = 113 after the
+  // 2-game event, which is not one of N_R, and 114 after the 3-game event, which is.
+  for (const int32_t games : {2, 3}) {
+    INFO(games << " games");
+    std::vector<record> players{{120, 30, 2, 27, 3}};
+    for (int32_t o = 1; o <= games; ++o) players.push_back({120, 100, 40, 40});
+    event e(players);
+    for (int32_t o = 1; o <= games; ++o) e.play(0, o, 0.0);
+    e.rate();
+    CHECK(e.rating(0) == (games == 3 ? 114.0 : 113.0));
+    CHECK(e.columns[uscf::f_events][0] == (games == 3 ? 4.0 : 3.0));
+  }
+}
+
 TEST_CASE("uscf: an established player's floor, 200 below his highest rating in hundreds, 1200 to 2100", "[uscf]") {
   CHECK(math::established_floor(1400) == 1200.0);
   CHECK(math::established_floor(1399.99) == 0.0);
