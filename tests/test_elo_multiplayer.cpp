@@ -4,6 +4,7 @@
 // scripts/playerratings-reference.R in data/playerratings/; and its rules one
 // at a time (base values of short tables, ties, Tenhou's K on both sides of 400).
 #include "playerratings_support.hpp"
+#include "split_runs_support.hpp"
 
 #include <elo-multiplayer/base_values.hpp>
 
@@ -123,4 +124,13 @@ TEST_CASE("elo-multiplayer: one game by hand, and a table larger than its seats 
   const auto refused = run_cli("-q run '" + (dir / "c.yaml").string() + "'");
   CHECK(refused.status != 0);
   CHECK(refused.out.find("a game of 4 players: this model rates 2 to seats (3) players") != std::string::npos);
+}
+
+TEST_CASE("elo-multiplayer through the history database: the riichi games in two runs end as one run",
+          "[elo-multiplayer][cli]") {
+  // Each player's games played, which Tenhou's K falls with, cross from the first run to the second.
+  const auto runs = ratekit::testing::rate_in_one_and_two_runs("data/playerratings/riichi_2019.csv", "g271,",
+                                                               "model: elo-multiplayer\nperiod: event\n", "standings-csv");
+  REQUIRE(runs.rated);
+  CHECK(runs.second_run == runs.one_run);
 }

@@ -4,6 +4,7 @@
 // scripts/playerratings-reference.R in data/playerratings/; and its rules one
 // at a time on the plugin (RD growth and its cap, RD per game, bonus, pull).
 #include "playerratings_support.hpp"
+#include "split_runs_support.hpp"
 #include "test_glicko_common.hpp"
 
 #include <stephenson/stephenson.hpp>
@@ -178,4 +179,13 @@ TEST_CASE("stephenson takes any starting RD above 0 and refuses 0", "[stephenson
   const auto refused = rated("0").first;
   CHECK(refused.status != 0);
   CHECK(refused.out.find("a player's rd must be a number above 0") != std::string::npos);
+}
+
+TEST_CASE("stephenson through the history database: the World Cups to 1990, then on, end as one run", "[stephenson][cli]") {
+  // The RDs, and the years each team sat out, cross from the first run to the second.
+  const auto runs = ratekit::testing::rate_in_one_and_two_runs("data/football/world_cup_1930_2022.csv", "1994",
+                                                               "model: stephenson\nperiod: year\n", "games-csv");
+  REQUIRE(runs.rated);
+  CHECK(runs.second_run == runs.one_run);
+  CHECK_THAT(runs.second_run, Catch::Contains("\nBrazil,"));
 }
