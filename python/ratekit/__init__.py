@@ -15,7 +15,6 @@ import io
 import json
 import os
 import pathlib
-import tempfile
 
 from . import _config, _frames, _places
 from ._ratekit import Error
@@ -44,10 +43,11 @@ def describe(model, plugin_dir=None, allow_insecure_plugins=False):
     return json.loads(_ratekit.describe_json(model, _dirs(plugin_dir), allow_insecure_plugins))
 
 
-def _run(config_file, text, out, games=None, unknown=(), rows=0, plugin_dir=None, allow_insecure_plugins=False):
+def _run(config_file, text, out, games=None, unknown=(), rows=0, plugin_dir=None, allow_insecure_plugins=False,
+         events=("", "")):
     # Without a folder of the caller's, the run's files and history.csv's rows stay in memory.
     handle = _ratekit.run(config_file, text, "" if out is None else os.fspath(out), games, list(unknown), rows,
-                          _dirs(plugin_dir), allow_insecure_plugins)
+                          *events, _dirs(plugin_dir), allow_insecure_plugins)
     return Result(handle, out)
 
 
@@ -83,32 +83,35 @@ def _format(columns, mapping):
     return "games-csv"
 
 
-class _InputFolder:
-    """A temporary folder for the inputs rate() hands the host as files (a ratings list given as a DataFrame, team
-    matches and standings), made when the first is written and removed once the run has read them."""
+class _MemoryFiles:
+    """Frames the host reads only from files (rate()'s ratings list as a DataFrame, predict()'s games): each CSV text
+    in a file of memory alone (memfd), which no folder holds, read by the host's reader through /proc/self/fd;
+    closed once the call has read them."""
 
     def __init__(self):
-        self._folder = None
+        self._descriptors = []
 
-    def path(self, name):
-        if self._folder is None:
-            self._folder = tempfile.TemporaryDirectory(prefix="ratekit-")
-        return pathlib.Path(self._folder.name) / name
+    def path(self, name, text):
+        descriptor = os.memfd_create(f"ratekit-{name}", os.MFD_CLOEXEC)
+        self._descriptors.append(descriptor)
+        with open(descriptor, "wb", closefd=False) as file:  # the whole text, however many writes it takes
+            file.write(text.encode("utf-8"))
+        return f"/proc/self/fd/{descriptor}"
 
     def __enter__(self):
         return self
 
     def __exit__(self, *raised):
-        if self._folder is not None:
-            self._folder.cleanup()
+        for descriptor in self._descriptors:
+            os.close(descriptor)
 
 
 def _initial(initial, inputs, places):
     if hasattr(initial, "to_csv"):  # a ratings list as a DataFrame
-        path = inputs.path("initial.csv")
-        initial.to_csv(path, index=False)
-        places.file(path, "initial", initial.columns)
-        return {"ratings": str(path)}
+        text = initial.to_csv(index=False)
+        path = inputs.path("initial", text)
+        places.file(path, "initial", initial.columns, text)
+        return {"ratings": path}
     if isinstance(initial, str) and _ratekit.is_database_uri(initial):
         return {"database": initial}  # a PostgreSQL history database: a URI or key=value pairs, not a path
     if isinstance(initial, (str, os.PathLike)):
@@ -134,7 +137,7 @@ def rate(games, model, *, columns=None, format=None, k=None, competition="python
     categories, and the output keys history, report, charts. k=20 is short for k_schedule=[{"k": 20}].
     """
     places = _places.Places(lambda key_path: _places.argument(key_path, k is not None))
-    with _InputFolder() as inputs:  # a problem is renamed while the files it names are there to read
+    with _MemoryFiles() as inputs:
         try:
             return _rate(games, model, columns, format, k, competition, config, inputs, places,
                          plugin_dir, allow_insecure_plugins)
@@ -172,18 +175,24 @@ def _rate(games, model, columns, format, k, competition, config, inputs, places,
     cfg = {"competition": competition, "model": model, **config, "input": source}
     if output:
         cfg["output"] = output
-    games_in, unknown = None, ()
+    games_in, unknown, events = None, (), ("", "")
     if fmt == "games-csv":
         if columns:  # as the CLI: with a mapping, only the mapped columns and the required ones
             frame = {name: frame[name] for name in set(columns.values()) | {"date", "player_a", "player_b"}
                      if name in frame}
         games_in, unknown = _refused(_frames.game_columns, frame, columns)
     else:
-        source["path"] = str(inputs.path("games.csv"))
-        _refused(_frames.to_csv, frame, source["path"])
-        places.file(source["path"], "games", frame)
+        events = _events(frame, fmt, places)
     text = _config_text(cfg, places)
-    return _run("", text, None, games_in, unknown, rows, plugin_dir, allow_insecure)
+    return _run("", text, None, games_in, unknown, rows, plugin_dir, allow_insecure, events)
+
+
+def _events(frame, fmt, places):
+    """Team matches or ranked events as the host reads them in the place of a config's input: (format, CSV text),
+    which `places` names "games" by its rows and columns."""
+    text = _refused(_frames.to_csv, frame)
+    places.file(_ratekit.events_frame_name, "games", frame, text)
+    return fmt, text
 
 
 def _state(side):
@@ -230,12 +239,12 @@ def predict(basis, games, competition=None, home_advantage=None, *, min_games=0,
     rated, are predicted from the initial state with new_rating and the new_state fields (a dict)."""
     places = _places.Places(_places.config_key)
     rule = _new_players(min_games, new_rating, new_state)
-    with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
-        path = os.path.join(folder, "games.csv")
+    with _MemoryFiles() as inputs:
         try:
             frame, _ = _refused(_frames.as_columns, games)
-            places.file(path, "games", frame)
-            _refused(_frames.to_csv, frame, path)
+            text = _refused(_frames.to_csv, frame)
+            path = inputs.path("games", text)
+            places.file(path, "games", frame, text)
             if isinstance(basis, Result):
                 text, fields = _ratekit.predict_run(basis._handle, path, rule)
             elif isinstance(basis, (str, os.PathLike)):
@@ -260,24 +269,22 @@ def _compared_config(config, at):
     return os.fspath(config), None
 
 
-def _ranked_games(games, columns, folder):
-    """A frame (or dict) of ranked events or team matches, written as a CSV into `folder` for compare and tune
-    to read in the place of each config's input: (its path, its format); ("", "") for pairwise games."""
+def _ranked_games(games, columns, places):
+    """A frame (or dict) of ranked events or team matches as compare and tune hand it to the host in the place of
+    each config's input: (its format, its CSV text); ("", "") for pairwise games."""
     if games is None:
         return "", ""
     frame, _ = _refused(_frames.as_columns, games)
     fmt = _format(frame, columns)
     if fmt == "games-csv":
         return "", ""
-    path = os.path.join(folder, "events.csv")
-    _refused(_frames.to_csv, frame, path)
-    return path, fmt
+    return _events(frame, fmt, places)
 
 
 def _evaluated_config(config, at, ranked):
-    """_compared_config, a dict without an input reading the frame of ranked events `ranked` (path, format)."""
+    """_compared_config, a dict without an input reading the frame of ranked events `ranked` (format, text)."""
     if ranked[0] and isinstance(config, dict) and "input" not in config:
-        config = {**config, "input": {"format": ranked[1], "path": ranked[0]}}
+        config = {**config, "input": {"format": ranked[0]}}
     return _compared_config(config, at)
 
 
@@ -309,23 +316,30 @@ def compare(configs, games=None, *, test_from=None, seed=1, bootstrap=1000, name
     names: a name for each config (default: a file's name, a dict's competition).
     The window is in the frame's attrs["window"]; out= also writes compare.csv, compare.json and compare.html.
     """
-    configs = list(configs)
-    with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
-        ranked = _ranked_games(games, columns, folder)
-        files, texts = zip(*(_evaluated_config(c, at, ranked) for at, c in enumerate(configs))) if configs else ((), ())
-        if names is None:
-            names = [pathlib.Path(f).stem if f else f"{c.get('competition', at + 1)}"
-                     for at, (f, c) in enumerate(zip(files, configs))]
-        games_in, unknown, rows = _games_in(None if ranked[0] else games, columns)
-        options = _ratekit.CompareOptions(int(seed), int(bootstrap), [str(n) for n in names])
-        csv, window = _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
-                                       "" if test_from is None else str(test_from),
-                                       "" if out is None else os.fspath(out), _dirs(plugin_dir),
-                                       allow_insecure_plugins, *ranked)
+    places = _places.Places(_places.config_key)
+    try:
+        csv, window = _compared(list(configs), games, columns, names, seed, bootstrap, test_from, out, plugin_dir,
+                                allow_insecure_plugins, places)
+    except Error as e:
+        raise places.renamed(e) from None
     result = _frames.pd.read_csv(io.StringIO(csv), dtype={"name": str, "model": str, "games": "int64", "pairs": "int64"},
                                  float_precision="round_trip")  # each number as written
     result.attrs["window"] = json.loads(window)["window"]
     return result
+
+
+def _compared(configs, games, columns, names, seed, bootstrap, test_from, out, plugin_dir, allow_insecure, places):
+    """compare()'s texts of compare.csv and compare.json, a frame's rows and columns named in `places`."""
+    ranked = _ranked_games(games, columns, places)
+    files, texts = zip(*(_evaluated_config(c, at, ranked) for at, c in enumerate(configs))) if configs else ((), ())
+    if names is None:
+        names = [pathlib.Path(f).stem if f else f"{c.get('competition', at + 1)}"
+                 for at, (f, c) in enumerate(zip(files, configs))]
+    games_in, unknown, rows = _games_in(None if ranked[0] else games, columns)
+    options = _ratekit.CompareOptions(int(seed), int(bootstrap), [str(n) for n in names])
+    return _ratekit.compare(list(files), list(texts), games_in, list(unknown), rows, options,
+                            "" if test_from is None else str(test_from), "" if out is None else os.fspath(out),
+                            _dirs(plugin_dir), allow_insecure, *ranked)
 
 
 def tune(config, params, games=None, *, validate_from=None, test_from=None, objective="log-loss", budget=100,
@@ -348,14 +362,17 @@ def tune(config, params, games=None, *, validate_from=None, test_from=None, obje
         raise Error(f"objective: expected 'log-loss' or 'brier', got {objective!r}")
     specs = [f"{name}={':'.join(str(v) for v in bounds)}" for name, bounds in dict(params).items()]
     options = _ratekit.TuneOptions(objective == "brier", int(budget), int(seed))
-    with tempfile.TemporaryDirectory(prefix="ratekit-") as folder:
-        ranked = _ranked_games(games, columns, folder)
+    places = _places.Places(_places.config_key)
+    try:
+        ranked = _ranked_games(games, columns, places)
         file, text = _evaluated_config(config, 0, ranked)
         games_in, unknown, rows = _games_in(None if ranked[0] else games, columns)
         csv, found = _ratekit.tune(file, text, games_in, list(unknown), rows, specs, options,
                                    "" if validate_from is None else str(validate_from),
                                    "" if test_from is None else str(test_from), "" if out is None else os.fspath(out),
                                    _dirs(plugin_dir), allow_insecure_plugins, *ranked)
+    except Error as e:
+        raise places.renamed(e) from None
     result = _frames.pd.read_csv(io.StringIO(csv), dtype={"candidate": "int64", "games": "int64"},
                                  float_precision="round_trip")
     result.attrs.update({k: v for k, v in json.loads(found).items()

@@ -103,14 +103,14 @@ def _line_break(columns):
     return None
 
 
-def to_csv(columns, path):
-    """Writes the columns as a CSV file the host's readers take (numbers as Python writes them, dates as
-    games-csv's are read: a time-zone-aware one as its UTC date), a row a line."""
+def to_csv(columns, path=None):
+    """The columns as CSV text the host's readers take (numbers as Python writes them, dates as games-csv's are
+    read: a time-zone-aware one as its UTC date), a row a line; written to `path` when given, else returned."""
     if problem := _line_break(columns):
         raise ValueError(problem)
     frame = pd.DataFrame({k: (_utc(v).dt.strftime("%Y-%m-%d") if v.dtype.kind == "M" else v)
                           for k, v in columns.items()})
-    frame.to_csv(path, index=False)
+    return frame.to_csv(path, index=False)
 
 
 # Counts, flags and months: whole numbers, read as int64 by inference.

@@ -16,14 +16,12 @@ def printable(text):
                   lambda m: ("\\x" if ord(m[0]) < 0x80 else "\\u00") + f"{ord(m[0]):02X}", text)
 
 
-def _field_index(path, line, column):
-    """The 0-based field of a CSV file's `line` (1-based) where character `column` (1-based) lies, or None."""
-    with open(path, encoding="utf-8") as lines:
-        for number, text in enumerate(lines, 1):
-            if number == line:
-                break
-        else:
-            return None
+def _field_index(csv, line, column):
+    """The 0-based field of a CSV text's `line` (1-based) where character `column` (1-based) lies, or None."""
+    lines = csv.split("\n", line)
+    if len(lines) < line:
+        return None
+    text = lines[line - 1]
     index, quoted = 0, False
     for char in text[: column - 1]:
         if char == '"':
@@ -34,18 +32,18 @@ def _field_index(path, line, column):
 
 
 class Places:
-    """What a call wrote for the host: its config text's key paths and its CSV files, to name problems by."""
+    """What a call wrote for the host: its config text's key paths and its CSV texts, to name problems by."""
 
     def __init__(self, key_place):
         self._key_place = key_place  # a config key path -> what the caller wrote
         self._key_paths = []
-        self._files = {}  # a written CSV file -> (what it stands for, its columns)
+        self._files = {}  # the name the host knows a CSV text by -> (what it stands for, its columns, the text)
 
     def config(self, key_paths):
         self._key_paths = key_paths
 
-    def file(self, path, name, columns):
-        self._files[str(path)] = (name, list(columns))
+    def file(self, path, name, columns, text):
+        self._files[str(path)] = (name, list(columns), text)
 
     def _place(self, file, line, column):
         """(the place's new name, whether it is a written file's) of a diagnostic's place."""
@@ -53,17 +51,17 @@ class Places:
             return self._key_place(self._key_paths[line - 1] if 1 <= line <= len(self._key_paths) else ()), False
         if file not in self._files:
             return None, False
-        name, columns = self._files[file]
+        name, columns, text = self._files[file]
         if line < 2:  # the header: its message quotes the column
             return name, True
         place = f"{name}: row {line - 2}"  # the header is line 1, row 0 is line 2
-        index = _field_index(file, line, column) if column > 0 else None
+        index = _field_index(text, line, column) if column > 0 else None
         if index is not None and index < len(columns):
             place += f", column '{columns[index]}'"
         return place, True
 
     def _message(self, message, in_file):
-        for path, (name, _) in self._files.items():
+        for path, (name, _, _) in self._files.items():
             message = re.sub(re.escape(path) + r":(\d+)", lambda m: f"{name} row {int(m[1]) - 2}", message)
             message = message.replace(path, name).replace(f"'{os.path.basename(path)}'", f"'{name}'")
         if in_file:  # "first at line 2" of the file: a row of the frame

@@ -1,6 +1,7 @@
 // ratekit's Python module (_ratekit): the host's commands as functions. The
 // Python package (python/ratekit/) turns DataFrames and dicts into what these
 // take, and their files back into DataFrames.
+#include "event_rows.hpp"
 #include "frame_columns.hpp"
 #include "run_folder.hpp"
 #include "run_handle.hpp"
@@ -126,22 +127,14 @@ void read_frame(competition_config& config) {
   config.input_paths = {"games"};
 }
 
-// A frame of ranked events or team matches, written by the caller to `file` as `format` reads it: read by
-// `config` in the place of its own input, which must be of that format.
-void read_events_file(competition_config& config, const std::string& file, const std::string& format) {
-  if (config.input_format != format)
-    throw config.error_at("input", "expected " + format + " for columns of " +
-                                       (format == "team-csv" ? "team matches" : "ranked events") + ", got " +
-                                       config.input_format);
-  config.input_paths = {file};
-}
-
-// Into `out`, the caller's folder; with none, the files are kept in memory.
+// Into `out`, the caller's folder; with none, the files are kept in memory. The games are the frame's pairwise
+// games (`games`), or its team matches or ranked events (`events_text` of `events_format`), or the config's input.
 run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
                const py::object& games, const std::vector<std::string>& unknown, size_t rows,
+               const std::string& events_format, std::string events_text,
                const std::vector<std::string>& plugin_dir, bool allow_insecure) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
-  if (text) text->input_apart = !games.is_none();
+  if (text) text->input_apart = !games.is_none() || !events_format.empty();
   // This run's connection strings, apart from another thread's run naming its database with another password.
   const auto connections = new_connection_strings();
   std::optional<connection_scope> reading_config(std::in_place, connections);
@@ -154,6 +147,12 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     read_frame(config);
     frame.emplace(columns, config.input_options);
   }
+  std::optional<event_rows> events;
+  if (!events_format.empty()) {
+    read_events_frame(config, events_format);
+    events.emplace(events_format, events_frame_name, std::move(events_text), config.input_options);
+  }
+  const input_rows* given = frame ? static_cast<const input_rows*>(&*frame) : events ? &*events : nullptr;
   // A report or chart streams into a folder (but a whole-history model's, made from the fit): without the
   // caller's, such a run goes through a temporary one, read back and removed.
   std::optional<temporary_run_folder> through;
@@ -167,7 +166,7 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   unit_result unit = interruptible<unit_result>([&] {
     const connection_scope rating(connections);
     progress bar(false);
-    return run_unit(config, plugins, dir, {.history = history.get()}, bar, frame ? &*frame : nullptr);
+    return run_unit(config, plugins, dir, {.history = history.get()}, bar, given);
   });
   if (through) unit.files = read_run_files(dir);
   if (!unit.run.history_streamed) history.reset();  // a whole-history model's run keeps history.csv's text
@@ -182,25 +181,29 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
                                             const std::vector<std::string>& unknown, size_t rows,
                                             compare_options options, const std::string& test_from,
                                             const std::string& out, const std::vector<std::string>& plugin_dir,
-                                            bool allow_insecure, const std::string& events_file,
-                                            const std::string& events_format) {
+                                            bool allow_insecure, const std::string& events_format,
+                                            std::string events_text) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
   std::shared_ptr<frame_columns> columns;
   if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
   std::vector<competition_config> configs;
   for (size_t i = 0; i < config_files.size(); ++i) {
-    if (texts[i]) texts[i]->input_apart = columns != nullptr;
+    if (texts[i]) texts[i]->input_apart = columns != nullptr || !events_format.empty();
     const connection_scope own(options.connections.emplace_back(new_connection_strings()));
     configs.push_back(config_of(config_files[i], texts[i], plugins));
     if (columns) read_frame(configs.back());
-    if (!events_file.empty()) read_events_file(configs.back(), events_file, events_format);
+    if (!events_format.empty()) read_events_frame(configs.back(), events_format);
   }
   // Every config reads the games alike (compare_configs refuses them otherwise): the first's options read them.
   std::optional<frame_rows> frame;
   if (columns && !configs.empty()) frame.emplace(columns, configs.front().input_options);
+  std::optional<event_rows> events;
+  if (!events_format.empty() && !configs.empty())
+    events.emplace(events_format, events_frame_name, std::move(events_text), configs.front().input_options);
+  const input_rows* given = frame ? static_cast<const input_rows*>(&*frame) : events ? &*events : nullptr;
   return interruptible<std::pair<std::string, std::string>>([&] {
-    const comparison c = compare_configs(configs, plugins, options, frame ? &*frame : nullptr);
+    const comparison c = compare_configs(configs, plugins, options, given);
     if (!out.empty()) write_comparison(c, out);
     return std::make_pair(comparison_csv(c), json_text(comparison_json(c), 2));
   });
@@ -215,23 +218,28 @@ std::pair<std::string, std::string> tune(const std::string& config_file, std::op
                                          size_t rows, const std::vector<std::string>& params, tune_options options,
                                          const std::string& validate_from, const std::string& test_from,
                                          const std::string& out, const std::vector<std::string>& plugin_dir,
-                                         bool allow_insecure, const std::string& events_file,
-                                         const std::string& events_format) {
+                                         bool allow_insecure, const std::string& events_format,
+                                         std::string events_text) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (!validate_from.empty()) options.validate_from = parse_window_date(validate_from, "validate_from");
   if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
   std::vector<tuned_param> space;
   for (const std::string& p : params) space.push_back(parse_tuned_param(p));
-  if (text) text->input_apart = !games.is_none();
+  if (text) text->input_apart = !games.is_none() || !events_format.empty();
   competition_config config = config_of(config_file, text, plugins);
-  if (!events_file.empty()) read_events_file(config, events_file, events_format);
+  std::optional<event_rows> events;
+  if (!events_format.empty()) {
+    read_events_frame(config, events_format);
+    events.emplace(events_format, events_frame_name, std::move(events_text), config.input_options);
+  }
   std::optional<frame_rows> frame;
   if (!games.is_none()) {
     read_frame(config);
     frame.emplace(std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games"), config.input_options);
   }
+  const input_rows* given = frame ? static_cast<const input_rows*>(&*frame) : events ? &*events : nullptr;
   return interruptible<std::pair<std::string, std::string>>([&] {
-    const tuning t = tune_config(config, std::move(space), plugins, options, frame ? &*frame : nullptr);
+    const tuning t = tune_config(config, std::move(space), plugins, options, given);
     if (!out.empty()) write_tuning(t, config.file, out);
     return std::make_pair(tuning_csv(t), json_text(tuning_json(t), 2));
   });
@@ -358,7 +366,9 @@ PYBIND11_MODULE(_ratekit, m) {
     return json_text(describe_json(*registry(dirs, insecure).get(id)), 2);
   });
   m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("unknown"),
-        py::arg("rows"), py::arg("plugin_dir"), py::arg("allow_insecure"));
+        py::arg("rows"), py::arg("events_format"), py::arg("events_text"), py::arg("plugin_dir"),
+        py::arg("allow_insecure"));
+  m.attr("events_frame_name") = events_frame_name;
   m.attr("games_csv_columns") =
       py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
   const std::vector<std::string_view> numbers = games_csv_number_columns();
@@ -371,7 +381,7 @@ PYBIND11_MODULE(_ratekit, m) {
       }));
   m.def("compare", &compare, py::arg("config_files"), py::arg("texts"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("options"), py::arg("test_from"), py::arg("out"), py::arg("plugin_dir"),
-        py::arg("allow_insecure"), py::arg("events_file"), py::arg("events_format"));
+        py::arg("allow_insecure"), py::arg("events_format"), py::arg("events_text"));
   py::class_<tune_options>(m, "TuneOptions").def(py::init([](bool brier, size_t budget, uint64_t seed) {
     tune_options o;
     o.brier = brier, o.budget = budget, o.seed = seed;
@@ -379,8 +389,8 @@ PYBIND11_MODULE(_ratekit, m) {
   }));
   m.def("tune", &tune, py::arg("config_file"), py::arg("text"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("params"), py::arg("options"), py::arg("validate_from"), py::arg("test_from"),
-        py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"), py::arg("events_file"),
-        py::arg("events_format"));
+        py::arg("out"), py::arg("plugin_dir"), py::arg("allow_insecure"), py::arg("events_format"),
+        py::arg("events_text"));
   py::class_<new_player_rule>(m, "NewPlayers").def(py::init(&new_players));
   m.def("predict_run", &predict_run);
   m.def("predict_database", &predict_database);

@@ -11,20 +11,29 @@ import pytest
 import ratekit
 from conftest import ROOT, same_as_file
 
+DATA = ROOT / "data"
+
 # Duels, state fields, ranked events, team matches (test_history_in_memory's), and the whole-history models,
 # whose charts are made from the fit in memory too.
 CONFIGS = ["world-cup-elo", "glicko-example", "nfl-538", "codeforces-908", "teams-5v5-trueskill",
            "teams-ffa-weng-lin", "ttt-world-cup", "whr-world-cup"]
 
 
+def _no_temporary_folder(*_):
+    raise AssertionError("the call asked Python's tempfile for a temporary folder")
+
+
 @pytest.fixture
 def watched(tmp_path, monkeypatch):
-    """The temporary folder (TMPDIR, for the host and for Python's tempfile) and the working folder, both empty."""
+    """The temporary folder (TMPDIR, for the host) and the working folder, both empty; Python's tempfile refuses
+    the call any temporary file or folder, so that one removed before the call returns is caught too."""
     folders = [tmp_path / "tmp", tmp_path / "work"]
     for folder in folders:
         folder.mkdir()
     monkeypatch.setenv("TMPDIR", str(folders[0]))
     monkeypatch.setattr(tempfile, "tempdir", None)  # tempfile reads TMPDIR again
+    monkeypatch.setattr(tempfile, "gettempdir", _no_temporary_folder)
+    monkeypatch.setattr(tempfile, "gettempdirb", _no_temporary_folder)
     monkeypatch.chdir(folders[1])
     return folders
 
@@ -72,3 +81,43 @@ def test_a_report_without_a_temporary_folder_is_refused_by_its_name(tmp_path, mo
     assert str(raised.value).startswith(f"{tmp_path / 'missing'}: expected a folder for the temporary files of a "
                                         "report or chart (TMPDIR): ")
     assert ratekit.rate(games, "fide-logistic", k=20).summary["model"] == "fide-logistic"  # no report: no folder
+
+
+def _read(path):
+    """A data file's cells as its text: the frame holds what the CLI reads."""
+    return pd.read_csv(DATA / path, dtype=str, keep_default_na=False)
+
+
+# Team matches, a free-for-all, and ranked events with a starting ratings list: each config's input and list as
+# DataFrames, rated with the config's keys.
+FRAMES = [("teams-5v5-trueskill", "trueskill", "teams/5v5-generated.csv", None, {"draw_probability": 0.04}),
+          ("teams-ffa-weng-lin", "weng-lin", "teams/ffa-generated.csv", None, {"variant": "plackett-luce"}),
+          ("codeforces-908", "codeforces", "codeforces-ratings/cf_908_standings.csv",
+           "codeforces-ratings/cf_908_before.csv", {})]
+
+
+@pytest.mark.parametrize("name,model,games,listed,params", FRAMES)
+def test_rate_on_team_matches_events_and_a_list_writes_nothing_and_gives_the_clis_files(name, model, games, listed,
+                                                                                       params, watched, run_cli):
+    keys = {"initial": _read(listed)} if listed else {}
+    result = ratekit.rate(_read(games), model, competition=name, period="event", history=True, params=params, **keys)
+    ratings, history = result.ratings, result.history
+    assert created(watched) == []
+    expected = run_cli(ROOT / "configs" / f"{name}.yaml")
+    same_as_file(ratings, expected / "ratings.csv")
+    same_as_file(history, expected / "history.csv")
+    assert len(history) > 1000
+
+
+def test_compare_tune_and_predict_on_frames_write_nothing(watched):
+    events = _read("playerratings/riichi_2019.csv")
+    slow = {"competition": "slow", "model": "elo-multiplayer"}
+    fast = {"competition": "fast", "model": "elo-multiplayer", "params": {"k": 0.5}}
+    compared = ratekit.compare([slow, fast], events, test_from="2019-10-01")
+    assert list(compared["name"]) == ["slow", "fast", "always 0.5"]
+    tuned = ratekit.tune(slow, {"k": (0.5, 1.5, 0.5)}, events, validate_from="2019-07-01", test_from="2019-10-01")
+    assert len(tuned) == 3
+    rated = ratekit.rate(_read("football/world_cup_1930_2022.csv").head(200), "fide-logistic", k=20)
+    predicted = ratekit.predict(rated, pd.DataFrame({"player_a": ["Brazil"], "player_b": ["Italy"]}))
+    assert 0 < predicted.loc[0, "expected"] < 1
+    assert created(watched) == []

@@ -74,13 +74,18 @@ def test_a_config_dicts_problem_names_its_key():
         ratekit.run(config)
 
 
-def team_matches(**changes):
-    frame = pd.DataFrame({"match": ["m1", "m1", "m2", "m2"], "date": ["2024-01-01"] * 2 + ["2024-01-02"] * 2,
-                          "team": ["a", "b", "a", "b"], "player": ["Ann", "Bob", "Ann", "Bob"], "rank": [1, 2, 2, 1]})
+def changed(frame, changes):
+    """`frame` with each column's cell changed: {column: (row, value)}."""
     for column, (row, value) in changes.items():
         frame[column] = frame[column].astype(object)
         frame.loc[row, column] = value
     return frame
+
+
+def team_matches(**changes):
+    return changed(pd.DataFrame({"match": ["m1", "m1", "m2", "m2"], "date": ["2024-01-01"] * 2 + ["2024-01-02"] * 2,
+                                 "team": ["a", "b", "a", "b"], "player": ["Ann", "Bob", "Ann", "Bob"],
+                                 "rank": [1, 2, 2, 1]}), changes)
 
 
 @pytest.mark.parametrize("frame,message", [
@@ -94,6 +99,36 @@ def test_a_team_frames_problem_names_its_row_and_column_not_a_file(frame, messag
     with pytest.raises(ratekit.Error) as raised:
         ratekit.rate(frame, "trueskill")
     assert str(raised.value).startswith(message), str(raised.value)
+    assert tempfile.gettempdir() not in str(raised.value) and ".csv" not in str(raised.value)
+
+
+def standings(**changes):
+    return changed(pd.DataFrame({"event": ["e1"] * 3 + ["e2"] * 3, "date": ["2024-01-01"] * 3 + ["2024-01-02"] * 3,
+                                 "player": ["Ann", "Bob", "Cid"] * 2, "rank": [1, 2, 3, 3, 2, 1]}), changes)
+
+
+@pytest.mark.parametrize("frame,message", [
+    (standings(rank=(4, "second")), "games: row 4, column 'rank': expected rank as a whole number >= 1, got 'second'"),
+    (standings(player=(2, "Ann")), "games: row 2, column 'player': expected each player once per event, got 'Ann' "
+                                   "again in event 'e1' (first at row 0)"),
+    (standings(date=(3, "2024-13-01")), "games: row 3, column 'date': expected"),
+])
+def test_a_standings_frames_problem_names_its_row_and_column_not_a_file(frame, message):
+    with pytest.raises(ratekit.Error) as raised:
+        ratekit.rate(frame, "codeforces")
+    assert str(raised.value).startswith(message), str(raised.value)
+    assert ratekit._ratekit.events_frame_name not in str(raised.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda frame: ratekit.compare([{"competition": "t", "model": "trueskill"}], frame),
+    lambda frame: ratekit.tune({"competition": "t", "model": "trueskill"}, {"beta": (2, 6, 2)}, frame),
+])
+def test_a_compared_or_tuned_frames_problem_names_its_row_and_column_not_a_file(call):
+    with pytest.raises(ratekit.Error) as raised:
+        call(team_matches(rank=(3, "first")))
+    assert str(raised.value).startswith("games: row 3, column 'rank': expected rank as a positive number"), \
+        str(raised.value)
     assert tempfile.gettempdir() not in str(raised.value) and ".csv" not in str(raised.value)
 
 

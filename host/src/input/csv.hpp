@@ -120,6 +120,9 @@ struct csv_input {
   csv_input(const std::filesystem::path& file, const reader_options& options, std::span<const column_spec> spec,
             std::string_view header, bool ignore_unknown = false)
       : src(file, options), problems(src), table(src, problems, spec, header, ignore_unknown) {}
+  csv_input(const input_text& text, std::span<const column_spec> spec, std::string_view header,
+            bool ignore_unknown = false)
+      : src(text), problems(src), table(src, problems, spec, header, ignore_unknown) {}
   const source src;
   problem_list problems;
   csv_table table;

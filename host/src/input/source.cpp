@@ -124,6 +124,9 @@ source::source(const std::filesystem::path& file, const reader_options& options)
                    std::string("expected UTF-8 text, got byte ") + byte);
 }
 
+source::source(const input_text& in)
+    : file_(in.name), text_(in.text), newlines_(size_t(std::count(in.text.begin(), in.text.end(), '\n'))) {}
+
 size_t source::checked_utf8() {
   // A long text is checked in two halves at once: the rating side has nothing
   // to do until the first games are read.

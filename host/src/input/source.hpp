@@ -1,6 +1,7 @@
 // An input file's text in memory as UTF-8, whatever its encoding.
 #pragma once
 
+#include <ratekit/host/input/input_text.hpp>
 #include <ratekit/host/input/readers.hpp>
 
 #include <cstddef>
@@ -17,6 +18,8 @@ namespace ratekit::text {
 class source {
  public:
   source(const std::filesystem::path& file, const reader_options& options);
+  // A program's text in memory, already UTF-8: read in place, nothing mapped.
+  explicit source(const input_text& in);
   const std::string& file() const noexcept { return file_; }
   std::string_view text() const noexcept { return text_; }
   // How many '\n' the text holds.

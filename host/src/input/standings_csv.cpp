@@ -183,10 +183,23 @@ class standings_reader {
 
 }  // namespace
 
-void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  text::csv_input in(file, options, columns, "a header line naming the columns");
+namespace {
+
+void read_standings_input(text::csv_input& in, dataset& out) {
   const bool by_score = ranked_by_score(in);
   text::read_table(in, out, true, "no events", [&] { standings_reader(in, by_score, out).read(); });
+}
+
+}  // namespace
+
+void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
+  text::csv_input in(file, options, columns, "a header line naming the columns");
+  read_standings_input(in, out);
+}
+
+void read_standings_csv_text(const input_text& text, const reader_options&, dataset& out) {
+  text::csv_input in(text, columns, "a header line naming the columns");
+  read_standings_input(in, out);
 }
 
 }  // namespace ratekit

@@ -176,10 +176,24 @@ class matches_reader {
 
 }  // namespace
 
+namespace {
+
+void read_team_input(text::csv_input& in, const reader_options& options, dataset& out) {
+  text::read_table(in, out, true, "no matches", [&] { matches_reader(in, options, out).read(); });
+}
+
+}  // namespace
+
 void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
   const auto columns = header_spec(options);
   text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
-  text::read_table(in, out, true, "no matches", [&] { matches_reader(in, options, out).read(); });
+  read_team_input(in, options, out);
+}
+
+void read_team_csv_text(const input_text& text, const reader_options& options, dataset& out) {
+  const auto columns = header_spec(options);
+  text::csv_input in(text, columns, "a header line naming the columns", !options.columns.empty());
+  read_team_input(in, options, out);
 }
 
 }  // namespace ratekit
