@@ -191,7 +191,7 @@ def _events(frame, fmt, places):
     """Team matches or ranked events as the host reads them in the place of a config's input: (format, CSV text),
     which `places` names "games" by its rows and columns."""
     text = _refused(_frames.to_csv, frame)
-    places.file(_ratekit.events_frame_name, "games", frame, text)
+    places.file(_ratekit.frame_name, "games", frame, text)
     return fmt, text
 
 

@@ -1,8 +1,8 @@
 // ratekit's Python module (_ratekit): the host's commands as functions. The
 // Python package (python/ratekit/) turns DataFrames and dicts into what these
 // take, and their files back into DataFrames.
-#include "event_rows.hpp"
 #include "frame_columns.hpp"
+#include "frame_rows.hpp"
 #include "run_folder.hpp"
 #include "run_handle.hpp"
 #include "table_arrays.hpp"
@@ -108,25 +108,6 @@ Result interruptible(const std::function<Result()>& work) {
   return std::move(*unit);
 }
 
-// A frame's pairwise games (held by `columns`), read by games-csv's row rules with a config's input options.
-class frame_rows final : public input_rows {
- public:
-  frame_rows(std::shared_ptr<frame_columns> columns, reader_options options)
-      : columns_(std::move(columns)), options_(std::move(options)) {}
-  void fill(dataset& d) const override { read_game_columns(columns_->columns(), options_, d); }
-
- private:
-  std::shared_ptr<frame_columns> columns_;
-  reader_options options_;
-};
-
-// The config rates the frame's games in the place of its input's files, which messages name "games".
-void read_frame(competition_config& config) {
-  if (config.input_format != "games-csv")
-    throw config.error_at("input", "expected games-csv for columns of pairwise games, got " + config.input_format);
-  config.input_paths = {"games"};
-}
-
 // Into `out`, the caller's folder; with none, the files are kept in memory. The games are the frame's pairwise
 // games (`games`), or its team matches or ranked events (`events_text` of `events_format`), or the config's input.
 run_handle run(const std::string& config_file, std::optional<config_text> text, const std::string& out,
@@ -141,18 +122,17 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   competition_config config = config_of(config_file, text, plugins);
   reading_config.reset();
   std::shared_ptr<frame_columns> columns;
-  if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
+  if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, frame_name);
   std::optional<frame_rows> frame;
   if (columns) {
-    read_frame(config);
+    read_frame(config, "games-csv");
     frame.emplace(columns, config.input_options);
   }
   std::optional<event_rows> events;
   if (!events_format.empty()) {
-    read_events_frame(config, events_format);
-    events.emplace(events_format, events_frame_name, std::move(events_text), config.input_options);
+    read_frame(config, events_format);
+    events.emplace(events_format, std::move(events_text), config.input_options);
   }
-  const input_rows* given = frame ? static_cast<const input_rows*>(&*frame) : events ? &*events : nullptr;
   // A report or chart streams into a folder (but a whole-history model's, made from the fit): without the
   // caller's, such a run goes through a temporary one, read back and removed.
   std::optional<temporary_run_folder> through;
@@ -166,7 +146,7 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
   unit_result unit = interruptible<unit_result>([&] {
     const connection_scope rating(connections);
     progress bar(false);
-    return run_unit(config, plugins, dir, {.history = history.get()}, bar, given);
+    return run_unit(config, plugins, dir, {.history = history.get()}, bar, given_rows(frame, events));
   });
   if (through) unit.files = read_run_files(dir);
   if (!unit.run.history_streamed) history.reset();  // a whole-history model's run keeps history.csv's text
@@ -186,24 +166,23 @@ std::pair<std::string, std::string> compare(const std::vector<std::string>& conf
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   if (!test_from.empty()) options.test_from = parse_window_date(test_from, "test_from");
   std::shared_ptr<frame_columns> columns;
-  if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games");
+  if (!games.is_none()) columns = std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, frame_name);
   std::vector<competition_config> configs;
   for (size_t i = 0; i < config_files.size(); ++i) {
     if (texts[i]) texts[i]->input_apart = columns != nullptr || !events_format.empty();
     const connection_scope own(options.connections.emplace_back(new_connection_strings()));
     configs.push_back(config_of(config_files[i], texts[i], plugins));
-    if (columns) read_frame(configs.back());
-    if (!events_format.empty()) read_events_frame(configs.back(), events_format);
+    if (columns) read_frame(configs.back(), "games-csv");
+    if (!events_format.empty()) read_frame(configs.back(), events_format);
   }
   // Every config reads the games alike (compare_configs refuses them otherwise): the first's options read them.
   std::optional<frame_rows> frame;
   if (columns && !configs.empty()) frame.emplace(columns, configs.front().input_options);
   std::optional<event_rows> events;
   if (!events_format.empty() && !configs.empty())
-    events.emplace(events_format, events_frame_name, std::move(events_text), configs.front().input_options);
-  const input_rows* given = frame ? static_cast<const input_rows*>(&*frame) : events ? &*events : nullptr;
+    events.emplace(events_format, std::move(events_text), configs.front().input_options);
   return interruptible<std::pair<std::string, std::string>>([&] {
-    const comparison c = compare_configs(configs, plugins, options, given);
+    const comparison c = compare_configs(configs, plugins, options, given_rows(frame, events));
     if (!out.empty()) write_comparison(c, out);
     return std::make_pair(comparison_csv(c), json_text(comparison_json(c), 2));
   });
@@ -229,17 +208,17 @@ std::pair<std::string, std::string> tune(const std::string& config_file, std::op
   competition_config config = config_of(config_file, text, plugins);
   std::optional<event_rows> events;
   if (!events_format.empty()) {
-    read_events_frame(config, events_format);
-    events.emplace(events_format, events_frame_name, std::move(events_text), config.input_options);
+    read_frame(config, events_format);
+    events.emplace(events_format, std::move(events_text), config.input_options);
   }
   std::optional<frame_rows> frame;
   if (!games.is_none()) {
-    read_frame(config);
-    frame.emplace(std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, "games"), config.input_options);
+    read_frame(config, "games-csv");
+    frame.emplace(std::make_shared<frame_columns>(games.cast<py::dict>(), unknown, rows, frame_name),
+                  config.input_options);
   }
-  const input_rows* given = frame ? static_cast<const input_rows*>(&*frame) : events ? &*events : nullptr;
   return interruptible<std::pair<std::string, std::string>>([&] {
-    const tuning t = tune_config(config, std::move(space), plugins, options, given);
+    const tuning t = tune_config(config, std::move(space), plugins, options, given_rows(frame, events));
     if (!out.empty()) write_tuning(t, config.file, out);
     return std::make_pair(tuning_csv(t), json_text(tuning_json(t), 2));
   });
@@ -368,7 +347,7 @@ PYBIND11_MODULE(_ratekit, m) {
   m.def("run", &run, py::arg("config_file"), py::arg("text"), py::arg("out"), py::arg("games"), py::arg("unknown"),
         py::arg("rows"), py::arg("events_format"), py::arg("events_text"), py::arg("plugin_dir"),
         py::arg("allow_insecure"));
-  m.attr("events_frame_name") = events_frame_name;
+  m.attr("frame_name") = frame_name;
   m.attr("games_csv_columns") =
       py::tuple(py::cast(std::vector<std::string>(games_csv_columns.begin(), games_csv_columns.end())));
   const std::vector<std::string_view> numbers = games_csv_number_columns();
