@@ -93,6 +93,7 @@ def team_matches(**changes):
     (team_matches(player=(1, "Ann")), "games: row 1, column 'player': expected each player once per match, got "
                                       "'Ann' again in match 'm1' (first at row 0)"),
     (team_matches(player=(2, "An\nn")), "games: row 2, column 'player': expected text on one line, got 'An\\x0An'"),
+    (team_matches(player=(2, "An\rn")), "games: row 2, column 'player': expected text on one line, got 'An\\x0Dn'"),
     (team_matches().assign(tema=1), "games: expected a known column, got 'tema' (did you mean 'team'?)"),
 ])
 def test_a_team_frames_problem_names_its_row_and_column_not_a_file(frame, message):
