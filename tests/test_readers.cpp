@@ -1,6 +1,7 @@
 // Readers: games-csv and standings-csv on small fixtures, every error with its place.
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/input/input_text.hpp>
 #include <ratekit/host/input/readers.hpp>
 
 #include <catch2/catch.hpp>
@@ -12,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -294,6 +296,39 @@ TEST_CASE("standings-csv needs exactly one of rank and score", "[readers]") {
        {1, 1, "expected a column named 'rank' or 'score', got header 'event,date,player,points'"}});
   require_problems(ratekit::read_standings_csv, "err_standings_both.csv",
                    {{1, 24, "expected either rank or score, got both"}});
+}
+
+// The Python module's frames of standings and team matches: their CSV text read from memory as from a file.
+TEST_CASE("standings-csv and team-csv read a text in memory as its file, problems naming the text", "[readers]") {
+  for (const char* name : {"standings_ranks.csv", "standings_scores.csv"}) {
+    std::ifstream file(fixture(name), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    dataset from_file, from_text;
+    ratekit::read_standings_csv(fixture(name), {}, from_file);
+    ratekit::read_standings_csv_text({"games", text}, {}, from_text);
+    CHECK(from_text.source == "games");
+    REQUIRE(from_text.entries.size() == from_file.entries.size());
+    for (size_t i = 0; i < from_file.entries.size(); ++i) {
+      CHECK(from_text.players.name(from_text.entries[i].player) == from_file.players.name(from_file.entries[i].player));
+      CHECK(from_text.entries[i].rank == from_file.entries[i].rank);
+    }
+    REQUIRE(from_text.event_infos.size() == from_file.event_infos.size());
+    for (size_t e = 0; e < from_file.event_infos.size(); ++e)
+      CHECK((from_text.event_infos[e].name == from_file.event_infos[e].name &&
+             from_text.event_infos[e].date == from_file.event_infos[e].date &&
+             from_text.event_infos[e].line == from_file.event_infos[e].line));
+  }
+  dataset d;
+  try {
+    ratekit::read_team_csv_text(
+        {"games", "match,date,team,player,rank\nm1,2024-01-01,a,Ann,1\nm1,2024-01-01,b,Bob,first\n"}, {}, d);
+    FAIL("a rank 'first' was read");
+  } catch (const ratekit::user_error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    const ratekit::diagnostic& problem = e.diagnostics().front();
+    CHECK((problem.file == "games" && problem.line == 3 && problem.column == 21));
+    CHECK(problem.message.starts_with("expected rank as a positive number"));
+  }
 }
 
 TEST_CASE("a long games file is checked for UTF-8 in two halves: a bad byte in either is found, the first one named",
