@@ -113,6 +113,8 @@ def standings(**changes):
     (standings(player=(2, "Ann")), "games: row 2, column 'player': expected each player once per event, got 'Ann' "
                                    "again in event 'e1' (first at row 0)"),
     (standings(date=(3, "2024-13-01")), "games: row 3, column 'date': expected"),
+    # A quoted comma in the row before: the column is found on the row's own line.
+    (standings(player=(1, "Bob, Jr"), rank=(2, "x")), "games: row 2, column 'rank': expected rank as a whole number"),
 ])
 def test_a_standings_frames_problem_names_its_row_and_column_not_a_file(frame, message):
     with pytest.raises(ratekit.Error) as raised:
