@@ -3,6 +3,7 @@
 // with the games he plays.
 #pragma once
 
+#include "glicko_expectations.hpp"
 #include "glicko_math.hpp"
 
 #include <ratekit/elo.hpp>
@@ -16,7 +17,7 @@
 
 namespace ratekit::plugins {
 
-class glicko {
+class glicko : public glicko_expectations {
  public:
   static const rk_descriptor descriptor;
   static constexpr double new_rd = 350.0;  // a new player's RD, and rdmax's default
@@ -29,36 +30,11 @@ class glicko {
     rd_range_ = text;
   }
 
-  // Without the players' RDs the host asks for the plain logistic expectation (g = 1).
-  double expect(double ra, double rb, double advantage) const {
-    return 1.0 / (1.0 + std::pow(10.0, -(ra + advantage - rb) / 400.0));
-  }
-  // From both players' state: their RDs combined (Glickman, "The Glicko system").
-  double expect(const double* a, const double* b, double advantage) const {
-    return glicko_math::predicted(a[f_rating] + advantage, a[f_rd], b[f_rating], b[f_rd]);
-  }
-
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* asked) {
-    rk_game_out* out = roster_.outputs(asked, batch.game_count);  // the changes are made of the outputs
-    sdk::for_each_period(s, batch, [&](const sdk::period& p) {
-      start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) {
-        sdk::stop_point(i);
-        play(s, batch.games[i], &out[i]);
-      }
-      end_period();
-      roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
-      roster_.commit([&](int32_t who, const scratch& x) { s.column(f_rd)[who] = x.rd_new; });
-    });
+    sdk::rate_by_periods(*this, roster_, s, batch, asked);
   }
 
- private:
-  // A player's sums over the period's games, and his RD at its start.
-  struct scratch {
-    double rd = 0, information = 0;
-    double factor = 0;  // q RD'^2: what one unit of g (S - E) moves the rating
-    double rd_new = 0;  // RD', written to the state once the period can no longer stop
-  };
+  // The steps of sdk::rate_by_periods, in its order.
 
   // Every player of the period gets his RD grown for the periods since he was last rated.
   void start_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p) {
@@ -89,13 +65,23 @@ class glicko {
   }
 
   // RD' = (1/RD^2 + 1/d^2)^-1/2, and the factor q RD'^2 of r' = r + q RD'^2 sum g (S - E),
-  // which apply_changes applies; a fixed side keeps his state.
-  void end_period() {
+  // which the roster's apply_changes applies; a fixed side keeps his state.
+  void end_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
     roster_.for_each_rated([&](int32_t, scratch& x) {
       x.rd_new = glicko_math::new_rd(x.rd, x.information);
       x.factor = glicko_math::q * x.rd_new * x.rd_new;
     });
+    roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
+    roster_.commit([&](int32_t who, const scratch& x) { s.column(f_rd)[who] = x.rd_new; });
   }
+
+ private:
+  // A player's sums over the period's games, and his RD at its start.
+  struct scratch {
+    double rd = 0, information = 0;
+    double factor = 0;  // q RD'^2: what one unit of g (S - E) moves the rating
+    double rd_new = 0;  // RD', written to the state once the period can no longer stop
+  };
 
   double c_, rdmax_;
   std::string rd_range_;  // the message for an rd outside (0, rdmax]

@@ -46,29 +46,10 @@ class glicko2 {
   }
 
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* asked) {
-    rk_game_out* out = roster_.outputs(asked, batch.game_count);  // the changes are made of the outputs
-    sdk::for_each_period(s, batch, [&](const sdk::period& p) {
-      start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) {
-        sdk::stop_point(i);
-        play(batch.games[i], &out[i]);
-      }
-      end_period(s, p);
-      roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
-      roster_.commit([&](int32_t who, const scratch& x) {
-        s.column(f_rd)[who] = glicko2_math::scale * x.phi_new;
-        s.column(f_volatility)[who] = x.sigma_new;
-      });
-    });
+    sdk::rate_by_periods(*this, roster_, s, batch, asked);
   }
 
- private:
-  // A player's place on the Glicko-2 scale at the period's start and his sums over its games.
-  struct scratch {
-    double mu = 0, phi = 0, information = 0, surprise = 0;
-    double factor = 0;  // scale phi'^2: what one unit of g (S - E) moves the rating
-    double phi_new = 0, sigma_new = 0;  // written to the state once the period can no longer stop
-  };
+  // The steps of sdk::rate_by_periods, in its order.
 
   // Every player of the period: phi grown by sigma^2 for each of the t - 1
   // periods he sat out since he was last rated (step 6 adds this period's), at most rdmax.
@@ -93,7 +74,7 @@ class glicko2 {
   // One game on the period's starting values (step 3 and 4's sums). Until the
   // period ends, out holds g(phi_opponent) (S - E) where the changes go.
   // A's side is raised by the home advantage in both expectations (PlayerRatings' gamma).
-  void play(const rk_game& g, rk_game_out* out) {
+  void play(const sdk::state&, const rk_game& g, rk_game_out* out) {
     scratch& a = roster_[g.a];
     scratch& b = roster_[g.b];
     const double mu_a = a.mu + g.adv_update / glicko2_math::scale;
@@ -109,7 +90,7 @@ class glicko2 {
 
   // Steps 3 to 8 for each player of the period, but the rating's move (step 7's
   // phi'^2 sum g (S - E), scaled), which apply_changes makes; a fixed side keeps his state.
-  void end_period(const sdk::state& s, const sdk::period& p) {
+  void end_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
     const double* sigma = s.column(f_volatility);
     roster_.for_each_rated([&](int32_t who, scratch& x) {
       const double v = 1.0 / x.information;
@@ -124,7 +105,20 @@ class glicko2 {
       x.factor = glicko2_math::scale * x.phi_new * x.phi_new;
       x.sigma_new = sigma_new;
     });
+    roster_.apply_changes(batch, p, out, &scratch::factor, s.rating());
+    roster_.commit([&](int32_t who, const scratch& x) {
+      s.column(f_rd)[who] = glicko2_math::scale * x.phi_new;
+      s.column(f_volatility)[who] = x.sigma_new;
+    });
   }
+
+ private:
+  // A player's place on the Glicko-2 scale at the period's start and his sums over its games.
+  struct scratch {
+    double mu = 0, phi = 0, information = 0, surprise = 0;
+    double factor = 0;  // scale phi'^2: what one unit of g (S - E) moves the rating
+    double phi_new = 0, sigma_new = 0;  // written to the state once the period can no longer stop
+  };
 
   double tau_, phi_max_;
   std::string volatility_range_;  // the message for a volatility outside (0, phi_max]

@@ -5,7 +5,7 @@
 // (where a new player's RD grows in his first period too).
 #pragma once
 
-#include <glicko/glicko_math.hpp>
+#include <glicko/glicko_expectations.hpp>
 
 #include <ratekit/period_roster.hpp>
 #include <ratekit/sdk.hpp>
@@ -15,7 +15,7 @@
 
 namespace ratekit::plugins {
 
-class stephenson {
+class stephenson : public glicko_expectations {
  public:
   static const rk_descriptor descriptor;
   enum field : uint32_t { f_rating, f_rd };
@@ -24,37 +24,11 @@ class stephenson {
   stephenson(const sdk::host&, sdk::params p)
       : c_(p[p_c]), h_(p[p_h]), bonus_(p[p_bonus] / 100), lambda_(p[p_lambda] / 100), rdmax_(p[p_rdmax]) {}
 
-  // Without the players' RDs the host asks for the plain logistic expectation (g(0) = 1).
-  double expect(double ra, double rb, double advantage) const { return glicko_math::expected(ra + advantage, rb, 0); }
-  // From both players' state: their RDs combined, as PlayerRatings' predict() for steph.
-  double expect(const double* a, const double* b, double advantage) const {
-    return glicko_math::predicted(a[f_rating] + advantage, a[f_rd], b[f_rating], b[f_rd]);
-  }
-
   void rate_games(const sdk::state& s, const rk_game_batch& batch, rk_game_out* asked) {
-    rk_game_out* out = roster_.outputs(asked, batch.game_count);
-    sdk::for_each_period(s, batch, [&](const sdk::period& p) {
-      start_period(s, batch, p);
-      for (uint64_t i = p.begin; i < p.end; ++i) {
-        sdk::stop_point(i);
-        play(s, batch.games[i], &out[i]);
-      }
-      end_period();
-      apply_changes(s, batch, p, out);
-    });
+    sdk::rate_by_periods(*this, roster_, s, batch, asked);
   }
 
- private:
-  // A player's sums over the period's games; a fixed side keeps factor and pull 0.
-  struct scratch {
-    double variance = 0;     // RD^2 at the period's start, grown
-    double information = 0;  // sum g(RD_j)^2 E_j (1 - E_j)
-    double games = 0;
-    double factor = 0;  // q RD'^2: what one unit of g (S + bonus - E) moves the rating
-    double pull = 0;    // lambda / (100 n): what one point of (r_j - r) moves it
-    double change = 0;
-    double rd_new = 0;  // written to the state once the period can no longer stop
-  };
+  // The steps of sdk::rate_by_periods, in its order.
 
   // RD^2 grows by c^2 for each period since the player was last rated, and by
   // one period for a player never rated (PlayerRatings' Lag + 1), up to rdmax^2.
@@ -89,8 +63,8 @@ class stephenson {
     *out = {ea, gb * (g.score_a + bonus_ - ea), ga * ((1 - g.score_a) + bonus_ - eb), eb};
   }
 
-  // RD'^2 = 1 / (1 / (RD^2 + n h^2) + q^2 information).
-  void end_period() {
+  // RD'^2 = 1 / (1 / (RD^2 + n h^2) + q^2 information); then the ratings move (apply_changes).
+  void end_period(const sdk::state& s, const rk_game_batch& batch, const sdk::period& p, rk_game_out* out) {
     roster_.for_each_rated([&](int32_t, scratch& x) {
       const double variance = 1.0 / (1.0 / (x.variance + x.games * h_ * h_) +
                                      glicko_math::q * glicko_math::q * x.information);
@@ -98,7 +72,21 @@ class stephenson {
       x.factor = glicko_math::q * variance;
       x.pull = lambda_ / x.games;
     });
+    apply_changes(s, batch, p, out);
   }
+
+ private:
+  // A player's sums over the period's games; a fixed side keeps factor and pull 0.
+  struct scratch {
+    double variance = 0;     // RD^2 at the period's start, grown
+    double information = 0;  // sum g(RD_j)^2 E_j (1 - E_j)
+    double games = 0;
+    double factor = 0;  // q RD'^2: what one unit of g (S + bonus - E) moves the rating
+    double pull = 0;    // lambda / (100 n): what one point of (r_j - r) moves it
+    double change = 0;
+    double rd_new = 0;  // written to the state once the period can no longer stop
+  };
+
 
   // Each game's share of the change: q RD'^2 g (S + bonus - E) + lambda/100 (r_j - r) / n,
   // on the period's starting ratings; each rating moves by its shares added up in game order.

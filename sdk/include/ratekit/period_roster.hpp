@@ -99,4 +99,24 @@ class period_roster {
   std::vector<rk_game_out> own_;
 };
 
+// The rate_games of a model built on a period_roster (glicko, glicko2,
+// stephenson): each period, model.start_period(s, batch, p), then
+// model.play(s, game, &out[i]) for each of its games, then
+// model.end_period(s, batch, p, out), which moves the ratings. `out` is the
+// host's array, or the roster's own when the host asks for no outputs: the
+// changes are made of them.
+template <class Model, class Scratch>
+void rate_by_periods(Model& model, period_roster<Scratch>& roster, const state& s, const rk_game_batch& batch,
+                     rk_game_out* asked) {
+  rk_game_out* out = roster.outputs(asked, batch.game_count);
+  for_each_period(s, batch, [&](const period& p) {
+    model.start_period(s, batch, p);
+    for (uint64_t i = p.begin; i < p.end; ++i) {
+      stop_point(i);
+      model.play(s, batch.games[i], &out[i]);
+    }
+    model.end_period(s, batch, p, out);
+  });
+}
+
 }  // namespace ratekit::sdk
