@@ -11,27 +11,10 @@
 
 namespace ratekit::plugins {
 
-namespace codeforces_spec {
-inline constexpr rk_state_field state_fields[] = {
-    sdk::rating_field(1500.0, "the rating changes are computed from (whole numbers; 1500 for accounts before 2020)"),
-    {"shown", 1500.0, "the rating shown on the site: the rating, or with newcomer_offsets the offsets of a new account"},
-    {"contests", 0.0, "rated rounds played"},
-};
-inline constexpr rk_param_spec param_specs[] = {
-    sdk::param{.key = "newcomer_offsets", .type = RK_PARAM_BOOL, .default_value = 0, .max = 1,
-               .help = "the rules for new accounts since 2020: rated from 1400, shown from 0, the shown rating "
-        "raised by 500, 350, 250, 150, 100 and 50 after each of the first six rounds"},
-};
-}  // namespace codeforces_spec
-
 class codeforces {
  public:
   enum field : uint32_t { f_rating, f_shown, f_contests };
-  static constexpr rk_descriptor descriptor = sdk::descriptor{.id = "codeforces", .version = "1.0.0",
-      .summary = "Codeforces: seeds from Elo win chances, half the way to the rating needed for sqrt(rank * seed), "
-                 "two sum corrections; whole numbers",
-      .capabilities = RK_CAP_RANKED,
-      .state = codeforces_spec::state_fields, .params = codeforces_spec::param_specs};
+  static const rk_descriptor descriptor;
 
   // A new account's rating for the computation, and the shown rating's offsets
   // after its first six rounds (they add up to 1400: then shown = rating).
