@@ -40,6 +40,18 @@ int32_t host_stop_requested(void*) {
   return stop && stop->load(std::memory_order_relaxed) ? 1 : 0;
 }
 
+rk_host host_for(void* context, decltype(rk_host::log) log) {
+  rk_host h{};
+  h.struct_size = sizeof h;
+  h.context = context;
+  h.log = log;
+  h.stop_requested = &host_stop_requested;
+  h.abi_major = RK_ABI_MAJOR;
+  h.abi_minor = RK_ABI_MINOR;
+  h.version = RATEKIT_VERSION;
+  return h;
+}
+
 void log_from_plugin(std::string_view id, int32_t level, const char* message) {
   const auto lvl = level <= RK_LOG_DEBUG ? spdlog::level::debug
                    : level == RK_LOG_INFO ? spdlog::level::info
@@ -58,14 +70,8 @@ int32_t model::adjust_callback(void* context, uint64_t game, int32_t player, dou
 
 model::model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
     : plugin_(std::move(p)), adjustments_(plugin_->descriptor().capabilities & RK_CAP_ADJUSTMENTS) {
-  host_.struct_size = sizeof host_;
-  host_.context = this;
-  host_.log = &log_callback;
+  host_ = host_for(this, &log_callback);
   host_.adjust = &adjust_callback;
-  host_.stop_requested = &host_stop_requested;
-  host_.abi_major = RK_ABI_MAJOR;
-  host_.abi_minor = RK_ABI_MINOR;
-  host_.version = RATEKIT_VERSION;
   instance_ = create_instance(*plugin_, host_, params);
   const rk_descriptor& d = plugin_->descriptor();
   for (uint32_t f = 0; f < d.state_count; ++f) new_player_.push_back(d.state[f].initial);

@@ -66,6 +66,10 @@ void destroy_instance(const plugin& p, rk_instance instance) noexcept;
 // stopped (its stop_scope's flag); a plugin calls it from inside a call, on its thread.
 int32_t host_stop_requested(void* context);
 
+// The rk_host an instance is made with: `context` given back to `log`, the stop
+// flag of Ctrl-C, this host's ABI and version; a model adds its adjustments.
+rk_host host_for(void* context, decltype(rk_host::log) log);
+
 // A line the plugin `id` logs (rk_host.log), at its level.
 void log_from_plugin(std::string_view id, int32_t level, const char* message);
 

@@ -18,13 +18,7 @@ void whole_history_model::log_callback(void* context, int32_t level, const char*
 whole_history_model::whole_history_model(std::shared_ptr<const plugin> p, const std::vector<double>& params)
     : plugin_(std::move(p)), calls_(whole_history_of(*plugin_)) {
   if (!calls_) throw user_error(plugin_->file().string(), 0, 0, "plugin rates no whole history");
-  host_.struct_size = sizeof host_;
-  host_.context = this;
-  host_.log = &log_callback;
-  host_.stop_requested = &host_stop_requested;
-  host_.abi_major = RK_ABI_MAJOR;
-  host_.abi_minor = RK_ABI_MINOR;
-  host_.version = RATEKIT_VERSION;
+  host_ = host_for(this, &log_callback);
   instance_ = create_instance(*plugin_, host_, params);
 }
 
