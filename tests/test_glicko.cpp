@@ -257,3 +257,17 @@ TEST_CASE("glicko: a side flagged fixed keeps his state and record, the other is
   CHECK(out[1].delta_b + out[0].delta_a + out[2].delta_a == Approx(t.columns[0][0] - 1500).epsilon(1e-12));
   CHECK(t.last_period == std::vector<int64_t>{0, RK_NEVER_RATED, RK_NEVER_RATED, RK_NEVER_RATED});
 }
+
+TEST_CASE("glicko's expectations: Elo's logistic without RDs, A's rating raised by the advantage", "[glicko][expect]") {
+  const glicko model = make(34.6);
+  CHECK(model.expect(1500, 1900, 0) == Approx(1.0 / 11).epsilon(1e-12));  // 1 / (1 + 10^(400/400))
+  CHECK(model.expect(1900, 1500, 0) == Approx(10.0 / 11).epsilon(1e-12));
+  CHECK(model.expect(1500, 1900, 400) == Approx(0.5).epsilon(1e-12));  // the advantage makes them equal
+  CHECK(model.expect(1900, 1500, -400) == Approx(0.5).epsilon(1e-12));
+  // From the state rows (rating, rd): RDs of 0 flatten nothing; RDs of 350 pull it toward 1/2.
+  const double a[] = {1500, 0}, b[] = {1900, 0}, unsure_a[] = {1500, 350}, unsure_b[] = {1900, 350};
+  CHECK(model.expect(a, b, 0) == Approx(1.0 / 11).epsilon(1e-12));
+  CHECK(model.expect(a, b, 400) == Approx(0.5).epsilon(1e-12));
+  CHECK(model.expect(unsure_a, unsure_b, 0) > 1.0 / 11 + 0.05);
+  CHECK(model.expect(unsure_a, unsure_b, 0) < 0.5);
+}

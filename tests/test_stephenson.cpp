@@ -189,3 +189,15 @@ TEST_CASE("stephenson through the history database: the World Cups to 1990, then
   CHECK(runs.second_run == runs.one_run);
   CHECK_THAT(runs.second_run, Catch::Contains("\nBrazil,"));
 }
+
+TEST_CASE("stephenson's expectations are glicko's: Elo's logistic without RDs, A raised by the advantage",
+          "[stephenson][expect]") {
+  const stephenson model = make(10, 10, 0, 2);
+  CHECK(model.expect(1500, 1900, 0) == Approx(1.0 / 11).epsilon(1e-12));  // 1 / (1 + 10^(400/400))
+  CHECK(model.expect(1500, 1900, 400) == Approx(0.5).epsilon(1e-12));
+  CHECK(model.expect(1900, 1500, -400) == Approx(0.5).epsilon(1e-12));
+  const double a[] = {1500, 0}, b[] = {1900, 0}, unsure_a[] = {1500, 350}, unsure_b[] = {1900, 350};
+  CHECK(model.expect(a, b, 400) == Approx(0.5).epsilon(1e-12));
+  CHECK(model.expect(unsure_a, unsure_b, 0) > 1.0 / 11 + 0.05);
+  CHECK(model.expect(unsure_a, unsure_b, 0) < 0.5);
+}
