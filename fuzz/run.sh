@@ -8,7 +8,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query fuzz_eval_flags"}
+targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query fuzz_eval_flags fuzz_priors fuzz_database"}
 build=$root/build-fuzz
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DRATEKIT_FUZZ=ON -DRATEKIT_BUILD_TESTS=OFF \
@@ -16,7 +16,7 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DRATEKIT_FUZZ=ON -DR
 # shellcheck disable=SC2086
 cmake --build "$build" -j2 --target $targets >/dev/null
 
-# Seeds: small files, or the first 16 KiB of big ones.
+# Seeds: small files, or the first max_len bytes of big ones.
 seeds() {
   case $1 in
     fuzz_config) echo "$root"/configs/*.yaml "$root"/tests/bad_input/*/config.yaml "$root"/fuzz/seeds/config/* ;;
@@ -30,6 +30,9 @@ seeds() {
     fuzz_ratings_list) echo "$root"/fuzz/seeds/ratings_list/* ;;
     fuzz_serve_query) echo "$root"/fuzz/seeds/serve_query/* ;;
     fuzz_eval_flags) echo "$root"/fuzz/seeds/eval_flags/* ;;
+    fuzz_priors) echo "$root"/tests/data/ttt/priors-list.csv "$root"/tests/bad_input/whole_history_prior_deviation/*.csv \
+      "$root"/fuzz/seeds/ratings_list/* ;;
+    fuzz_database) echo "$root"/fuzz/seeds/database/*.db ;;
   esac
 }
 
@@ -40,13 +43,16 @@ for t in $targets; do
   corpus=$build/corpus/$t
   mkdir -p "$corpus"
   n=0
+  # A database of a few runs is tens of pages: its seeds are whole.
+  max_len=16384
+  [ "$t" = fuzz_database ] && max_len=65536
   for f in $(seeds "$t"); do
     [ -f "$f" ] || continue
     n=$((n + 1))
-    head -c 16384 "$f" >"$corpus/seed-$n"
+    head -c "$max_len" "$f" >"$corpus/seed-$n"
   done
   log=$build/logs/$t.log
-  (cd "$build/findings" && "$build/fuzz/$t" "$corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+  (cd "$build/findings" && "$build/fuzz/$t" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
     -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$build/findings/$t-" >"$log" 2>&1) || status=1
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
