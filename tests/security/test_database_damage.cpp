@@ -6,6 +6,7 @@
 #include <ratekit/host/input/dataset.hpp>
 #include <ratekit/host/store/store.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
+#include <ratekit/host/text/format.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -153,6 +154,34 @@ TEST_CASE("a damaged state object read back by `ratekit history` names its table
   CHECK_THAT(shown.out, Catch::Contains("c.db: damaged rating database: table ratings, player 'A', period "
                                         "'2024-01-01..2024-01-01', state: expected a finite number or null for "
                                         "field 'rated'"));
+}
+
+TEST_CASE("`ratekit history` refuses a damaged rating, change or games, naming the row", "[security][store]") {
+  // Layout 1's ratings table is not STRICT, and history reads it as it is: a hand edit (or damaged bytes) can
+  // leave text, an infinity, a NULL or a count of no games where ratekit wrote numbers.
+  const auto read_after = [](const std::string& damage) {
+    const testing::temp_dir dir;
+    REQUIRE(exec(dir / "old.db", layout_1) == SQLITE_OK);
+    REQUIRE(exec(dir / "old.db", "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = "
+                                 "replace(sql, 'rating REAL NOT NULL', 'rating REAL') WHERE name = 'ratings'") == SQLITE_OK);
+    REQUIRE(exec(dir / "old.db", "UPDATE ratings SET " + damage + " WHERE player_id = 2") == SQLITE_OK);
+    try {
+      const auto points = player_history(dir / "old.db", "B", std::nullopt);
+      return "read: " + format_number(points.at(0).rating) + " " + std::to_string(points.at(0).games);
+    } catch (const user_error& e) {
+      return std::string(e.what());
+    }
+  };
+  const std::string row = "old.db: damaged rating database: table ratings, player 'B', period '2023-12', ";
+  CHECK_THAT(read_after("rating = 'x'"), Catch::Contains(row + "rating: expected a finite number, found text 'x'"));
+  CHECK_THAT(read_after("rating = NULL"), Catch::Contains(row + "rating: expected a finite number, found NULL"));
+  CHECK_THAT(read_after("change = -9e999"), Catch::Contains(row + "change: expected a finite number, found -inf"));
+  for (const std::string bad : {"-1", "2.5"})
+    CHECK_THAT(read_after("games = " + bad),
+               Catch::Contains(row + "games: expected a whole number of games, 0 or more, found " + bad));
+  CHECK_THAT(read_after("games = 'three'"), Catch::Contains(row + "games: expected a finite number, found text 'three'"));
+  CHECK(read_after("games = 0") == "read: 1387.5 0");
+  CHECK(read_after("change = -12.5") == "read: 1387.5 3");
 }
 
 TEST_CASE("a layout-1 database is read, and upgraded by the next run that records into it", "[store]") {

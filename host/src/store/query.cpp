@@ -117,6 +117,23 @@ class recorded_fields {
   std::unordered_map<int64_t, std::vector<bool>> fields_;  // by run: the list's columns it recorded for anyone
 };
 
+// A ratings row's rating, change and games (columns 2, 3 and 4 of `s`) into `p`: damage, a NULL or text among
+// them, is refused, never shown as a number.
+void read_history_numbers(const store::database& db, const statement& s, const std::string& player, history_point& p) {
+  const std::string where = "table ratings, player '" + player + "', period '" + p.period + "', ";
+  const auto required = [&](int col, const char* column) {
+    const double v = s.checked_number(col, where + column);
+    if (std::isnan(v))
+      throw user_error(db.file(), 0, 0, "damaged rating database: " + where + column + ": expected a finite number, found NULL");
+    return v;
+  };
+  p.rating = required(2, "rating");
+  p.change = required(3, "change");
+  const double games = required(4, "games");
+  check_host_value(db, where + "games", "games", games);
+  p.games = int64_t(games);
+}
+
 // The dates of columns `first` and `first + 1` (period_dates_join) for a label that is no date.
 std::string event_dates(const std::string& label, const statement& s, int first) {
   if (store::period_date(label, "") != 0 || s.is_null(first + 1)) return "";
@@ -234,7 +251,8 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
   }
   std::vector<history_point> out;
   while (s.step()) {
-    out.push_back({std::string(s.text(0)), std::string(s.text(1)), s.number(2), s.number(3), s.integer(4), {}, {}, {}});
+    out.push_back({std::string(s.text(0)), std::string(s.text(1)), 0, 0, 0, {}, {}, {}});
+    read_history_numbers(db, s, player, out.back());
     out.back().date = event_dates(out.back().period, s, 8);
     if (const auto team = teams.find(s.integer(5)); team != teams.end()) out.back().team = team->second;
     if (in_row && !s.is_null(7))
