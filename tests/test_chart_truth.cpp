@@ -12,6 +12,9 @@
 
 #include <regex>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chart_truth {
+
 using namespace ratekit;
 
 namespace {
@@ -146,3 +149,5 @@ TEST_CASE("a run's chart.svg of a team model bands each player from his first si
     CHECK(points_of(svg, "<polygon class=\"band\"").rfind(start + ",", 0) == 0);
   }
 }
+
+}  // namespace test_chart_truth

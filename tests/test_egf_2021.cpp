@@ -9,6 +9,9 @@
 
 #include <cmath>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_egf_2021 {
+
 using ratekit::plugins::egf2021_bonus;
 using ratekit::plugins::egf2021_con;
 using ratekit::plugins::egf2021_se;
@@ -141,3 +144,5 @@ TEST_CASE("egf-2021 rates configs/egf-2021.yaml's EGD tournament, with its repor
   const std::string report = ratekit::testing::read_text(tmp / "report.csv");
   CHECK_THAT(report, Catch::Contains("con_a") && Catch::Contains("bonus_b"));
 }
+
+}  // namespace test_egf_2021

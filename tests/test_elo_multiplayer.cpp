@@ -8,6 +8,9 @@
 
 #include <elo-multiplayer/base_values.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_elo_multiplayer {
+
 using namespace ratekit::testing;
 namespace elom = ratekit::plugins::elom;
 
@@ -134,3 +137,5 @@ TEST_CASE("elo-multiplayer through the history database: the riichi games in two
   REQUIRE(runs.rated);
   CHECK(runs.second_run == runs.one_run);
 }
+
+}  // namespace test_elo_multiplayer

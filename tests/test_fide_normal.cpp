@@ -8,6 +8,9 @@
 #include <cmath>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fide_normal {
+
 using ratekit::plugins::fide_normal;
 using namespace fide_test;
 namespace fide = ratekit::plugins::fide;
@@ -303,3 +306,5 @@ TEST_CASE("fide-normal: a bad game names its index", "[fide-normal]") {
     CHECK(e.index() == 1);
   }
 }
+
+}  // namespace test_fide_normal

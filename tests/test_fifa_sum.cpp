@@ -14,6 +14,9 @@
 #include <tuple>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fifa_sum {
+
 using ratekit::plugins::fifa_sum;
 using ratekit::plugins::fifa_we;
 using pool = model_pool<fifa_sum>;
@@ -221,3 +224,5 @@ TEST_CASE("fifa-sum rates configs/fifa-sum.yaml: FIFA's table of I and the knock
   // Uruguay 0 France 2, a quarter-final: Uruguay keeps his points.
   CHECK_THAT(ratings_history, Catch::Contains("2018-07-06,Uruguay,France,"));
 }
+
+}  // namespace test_fifa_sum

@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_glicko {
+
 using ratekit::plugins::glicko;
 using namespace glicko_test;
 
@@ -271,3 +274,5 @@ TEST_CASE("glicko's expectations: Elo's logistic without RDs, A's rating raised 
   CHECK(model.expect(unsure_a, unsure_b, 0) > 1.0 / 11 + 0.05);
   CHECK(model.expect(unsure_a, unsure_b, 0) < 0.5);
 }
+
+}  // namespace test_glicko

@@ -12,6 +12,9 @@
 
 #include <cmath>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_glicko2 {
+
 using ratekit::plugins::glicko2;
 using namespace glicko_test;
 
@@ -217,3 +220,5 @@ TEST_CASE("glicko2's example config writes 1464.05, 151.52 and 0.05999 to rating
   CHECK_THAT(ratings, Catch::Contains(",151.516"));
   CHECK_THAT(ratings, Catch::Contains(",0.059995"));
 }
+
+}  // namespace test_glicko2

@@ -8,6 +8,9 @@
 #include <cmath>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_metrics {
+
 using namespace ratekit;
 
 namespace {
@@ -225,3 +228,5 @@ TEST_CASE("metrics: hindsight over many games, split in two halves and spilled, 
     CHECK(m["hindsight"]["correct"] == correct);
   }
 }
+
+}  // namespace test_metrics

@@ -12,6 +12,9 @@
 #include <cmath>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_name_ids {
+
 namespace {
 
 // Player k's name: short for even k, longer than a table slot holds for odd k.
@@ -137,3 +140,5 @@ TEST_CASE("sparse texts: empty for every player until one is set, then only that
   texts.set(2, "");
   CHECK_FALSE(texts.any());
 }
+
+}  // namespace test_name_ids

@@ -17,6 +17,9 @@
 #include <sstream>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_nfl538 {
+
 using namespace ratekit::testing;
 using ratekit::plugins::margin_rule;
 using ratekit::plugins::nfl_score_elo;
@@ -363,3 +366,5 @@ TEST_CASE("games-csv reads results as chess exports write them", "[nfl538][reade
   CHECK(ok.games[3].score_a == 0.5);
   CHECK(ok.facts.home == std::vector<int8_t>{0, 0, 0, 0});
 }
+
+}  // namespace test_nfl538

@@ -13,6 +13,9 @@
 #include <sstream>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_period_order {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -178,3 +181,5 @@ TEST_CASE("input.sort: date needs every game dated", "[engine][cli]") {
   CHECK_THAT(r.out, Catch::Contains("t.trf") && Catch::Contains("input.sort: date needs every game dated, and this one "
                                                                 "has no date"));
 }
+
+}  // namespace test_period_order

@@ -19,6 +19,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_report_stream {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -258,3 +261,5 @@ TEST_CASE("report.md puts each category beside the number it is of and says what
   CHECK_THAT(md, Catch::Contains("`change`: the points the game moved the player's rating by"));
   CHECK_THAT(md, Catch::Contains("`rated`: 1 when the rating is published"));
 }
+
+}  // namespace test_report_stream

@@ -13,6 +13,9 @@
 #include <cstdint>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_run_services {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -93,3 +96,5 @@ TEST_CASE("a run starts from the state its starting-state reader gives", "[engin
   CHECK(rating_of(r, "A") == Approx(1700 - 20 * expected).epsilon(1e-12));
   CHECK(rating_of(r, "B") == Approx(1500 + 20 * expected).epsilon(1e-12));
 }
+
+}  // namespace test_run_services

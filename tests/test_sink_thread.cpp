@@ -15,6 +15,9 @@
 #include <thread>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_sink_thread {
+
 using namespace ratekit;
 
 namespace {
@@ -254,3 +257,5 @@ TEST_CASE("a batch handed to a threaded sink keeps its adjustments' reasons when
   thread.finish();
   CHECK(sink.reasons == std::vector<std::string>{"inactivity", "attendance", "inactivity"});
 }
+
+}  // namespace test_sink_thread

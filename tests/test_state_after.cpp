@@ -11,6 +11,9 @@
 
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_state_after {
+
 using ratekit::plugins::fide_logistic;
 using namespace fide_test;
 namespace fide = ratekit::plugins::fide;
@@ -99,3 +102,5 @@ TEST_CASE("state_after: Glicko's RD per game equals the RD after each period rat
   REQUIRE(expected.size() > 40);
   CHECK(after == expected);
 }
+
+}  // namespace test_state_after

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <random>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_state_object {
+
 using namespace ratekit;
 using store::read_state_object;
 using store::state_object;
@@ -93,3 +96,5 @@ TEST_CASE("number_text() writes a number as the state object does", "[store]") {
   CHECK(q.is_null(2));
   CHECK(q.text(3) == "-0.0000001");
 }
+
+}  // namespace test_state_object

@@ -12,6 +12,9 @@
 #include <map>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_state_outputs {
+
 using namespace ratekit::testing;
 using glicko_test::game;
 using glicko_test::paper_player;
@@ -221,3 +224,5 @@ TEST_CASE("a database of layout 2 is read as it is and gains state objects with 
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings WHERE state IS NOT NULL") == 4);  // May and July, two sides each
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings") == 7);        // January's three rows kept
 }
+
+}  // namespace test_state_outputs

@@ -11,6 +11,9 @@
 
 #include <fstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_stephenson {
+
 using namespace ratekit::testing;
 using ratekit::plugins::stephenson;
 
@@ -201,3 +204,5 @@ TEST_CASE("stephenson's expectations are glicko's: Elo's logistic without RDs, A
   CHECK(model.expect(unsure_a, unsure_b, 0) > 1.0 / 11 + 0.05);
   CHECK(model.expect(unsure_a, unsure_b, 0) < 0.5);
 }
+
+}  // namespace test_stephenson

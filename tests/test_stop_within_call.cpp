@@ -20,6 +20,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_stop_within_call {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -279,3 +282,5 @@ TEST_CASE("a plugin that ends a call with RK_STOPPED unasked fails the run, nami
   const stop_scope scope(stop);
   CHECK_THROWS_AS(m.rate_games(s, b, nullptr), run_stopped);
 }
+
+}  // namespace test_stop_within_call

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_team_consistency {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -101,3 +104,5 @@ TEST_CASE("trueskill rates a share of the match of 0.01 and refuses one below", 
                                 "match,date,team,player,rank,weight\nm1,2024-01-01,red,A,1,0.0001\n"
                                 "m1,2024-01-01,blue,B,2,0.0001\n"));
 }
+
+}  // namespace test_team_consistency

@@ -13,6 +13,9 @@
 #include <random>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_trueskill_scores {
+
 using ratekit::plugins::trueskill;
 namespace ts = ratekit::plugins::trueskill_math;
 
@@ -119,3 +122,5 @@ TEST_CASE("trueskill takes the pairs below its threshold and for matches the qui
   CHECK(largest_gap(pairs, exact) < 3e-7);
   CHECK(largest_gap(pairs, exact) > 1e-10);
 }
+
+}  // namespace test_trueskill_scores

@@ -18,6 +18,9 @@
 #include <map>
 #include <random>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_walk_forward {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -248,3 +251,5 @@ TEST_CASE("metrics: walk-forward is refused where it cannot be done", "[walk_for
                              "metrics: walk-forward\ninput: { format: games-csv, path: games.csv }\n");
   CHECK(run_cli("run '" + (dir / "c.yaml").string() + "' --out '" + (dir / "out").string() + "'").status == 0);
 }
+
+}  // namespace test_walk_forward

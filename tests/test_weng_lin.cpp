@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_weng_lin {
+
 using ratekit::plugins::weng_lin;
 namespace sdk = ratekit::sdk;
 
@@ -481,3 +484,5 @@ TEST_CASE("weng-lin refuses a state it cannot update", "[weng-lin]") {
   CHECK(after[0][0].mu > 25);
   CHECK(std::isfinite(after[0][0].sigma));
 }
+
+}  // namespace test_weng_lin

@@ -13,6 +13,9 @@
 #include <random>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_weng_lin_scores {
+
 using ratekit::plugins::weng_lin;
 namespace sdk = ratekit::sdk;
 namespace wl = ratekit::plugins::wl;
@@ -134,3 +137,5 @@ TEST_CASE("weng-lin's Plackett-Luce update is linear from quick_teams teams on, 
     CHECK(omega_most > 0.1);  // updates that move: a gap of 1e-12 means something
   }
 }
+
+}  // namespace test_weng_lin_scores

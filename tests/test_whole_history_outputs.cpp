@@ -13,6 +13,9 @@
 #include <cmath>
 #include <tuple>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whole_history_outputs {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -183,3 +186,5 @@ TEST_CASE("summary.json gives the drift per unit of time the charts' bands are d
     CHECK(drift["per"] == period);
   }
 }
+
+}  // namespace test_whole_history_outputs

@@ -10,6 +10,9 @@
 #include <utility>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whr_fixed_point {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -124,3 +127,5 @@ TEST_CASE("whr: converged estimates are the posterior's mode, deviations its inv
   CHECK(largest_gradient < 1e-9);
   CHECK(largest_sd_gap < 1e-9);
 }
+
+}  // namespace test_whr_fixed_point

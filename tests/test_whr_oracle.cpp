@@ -13,6 +13,9 @@
 #include <string>
 #include <utility>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whr_oracle {
+
 #ifndef RATEKIT_SOURCE_DIR  // the build defines it; by hand, run from the repository's root
 #define RATEKIT_SOURCE_DIR "."
 #endif
@@ -70,3 +73,5 @@ TEST_CASE("whr: agrees with the Python port to 1e-6 after convergence", "[whr]")
   CHECK(largest_sd < 1e-6);
   CHECK(model.log_evidence() == Approx(evidence).margin(1e-6));
 }
+
+}  // namespace test_whr_oracle

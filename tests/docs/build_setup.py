@@ -6,8 +6,9 @@
   Ninja commands in the build folder say (parsing the same standard and third-party headers once a file is
   what made the first build slow);
 - the host's libraries, the tool and the test binary are unity builds (cmake/unity.cmake): each compiles
-  batches of its files, not only files one by one; and the test binary's precompiled header holds Catch2's
-  header, the host library's the third-party headers its files share.
+  every one of its files inside a batch, none on its own (docs/architecture.md, "Unity batches"); and the
+  test binary's precompiled header holds Catch2's header, the host library's the third-party headers its
+  files share.
 
   build_setup.py SOURCE_DIR BUILD_DIR
 """
@@ -61,8 +62,12 @@ def compiles_by_target(build, source):
 
 
 def unity_faults(targets, build):
+    batch = re.compile(r"Unity/unity_\d+_cxx\.cxx$")
     faults = [f"{t}: no unity batch is compiled (cmake/unity.cmake)" for t in UNITY_TARGETS
-              if not any(re.search(r"Unity/unity_\d+_cxx\.cxx$", src) for src, _ in targets.get(t, []))]
+              if not any(batch.search(src) for src, _ in targets.get(t, []))]
+    faults += [f"{t}: {src} is compiled on its own, not in a unity batch (docs/architecture.md, \"Unity batches\")"
+               for t in UNITY_TARGETS for src, _ in targets.get(t, [])
+               if not batch.search(src) and src not in WITHOUT_HEADER]
     for folder, headers in PRECOMPILED.items():
         path = os.path.join(build, folder, "cmake_pch.hxx")
         text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""

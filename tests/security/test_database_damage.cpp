@@ -12,7 +12,11 @@
 
 #include <sqlite3.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_database_damage {
+
 using namespace ratekit;
+using ratekit::player_table;  // not the playerratings tests' table of the same name
 namespace fs = std::filesystem;
 
 namespace {
@@ -206,3 +210,5 @@ TEST_CASE("a layout-1 database is read, and upgraded by the next run that record
   CHECK(exec(dir / "old.db", "UPDATE states SET value = 'abc'", &error) != SQLITE_OK);  // STRICT now
   CHECK(exec(dir / "old.db", "SELECT fingerprint FROM runs") == SQLITE_OK);
 }
+
+}  // namespace test_database_damage

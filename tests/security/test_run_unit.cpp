@@ -12,6 +12,9 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_run_unit {
+
 using ratekit::testing::read_text;
 using ratekit::testing::run_cli;
 using ratekit::testing::write_text;
@@ -307,3 +310,5 @@ TEST_CASE("an output folder that is a mount point is refused before the run", "[
                         Catch::Contains("give a folder inside it, such as " + (c.dir / "mounted/out").string()));
   CHECK_FALSE(fs::exists(c.dir / "c.db"));  // refused before anything was rated or recorded
 }
+
+}  // namespace test_run_unit

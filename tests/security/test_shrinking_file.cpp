@@ -14,6 +14,9 @@
 #include <numeric>
 #include <thread>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_shrinking_file {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -65,3 +68,5 @@ TEST_CASE("ratekit run on a file truncated while it runs ends with an error or a
       CHECK_THAT(r.out, Catch::Contains("games.csv:"));  // read after the cut: an ordinary error with its place
   }
 }
+
+}  // namespace test_shrinking_file

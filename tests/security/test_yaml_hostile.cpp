@@ -8,6 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_yaml_hostile {
+
 using namespace ratekit;
 
 namespace {
@@ -90,3 +93,5 @@ TEST_CASE("expect refuses ratings that are not finite numbers, exit 2", "[securi
   CHECK(testing::run_cli("expect fide-logistic 1500 inf").status == 2);
   CHECK(testing::run_cli("expect fide-logistic --advantage -inf 1500 1500").status == 2);
 }
+
+}  // namespace test_yaml_hostile

@@ -13,6 +13,8 @@
 #include <unordered_map>
 
 namespace ratekit {
+// Named for the file: its column names are bare enumerators, apart from other files' in a unity batch.
+namespace codeforces_csv {
 namespace {
 
 enum column { contest_id, handle, rank_lo, rank_hi };
@@ -108,10 +110,11 @@ class contests_reader {
 };
 
 }  // namespace
+}  // namespace codeforces_csv
 
 void read_codeforces_standings(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  text::csv_input in(file, options, columns, "the header contest_id,handle,rank_lo,rank_hi");
-  text::read_table(in, out, true, "no contests", [&] { contests_reader(in, out).read(); });
+  text::csv_input in(file, options, codeforces_csv::columns, "the header contest_id,handle,rank_lo,rank_hi");
+  text::read_table(in, out, true, "no contests", [&] { codeforces_csv::contests_reader(in, out).read(); });
 }
 
 }  // namespace ratekit

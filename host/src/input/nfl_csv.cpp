@@ -9,6 +9,8 @@
 #include <cctype>
 
 namespace ratekit {
+// Named for the file: its column names are bare enumerators, apart from other files' in a unity batch.
+namespace nfl_csv {
 namespace {
 
 enum column {
@@ -142,10 +144,11 @@ class nfl_reader {
 };
 
 }  // namespace
+}  // namespace nfl_csv
 
 void read_nfl_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  text::csv_input in(file, options, columns, "a header line naming the columns");
-  text::read_table(in, out, false, "no games", [&] { nfl_reader(in.table, out).read(); });
+  text::csv_input in(file, options, nfl_csv::columns, "a header line naming the columns");
+  text::read_table(in, out, false, "no games", [&] { nfl_csv::nfl_reader(in.table, out).read(); });
 }
 
 }  // namespace ratekit

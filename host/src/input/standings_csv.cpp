@@ -10,6 +10,8 @@
 #include <unordered_map>
 
 namespace ratekit {
+// Named for the file: its column names are bare enumerators, apart from other files' in a unity batch.
+namespace standings_csv {
 namespace {
 
 enum column { event, date, rounds, player, rank, score };
@@ -181,25 +183,22 @@ class standings_reader {
   text::name_cache ids_;  // the player table's own lookup is a node chase a row
 };
 
-}  // namespace
-
-namespace {
-
 void read_standings_input(text::csv_input& in, dataset& out) {
   const bool by_score = ranked_by_score(in);
   text::read_table(in, out, true, "no events", [&] { standings_reader(in, by_score, out).read(); });
 }
 
 }  // namespace
+}  // namespace standings_csv
 
 void read_standings_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  text::csv_input in(file, options, columns, "a header line naming the columns");
-  read_standings_input(in, out);
+  text::csv_input in(file, options, standings_csv::columns, "a header line naming the columns");
+  standings_csv::read_standings_input(in, out);
 }
 
 void read_standings_csv_text(const input_text& text, const reader_options&, dataset& out) {
-  text::csv_input in(text, columns, "a header line naming the columns");
-  read_standings_input(in, out);
+  text::csv_input in(text, standings_csv::columns, "a header line naming the columns");
+  standings_csv::read_standings_input(in, out);
 }
 
 }  // namespace ratekit

@@ -14,6 +14,8 @@ namespace ratekit {
 
 const std::array<std::string_view, 6> team_csv_columns{"match", "date", "team", "player", "rank", "weight"};
 
+// Named for the file: its column names are bare enumerators, apart from other files' in a unity batch.
+namespace team_csv {
 namespace {
 
 enum column { match, date, team, player, rank, weight };
@@ -174,26 +176,23 @@ class matches_reader {
   text::name_cache ids_;
 };
 
-}  // namespace
-
-namespace {
-
 void read_team_input(text::csv_input& in, const reader_options& options, dataset& out) {
   text::read_table(in, out, true, "no matches", [&] { matches_reader(in, options, out).read(); });
 }
 
 }  // namespace
+}  // namespace team_csv
 
 void read_team_csv(const std::filesystem::path& file, const reader_options& options, dataset& out) {
-  const auto columns = header_spec(options);
+  const auto columns = team_csv::header_spec(options);
   text::csv_input in(file, options, columns, "a header line naming the columns", !options.columns.empty());
-  read_team_input(in, options, out);
+  team_csv::read_team_input(in, options, out);
 }
 
 void read_team_csv_text(const input_text& text, const reader_options& options, dataset& out) {
-  const auto columns = header_spec(options);
+  const auto columns = team_csv::header_spec(options);
   text::csv_input in(text, columns, "a header line naming the columns", !options.columns.empty());
-  read_team_input(in, options, out);
+  team_csv::read_team_input(in, options, out);
 }
 
 }  // namespace ratekit

@@ -16,6 +16,8 @@
 
 namespace ratekit {
 
+// Named for the file: its column names are bare enumerators, apart from other files' in a unity batch.
+namespace smoothed_series_csv {
 namespace {
 
 enum column { date, period, player, rating, deviation, games };
@@ -52,9 +54,13 @@ struct folder_drift {
 };
 
 }  // namespace
+}  // namespace smoothed_series_csv
 
 std::vector<rating_series> read_smoothed_series(const std::filesystem::path& history_csv,
                                                 const std::vector<std::string>& players) {
+  using smoothed_series_csv::column, smoothed_series_csv::history_columns, smoothed_series_csv::batch_day,
+      smoothed_series_csv::folder_drift;
+  using enum smoothed_series_csv::column;
   const text::source src(history_csv, {});
   text::problem_list problems(src);
   text::csv_table table(src, problems, history_columns, "the header date,player,rating,deviation,games");

@@ -66,6 +66,8 @@ std::vector<rating_series> series_builder::finish(std::span<const double> sat_ou
   return std::move(series_);
 }
 
+// Named for the file: its column names are bare enumerators, apart from other files' in a unity batch.
+namespace rating_series_csv {
 namespace {
 
 enum column { period, date, player, rating_before, rating_after, rd_after, sigma_after, rd_before, sigma_before };
@@ -97,10 +99,14 @@ std::vector<std::string> names_in(const text::source& history, size_t column, si
 }
 
 }  // namespace
+}  // namespace rating_series_csv
 
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
                                               const std::vector<std::string>& players,
                                               std::span<const double> sat_out) {
+  using rating_series_csv::column, rating_series_csv::history_columns, rating_series_csv::date_of,
+      rating_series_csv::names_in;
+  using enum rating_series_csv::column;
   const text::source src(history_csv, {});
   text::problem_list problems(src);
   text::line_cursor lines(src.text());
