@@ -16,15 +16,21 @@ exit status and message say which.
 import glob, os, random, shutil, signal, subprocess, sys, tempfile, time
 
 
+MADE_GAMES = {}  # a year's rows are the same each time (seeded by the year): made once, written again after
+
+
 def make_games(path, games, year):
-    rng = random.Random(year)
-    players = [f"P{i:04d}" for i in range(3000)]
-    with open(path, "w") as f:
-        f.write("date,player_a,player_b,score_a\n")
+    if (games, year) not in MADE_GAMES:
+        rng = random.Random(year)
+        players = [f"P{i:04d}" for i in range(3000)]
+        rows = ["date,player_a,player_b,score_a\n"]
         for g in range(games):
             a, b = rng.sample(players, 2)
             day = g * 336 // games
-            f.write(f"{year}-{1 + day // 28:02d}-{1 + day % 28:02d},{a},{b},{rng.choice(['1', '0', '0.5'])}\n")
+            rows.append(f"{year}-{1 + day // 28:02d}-{1 + day % 28:02d},{a},{b},{rng.choice(['1', '0', '0.5'])}\n")
+        MADE_GAMES[games, year] = "".join(rows)
+    with open(path, "w") as f:
+        f.write(MADE_GAMES[games, year])
 
 
 def run(ratekit, folder, args=()):
