@@ -1,7 +1,7 @@
 // The whr plugin's model alone on a history of duels (the CSV of
 // tests/reference/whr_history.py: day,a,b,score,advantage), swept until no
 // mean moves by more than epsilon Elo: the time to load and to converge, the
-// sweeps, and the bytes the model keeps. bench/whr.sh runs it beside the
+// sweeps and their conjugate-gradient iterations, and the bytes the model keeps. bench/whr.sh runs it beside the
 // Python port on the same file.
 //
 //   ratekit-whr-bench games.csv [epsilon] [w2]
@@ -56,13 +56,13 @@ int main(int argc, char** argv) {
   const double start = cpu_seconds();
   model.load(ratekit::sdk::history(history));
   const double load_seconds = cpu_seconds() - start;
-  int sweeps = 0;
+  int sweeps = 0, inner = 0;
   double change = INFINITY;
-  while (change > epsilon) change = model.sweep(), ++sweeps;
+  while (change > epsilon) change = model.sweep(), ++sweeps, inner += model.inner_iterations();
   const double sweep_seconds = cpu_seconds() - start - load_seconds;
-  std::printf("games %llu players %llu days %u sweeps %d last_change %.3g load_cpu_s %.3f sweeps_cpu_s %.3f "
+  std::printf("games %llu players %llu days %u sweeps %d inner_iterations %d last_change %.3g load_cpu_s %.3f sweeps_cpu_s %.3f "
               "per_sweep_ms %.2f model_bytes_per_game %.1f log_evidence %.6f\n",
-              (unsigned long long)games, (unsigned long long)history.player_count, model.layout().days(), sweeps,
+              (unsigned long long)games, (unsigned long long)history.player_count, model.layout().days(), sweeps, inner,
               change, load_seconds, sweep_seconds, 1e3 * sweep_seconds / sweeps,
               double(model_bytes(model.layout())) / double(games), model.log_evidence());
 }

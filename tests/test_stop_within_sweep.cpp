@@ -1,4 +1,5 @@
-// Ctrl-C within one whole-history sweep: whr polls the host every 4,096 players of a sweep, ttt every 4,096
+// Ctrl-C within one whole-history sweep: whr polls the host every 4,096 players it visits (a sweep visits them
+// all to gather the Newton system, then once more per preconditioning of its inner solve), ttt every 4,096
 // matches (sdk::stop_point), so a sweep of a large history ends at the host's word instead of at its end; the
 // host then drops the fit, as at a stop between sweeps (tests/test_whole_history.cpp).
 #include "ttt_support.hpp"
@@ -34,13 +35,14 @@ const rk_wh_history& ring_of_duels(ratekit::testing::whole_history_builder& b) {
   return b.build();
 }
 
-// A sweep of `model`, loaded with the ring, polls `polls` times; asked at its second poll, it stops there.
-template <class Model>
-void check_sweep_stops(Model& model, int polls) {
+// A sweep of `model`, loaded with the ring, polls `polls(model)` times after it; asked at its second poll, it
+// stops there.
+template <class Model, class Polls>
+void check_sweep_stops(Model& model, Polls polls) {
   {
     sweep_stopping_host counting;
     model.sweep();
-    CHECK(counting.polls == polls);
+    CHECK(counting.polls == polls(model));
   }
   sweep_stopping_host stopping;
   stopping.stop_at = 2;
@@ -50,12 +52,13 @@ void check_sweep_stops(Model& model, int polls) {
 
 }  // namespace
 
-TEST_CASE("whr stops within a sweep every 4,096 players when the host asks", "[stop][whr]") {
+TEST_CASE("whr stops within a sweep every 4,096 players visited when the host asks", "[stop][whr]") {
   ratekit::testing::whole_history_builder b;
   const rk_wh_history& h = ring_of_duels(b);
   ratekit::plugins::whr model = ratekit::testing::make_whr();
   model.load(ratekit::sdk::history(h));
-  check_sweep_stops(model, 3);  // players 0, 4,096 and 8,192
+  // Players 0, 4,096 and 8,192 of each visit: gathering, the first preconditioning, one per inner iteration.
+  check_sweep_stops(model, [](const ratekit::plugins::whr& m) { return 3 * (2 + m.inner_iterations()); });
 }
 
 TEST_CASE("ttt stops within a sweep every 4,096 matches when the host asks", "[stop][ttt]") {
@@ -65,5 +68,5 @@ TEST_CASE("ttt stops within a sweep every 4,096 matches when the host asks", "[s
   model.load(ratekit::sdk::history(h));
   // Backwards over the batches but the last (matches 0 to 10,999: polls at 0, 4,096, 8,192), then forwards
   // over all but the first (1,000 to 11,999: 4,096, 8,192).
-  check_sweep_stops(model, 5);
+  check_sweep_stops(model, [](const ratekit::plugins::ttt&) { return 5; });
 }

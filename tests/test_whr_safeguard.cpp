@@ -49,13 +49,14 @@ TEST_CASE("whr: from a start far off, no sweep lowers the log posterior", "[whr]
 }
 
 TEST_CASE("whr: near the optimum the step is Newton's own, as the reference takes it", "[whr][safeguard]") {
-  // One game between new players, w2 irrelevant: Newton from 0 for the winner's r = x with the virtual games
-  // (prior) and the loser at -x; the first sweep's change is the full step, not a halved one.
+  // One game between new players, w2 irrelevant: Newton from 0 on both at once, the winner's r = x with the
+  // virtual games (prior) and the loser at -x; the first sweep's change is the full step, not a halved one.
   whole_history_builder b;
   const rk_wh_history& h = b.duel(0, 0, 1, 1).build();
   auto model = make_whr();
   model.load(ratekit::sdk::history(h));
-  // At r 0 for both: the winner's gradient 1/2 (game) + 0 (virtual games), curvature -(1/4 + 1/2):
-  // a step of (1/2) / (3/4) = 2/3 natural units.
-  CHECK(model.sweep() == Approx(2.0 / 3.0 * elo_per_nat).epsilon(1e-12));
+  // At r 0 for both: the winner's gradient 1/2 (game) + 0 (virtual games), the Hessian -(1/4 + 1/2) on the
+  // diagonal and +1/4 linking the two (the game): H (x, -x) = (-1/2, 1/2) x = -(1/2, -1/2), a step of 1/2
+  // natural units each (the player-by-player step, the loser held still, was 2/3).
+  CHECK(model.sweep() == Approx(0.5 * elo_per_nat).epsilon(1e-12));
 }

@@ -4,12 +4,12 @@
 // half a win and half a loss), skill is a Wiener process of variance w2 Elo^2
 // per unit of time, and each player's first day carries one virtual win and
 // one virtual loss against a player of r 0 (or, for a player the config's
-// `initial` gives a prior, a Gaussian on that day's r). A sweep takes one Newton step per
-// player over all his days at once (his Hessian is tridiagonal), players in
-// id order; the deviations come from the diagonal of each player's inverse
-// Hessian. The plugin is this class, exported by sdk/include/ratekit/whole_history.hpp.
+// `initial` gives a prior, a Gaussian on that day's r). A sweep takes one Newton step on
+// every player's every day at once (joint_newton.hpp); the deviations come from
+// the diagonal of each player's inverse Hessian (his own days' block, tridiagonal). The plugin is this class, exported by sdk/include/ratekit/whole_history.hpp.
 #pragma once
 
+#include "joint_newton.hpp"
 #include "player_days.hpp"
 #include "tridiagonal.hpp"
 
@@ -73,7 +73,8 @@ class whr {
     size_t longest = 0;
     for (uint32_t p = 0; p < days_.players(); ++p)
       longest = std::max<size_t>(longest, days_.first_day[p + 1] - days_.first_day[p]);
-    for (auto* v : {&gradient_, &diag_, &off_, &scratch_, &start_}) v->assign(longest, 0.0);
+    for (auto* v : {&gradient_, &diag_, &off_, &scratch_}) v->assign(longest, 0.0);
+    system_.resize(days_.days(), days_.opponent.size());
   }
 
   // Earlier estimates (Elo) of the entries; a day none has starts from the
@@ -87,23 +88,23 @@ class whr {
         if (std::isnan(r_[d])) r_[d] = d == days_.first_day[p] ? 0.0 : r_[d - 1];
   }
 
-  // One Newton step per player, in id order (each sees the others' latest
-  // estimates), safeguarded: halved until the player's part of the log
-  // posterior does not fall (newton_step), so no sweep lowers the posterior;
-  // the largest change of a mean, in Elo.
+  // One Newton step on all days at once, solved by conjugate gradients, safeguarded: halved until the log
+  // posterior does not fall (newton_step), so no sweep lowers it; the largest change of a mean, in Elo. The
+  // host is polled every 4,096 players visited (once to gather the system, then per preconditioning): a
+  // Ctrl-C within the sweep, and the host drops the fit.
   double sweep() {
-    double largest = 0.0;
+    uint64_t visited = 0;
     for (uint32_t p = 0; p < days_.players(); ++p) {
-      sdk::stop_point(p);  // a Ctrl-C within the sweep: the host drops the fit
-      const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
-      if (n == 0) continue;
-      curvature(p);
-      whr_model::solve_tridiagonal(diag_.data(), off_.data(), gradient_.data(), scratch_.data(), n);
-      const double taken = newton_step(p);
-      for (uint32_t k = 0; k < n; ++k) largest = std::max(largest, taken * std::abs(gradient_[k]));
+      sdk::stop_point(visited++);
+      const uint32_t first = days_.first_day[p];
+      if (first == days_.first_day[p + 1]) continue;
+      curvature(p, &system_.residual[first], &system_.diag[first], &system_.off[first], system_.weight.data());
     }
-    return largest / nat_per_elo;
+    inner_iterations_ = whr_model::solve_joint(days_, system_, scratch_.data(), limits_, visited);
+    return newton_step() / nat_per_elo;
   }
+  // The conjugate-gradient iterations the last sweep took (bench, tests).
+  int inner_iterations() const { return inner_iterations_; }
 
   // Each entry's player's estimate and deviation at the entry's day, in Elo.
   void estimates(double* mean, double* sd) const {
@@ -111,7 +112,7 @@ class whr {
     for (uint32_t p = 0; p < days_.players(); ++p) {
       const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
       if (n == 0) continue;
-      curvature(p);
+      curvature(p, gradient_.data(), diag_.data(), off_.data(), nullptr);
       whr_model::inverse_diagonal(diag_.data(), off_.data(), gradient_.data(), scratch_.data(), n);
       for (uint32_t k = 0; k < n; ++k) day_sd[first + k] = std::sqrt(-gradient_[k]) / nat_per_elo;
     }
@@ -140,13 +141,12 @@ class whr {
   // log(logistic(x)) without overflow.
   static double log_logistic(double x) { return x > 0 ? -std::log1p(std::exp(-x)) : x - std::log1p(std::exp(x)); }
 
-  // Player p's gradient and Hessian (diagonal and off-diagonal) of the log
-  // posterior in his days' r, the others' held at their estimates.
-  void curvature(uint32_t p) const;
-  // Moves player p's days by the Newton step in gradient_ (r - gradient_),
-  // times the largest of 1, 1/2, 1/4, ... that does not lower his part of
-  // the log posterior (beyond rounding); returns that factor, 0 when none.
-  double newton_step(uint32_t p);
+  // Player p's gradient and Hessian (diagonal and off-diagonal) of the log posterior in his days' r, from
+  // his first day's place on; with `weight`, each of his game terms' link p (1 - p) to the opponent's day.
+  void curvature(uint32_t p, double* gradient, double* diag, double* off, double* weight) const;
+  // Moves every day by the Newton step in system_.step (r - step), times the largest of 1, 1/2, 1/4, ...
+  // that does not lower the log posterior (beyond rounding); returns the largest change made, 0 when none.
+  double newton_step();
   // Game term t of day d: its log-likelihood (a draw half a win, half a loss).
   double game_term(uint32_t d, uint32_t t) const {
     const double x = r_[d] + days_.advantage[t] - r_[days_.opponent[t]], s = days_.score[t];
@@ -168,17 +168,18 @@ class whr {
     const double step = r_[d + 1] - r_[d];
     return step * step / (2.0 * step_variance(d));
   }
-  // The log posterior's terms that hold player p's days (up to a constant), each of his games whole.
-  double part_of(uint32_t p) const;
 
   double w2_, w2_nat_;
   whr_model::player_days days_;
   std::vector<double> r_;  // per day, natural units
   std::vector<double> prior_mean_, prior_variance_;  // per player, natural units; empty: no priors given
-  mutable std::vector<double> gradient_, diag_, off_, scratch_, start_;  // one player's, reused
+  mutable std::vector<double> gradient_, diag_, off_, scratch_;  // one player's, reused
+  whr_model::joint_system system_;
+  whr_model::solve_limits limits_;
+  int inner_iterations_ = 0;
 };
 
-inline void whr::curvature(uint32_t p) const {
+inline void whr::curvature(uint32_t p, double* gradient, double* diag, double* off, double* weight) const {
   const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
   for (uint32_t k = 0; k < n; ++k) {
     const uint32_t d = first + k;
@@ -187,52 +188,44 @@ inline void whr::curvature(uint32_t p) const {
       const double win = logistic(r_[d] + days_.advantage[t] - r_[days_.opponent[t]]);
       g += days_.score[t] - win;
       h -= win * (1.0 - win);
+      if (weight) weight[t] = win * (1.0 - win);
     }
-    gradient_[k] = g, diag_[k] = h;
+    gradient[k] = g, diag[k] = h;
   }
   if (gaussian_prior(p)) {
-    gradient_[0] -= (r_[first] - prior_mean_[p]) / prior_variance_[p];
-    diag_[0] -= 1.0 / prior_variance_[p];
+    gradient[0] -= (r_[first] - prior_mean_[p]) / prior_variance_[p];
+    diag[0] -= 1.0 / prior_variance_[p];
   } else {
     const double q = logistic(r_[first]);  // one virtual win and one loss against r 0
-    gradient_[0] += 1.0 - 2.0 * q;
-    diag_[0] -= 2.0 * q * (1.0 - q);
+    gradient[0] += 1.0 - 2.0 * q;
+    diag[0] -= 2.0 * q * (1.0 - q);
   }
   for (uint32_t k = 0; k + 1 < n; ++k) {  // the Wiener process between days k and k + 1
     const double precision = 1.0 / (w2_nat_ * (days_.time[first + k + 1] - days_.time[first + k]));
     const double pull = (r_[first + k + 1] - r_[first + k]) * precision;
-    gradient_[k] += pull, gradient_[k + 1] -= pull;
-    diag_[k] -= precision, diag_[k + 1] -= precision;
-    off_[k] = precision;
+    gradient[k] += pull, gradient[k + 1] -= pull;
+    diag[k] -= precision, diag[k + 1] -= precision;
+    off[k] = precision;
   }
 }
 
-inline double whr::newton_step(uint32_t p) {
-  const uint32_t first = days_.first_day[p], n = days_.first_day[p + 1] - first;
-  const double before = part_of(p);
-  std::copy(r_.begin() + first, r_.begin() + first + n, start_.begin());
+inline double whr::newton_step() {
+  const double before = log_evidence();
+  std::vector<double>& start = system_.product;  // free once the step is solved
+  std::copy(r_.begin(), r_.end(), start.begin());
+  double longest = 0.0;
+  for (const double x : system_.step) longest = std::max(longest, std::abs(x));
   // A full step almost always gains; 60 halvings leave no step bigger than rounding.
   for (double factor = 1.0; factor > 0x1p-60; factor /= 2) {
-    for (uint32_t k = 0; k < n; ++k) {
-      const double next = start_[k] - factor * gradient_[k];
-      if (!std::isfinite(next))
-        throw sdk::failure(RK_ERR_DOMAIN, "whr: Newton's method diverged for player " + std::to_string(p));
-      r_[first + k] = next;
+    for (size_t d = 0; d < r_.size(); ++d) {
+      r_[d] = start[d] - factor * system_.step[d];
+      if (!std::isfinite(r_[d]))
+        throw sdk::failure(RK_ERR_DOMAIN, "whr: Newton's method diverged at player-day " + std::to_string(d));
     }
-    if (part_of(p) >= before - 1e-12 * std::abs(before)) return factor;
+    if (log_evidence() >= before - 1e-12 * std::abs(before)) return factor * longest;
   }
-  std::copy(start_.begin(), start_.begin() + n, r_.begin() + first);
+  std::copy(start.begin(), start.end(), r_.begin());
   return 0.0;
-}
-
-inline double whr::part_of(uint32_t p) const {
-  const uint32_t first = days_.first_day[p], last = days_.first_day[p + 1];
-  double total = prior_term(p, first);
-  for (uint32_t d = first; d < last; ++d) {
-    for (uint32_t t = days_.first_term[d]; t < days_.first_term[d + 1]; ++t) total += game_term(d, t);
-    if (d + 1 < last) total -= step_penalty(d);
-  }
-  return total;
 }
 
 inline double whr::log_evidence() const {
