@@ -17,11 +17,13 @@
 
 namespace {
 
-// The bytes of the model's arrays: the layout and one estimate per day.
+// The bytes of the model's arrays: the layout, one estimate per day and the joint Newton system
+// (whr_model::joint_system: seven numbers per day, one per game term).
 size_t model_bytes(const ratekit::plugins::whr_model::player_days& d) {
   auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
   return bytes(d.first_day) + bytes(d.time) + bytes(d.first_term) + bytes(d.opponent) + bytes(d.score) +
-         bytes(d.advantage) + bytes(d.entry_day) + d.days() * sizeof(double);
+         bytes(d.advantage) + bytes(d.entry_day) + d.days() * (1 + 7) * sizeof(double) +
+         d.opponent.size() * sizeof(double);
 }
 
 // The process's CPU seconds: the machine is shared, so its wall time says less.
