@@ -60,7 +60,7 @@ TEST_CASE("a whole-history run records every estimate, and ratekit history reads
 
 TEST_CASE("incremental whole-history runs equal a full run over all the games", "[whole_history][database]") {
   for (const auto& [model, params, tolerance, home] :
-       {std::tuple{"ttt", "epsilon: 1e-7, iterations: 100000", 1e-5, 0.5}, std::tuple{"whr", "epsilon: 1e-6", 1e-3, 30.0}}) {
+       {std::tuple{"ttt", "epsilon: 1e-7, iterations: 100000", 1e-5, 0.5}, std::tuple{"whr", "epsilon: 1e-6", 1e-6, 30.0}}) {
     INFO(model);
     const whole_history_competition c(model, params, "h.db", home);
     incremental_equals_full(c, tolerance);
@@ -68,12 +68,14 @@ TEST_CASE("incremental whole-history runs equal a full run over all the games", 
     CHECK(warm["converged"] == true);
     CHECK(count(c.dir / "h.db", "SELECT count(*) FROM runs") == 3);
     CHECK(count(c.dir / "h.db", "SELECT count(*) FROM whole_history_games") == 450);
-    // Warm-started from what the last fit left (whr: the estimates; ttt: its messages): fewer sweeps than
-    // cold (ttt 2091 against 2540, whr 220 against 235 here: a third of the games is new; docs/performance.md).
+    // Warm-started from what the last fit left (whr: the estimates; ttt: its messages): ttt takes fewer sweeps
+    // than cold (2091 against 2540 here: a third of the games is new; docs/performance.md); whr's Newton
+    // sweeps take 6 either way here, so it is held to no more than cold.
     const auto cold = summary_of(c.dir / "full")["whole_history"];
     CHECK(warm["warm_start"] == true);
     CHECK(warm["sweeps"].get<int>() > 0);
-    CHECK(warm["sweeps"].get<int>() < cold["sweeps"].get<int>());
+    if (std::string(model) == "ttt") CHECK(warm["sweeps"].get<int>() < cold["sweeps"].get<int>());
+    CHECK(warm["sweeps"].get<int>() <= cold["sweeps"].get<int>());
   }
 }
 
