@@ -76,3 +76,23 @@ TEST_CASE("a whole-history competition of team matches refuses duels, and the ot
                                           "weight: expected a share in (0, 1], found 2"));
   CHECK(count_team_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
 }
+
+TEST_CASE("a recorded team match's rank is read as team-csv reads one: above 0 and below 1e15",
+          "[whole_history][database][teams]") {
+  for (const auto& [rank, refused] : {std::pair{"0", true}, {"-1", true}, {"1e15", true}, {"1e-9", false},
+                                      {"999999999999999", false}}) {
+    INFO("rank " << rank);
+    const ratekit::testing::team_competition c("h.db");
+    REQUIRE(c.run("db.yaml", c.input("t1.csv"), "out").status == 0);
+    const std::string damage = std::string("UPDATE whole_history_entries SET rank = ") + rank +
+                               " WHERE seq = 3 AND team = (SELECT team FROM whole_history_entries WHERE seq = 3 AND entry = 1)";
+    ratekit::store::open_database((c.dir / "h.db").string(), ratekit::store::database::mode::read_write)
+        ->exec(damage.c_str());
+    const auto next = c.run("db.yaml", c.input("t2.csv"), "out2");
+    CHECK(next.status == (refused ? 1 : 0));
+    if (refused)
+      CHECK_THAT(next.out, Catch::Contains("damaged rating database: table whole_history_entries, run 1, match 3, "
+                                           "rank: expected a positive number below 1e15"));
+    CHECK(count_team_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == (refused ? 1 : 2));
+  }
+}

@@ -24,7 +24,7 @@ enum recorded_entry_column { entry_run, entry_seq, entry_order, entry_match, ent
                        std::to_string(seq) + ", " + what + ": expected " + expected + ", found " + found);
 }
 
-// One stored entry, checked as the team-csv reader checks a row: a real date, a finite rank, a share in (0, 1].
+// One stored entry, checked as the team-csv reader checks a row: a real date, a rank in (0, 1e15), a share in (0, 1].
 void check_recorded_entry(const database& db, const statement& s, int64_t run, int64_t seq) {
   const int64_t date = s.integer(entry_date);
   int32_t parsed = 0;
@@ -33,7 +33,8 @@ void check_recorded_entry(const database& db, const statement& s, int64_t run, i
     refuse_damaged_entry(db, run, seq, "date", "a date as the number yyyymmdd", std::to_string(date));
   const double weight = s.number(entry_weight);
   if (!(weight > 0 && weight <= 1)) refuse_damaged_entry(db, run, seq, "weight", "a share in (0, 1]", format_number(weight));
-  if (!std::isfinite(s.number(entry_rank))) refuse_damaged_entry(db, run, seq, "rank", "a number", format_number(s.number(entry_rank)));
+  const double rank = s.number(entry_rank);
+  if (!(rank > 0 && rank < 1e15)) refuse_damaged_entry(db, run, seq, "rank", "a positive number below 1e15", format_number(rank));
 }
 
 // The entry's team number in `info` (its teams by name, in the order they first appear in the match).
