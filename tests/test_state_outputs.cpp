@@ -225,4 +225,22 @@ TEST_CASE("a database of layout 2 is read as it is and gains state objects with 
   CHECK(sql_number(dir / "club.db", "SELECT count(*) FROM ratings") == 7);        // January's three rows kept
 }
 
+TEST_CASE("`ratekit history` refuses a layout-4 database's state value that is no number, naming the row",
+          "[state][store]") {
+  temp_dir dir;
+  write_text(dir / "jan.csv", std::string("date,player_a,player_b,score_a\n") + january);
+  std::string first = config("output: { dir: first, database: club.db }\n");
+  first.replace(first.find("games.csv"), 9, "jan.csv");
+  write_text(dir / "first.yaml", first);
+  REQUIRE(run_cli("-q run " + (dir / "first.yaml").string()).status == 0);
+  sql_exec(dir / "club.db", back_to_layout_4);
+  REQUIRE(run_cli("history " + (dir / "club.db").string() + " C").status == 0);
+  sql_exec(dir / "club.db", "UPDATE period_states SET value = NULL WHERE player_id = (SELECT id FROM players WHERE "
+                            "name = 'C') AND field = (SELECT min(field) FROM period_states)");
+  const auto damaged = run_cli("history " + (dir / "club.db").string() + " C");
+  CHECK(damaged.status == 1);
+  CHECK_THAT(damaged.out, Catch::Contains("damaged rating database: table period_states, player 'C', period '"));
+  CHECK_THAT(damaged.out, Catch::Contains(": expected a finite number, found NULL"));
+}
+
 }  // namespace test_state_outputs

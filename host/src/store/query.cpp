@@ -260,7 +260,14 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
                                                                      out.back().period + "', state");
     if (!fields) continue;
     fields->bind(1, s.integer(5)).bind(2, s.integer(6));
-    while (fields->step()) out.back().state.emplace_back(std::string(fields->text(0)), fields->number(1));
+    while (fields->step()) {
+      const std::string field(fields->text(0));
+      const std::string where = "table period_states, player '" + player + "', period '" + out.back().period + "', " + field;
+      const double value = fields->checked_number(1, where);
+      if (std::isnan(value))
+        throw user_error(db.file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
+      out.back().state.emplace_back(field, value);
+    }
     fields->reset();
   }
   if (out.empty()) {
