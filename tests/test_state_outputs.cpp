@@ -200,17 +200,22 @@ TEST_CASE("a plugin's bookkeeping fields stay in the files but out of history.cs
   CHECK_THAT(html, !Catch::Contains("pool_games"));
 }
 
-TEST_CASE("a database of layout 2 is read as it is and gains state objects with the next recording run",
-          "[state][store]") {
-  temp_dir dir;
+// January's games recorded into dir/club.db, turned back into layout 4 (state fields in period_states).
+void record_january_as_layout_4(const temp_dir& dir) {
   write_text(dir / "jan.csv", std::string("date,player_a,player_b,score_a\n") + january);
-  write_text(dir / "later.csv", std::string("date,player_a,player_b,score_a\n") + later);
   std::string first = config("output: { dir: first, database: club.db }\n");
   first.replace(first.find("games.csv"), 9, "jan.csv");
   write_text(dir / "first.yaml", first);
   REQUIRE(run_cli("-q run " + (dir / "first.yaml").string()).status == 0);
-  // What ratekit wrote before layout 3: no state fields by period.
   sql_exec(dir / "club.db", back_to_layout_4);
+}
+
+TEST_CASE("a database of layout 2 is read as it is and gains state objects with the next recording run",
+          "[state][store]") {
+  temp_dir dir;
+  record_january_as_layout_4(dir);
+  write_text(dir / "later.csv", std::string("date,player_a,player_b,score_a\n") + later);
+  // What ratekit wrote before layout 3: no state fields by period.
   sql_exec(dir / "club.db", "DROP TABLE period_states; PRAGMA user_version = 2;");
   const auto old = run_cli("history " + (dir / "club.db").string() + " C --json");
   REQUIRE(old.status == 0);
@@ -228,12 +233,7 @@ TEST_CASE("a database of layout 2 is read as it is and gains state objects with 
 TEST_CASE("`ratekit history` refuses a layout-4 database's state value that is no number, naming the row",
           "[state][store]") {
   temp_dir dir;
-  write_text(dir / "jan.csv", std::string("date,player_a,player_b,score_a\n") + january);
-  std::string first = config("output: { dir: first, database: club.db }\n");
-  first.replace(first.find("games.csv"), 9, "jan.csv");
-  write_text(dir / "first.yaml", first);
-  REQUIRE(run_cli("-q run " + (dir / "first.yaml").string()).status == 0);
-  sql_exec(dir / "club.db", back_to_layout_4);
+  record_january_as_layout_4(dir);
   REQUIRE(run_cli("history " + (dir / "club.db").string() + " C").status == 0);
   sql_exec(dir / "club.db", "UPDATE period_states SET value = NULL WHERE player_id = (SELECT id FROM players WHERE "
                             "name = 'C') AND field = (SELECT min(field) FROM period_states)");
