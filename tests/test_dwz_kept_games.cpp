@@ -142,3 +142,82 @@ TEST_CASE("dwz: kept games saved and restored are the games kept", "[dwz]") {
   CHECK_THROWS_WITH(rules::kept_games_records::restore(saved, all_rated, 3, back),
                     Catch::Contains("belongs to a player who holds a DWZ"));
 }
+
+namespace {
+// A config of the club rated by glicko into `database`, from it when `from_database` (which carries
+// every player it holds), else from nobody (only February's players get glicko's states).
+void glicko_config(const kept_games_club& c, const std::string& name, const std::string& games,
+                   const std::string& database, bool from_database) {
+  const std::string initial = from_database ? "initial: { database: \"" + database + "\" }\n" : "";
+  write_text(c.dir / (name + ".yaml"), "competition: club\nmodel: glicko\nperiod: month\n" + initial +
+                                           "input: { format: games-csv, path: " + games + " }\noutput: { database: \"" +
+                                           database + "\" }\n");
+}
+
+command_result run_new_model(const kept_games_club& c, const std::string& name) {
+  return run_cli("-q run '" + (c.dir / (name + ".yaml")).string() + "' --new-model --out '" +
+                 (c.dir / ("out-" + name)).string() + "'");
+}
+
+// N's row of a ratings.csv.
+std::string row_of_n(const std::filesystem::path& ratings) {
+  const std::string text = read_text(ratings);
+  const size_t at = text.find("\nN,");
+  return at == std::string::npos ? "" : text.substr(at + 1, text.find('\n', at + 1) - at - 1);
+}
+
+// January by dwz into monthly.db, February's B 1 C 0 alone by glicko, March by dwz again.
+struct club_trying_glicko : rated_club {
+  club_trying_glicko(bool glicko_from_database) {
+    write_text(dir / "feb-bc.csv", std::string(header) + "2024-02-14,B,C,1\n");
+    config("jan", "jan.csv", monthly, true);
+    glicko_config(*this, "feb", "feb-bc.csv", monthly, glicko_from_database);
+    config("mar", "mar.csv", monthly, false);
+  }
+};
+}  // namespace
+
+TEST_CASE("dwz: kept games survive a run of another model between two runs of dwz", "[dwz][cli]") {
+  club_trying_glicko c(false);
+  REQUIRE(c.run("jan").status == 0);
+  REQUIRE(run_new_model(c, "feb").status == 0);
+  REQUIRE(run_new_model(c, "mar").status == 0);
+  // dwz alone over January and March: N's three kept games of January and his two of March (5 opponents
+  // with a DWZ, 2.5 points) give him a first DWZ.
+  write_text(c.dir / "jan-mar.csv", std::string(c.header) + c.january + c.march);
+  c.config("jan-mar", "jan-mar.csv", (c.dir / "jan-mar.db").string(), true);
+  REQUIRE(c.run("jan-mar").status == 0);
+  const std::string alone = row_of_n(c.dir / "out-jan-mar/ratings.csv");
+  REQUIRE_THAT(alone, Catch::StartsWith("N,1") && Catch::Contains(",1,1,"));  // a DWZ, rated 1, index 1
+  // The same rating, rated, index, games and peak (the monthly run's list adds last_played).
+  CHECK_THAT(row_of_n(c.dir / "out-mar/ratings.csv"), Catch::StartsWith(alone + ","));
+  CHECK(sql_text(c.monthly, "SELECT count(*) FROM player_records WHERE run_id = 3") == "0");
+}
+
+TEST_CASE("dwz: kept games of a player another model rated since are refused, naming the run", "[dwz][cli]") {
+  club_trying_glicko c(true);  // February's glicko run carries every player, N with a glicko rating
+  REQUIRE(c.run("jan").status == 0);
+  REQUIRE(run_new_model(c, "feb").status == 0);
+  const command_result mar = run_new_model(c, "mar");
+  CHECK(mar.status != 0);
+  CHECK_THAT(mar.out, Catch::Contains("monthly.db: table player_records, run 1: model 'dwz' kept records of player "
+                                      "'N' (kind 'dwz.kept_games.1'); run 2 (model 'glicko') rated him since, so they "
+                                      "cannot count as they were kept: nothing was rated. Rate run 2 (model "
+                                      "'glicko')'s games by 'dwz' again (--replace), or start from a ratings list"));
+  CHECK(sql_text(c.monthly, "SELECT count(*) FROM runs") == "2");
+}
+
+TEST_CASE("dwz: kept games a later dwz run used up do not come back after another model's run", "[dwz][cli]") {
+  rated_club c;
+  REQUIRE(c.rate_both(c.one, c.monthly));  // N's first DWZ in March: run 3 keeps nothing
+  write_text(c.dir / "apr.csv", std::string(c.header) + "2024-04-10,A,B,1\n");
+  write_text(c.dir / "may.csv", std::string(c.header) + "2024-05-15,N,C,1\n");
+  glicko_config(c, "apr", "apr.csv", c.monthly, true);
+  c.config("may", "may.csv", c.monthly, false);
+  REQUIRE(run_new_model(c, "apr").status == 0);
+  // Run 2's four kept games, were they handed to May's run, would be refused: N holds a rating.
+  const command_result may = run_new_model(c, "may");
+  CHECK(may.status == 0);
+  CHECK_THAT(may.out, !Catch::Contains("player_records"));
+  CHECK(sql_text(c.monthly, "SELECT count(*) FROM runs") == "5");
+}

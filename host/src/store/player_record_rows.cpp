@@ -31,6 +31,27 @@ std::vector<double> numbers_of(const database& db, std::string_view text, const 
   return out;
 }
 
+// A player a later run rated (another model's, as the run of the records' model
+// after it would have used them up) holds that run's rating now: his items
+// cannot count as they were kept, and leaving them aside would lose them unseen.
+void refuse_owners_rated_since(database& db, const player_records& records, int64_t before_run) {
+  statement s = db.prepare(
+      "SELECT o.name, k.model, l.id, l.model FROM player_records r JOIN players o ON o.id = r.player_id "
+      "JOIN runs k ON k.id = r.run_id JOIN runs l ON l.id = "
+      "(SELECT max(t.run_id) FROM states t WHERE t.player_id = r.player_id AND t.run_id < ?2) "
+      "WHERE r.run_id = ?1 AND l.id > ?1 ORDER BY r.seq LIMIT 1");
+  s.bind(1, records.run).bind(2, before_run);
+  if (!s.step()) return;
+  const std::string later = "run " + std::to_string(s.integer(2)) + " (model '" + std::string(s.text(3)) + "')";
+  throw user_error(db.file(), 0, 0,
+                   "table player_records, run " + std::to_string(records.run) + ": model '" + std::string(s.text(1)) +
+                       "' kept records of player '" + std::string(s.text(0)) + "' (kind '" + records.kind + "'); " +
+                       later + " rated him since, so they cannot count as they were kept: nothing was rated. Rate " +
+                       later + "'s games by '" + std::string(s.text(1)) +
+                       "' again (--replace), or start from a ratings list (initial: { ratings: }), which carries no "
+                       "records");
+}
+
 }  // namespace
 
 player_records read_player_records(database& db, int64_t competition, int64_t before_run, player_table& players) {
@@ -40,7 +61,10 @@ player_records read_player_records(database& db, int64_t competition, int64_t be
   statement s = db.prepare(
       "SELECT r.run_id, r.kind, o.name, o.competition_id, n.name, n.competition_id, r.other_id, r.numbers "
       "FROM player_records r JOIN players o ON o.id = r.player_id LEFT JOIN players n ON n.id = r.other_id "
-      "WHERE r.run_id = (SELECT max(id) FROM runs WHERE competition_id = ?1 AND id < ?2) ORDER BY r.seq");
+      "WHERE r.run_id = (SELECT max(k.id) FROM runs k WHERE k.competition_id = ?1 AND k.id < ?2 "
+      "AND EXISTS (SELECT 1 FROM player_records h WHERE h.run_id = k.id) "
+      "AND NOT EXISTS (SELECT 1 FROM runs l WHERE l.competition_id = ?1 AND l.model = k.model AND l.id > k.id "
+      "AND l.id < ?2)) ORDER BY r.seq");
   s.bind(1, competition).bind(2, before_run);
   while (s.step()) {
     records.run = s.integer(0);
@@ -60,6 +84,7 @@ player_records read_player_records(database& db, int64_t competition, int64_t be
     records.others.push_back(s.is_null(6) ? -1 : players.intern(s.text(4)));
     records.values.insert(records.values.end(), numbers.begin(), numbers.end());
   }
+  if (records.size() > 0) refuse_owners_rated_since(db, records, before_run);
   return records;
 }
 
