@@ -9,6 +9,7 @@
 #include <uscf/uscf.hpp>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 using ratekit::plugins::uscf;
@@ -139,6 +140,26 @@ TEST_CASE("uscf: the standard formula and its bonus, each condition on both side
       e.rate();
       CHECK(e.rating(0) == Approx(standard(3, 3, 1.5, true, b)).margin(1e-9));
     }
+  }
+  SECTION("B by the event's last day (bonus_threshold -1): each change of US Chess on both sides") {
+    CHECK(math::bonus_threshold_on(20170430) == 12);
+    CHECK(math::bonus_threshold_on(20170501) == 14);
+    CHECK(math::bonus_threshold_on(20230131) == 14);
+    CHECK(math::bonus_threshold_on(20230201) == 12);
+    CHECK(math::bonus_threshold_on(0) == 14);  // undated: the 2017 revision's
+    const std::pair<int32_t, double> days[] = {
+        {20170430, 12}, {20170501, 14}, {20230131, 14}, {20230201, 12}, {20250603, 12}, {0, 14}};
+    for (const auto& [day, b] : days) {
+      INFO(day);
+      event e({player, opponent, opponent, opponent}, -1);
+      for (int32_t o : {1, 2, 3}) e.play(0, o, 1.0);
+      e.rate(day);
+      CHECK(e.rating(0) == Approx(standard(3, 3, 1.5, true, b)).margin(1e-9));  // 12 or 14: 4 points apart
+    }
+    event set({player, opponent, opponent, opponent}, 10);  // a B the config sets stands on any day
+    for (int32_t o : {1, 2, 3}) set.play(0, o, 1.0);
+    set.rate(20230201);
+    CHECK(set.rating(0) == Approx(standard(3, 3, 1.5, true, 10)).margin(1e-9));
   }
   SECTION("a gain below B sqrt(max(m, 4)) earns no bonus") {
     CHECK(math::bonus(28.0, 3, 14, false) == 0.0);                     // exactly at 14 sqrt(4)

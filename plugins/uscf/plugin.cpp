@@ -19,9 +19,10 @@ const rk_state_field state_fields[] = {
                      "whole hundreds from 1200 to 2100"},
 };
 const rk_param_spec param_specs[] = {
-    sdk::param{.key = "bonus_threshold", .default_value = 14.0, .min = 0.0, .max = 1000.0,
+    sdk::param{.key = "bonus_threshold", .default_value = -1.0, .min = -1.0, .max = 1000.0,
                .help = "B of the bonus K (S - E) - B sqrt(max(m, 4)) for 3 or more games against no opponent met "
-                       "more than twice (14 for events ending from 1 May 2017, 12 before)"},
+                       "more than twice; -1: by the event's last day as US Chess announced it, 12 before 1 May "
+                       "2017, 14 from then, 12 from 1 February 2023 (14 for an undated event)"},
     sdk::param{.key = "approximate", .type = RK_PARAM_BOOL, .default_value = 0, .max = 1,
                .help = "rate by US Chess's Approximating Formulas (April 2017): the old provisional formula for 8 "
                        "or fewer games, opponents at their pre-event ratings, no Steps 3 to 5"},

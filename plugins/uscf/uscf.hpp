@@ -41,7 +41,9 @@ class uscf {
     const sdk::state_after_writer after(s, batch);
     sdk::for_each_period(batch, [&](uint64_t begin, uint64_t end) {
       const sdk::period p{0, begin, end, 0, 0, 0};
-      event_year_ = event_year(batch, p);
+      const int32_t last_day = event_last_day(batch, p);
+      event_year_ = last_day / 10000;
+      event_b_ = threshold_b_ < 0 ? uscf_math::bonus_threshold_on(last_day) : threshold_b_;
       roster_.open(batch, p, s.players(), [&](int32_t who, uint64_t i) { return first_steps(who, i); });
       players_.gather(batch, p, roster_);
       rate_event(batch, p, out);
@@ -60,11 +62,11 @@ class uscf {
       throw sdk::failure(RK_ERR_DOMAIN, "a US Chess game is won, drawn or lost: its score must be 1, 0.5 or 0", int64_t(i));
   }
 
-  // The year of the event's last dated game; 0 when none is dated.
-  static int32_t event_year(const rk_game_batch& batch, const sdk::period& p) {
+  // The day (yyyymmdd) of the event's last dated game; 0 when none is dated.
+  static int32_t event_last_day(const rk_game_batch& batch, const sdk::period& p) {
     int32_t last = 0;
     for (uint64_t i = p.begin; i < p.end; ++i) last = std::max(last, sdk::game_date(batch, i));
-    return last / 10000;
+    return last;
   }
 
   // Step 1 for an unrated player: the rating the run gives him, unless it left
@@ -126,7 +128,7 @@ class uscf {
     for (const double r : opponents) expected += uscf_math::winning_expectancy(x.prior, r);
     const double m = double(opponents.size());
     const double gain = uscf_math::k_factor(x.n_effective, m) * (x.score - expected);
-    return x.prior + gain + uscf_math::bonus(gain, m, threshold_b_, x.met_more_than_twice);
+    return x.prior + gain + uscf_math::bonus(gain, m, event_b_, x.met_more_than_twice);
   }
 
   // The Approximating Formulas: opponents at their pre-event ratings; the
@@ -158,7 +160,8 @@ class uscf {
       columns_[f_highest][who] = std::max(columns_[f_highest][who], columns_[f_rating][who]);
   }
 
-  double threshold_b_;
+  double threshold_b_;  // below 0: by the event's last day
+  double event_b_ = 14;  // B of the event being rated
   bool approximate_;
   double* columns_[6] = {};
   const double* birth_year_ = nullptr;  // each player's year of birth (NaN: unknown); nullptr from a host before 1.6

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace ratekit::plugins::uscf_math {
 
@@ -41,6 +42,14 @@ inline double provisional_expectancy(double r, double r_i) {
   if (r <= r_i - 400) return 0.0;
   if (r >= r_i + 400) return 1.0;
   return 0.5 + (r - r_i) / 800.0;
+}
+
+// B as US Chess announced its changes (plugins/uscf/README.md quotes them), by
+// the event's last day (yyyymmdd): 12, 14 for events ending from 1 May 2017, 12
+// again for those ending from 1 February 2023; an undated event 14, the 2017 revision's.
+inline double bonus_threshold_on(int32_t last_day) {
+  if (last_day == 0) return 14.0;
+  return last_day < 20170501 || last_day >= 20230201 ? 12.0 : 14.0;
 }
 
 // The bonus of the standard formula: what K (S - E) exceeds B sqrt(max(m, 4))

@@ -87,7 +87,7 @@ FROM_FILES = [
     ("scrabble-example", "scrabble/duplicate_2023.csv", "elod-duplicate-scrabble",
      {"params": {"min_rounds": 12}, "period": "event"}),
     ("uscf-club", "uscf/club_events.csv", "uscf",
-     {"params": {"bonus_threshold": 14}, "period": "event", "initial": "uscf/club_list.csv"}),
+     {"period": "event", "initial": "uscf/club_list.csv"}),
 ]
 
 
