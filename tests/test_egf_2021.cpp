@@ -8,6 +8,9 @@
 #include <egf-2021/egf_2021.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <sstream>
+#include <string>
 
 // Named for the file: its helpers share names with other tests' in a unity batch.
 namespace test_egf_2021 {
@@ -143,6 +146,52 @@ TEST_CASE("egf-2021 rates configs/egf-2021.yaml's EGD tournament, with its repor
   CHECK_THAT(ratekit::testing::read_text(tmp / "history.csv"), Catch::Contains(",Author,Monique,"));
   const std::string report = ratekit::testing::read_text(tmp / "report.csv");
   CHECK_THAT(report, Catch::Contains("con_a") && Catch::Contains("bonus_b"));
+}
+
+namespace {
+// The number under `column` in the first row of CSV text (no quoted commas).
+double egf2021_first_row_value(const std::string& csv, const std::string& column) {
+  std::istringstream lines(csv);
+  std::string header, row, field;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  std::istringstream names(header), values(row);
+  while (std::getline(names, field, ',')) {
+    std::string value;
+    std::getline(values, value, ',');
+    if (field == column) return std::stod(value);
+  }
+  FAIL("no column " << column << " in " << header);
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("egf-2021 through the history database, predict and a chart", "[egf-2021][cli]") {
+  using ratekit::testing::run_cli;
+  const ratekit::testing::temp_dir tmp;
+  const std::string dir = tmp.path().string();
+  ratekit::testing::write_text(tmp / "c.yaml", "competition: c\nmodel: egf-2021\nparams: { class: A }\nperiod: event\n"
+                                               "input: { format: games-csv, path: g.csv }\noutput: { database: r.db }\n");
+  ratekit::testing::write_text(tmp / "g.csv", "date,period,player_a,player_b,score_a\n2024-05-04,Cup,Ann,Bo,1\n");
+  ratekit::testing::write_text(tmp / "new.csv", "player_a,player_b\nAnn,Bo\n");
+  REQUIRE(run_cli("-q run '" + dir + "/c.yaml' --out '" + dir + "/out'").status == 0);
+  CHECK_THAT(run_cli("history '" + dir + "/r.db' Ann").out, Catch::Contains("Cup"));
+  // Both new at 100 (20 kyu), Se 0.5: con(100) = 16^1.6 and bonus(100) = ln(1 + e^27.5) / 5 each,
+  // worked out here from the EGF's formulas; Ann then expects Se on beta = -7 ln(3300 - r).
+  const double con = std::pow(16.0, 1.6), bonus = std::log1p(std::exp(27.5)) / 5;
+  const double ann = 100 + con / 2 + bonus, bo = 100 - con / 2 + bonus;
+  const double se = 1 / (1 + std::exp(7 * std::log(3300 - ann) - 7 * std::log(3300 - bo)));
+  REQUIRE((se > 0.54 && se < 0.55));  // Ann, 84 points above Bo
+  const auto from_config = run_cli("-q predict '" + dir + "/c.yaml' '" + dir + "/new.csv'");
+  REQUIRE(from_config.status == 0);
+  CHECK(egf2021_first_row_value(from_config.out, "rating_a") == Approx(ann).margin(1e-9));
+  CHECK(egf2021_first_row_value(from_config.out, "rating_b") == Approx(bo).margin(1e-9));
+  CHECK(egf2021_first_row_value(from_config.out, "expected_a") == Approx(se).margin(1e-12));
+  const auto from_database = run_cli("-q predict --database '" + dir + "/r.db' --competition c '" + dir + "/new.csv'");
+  CHECK(from_database.out == from_config.out);
+  const auto chart = run_cli("chart '" + dir + "/out' --player Ann");
+  REQUIRE(chart.status == 0);
+  CHECK(std::filesystem::exists(tmp / "out" / "chart.svg"));
 }
 
 }  // namespace test_egf_2021
