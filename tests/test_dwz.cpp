@@ -3,6 +3,7 @@
 // with its limits, Rn = R0 + 800 (W - We) / (E + n) (3.5.2), the first DWZ by
 // iteration (3.4), 700 + R / 8 below 800. Expected numbers were worked out by
 // hand from the quoted formulas (docs/plugins/dwz.md), not read off the plugin.
+#include "csv_value_support.hpp"
 #include "period_support.hpp"
 #include "test_support.hpp"
 
@@ -302,6 +303,14 @@ TEST_CASE("dwz continues from its history database: rated and index travel with 
   CHECK(read_text(tmp / "out2/ratings.csv") == example_ratings);
   const auto greta = ratekit::testing::run_cli("history '" + (tmp / "ratings.db").string() + "' Greta");
   CHECK_THAT(greta.out, Catch::Contains("Club championship 2024") && Catch::Contains("1517"));
+  // predict from the database: Emil (1888) against Dieter (1137), P(751) = Phi(751 / (200 sqrt 2)).
+  write_text(tmp / "next.csv", "player_a,player_b\nEmil,Dieter\n");
+  const auto next = ratekit::testing::run_cli("-q predict --database '" + (tmp / "ratings.db").string() +
+                                              "' --competition club '" + (tmp / "next.csv").string() + "'");
+  REQUIRE(next.status == 0);
+  const double p = std::erfc(-751.0 / 400) / 2;
+  REQUIRE(p > 0.99);
+  CHECK(ratekit::testing::first_row_number(next.out, "expected_a") == Approx(p).margin(1e-12));
 }
 
 TEST_CASE("dwz reads the age class from a TRF's birth dates", "[dwz][cli][trf]") {

@@ -1,6 +1,7 @@
 // egf-2021 against the EGF's GoR rules in force since 2021 (EGD, "EGF Official ratings system"):
 // r' = r + con (Sa - Se) + bonus, Se = 1 / (1 + e^(beta(r2) - beta(r1))), beta = -7 ln(3300 - r),
 // con = ((3300 - r) / 200)^1.6, bonus = ln(1 + e^((2300 - r) / 80)) / 5, floor -900.
+#include "csv_value_support.hpp"
 #include "model_pool.hpp"
 #include "test_support.hpp"
 
@@ -9,7 +10,6 @@
 
 #include <cmath>
 #include <filesystem>
-#include <sstream>
 #include <string>
 
 // Named for the file: its helpers share names with other tests' in a unity batch.
@@ -148,23 +148,6 @@ TEST_CASE("egf-2021 rates configs/egf-2021.yaml's EGD tournament, with its repor
   CHECK_THAT(report, Catch::Contains("con_a") && Catch::Contains("bonus_b"));
 }
 
-namespace {
-// The number under `column` in the first row of CSV text (no quoted commas).
-double egf2021_first_row_value(const std::string& csv, const std::string& column) {
-  std::istringstream lines(csv);
-  std::string header, row, field;
-  std::getline(lines, header);
-  std::getline(lines, row);
-  std::istringstream names(header), values(row);
-  while (std::getline(names, field, ',')) {
-    std::string value;
-    std::getline(values, value, ',');
-    if (field == column) return std::stod(value);
-  }
-  FAIL("no column " << column << " in " << header);
-  return 0;
-}
-}  // namespace
 
 TEST_CASE("egf-2021 through the history database, predict and a chart", "[egf-2021][cli]") {
   using ratekit::testing::run_cli;
@@ -184,9 +167,9 @@ TEST_CASE("egf-2021 through the history database, predict and a chart", "[egf-20
   REQUIRE((se > 0.54 && se < 0.55));  // Ann, 84 points above Bo
   const auto from_config = run_cli("-q predict '" + dir + "/c.yaml' '" + dir + "/new.csv'");
   REQUIRE(from_config.status == 0);
-  CHECK(egf2021_first_row_value(from_config.out, "rating_a") == Approx(ann).margin(1e-9));
-  CHECK(egf2021_first_row_value(from_config.out, "rating_b") == Approx(bo).margin(1e-9));
-  CHECK(egf2021_first_row_value(from_config.out, "expected_a") == Approx(se).margin(1e-12));
+  CHECK(ratekit::testing::first_row_number(from_config.out, "rating_a") == Approx(ann).margin(1e-9));
+  CHECK(ratekit::testing::first_row_number(from_config.out, "rating_b") == Approx(bo).margin(1e-9));
+  CHECK(ratekit::testing::first_row_number(from_config.out, "expected_a") == Approx(se).margin(1e-12));
   const auto from_database = run_cli("-q predict --database '" + dir + "/r.db' --competition c '" + dir + "/new.csv'");
   CHECK(from_database.out == from_config.out);
   const auto chart = run_cli("chart '" + dir + "/out' --player Ann");
