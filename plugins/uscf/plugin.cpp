@@ -31,7 +31,7 @@ const rk_param_spec param_specs[] = {
 constexpr uint32_t bookkeeping = 1u << uscf::f_wins | 1u << uscf::f_losses | 1u << uscf::f_events | 1u << uscf::f_highest;
 
 const rk_descriptor uscf::descriptor = {
-    sizeof(rk_descriptor), bookkeeping, "uscf", "1.1.0",
+    sizeof(rk_descriptor), bookkeeping, "uscf", "1.2.0",
     "US Chess (Glickman 2017): N' from the rating, K = 800 / (N' + m), bonus, the special formula, floors",
     RK_CAP_PAIRWISE | RK_CAP_DRAWS | RK_CAP_PERIODS | RK_CAP_STATE_AFTER,
     uint32_t(std::size(state_fields)), uint32_t(std::size(param_specs)), state_fields, param_specs};
