@@ -14,8 +14,11 @@
 #include <ratekit/host/output/run_outputs.hpp>
 #include <ratekit/host/output/reports/report.hpp>
 #include <ratekit/host/output/reports/report_writer.hpp>
+#include <ratekit/host/engine/spill_file.hpp>
+#include <ratekit/host/output/files/output_sink.hpp>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,10 +61,11 @@ void write_kept(const competition_config& config, const fs::path& out) {
   write_outputs(kept, config, out);
 }
 
-// The report streamed through a report_writer with `bucket_bytes`, into `out`; returns the buckets used.
-size_t write_streamed(const competition_config& config, const fs::path& out, size_t bucket_bytes) {
+// The report streamed through a report_writer with `bucket_bytes`, into `out` (a folder, or memory); returns the
+// buckets used.
+size_t write_streamed(const competition_config& config, output_sink& out, size_t bucket_bytes) {
   const auto& plugins = testing::builtin();
-  fs::create_directories(out);
+  if (!out.in_memory()) fs::create_directories(out.dir());
   report_writer report(out, *plugins.get(config.model), bucket_bytes);
   const run_result run = rate(config, plugins, run_services{.sink = &report});
   REQUIRE(run.report_streamed);
@@ -76,14 +80,21 @@ size_t write_streamed(const competition_config& config, const fs::path& out, siz
 void check_same_report(const fs::path& config_file, const fs::path& dir, size_t tiny = 2'000, size_t least = 10) {
   const competition_config config = report_only(config_file);
   write_kept(config, dir / "kept");
-  CHECK(write_streamed(config, dir / "one", report_writer::default_bucket_bytes) == 1);
-  CHECK(write_streamed(config, dir / "many", tiny) >= least);
-  for (const std::string& name : report_names) {
+  output_sink one(dir / "one"), many(dir / "many"), in_memory({});
+  CHECK(write_streamed(config, one, report_writer::default_bucket_bytes) == 1);
+  CHECK(write_streamed(config, many, tiny) >= least);
+  CHECK(write_streamed(config, in_memory, tiny) >= least);  // its records spilled and dealt into memory
+  const std::vector<output_text> kept_in_memory = in_memory.take_texts();
+  REQUIRE(kept_in_memory.size() == report_names.size());
+  for (size_t i = 0; i < report_names.size(); ++i) {
+    const std::string& name = report_names[i];
     INFO(config_file.string() << ": " << name);
     const std::string kept = testing::read_text(dir / "kept" / name);
     CHECK(kept.size() > 100);
     CHECK(testing::read_text(dir / "one" / name) == kept);
     CHECK(testing::read_text(dir / "many" / name) == kept);
+    CHECK(kept_in_memory[i].name == name);
+    CHECK(kept_in_memory[i].content == kept);
   }
 }
 
@@ -146,7 +157,8 @@ TEST_CASE("every shipped pairwise config streams the report it built from kept g
     if (kept.data.ranked()) continue;  // ranked events keep their entries and build the report from them
     check_replay_ends_at_model(kept);
     const report_files files = build_report(kept, config);
-    report_writer report(dir.path(), *plugins.get(config.model), 50'000);
+    output_sink into(dir.path());
+    report_writer report(into, *plugins.get(config.model), 50'000);
     const run_result run = rate(config, plugins, run_services{.sink = &report});
     REQUIRE(run.report_streamed);
     report.finish(run, config);
@@ -190,7 +202,8 @@ TEST_CASE("a run with history and the report streamed keeps no game", "[report][
   competition_config config = load_config(file, plugins);
   config.write_history = true;
   history_writer history(dir / "history.csv", config, plugins.get("glicko")->descriptor());
-  report_writer report(dir.path(), *plugins.get("glicko"));
+  output_sink into(dir.path());
+  report_writer report(into, *plugins.get("glicko"));
   fan_out_sink sinks({&history, &report});
   const run_result run = rate(config, plugins, run_services{.sink = &sinks});
   history.finish();
@@ -260,6 +273,38 @@ TEST_CASE("report.md puts each category beside the number it is of and says what
   CHECK_THAT(md, Catch::Contains("1500.0 -> **1490.0** (club), performance 700 (club), rated 1\n"));
   CHECK_THAT(md, Catch::Contains("`change`: the points the game moved the player's rating by"));
   CHECK_THAT(md, Catch::Contains("`rated`: 1 when the rating is published"));
+}
+
+// What the descriptors this process holds lead to (/proc/self/fd's links).
+std::set<std::string> open_file_links() {
+  std::set<std::string> links;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc/self/fd", ec)) links.insert(fs::read_symlink(e.path(), ec).string());
+  return links;
+}
+
+// The link of the one file spill.open() made.
+std::string spill_link(spill_file& spill) {
+  const std::set<std::string> before = open_file_links();
+  REQUIRE(spill.open());
+  std::vector<std::string> made;
+  for (const std::string& link : open_file_links())
+    if (!before.count(link)) made.push_back(link);
+  REQUIRE(made.size() == 1);
+  const uint64_t record = 0x5ca1ab1e;  // written and read back by offset, wherever the file is
+  spill.write(&record, sizeof record, 4096);
+  uint64_t back = 0;
+  spill.read(&back, sizeof back, 4096);
+  CHECK(back == record);
+  return made.front();
+}
+
+TEST_CASE("a spill kept in memory is a file of memory, which no folder holds; the CLI's an unlinked temporary file",
+          "[report][stream]") {
+  spill_file in_memory("the report", spill_place::memory), on_disk("the report");
+  CHECK_THAT(spill_link(in_memory), Catch::StartsWith("/memfd:ratekit-spill"));
+  const std::string file = spill_link(on_disk);
+  CHECK_THAT(file, !Catch::StartsWith("/memfd:") && Catch::EndsWith("(deleted)"));
 }
 
 }  // namespace test_report_stream

@@ -3,7 +3,6 @@
 // take, and their files back into DataFrames.
 #include "frame_columns.hpp"
 #include "frame_rows.hpp"
-#include "run_folder.hpp"
 #include "run_handle.hpp"
 #include "table_arrays.hpp"
 
@@ -133,13 +132,7 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     read_frame(config, events_format);
     events.emplace(events_format, std::move(events_text), config.input_options);
   }
-  // A report or chart streams into a folder (but a whole-history model's, made from the fit): without the
-  // caller's, such a run goes through a temporary one, read back and removed.
-  std::optional<temporary_run_folder> through;
-  if (out.empty() && !plugins.get(config.model)->has(RK_CAP_WHOLE_HISTORY) &&
-      (config.write_report || config.write_charts))
-    through.emplace();
-  const fs::path dir = through ? through->out() : fs::path(out);
+  const fs::path dir(out);
   if (!dir.empty()) refuse_inputs_inside(config, dir);
   std::shared_ptr<history_table> history = history_in_memory(config, plugins, dir);
   // Rating touches no Python object; the games' columns go with `columns`, under the GIL.
@@ -148,7 +141,6 @@ run_handle run(const std::string& config_file, std::optional<config_text> text, 
     progress bar(false);
     return run_unit(config, plugins, dir, {.history = history.get()}, bar, given_rows(frame, events));
   });
-  if (through) unit.files = read_run_files(dir);
   if (!unit.run.history_streamed) history.reset();  // a whole-history model's run keeps history.csv's text
   return {std::make_shared<const unit_result>(std::move(unit)),
           std::make_shared<const competition_config>(std::move(config)), std::move(history)};

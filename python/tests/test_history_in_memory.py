@@ -10,7 +10,7 @@ import ratekit
 from ratekit import _frames
 from conftest import ROOT
 
-# Shipped configs with neither a report nor a chart (which read history.csv back): duels (fide-logistic, glicko,
+# Shipped configs (reports and charts: test_no_files.py): duels (fide-logistic, glicko,
 # glicko2, nfl-538), ranked events (codeforces), team matches (trueskill 5 against 5, weng-lin free-for-all).
 IN_MEMORY = ["world-cup-elo", "glicko-example", "glicko2-example", "nfl-538", "codeforces-908",
              "teams-5v5-trueskill", "teams-ffa-weng-lin"]
@@ -34,13 +34,13 @@ def test_history_from_memory_is_the_clis_file(name, run_cli, tmp_path):
 
 
 @pytest.mark.parametrize("keywords", [dict(charts=True), dict(report=True)])
-def test_a_report_or_chart_reads_the_file_so_the_frame_does_too(keywords):
+def test_a_report_or_chart_keeps_history_in_memory_too(keywords):
     games = pd.read_csv(ROOT / "data" / "football" / "world_cup_1930_2022.csv").head(200)
     in_memory = ratekit.rate(games, "fide-logistic", k=20)
-    from_file = ratekit.rate(games, "fide-logistic", k=20, **keywords)
-    assert in_memory._handle.keeps_history and not from_file._handle.keeps_history
-    assert from_file._handle.file("history.csv") is not None  # the file, read back from the temporary folder
-    pd.testing.assert_frame_equal(in_memory.history, from_file.history, check_exact=True)
+    with_more = ratekit.rate(games, "fide-logistic", k=20, **keywords)
+    assert in_memory._handle.keeps_history and with_more._handle.keeps_history
+    assert with_more._handle.file("history.csv") is None  # rows, never a text
+    pd.testing.assert_frame_equal(in_memory.history, with_more.history, check_exact=True)
 
 
 def test_a_folder_of_the_callers_gets_history_csv(run_cli, tmp_path):

@@ -1,10 +1,13 @@
 """A run from Python writes no file and makes no folder unless it is asked to (out=, to_files): rate() and run()
-build ratings, history and summary from what the run holds in memory. The system's temporary folder (TMPDIR)
+build ratings, history and summary, reports and charts from what the run holds in memory. The system's temporary folder (TMPDIR)
 and the working folder are watched, each empty before the call and after it, while the Result lives."""
 
 import json
+import os
 import tempfile
+import threading
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -63,24 +66,77 @@ def test_run_writes_nothing_and_gives_the_clis_files(name, watched, run_cli):
     assert result.files == sorted(p.name for p in expected.iterdir())
 
 
-def test_a_report_goes_through_a_temporary_folder_removed_at_once(watched, run_cli):
-    # Only a folder takes a streamed report or chart: the one exception, gone before run() returns.
-    result = ratekit.run(ROOT / "configs" / "glicko-world-cup.yaml")
+# Reports and charts: pairwise games' report and chart (dwz), ranked events' report (riichi), a chart drawn from
+# history.csv's rows (glicko-world-cup), a report of Go games (egf): all built in memory, as the CLI's files.
+REPORTED = ["dwz-example", "riichi-elo-multiplayer", "glicko-world-cup", "egf-example"]
+
+
+@pytest.mark.parametrize("name", REPORTED)
+def test_reports_and_charts_are_built_in_memory_as_the_clis_files(name, watched, run_cli):
+    result = ratekit.run(ROOT / "configs" / f"{name}.yaml")
     assert created(watched) == []
-    expected = run_cli(ROOT / "configs" / "glicko-world-cup.yaml")
+    expected = run_cli(ROOT / "configs" / f"{name}.yaml")
     assert result.files == sorted(p.name for p in expected.iterdir())
-    assert result.summary == json.loads((expected / "summary.json").read_text(encoding="utf-8"))
+    shown = [n for n in result.files if n in ("report.csv", "periods.csv", "report.md", "chart.svg")]
+    assert shown, "the config asks for a report or a chart"
+    for file in shown + ["ratings.csv", "summary.json"]:
+        assert result._handle.file(file) == (expected / file).read_bytes(), file
+    assert result._handle.keeps_history  # history.csv's rows stay in memory beside a report or chart
+    same_as_file(result.history, expected / "history.csv")
 
 
-def test_a_report_without_a_temporary_folder_is_refused_by_its_name(tmp_path, monkeypatch):
+def test_a_report_and_chart_need_no_temporary_folder(tmp_path, monkeypatch, run_cli):
+    # TMPDIR naming no folder: nothing asks for one (it used to refuse a report or chart).
     games = pd.read_csv(ROOT / "data" / "football" / "world_cup_1930_2022.csv").head(50)
     monkeypatch.setenv("TMPDIR", str(tmp_path / "missing"))
     monkeypatch.setattr(tempfile, "tempdir", None)
-    with pytest.raises(ratekit.Error) as raised:
-        ratekit.rate(games, "fide-logistic", k=20, report=True)
-    assert str(raised.value).startswith(f"{tmp_path / 'missing'}: expected a folder for the temporary files of a "
-                                        "report or chart (TMPDIR): ")
-    assert ratekit.rate(games, "fide-logistic", k=20).summary["model"] == "fide-logistic"  # no report: no folder
+    result = ratekit.rate(games, "fide-logistic", k=20, report=True, charts=True, history=True)
+    assert {"report.csv", "periods.csv", "report.md", "chart.svg"} <= set(result.files)
+    assert result._handle.file("report.csv").startswith(b"period,player,rating_before,")
+    assert result._handle.file("chart.svg").startswith(b"<svg") and b"the top 5" in result._handle.file("chart.svg")
+    assert not (tmp_path / "missing").exists()
+
+
+def _open_files():
+    """Where this process's descriptors lead (/proc/self/fd's links)."""
+    links = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            links.add(os.readlink(f"/proc/self/fd/{fd}"))
+        except OSError:  # closed meanwhile, or listdir's own
+            pass
+    return links
+
+
+def test_a_reports_spill_is_a_file_of_memory(watched):
+    """The report's records spill while the games are rated (past 1 MB of them): into a file of memory (memfd),
+    not a temporary file. Seen by a thread that looks at the open files while the run goes on."""
+    rng = np.random.default_rng(47)
+    players = np.array([f"p{i}" for i in range(2000)])
+    games = pd.DataFrame({"date": pd.date_range("2020-01-01", periods=200_000, freq="min").strftime("%Y-%m-%d"),
+                          "player_a": players[rng.integers(0, 1000, 200_000)],
+                          "player_b": players[rng.integers(1000, 2000, 200_000)],
+                          "score_a": rng.integers(0, 3, 200_000) / 2})
+    seen, rating = set(), threading.Event()
+
+    def watch():
+        while not rating.wait(0.001):
+            seen.update(_open_files())
+
+    before = _open_files()
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        result = ratekit.rate(games, "fide-logistic", k=20, report=True)
+    finally:
+        rating.set()
+        watcher.join()
+    new = seen - before
+    assert any(link.startswith("/memfd:ratekit-spill") for link in new), new
+    # An unlinked temporary file (tmpfile's) reads "/tmp/#123 (deleted)"; a memfd "/memfd:NAME (deleted)".
+    assert not [link for link in new if link.endswith("(deleted)") and not link.startswith("/memfd:")], new
+    assert len(result._handle.file("report.csv").splitlines()) == 2 * len(games) + 1
+    assert created(watched) == []
 
 
 def _read(path):

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace ratekit {
@@ -16,6 +17,10 @@ spill_file::~spill_file() {
 
 bool spill_file::open() {
   if (fd_ >= 0) return true;
+  if (place_ == spill_place::memory) {
+    fd_ = ::memfd_create("ratekit-spill", MFD_CLOEXEC);
+    return fd_ >= 0;
+  }
   FILE* file = std::tmpfile();
   if (!file) return false;
   fd_ = ::dup(::fileno(file));

@@ -68,14 +68,15 @@ void refuse_inputs_inside(const competition_config& config, const fs::path& dir)
                            "elsewhere (--out)");
 }
 
-streamed_outputs::streamed_outputs(const competition_config& config, const plugin& model, const fs::path& dir,
+streamed_outputs::streamed_outputs(const competition_config& config, const plugin& model, output_sink& out,
                                    rated_games_sink* database, rated_games_sink* history) {
   if (config.write_history)
-    sinks_.add(&history_thread_.emplace(history ? *history : history_.emplace(dir / "history.csv", config, model.descriptor())));
+    sinks_.add(&history_thread_.emplace(
+        history ? *history : history_.emplace(out.dir() / "history.csv", config, model.descriptor())));
   if (database) sinks_.add(&database_thread_.emplace(*database));
   if (config.write_report) {
-    sinks_.add(&report_.emplace(dir, model));  // reads the model's instance: on the engine's thread
-    sinks_.add(&ranked_report_.emplace(dir, config, model.descriptor()));
+    sinks_.add(&report_.emplace(out, model));  // reads the model's instance: on the engine's thread
+    sinks_.add(&ranked_report_.emplace(out, config, model.descriptor()));
   }
 }
 
@@ -87,7 +88,8 @@ void streamed_outputs::finish(const run_result& run, const competition_config& c
 }
 
 // Every file built before any is written (write_texts), so a failure leaves the previous outputs untouched.
-std::vector<output_text> output_texts(const run_result& run, const competition_config& config, const fs::path& dir) {
+std::vector<output_text> output_texts(const run_result& run, const competition_config& config, const fs::path& dir,
+                                      const history_table* history) {
   std::vector<output_text> files{{"ratings.csv", ratings_csv(run, config)}};
   if (config.write_history && !run.history_streamed)  // else a history sink took it
     files.push_back({"history.csv", history_csv(run, config)});
@@ -97,7 +99,7 @@ std::vector<output_text> output_texts(const run_result& run, const competition_c
     if (!run.data.ranked()) files.push_back({"periods.csv", std::move(report.periods_csv)});
     files.push_back({"report.md", std::move(report.markdown)});
   }
-  if (config.write_charts) files.push_back({"chart.svg", top_chart(run, config, dir)});
+  if (config.write_charts) files.push_back({"chart.svg", top_chart(run, config, dir, history)});
   // Last: a new summary means a complete set.
   files.push_back({"summary.json", json_text(summary_json(run, config), 2) + "\n"});
   return files;

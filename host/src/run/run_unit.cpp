@@ -30,11 +30,17 @@ user_error as_published(const user_error& e, const fs::path& staging, const fs::
   return user_error(std::move(named));
 }
 
-// A run without a folder has no file to stream into: history.csv's rows go to options.history (run_unit.hpp).
+// A run without a folder has no file to stream history.csv into: its rows go to options.history (run_unit.hpp).
 void check_kept_in_memory(const competition_config& config, const unit_options& options) {
-  if ((config.write_history && !options.history) || config.write_report || config.write_charts)
-    throw std::logic_error("a run kept in memory takes history.csv's rows into a history_table, and no report or "
-                           "chart");
+  if (config.write_history && !options.history)
+    throw std::logic_error("a run kept in memory takes history.csv's rows into a history_table");
+}
+
+// The files of a run kept in memory: those built once it is rated, with the streamed ones (the report) before
+// summary.json, which comes last as a run writes it.
+void keep_streamed(std::vector<output_text>& files, output_sink& streamed) {
+  std::vector<output_text> texts = streamed.take_texts();
+  files.insert(files.end() - 1, std::make_move_iterator(texts.begin()), std::make_move_iterator(texts.end()));
 }
 
 // `folder` nullptr: a run kept in memory.
@@ -61,9 +67,9 @@ unit_result run_into(output_folder* folder, competition_config config, const plu
   }
   // history.csv and the report are written into the staging folder while the
   // games or events are rated, and the database's rows unless they are there already.
+  output_sink streamed(folder ? folder->staging() : fs::path());
   const auto rate_streaming = [&](rated_games_sink* database) {
-    streamed_outputs outputs(config, *registry.get(config.model), folder ? folder->staging() : fs::path(), database,
-                             options.history);
+    streamed_outputs outputs(config, *registry.get(config.model), streamed, database, options.history);
     const run_services services{&bar.counter(), outputs.sink(), starts_here ? &*recording : nullptr, rows};
     run_result run = rate(config, registry, services);
     outputs.finish(run, config);
@@ -105,8 +111,9 @@ unit_result run_into(output_folder* folder, competition_config config, const plu
   }
   if (same) out.recorded = recorded_run{same->id, 0, size_t(out.run.data.players.size()), true, {}};
   if (folder) bar.phase("writing " + dir.string());
-  publish_files(folder, [&](const fs::path& staging) { return output_texts(out.run, config, staging); }, out.files,
-                recording ? &*recording : nullptr);
+  const auto build = [&](const fs::path& staging) { return output_texts(out.run, config, staging, options.history); };
+  publish_files(folder, build, out.files, recording ? &*recording : nullptr);
+  if (!folder) keep_streamed(out.files, streamed);
   return out;
 }
 

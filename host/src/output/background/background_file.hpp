@@ -7,6 +7,8 @@
 // The file is flushed to disk when closed.
 #pragma once
 
+#include <ratekit/host/output/files/output_sink.hpp>
+
 #include <condition_variable>
 #include <exception>
 #include <filesystem>
@@ -16,19 +18,19 @@
 
 namespace ratekit {
 
-class background_file {
+class background_file final : public output_stream {
  public:
   explicit background_file(std::filesystem::path file);  // created by the first write
-  ~background_file();  // stops the thread; a file not closed stays as written so far
+  ~background_file() override;  // stops the thread; a file not closed stays as written so far
   background_file(const background_file&) = delete;
   background_file& operator=(const background_file&) = delete;
 
   // Queues `text` and hands back an empty buffer (with its capacity) to fill
   // next; waits while the one before is still being written. Throws a
   // user_error naming the file for an earlier write that failed.
-  void write(std::string& text);
+  void write(std::string& text) override;
   // Waits for every byte, flushes it to disk and closes the file; throws as write() does.
-  void close();
+  void close() override;
 
  private:
   void run();

@@ -12,6 +12,8 @@
 
 namespace ratekit {
 
+class history_table;
+
 // ratings.csv: every player, highest rated first (ties by name).
 std::string ratings_csv(const run_result& r, const competition_config& config);
 // history.csv from the games (or ranked entries) the run kept.
@@ -21,8 +23,9 @@ nlohmann::ordered_json summary_json(const run_result& r, const competition_confi
 // The deviations the run's players started with, where history.csv gives none
 // before a player's first period (a pairwise model's rd): empty otherwise.
 starting_deviations run_starting_deviations(const run_result& r, const competition_config& config);
-// chart.svg: the top five's rating lines, read from `dir`/history.csv when the
-// run streamed it whole, else from the games it kept.
-std::string top_chart(const run_result& run, const competition_config& config, const std::filesystem::path& dir);
+// chart.svg: the top five's rating lines, read from `dir`/history.csv (or the rows `history` kept in its place)
+// when the run streamed it whole, else from the games it kept.
+std::string top_chart(const run_result& run, const competition_config& config, const std::filesystem::path& dir,
+                      const history_table* history);
 
 }  // namespace ratekit

@@ -1,20 +1,19 @@
 #include <ratekit/host/output/reports/ranked_report_writer.hpp>
 
-#include "output/background/background_file.hpp"
 #include "output/reports/ranked_report.hpp"
 
 namespace ratekit {
 
-ranked_report_writer::ranked_report_writer(std::filesystem::path dir, const competition_config& config,
+ranked_report_writer::ranked_report_writer(output_sink& out, const competition_config& config,
                                            const rk_descriptor& model)
-    : dir_(std::move(dir)), text_(std::make_unique<ranked_report_text>(model, config)) {}
+    : out_(out), text_(std::make_unique<ranked_report_text>(model, config)) {}
 
 ranked_report_writer::~ranked_report_writer() = default;
 
 void ranked_report_writer::take(rated_event& e) {
   if (!csv_) {
-    csv_ = std::make_unique<background_file>(dir_ / "report.csv");
-    markdown_ = std::make_unique<background_file>(dir_ / "report.md");
+    csv_ = out_.open("report.csv");
+    markdown_ = out_.open("report.md");
   }
   for (auto& n : e.new_names) names_.push_back(std::move(n));
   text_->event(e, [&](int32_t p) -> const std::string& { return names_[size_t(p)]; });

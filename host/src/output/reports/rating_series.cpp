@@ -4,6 +4,8 @@
 
 #include "input/text.hpp"
 
+#include <ratekit/host/input/input_text.hpp>
+
 #include <algorithm>
 #include <array>
 #include <set>
@@ -98,16 +100,9 @@ std::vector<std::string> names_in(const text::source& history, size_t column, si
   return {names.begin(), names.end()};
 }
 
-}  // namespace
-}  // namespace rating_series_csv
-
-std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
-                                              const std::vector<std::string>& players,
-                                              std::span<const double> sat_out) {
-  using rating_series_csv::column, rating_series_csv::history_columns, rating_series_csv::date_of,
-      rating_series_csv::names_in;
-  using enum rating_series_csv::column;
-  const text::source src(history_csv, {});
+// The series of `players` from the history `src`, as read_rating_series gives them.
+std::vector<rating_series> series_in(const text::source& src, const std::vector<std::string>& players,
+                                     std::span<const double> sat_out) {
   text::problem_list problems(src);
   text::line_cursor lines(src.text());
   text::csv_splitter csv;
@@ -178,6 +173,20 @@ std::vector<rating_series> read_rating_series(const std::filesystem::path& histo
   }
   problems.throw_if_any();
   return out;
+}
+
+}  // namespace
+}  // namespace rating_series_csv
+
+std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
+                                              const std::vector<std::string>& players,
+                                              std::span<const double> sat_out) {
+  return rating_series_csv::series_in(text::source(history_csv, {}), players, sat_out);
+}
+
+std::vector<rating_series> read_rating_series(const input_text& history_csv, const std::vector<std::string>& players,
+                                              std::span<const double> sat_out) {
+  return rating_series_csv::series_in(text::source(history_csv), players, sat_out);
 }
 
 }  // namespace ratekit

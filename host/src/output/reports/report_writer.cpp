@@ -1,7 +1,6 @@
 #include <ratekit/host/output/reports/report_writer.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
-#include "output/background/background_file.hpp"
 #include "output/background/helper_thread.hpp"
 #include "output/files/rating_order.hpp"
 #include "output/reports/report_rows.hpp"
@@ -33,19 +32,25 @@ side_record record_at(const char* bytes) {
   return r;
 }
 
-// Each file's text, to its writer.
-void hand_over(report_text& text, background_file& csv, background_file& periods, background_file& markdown) {
+// Each file's text, to its stream.
+void hand_over(report_text& text, output_stream& csv, output_stream& periods, output_stream& markdown) {
   if (!text.csv.empty()) csv.write(text.csv);
   if (!text.periods_csv.empty()) periods.write(text.periods_csv);
   if (!text.markdown.empty()) markdown.write(text.markdown);
 }
 
+// The report's spills: files of memory when its files are kept in memory too.
+spill_place report_spill_place(const output_sink& out) {
+  return out.in_memory() ? spill_place::memory : spill_place::temporary_file;
+}
+
 }  // namespace
 
-report_writer::report_writer(std::filesystem::path dir, const plugin& model, size_t bucket_bytes)
-    : dir_(std::move(dir)),
+report_writer::report_writer(output_sink& out, const plugin& model, size_t bucket_bytes)
+    : out_(out),
       columns_(model.game_columns()),
-      bucket_bytes_(bucket_bytes) {}
+      bucket_bytes_(bucket_bytes),
+      spill_("the report", report_spill_place(out)) {}
 
 void report_writer::take(rated_games& g) {
   const size_t count = columns_ ? columns_->count : 0;
@@ -229,7 +234,7 @@ void report_writer::finish(const run_result& run, const competition_config& conf
   bucket_plan plan = plan_buckets(order, sides_, record_bytes_, bucket_bytes_);
   buckets_ = plan.count();
   // More than one bucket: the records are dealt into a second file.
-  spill_file dealt("the report");
+  spill_file dealt("the report", report_spill_place(out_));
   const spill_file* from = &spill_;
   if (buckets_ > 1) deal_records(spill_, written_, plan, record_bytes_, bucket_bytes_, dealt), from = &dealt;
 
@@ -243,7 +248,8 @@ void report_writer::finish(const run_result& run, const competition_config& conf
   std::mutex model_calls;
   text.share_model(model_calls), next.share_model(model_calls);
   helper_thread helper;
-  background_file csv(dir_ / "report.csv"), periods(dir_ / "periods.csv"), markdown(dir_ / "report.md");
+  const std::unique_ptr<output_stream> csv = out_.open("report.csv"), periods = out_.open("periods.csv"),
+                                       markdown = out_.open("report.md");
   // A slice: about 2,700 records with the default budget, 2 to 3 MB of text.
   const size_t slice_records = std::max<size_t>(1, bucket_bytes_ / record_bytes_ / 256);
   alignas(64) std::vector<report_side> rows;
@@ -265,15 +271,15 @@ void report_writer::finish(const run_result& run, const competition_config& conf
                     [&] { bucket.write_players(next, next_rows, middle, end, k + mine); });
       else
         bucket.write_players(text, rows, rank, middle, k);
-      hand_over(text, csv, periods, markdown);
-      hand_over(next, csv, periods, markdown);
+      hand_over(text, *csv, *periods, *markdown);
+      hand_over(next, *csv, *periods, *markdown);
       rank = end, k += mine + theirs;
     }
   }
-  hand_over(text, csv, periods, markdown);  // the headers of a report without games
-  csv.close();
-  periods.close();
-  markdown.close();
+  hand_over(text, *csv, *periods, *markdown);  // the headers of a report without games
+  csv->close();
+  periods->close();
+  markdown->close();
 }
 
 }  // namespace ratekit

@@ -1,5 +1,7 @@
 #include "output/files/run_files.hpp"
 
+#include <ratekit/host/input/input_text.hpp>
+#include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/output/reports/chart.hpp>
 
 #include <algorithm>
@@ -84,13 +86,19 @@ std::vector<rating_series> top_series(const run_result& r, size_t count) {
 
 }  // namespace
 
-std::string top_chart(const run_result& run, const competition_config& config, const fs::path& dir) {
+std::string top_chart(const run_result& run, const competition_config& config, const fs::path& dir,
+                      const history_table* history) {
   std::vector<rating_series> series;
   if (run.history_streamed && chart_reads_history(config)) {  // else from the kept games or entries
     const std::vector<int32_t> ids = top_players(run, 5);
     std::vector<std::string> names;
     for (const int32_t p : ids) names.push_back(run.data.players.name(p));
-    series = read_rating_series(dir / "history.csv", names, ratings_of(run, ids));
+    if (history) {  // the text the file would hold, read as the file is
+      const std::string text = history->csv();
+      series = read_rating_series(input_text{"history.csv", text}, names, ratings_of(run, ids));
+    } else {
+      series = read_rating_series(dir / "history.csv", names, ratings_of(run, ids));
+    }
   } else {
     series = top_series(run, 5);
   }

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <ratekit/host/output/background/fan_out_sink.hpp>
+#include <ratekit/host/output/files/history_table.hpp>
 #include <ratekit/host/output/files/history_writer.hpp>
+#include <ratekit/host/output/files/output_sink.hpp>
 #include <ratekit/host/output/files/output_text.hpp>
 #include <ratekit/host/output/reports/ranked_report_writer.hpp>
 #include <ratekit/host/output/reports/report_writer.hpp>
@@ -22,18 +24,20 @@ void refuse_inputs_inside(const competition_config& config, const std::filesyste
 
 // ratings.csv, history.csv (when `config`, the config the run rated, asks for it and no history sink took it)
 // and summary.json, last, with chart.svg and the reports the config asks for and no sink wrote, built from the
-// run in memory; `dir` is the folder the streamed files are in (a chart reads history.csv back from it).
+// run in memory; `dir` is the folder the streamed files are in (a chart reads history.csv back from it), or
+// `history` holds the streamed history.csv's rows (a run kept in memory), which the chart then reads.
 std::vector<output_text> output_texts(const run_result& run, const competition_config& config,
-                                      const std::filesystem::path& dir);
+                                      const std::filesystem::path& dir, const history_table* history = nullptr);
 // Writes them into `dir`, created when missing.
 void write_outputs(const run_result& run, const competition_config& config, const std::filesystem::path& dir);
 
 class streamed_outputs {
  public:
-  // Into `dir` (the staging folder); `database`, when given, streams beside
+  // Into `out` (the staging folder, or memory), which outlives this; `database`, when given, streams beside
   // them. history.csv and the database each take the games on a thread of their own.
-  // `history`, when given, takes history.csv's rows in the place of the file (a history_table).
-  streamed_outputs(const competition_config& config, const plugin& model, const std::filesystem::path& dir,
+  // `history`, when given, takes history.csv's rows in the place of the file (a history_table); a sink kept in
+  // memory needs it when the config asks for history.
+  streamed_outputs(const competition_config& config, const plugin& model, output_sink& out,
                    rated_games_sink* database, rated_games_sink* history = nullptr);
   // What the engine hands the rated games to; nullptr when nothing streams.
   rated_games_sink* sink() { return sinks_.empty() ? nullptr : &sinks_; }

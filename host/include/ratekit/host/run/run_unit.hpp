@@ -45,9 +45,9 @@ struct unit_options {
 };
 
 // `rows`, when given, are read in the place of the config's input files (a Python frame's games). With `dir`
-// empty, no folder is written: the files are kept in unit_result::files, history.csv's rows in options.history
-// (then required when the config asks for history), and the config may ask for no report or chart but a whole-
-// history model's (the others stream theirs into the folder); the database, if any, records the run as ever.
+// empty, no folder is written: the files, the streamed report's too, are kept in unit_result::files,
+// history.csv's rows in options.history (then required when the config asks for history, and read by the chart);
+// the database, if any, records the run as ever.
 unit_result run_unit(competition_config config, const plugin_registry& registry, const std::filesystem::path& dir,
                      unit_options options, progress& bar, const input_rows* rows = nullptr);
 

@@ -17,6 +17,8 @@
 
 namespace ratekit {
 
+struct input_text;
+
 // A player's rating after one rating period: drawn at the end of the day of the
 // period's last game (anyone's), the line rising or falling from the start of
 // the day of its first game. Periods without the player's games between two
@@ -85,6 +87,9 @@ class series_builder {
 // nearest name that it does; a malformed row is one naming file:line:column.
 std::vector<rating_series> read_rating_series(const std::filesystem::path& history_csv,
                                               const std::vector<std::string>& players,
+                                              std::span<const double> sat_out = {});
+// The same from history.csv's text in memory (a run that kept its outputs in memory), named as the file.
+std::vector<rating_series> read_rating_series(const input_text& history_csv, const std::vector<std::string>& players,
                                               std::span<const double> sat_out = {});
 
 // summary.json's `starting_deviation` in `summary_json`; none when the file or the key is missing.

@@ -5,21 +5,20 @@
 
 #include <ratekit/host/config/config.hpp>
 #include <ratekit/host/engine/engine.hpp>
+#include <ratekit/host/output/files/output_sink.hpp>
 
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace ratekit {
 
-class background_file;
 class ranked_report_text;
 
 class ranked_report_writer final : public rated_games_sink {
  public:
-  // The files go into `dir` (created with the first event) for a run of `config` with `model`.
-  ranked_report_writer(std::filesystem::path dir, const competition_config& config, const rk_descriptor& model);
+  // The files go into `out` (opened with the first event; it outlives this) for a run of `config` with `model`.
+  ranked_report_writer(output_sink& out, const competition_config& config, const rk_descriptor& model);
   ~ranked_report_writer() override;  // a run that failed leaves the files to its staging folder
   ranked_report_writer(const ranked_report_writer&) = delete;
   ranked_report_writer& operator=(const ranked_report_writer&) = delete;
@@ -37,10 +36,10 @@ class ranked_report_writer final : public rated_games_sink {
 
   static constexpr size_t buffered = size_t(1) << 21;  // text gathered before a write
 
-  const std::filesystem::path dir_;
+  output_sink& out_;
   std::vector<std::string> names_;
   std::unique_ptr<ranked_report_text> text_;
-  std::unique_ptr<background_file> csv_, markdown_;  // opened with the first event
+  std::unique_ptr<output_stream> csv_, markdown_;  // opened with the first event
 };
 
 }  // namespace ratekit
