@@ -84,7 +84,7 @@ def _format(columns, mapping):
 
 
 class _MemoryFiles:
-    """Frames the host reads only from files (rate()'s ratings list as a DataFrame, predict()'s games): each CSV text
+    """Frames the host reads only from files (rate()'s ratings list as a DataFrame): each CSV text
     in a file of memory alone (memfd), which no folder holds, read by the host's reader through /proc/self/fd;
     closed once the call has read them."""
 
@@ -239,23 +239,21 @@ def predict(basis, games, competition=None, home_advantage=None, *, min_games=0,
     rated, are predicted from the initial state with new_rating and the new_state fields (a dict)."""
     places = _places.Places(_places.config_key)
     rule = _new_players(min_games, new_rating, new_state)
-    with _MemoryFiles() as inputs:
-        try:
-            frame, _ = _refused(_frames.as_columns, games)
-            text = _refused(_frames.to_csv, frame)
-            path = inputs.path("games", text)
-            places.file(path, "games", frame, text)
-            if isinstance(basis, Result):
-                text, fields = _ratekit.predict_run(basis._handle, path, rule)
-            elif isinstance(basis, (str, os.PathLike)):
-                if competition is None:
-                    raise Error("predict from a database needs competition=")
-                text, fields = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, path, rule,
-                                                         _dirs(plugin_dir), allow_insecure_plugins)
-            else:
-                raise Error(f"expected a Result or a database path, got {type(basis).__name__}")
-        except Error as e:
-            raise places.renamed(e) from None
+    try:
+        frame, _ = _refused(_frames.as_columns, games)
+        text = _refused(_frames.to_csv, frame)
+        places.file(_ratekit.frame_name, "games", frame, text)  # the text the host reads, named as a frame
+        if isinstance(basis, Result):
+            text, fields = _ratekit.predict_run(basis._handle, text, rule)
+        elif isinstance(basis, (str, os.PathLike)):
+            if competition is None:
+                raise Error("predict from a database needs competition=")
+            text, fields = _ratekit.predict_database(os.fspath(basis), competition, home_advantage, text, rule,
+                                                     _dirs(plugin_dir), allow_insecure_plugins)
+        else:
+            raise Error(f"expected a Result or a database path, got {type(basis).__name__}")
+    except Error as e:
+        raise places.renamed(e) from None
     return _frames.read_csv(text=text, state_fields=set(fields))
 
 

@@ -248,6 +248,7 @@ std::vector<std::string> state_fields(const plugin& p) {
 // The predictions' CSV and the model's state fields.
 using predictions = std::pair<std::string, std::vector<std::string>>;
 
+// `games`: the frame's CSV text, named as a frame of games is (frame_name).
 predictions predict_run(const run_handle& h, const std::string& games, const new_player_rule& rule) {
   const run_result& r = h.unit->run;
   // A whole-history model's forecasts start from the last estimates widened by the drift, as the CLI's.
@@ -256,7 +257,7 @@ predictions predict_run(const run_handle& h, const std::string& games, const new
   const std::vector<double> initial = initial_row(*r.rater, config.initial_rating, config.initial_state);
   const prediction_basis basis{*r.rater, r.data.players, columns, new_player_row(*r.rater, initial, rule),
                                config.home_predict, &r.state.games, rule.min_games};
-  return {predictions_csv(basis, games), state_fields(*r.source)};
+  return {predictions_csv(basis, input_text{frame_name, games}), state_fields(*r.source)};
 }
 
 predictions predict_database(const std::string& db, const std::string& competition,
@@ -265,7 +266,8 @@ predictions predict_database(const std::string& db, const std::string& competiti
                              bool allow_insecure) {
   const plugin_registry plugins = registry(plugin_dir, allow_insecure);
   std::string model;
-  std::string csv = predictions_from_database(plugins, db, competition, home_advantage, games, rule, &model);
+  std::string csv =
+      predictions_from_database(plugins, db, competition, home_advantage, input_text{frame_name, games}, rule, &model);
   return {std::move(csv), state_fields(*plugins.get(model))};
 }
 

@@ -165,7 +165,11 @@ def test_rate_on_team_matches_events_and_a_list_writes_nothing_and_gives_the_cli
     assert len(history) > 1000
 
 
-def test_compare_tune_and_predict_on_frames_write_nothing(watched):
+def _no_memory_file(*_):
+    raise AssertionError("the call wrote a frame into a file of memory (memfd) for the host to read")
+
+
+def test_compare_tune_and_predict_on_frames_write_nothing(watched, monkeypatch):
     events = _read("playerratings/riichi_2019.csv")
     slow = {"competition": "slow", "model": "elo-multiplayer"}
     fast = {"competition": "fast", "model": "elo-multiplayer", "params": {"k": 0.5}}
@@ -174,6 +178,7 @@ def test_compare_tune_and_predict_on_frames_write_nothing(watched):
     tuned = ratekit.tune(slow, {"k": (0.5, 1.5, 0.5)}, events, validate_from="2019-07-01", test_from="2019-10-01")
     assert len(tuned) == 3
     rated = ratekit.rate(_read("football/world_cup_1930_2022.csv").head(200), "fide-logistic", k=20)
+    monkeypatch.setattr(os, "memfd_create", _no_memory_file)  # predict()'s games reach the host as text, no file
     predicted = ratekit.predict(rated, pd.DataFrame({"player_a": ["Brazil"], "player_b": ["Italy"]}))
     assert 0.5 < predicted.loc[0, "expected_a"] < 0.7  # Brazil ahead of Italy in the games of 1930 to 1966
     assert created(watched) == []

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <ratekit/host/input/dataset.hpp>
+#include <ratekit/host/input/input_text.hpp>
 #include <ratekit/host/plugin/plugin.hpp>
 
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,9 +43,19 @@ void check_new_state(const plugin& p, const new_player_rule& rule);
 // The initial state `initial` under `rule` (checked by check_new_state).
 std::vector<double> new_player_row(const model& m, std::vector<double> initial, const new_player_rule& rule);
 
+// The games to predict: a file, or a program's CSV text in memory (the Python module's frame), read by the same
+// rules, its problems named by the text's name as the file's by its path.
+struct predict_games {
+  predict_games(const std::filesystem::path& path) : file(path) {}
+  predict_games(const std::string& path) : file(path) {}
+  predict_games(const input_text& in) : text(in) {}
+  std::filesystem::path file;
+  std::optional<input_text> text;  // read in the place of `file` when given
+};
+
 // Reads new pairwise games (columns player_a, player_b, optional home: a, b or
 // empty) or, for a model of ranked events, new events (event, player; an
-// event's rows together) from `file`, and returns the CSV of predictions: each
+// event's rows together) from `games`, and returns the CSV of predictions: each
 // input row as it was, then each side's state, whether the player is new
 // (unrated: the initial state), and the expected scores (expected_a,
 // expected_b) or the expected rank. A model of team matches reads lineups
@@ -51,6 +63,6 @@ std::vector<double> new_player_row(const model& m, std::vector<double> initial, 
 // each row its team's win and draw chances against the other team, or with
 // more teams its expected rank (1 + the chances that each other team finishes
 // ahead, a tie counting half). Errors name file:line:column.
-std::string predictions_csv(const prediction_basis& basis, const std::filesystem::path& file);
+std::string predictions_csv(const prediction_basis& basis, const predict_games& games);
 
 }  // namespace ratekit
