@@ -7,7 +7,7 @@
 // The file is flushed to disk when closed.
 #pragma once
 
-#include <ratekit/host/output/files/output_sink.hpp>
+#include <ratekit/host/output/background/output_stream.hpp>
 
 #include <condition_variable>
 #include <exception>

@@ -3,6 +3,7 @@
 // for no files (the Python module's results). The writers stream alike into both.
 #pragma once
 
+#include <ratekit/host/output/background/output_stream.hpp>
 #include <ratekit/host/output/files/output_text.hpp>
 
 #include <deque>
@@ -12,17 +13,6 @@
 #include <vector>
 
 namespace ratekit {
-
-// One file being streamed.
-class output_stream {
- public:
-  virtual ~output_stream() = default;
-  // Takes `text` and hands back an empty buffer (with its capacity) to fill next. Throws a user_error naming the
-  // file for an earlier write that failed.
-  virtual void write(std::string& text) = 0;
-  // Every byte in place; throws as write() does.
-  virtual void close() = 0;
-};
 
 class output_sink {
  public:
