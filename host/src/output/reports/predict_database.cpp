@@ -88,7 +88,7 @@ std::vector<double> recorded_params(const rk_descriptor& d, const std::string& p
 // The competition's players as its last run left them, under the model and parameters of that run.
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
-                                      const predict_games& games, const new_player_rule& rule, std::string* model_id) {
+                                      const games_to_predict& games, const new_player_rule& rule, std::string* model_id) {
   // As written by the caller, read anew: a password an earlier string of the same database gave is not used.
   const std::string where = database_location(db);
   const recorded_model recorded = last_run_model(where, competition);

@@ -73,7 +73,7 @@ std::vector<double> new_player_row(const model& m, std::vector<double> initial, 
   return initial;
 }
 
-std::string predictions_csv(const prediction_basis& basis, const predict_games& games) {
+std::string predictions_csv(const prediction_basis& basis, const games_to_predict& games) {
   const text::source src = games.text ? text::source(*games.text) : text::source(games.file, {});
   const plugin& p = basis.rater.source();
   if (p.has(RK_CAP_TEAMS)) return predict_matches(basis, src);

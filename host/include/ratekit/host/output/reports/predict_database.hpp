@@ -28,7 +28,7 @@ std::vector<double> recorded_params(const rk_descriptor& d, const std::string& p
 // `model_id`, when given, is set to that run's model.
 std::string predictions_from_database(const plugin_registry& plugins, const std::string& db,
                                       const std::string& competition, std::optional<double> home_advantage,
-                                      const predict_games& games, const new_player_rule& rule = {},
+                                      const games_to_predict& games, const new_player_rule& rule = {},
                                       std::string* model_id = nullptr);
 
 }  // namespace ratekit

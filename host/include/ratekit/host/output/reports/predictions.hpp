@@ -45,10 +45,10 @@ std::vector<double> new_player_row(const model& m, std::vector<double> initial, 
 
 // The games to predict: a file, or a program's CSV text in memory (the Python module's frame), read by the same
 // rules, its problems named by the text's name as the file's by its path.
-struct predict_games {
-  predict_games(const std::filesystem::path& path) : file(path) {}
-  predict_games(const std::string& path) : file(path) {}
-  predict_games(const input_text& in) : text(in) {}
+struct games_to_predict {
+  games_to_predict(const std::filesystem::path& path) : file(path) {}
+  games_to_predict(const std::string& path) : file(path) {}
+  games_to_predict(const input_text& in) : text(in) {}
   std::filesystem::path file;
   std::optional<input_text> text;  // read in the place of `file` when given
 };
@@ -63,6 +63,6 @@ struct predict_games {
 // each row its team's win and draw chances against the other team, or with
 // more teams its expected rank (1 + the chances that each other team finishes
 // ahead, a tie counting half). Errors name file:line:column.
-std::string predictions_csv(const prediction_basis& basis, const predict_games& games);
+std::string predictions_csv(const prediction_basis& basis, const games_to_predict& games);
 
 }  // namespace ratekit
