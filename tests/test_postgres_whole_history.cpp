@@ -12,6 +12,7 @@ TEST_CASE("PostgreSQL: incremental whole-history runs equal a full run, and --re
     INFO(model);
     const whole_history_competition c(model, params, pg.uri, home);
     incremental_equals_full(c, tolerance);
+    recorded_as_full_run(c, pg.uri, read_text(c.dir / "full/history.csv"), tolerance);
     CHECK(pg.count("whole_history_games") == 450);
     CHECK(pg.count("whole_history_fits") == 3);
     // The history from the server, as from a file.

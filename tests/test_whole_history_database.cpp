@@ -64,6 +64,7 @@ TEST_CASE("incremental whole-history runs equal a full run over all the games", 
     INFO(model);
     const whole_history_competition c(model, params, "h.db", home);
     incremental_equals_full(c, tolerance);
+    recorded_as_full_run(c, (c.dir / "h.db").string(), read_text(c.dir / "full/history.csv"), tolerance);
     const auto warm = summary_of(c.dir / "out")["whole_history"];
     CHECK(warm["converged"] == true);
     CHECK(count(c.dir / "h.db", "SELECT count(*) FROM runs") == 3);
@@ -77,6 +78,24 @@ TEST_CASE("incremental whole-history runs equal a full run over all the games", 
     if (std::string(model) == "ttt") CHECK(warm["sweeps"].get<int>() < cold["sweeps"].get<int>());
     CHECK(warm["sweeps"].get<int>() <= cold["sweeps"].get<int>());
   }
+}
+
+TEST_CASE("an incremental whr run adds its games and periods and rewrites no recorded one", "[whole_history][database]") {
+  const whole_history_competition c("whr", "epsilon: 1e-6", "h.db", 30.0);
+  REQUIRE(c.full({"m1.csv", "m2.csv", "m3.csv"}).status == 0);
+  REQUIRE(c.recorded({"m1.csv"}).status == 0);
+  // A recorded game's or period's row deleted or changed aborts the later runs: they only add their own.
+  for (const char* table : {"whole_history_games", "periods"})
+    for (const char* change : {"DELETE", "UPDATE"})
+      exec(c.dir / "h.db", std::string("CREATE TRIGGER keep_") + table + "_" + change + " BEFORE " + change + " ON " + table +
+                               " BEGIN SELECT RAISE(ABORT, 'a recorded row of " + table + " rewritten'); END");
+  for (const char* month : {"m2.csv", "m3.csv"}) {
+    const auto r = c.recorded({month});
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+  }
+  recorded_as_full_run(c, (c.dir / "h.db").string(), read_text(c.dir / "full/history.csv"), 1e-6);
+  same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), 1e-6);
 }
 
 TEST_CASE("the same input again leaves the database as it was", "[whole_history][database]") {

@@ -4,11 +4,15 @@
 
 #include "test_support.hpp"
 
+#include "store/database.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <cstdio>
 #include <algorithm>
+#include <array>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -115,6 +119,85 @@ inline void incremental_equals_full(const whole_history_competition& c, double t
     REQUIRE(r.status == 0);
   }
   same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), tolerance);
+}
+
+// The three months' games as whole_history_games holds them after one run each (run 1 January, 2 February, 3
+// March): "run seq date player_a player_b score_a home", each game once, in its file's order.
+inline std::vector<std::string> expected_game_rows(const whole_history_competition& c) {
+  std::vector<std::string> out;
+  for (int run = 1; run <= 3; ++run) {
+    std::istringstream in(read_text(c.dir / ("m" + std::to_string(run) + ".csv")));
+    std::string line;
+    std::getline(in, line);
+    for (int seq = 1; std::getline(in, line); ++seq) {
+      char date[16], a[16], b[16], home[4] = "";
+      int score = 0;
+      REQUIRE(std::sscanf(line.c_str(), "%15[^,],%15[^,],%15[^,],%d,%3s", date, a, b, &score, home) >= 4);
+      std::string day(date);
+      day.erase(std::remove(day.begin(), day.end(), '-'), day.end());
+      const int side = home[0] == 'a' ? 1 : home[0] == 'b' ? -1 : 0;
+      out.push_back(std::to_string(run) + " " + std::to_string(seq) + " " + day + " " + a + " " + b + " " +
+                    std::to_string(score) + " " + std::to_string(side));
+    }
+  }
+  return out;
+}
+
+// What the database holds after the three months recorded one run each, against one run over all of them
+// (its history.csv, `full_history`): every game's row once, under the run that read it; the periods in time
+// order (ratekit history lists them by id), each owned by its month's run; one ratings row per history.csv row,
+// its mean and deviation within `tolerance` (no estimate left from an earlier fit).
+inline void recorded_as_full_run(const whole_history_competition& c, const std::string& database,
+                                 const std::string& full_history, double tolerance) {
+  const auto db = store::open_database(database, store::database::mode::read_only);
+  std::vector<std::string> games;
+  store::statement g = db->prepare(
+      "SELECT g.run_id, g.seq, g.date, pa.name, pb.name, g.score_a, g.home FROM whole_history_games g "
+      "JOIN players pa ON pa.id = g.player_a JOIN players pb ON pb.id = g.player_b ORDER BY g.run_id, g.seq");
+  while (g.step())
+    games.push_back(std::to_string(g.integer(0)) + " " + std::to_string(g.integer(1)) + " " + std::to_string(g.integer(2)) +
+                    " " + std::string(g.text(3)) + " " + std::string(g.text(4)) + " " +
+                    std::to_string(int(g.number(5))) + " " + std::to_string(g.integer(6)));
+  CHECK(games == expected_game_rows(c));
+  std::vector<std::string> labels;
+  store::statement p = db->prepare("SELECT label, run_id FROM periods ORDER BY id");
+  while (p.step()) {
+    labels.emplace_back(p.text(0));
+    CHECK(p.integer(1) == std::stoi(labels.back().substr(5, 2)));  // 2024-MM-DD: month MM's run
+  }
+  CHECK(std::is_sorted(labels.begin(), labels.end()));
+  CHECK(std::adjacent_find(labels.begin(), labels.end()) == labels.end());
+  std::map<std::string, std::array<double, 3>> expected;  // "period player": mean, deviation, games
+  std::istringstream in(full_history);
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    char period[32], player[32];
+    double mean = 0, sd = 0;
+    int played = 0;
+    REQUIRE(std::sscanf(line.c_str(), "%31[^,],%31[^,],%lf,%lf,%d", period, player, &mean, &sd, &played) == 5);
+    expected[std::string(period) + " " + player] = {mean, sd, double(played)};
+  }
+  store::statement r = db->prepare(
+      "SELECT pe.label, p.name, r.rating, r.state, r.games FROM ratings r JOIN periods pe ON pe.id = r.period_id "
+      "JOIN players p ON p.id = r.player_id");
+  size_t rows = 0;
+  double largest = 0;
+  while (r.step()) {
+    ++rows;
+    const std::string key = std::string(r.text(0)) + " " + std::string(r.text(1));
+    INFO(key << ": " << r.text(3));
+    const auto found = expected.find(key);
+    REQUIRE(found != expected.end());
+    double sd = 0;
+    REQUIRE(std::sscanf(std::string(r.text(3)).c_str(), "{\"deviation\":%lf}", &sd) == 1);
+    CHECK(r.integer(4) == int64_t(found->second[2]));
+    largest = std::max({largest, std::abs(r.number(2) - found->second[0]), std::abs(sd - found->second[1])});
+  }
+  INFO(rows << " ratings rows, the largest difference " << largest);
+  CHECK(rows == expected.size());
+  CHECK(rows > 100);
+  CHECK(largest <= tolerance);
 }
 
 // ttt over three months of team matches (t1.csv, t2.csv, t3.csv), full (full.yaml) or recorded into `database`

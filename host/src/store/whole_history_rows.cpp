@@ -19,18 +19,46 @@ namespace {
                    "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(found));
 }
 
+// statement::checked_number, with the row's description `where()` made only when it is needed (a history's
+// rows are many): a finite number is taken as it is.
+template <class Where>
+double checked_number_lazily(statement& s, int col, const Where& where) {
+  const value_kind kind = s.impl().kind(col);
+  const double v = s.number(col);
+  if ((kind == value_kind::real || kind == value_kind::integer) && std::isfinite(v)) return v;
+  return s.checked_number(col, where());
+}
+
 // One stored game, checked as a reader checks a row: a real date, a win, draw or loss, a home side.
-void check_game(const database& db, const statement& s, int64_t run, int64_t seq) {
-  const std::string where = "table whole_history_games, run " + std::to_string(run) + ", game " + std::to_string(seq);
+void check_game(const database& db, statement& s, int64_t run, int64_t seq) {
+  const auto where = [&](const char* column) {
+    return "table whole_history_games, run " + std::to_string(run) + ", game " + std::to_string(seq) + ", " + column;
+  };
   const int64_t date = s.integer(2);
   int32_t parsed = 0;
   if (date <= 0 || date > 99991231 || !text::parse_date_as(date_layout::iso, iso_date(int32_t(date)), parsed) ||
       parsed != date)
-    damaged(db, where + ", date", "a date as the number yyyymmdd", double(date));
-  const double score = s.checked_number(5, where + ", score_a");
-  if (score != 0 && score != 0.5 && score != 1) damaged(db, where + ", score_a", "0, 0.5 or 1", score);
+    damaged(db, where("date"), "a date as the number yyyymmdd", double(date));
+  const double score = checked_number_lazily(s, 5, [&] { return where("score_a"); });
+  if (score != 0 && score != 0.5 && score != 1) damaged(db, where("score_a"), "0, 0.5 or 1", score);
   const int64_t home = s.integer(6);
-  if (home < -1 || home > 1) damaged(db, where + ", home", "-1, 0 or 1", double(home));
+  if (home < -1 || home > 1) damaged(db, where("home"), "-1, 0 or 1", double(home));
+}
+
+// The deviation of a `state` text as state_object writes it, `{"deviation":X}`; NaN for any other text
+// (read then as JSON): the shortcut skips a JSON parser per estimate, and takes X only when it is the text
+// write_number gives for what it reads, so it never accepts what the parser would refuse.
+double written_deviation(std::string_view text) {
+  constexpr std::string_view head = "{\"deviation\":";
+  if (text.size() <= head.size() + 1 || text.substr(0, head.size()) != head || text.back() != '}') return NAN;
+  const std::string_view number = text.substr(head.size(), text.size() - head.size() - 1);
+  double v = NAN;
+  const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+  char again[max_number_chars];
+  if (ec != std::errc() || end != number.data() + number.size() || !std::isfinite(v) ||
+      std::string_view(again, size_t(write_number(again, v) - again)) != number)
+    return NAN;
+  return v;
 }
 
 // The facts the competition's players table holds, for the players the games name.
@@ -119,13 +147,15 @@ recorded_estimates read_recorded_estimates(database& db, const std::string& comp
       "JOIN players p ON p.id = r.player_id WHERE pe.competition_id = ?1");
   s.bind(1, id);
   while (s.step()) {
-    const std::string where = "table ratings, player '" + std::string(s.text(1)) + "', period '" + std::string(s.text(0)) + "'";
-    const double mean = s.checked_number(2, where + ", rating");
-    double sd = NAN;
-    if (!s.is_null(3))
-      for (const auto& [field, value] : read_state_object(s.text(3), db, where + ", state"))
+    const auto where = [&] {
+      return "table ratings, player '" + std::string(s.text(1)) + "', period '" + std::string(s.text(0)) + "'";
+    };
+    const double mean = checked_number_lazily(s, 2, [&] { return where() + ", rating"; });
+    double sd = s.is_null(3) ? NAN : written_deviation(s.text(3));
+    if (std::isnan(sd) && !s.is_null(3))
+      for (const auto& [field, value] : read_state_object(s.text(3), db, where() + ", state"))
         if (field == "deviation") sd = value;
-    if (!(sd > 0)) damaged(db, where + ", state", "a positive deviation", sd);
+    if (!(sd > 0)) damaged(db, where() + ", state", "a positive deviation", sd);
     out.emplace(estimate_key(s.text(0), s.text(1)), std::array<double, 2>{mean, sd});
   }
   return out;

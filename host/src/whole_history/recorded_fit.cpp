@@ -10,26 +10,66 @@
 #include "whole_history/dense_history.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <unordered_map>
 
 namespace ratekit {
 namespace {
 
 using store::statement;
 
-// The competition's estimates and games go: every fit re-estimates the whole history, and its warm state is
-// on the games' rows. So do its periods, which are written again in time order (a correction may add a batch
-// before the others); the runs replaced go whole.
-void remove_last_fit(store::database& db, int64_t competition, const std::vector<earlier_run>& replaced) {
+// The competition's estimates go: every fit re-estimates the whole history. Unless the recorded fit is
+// extended in place (`kept`: extension_of), so do its games (their warm state is on their rows) and its
+// periods, which are written again in time order (a correction may add a batch before the others); the runs
+// replaced go whole.
+void remove_last_fit(store::database& db, int64_t competition, const std::vector<earlier_run>& replaced, bool kept) {
   statement fits = db.prepare("DELETE FROM whole_history_fits WHERE run_id = ?1");
   for (const earlier_run& e : replaced) fits.bind(1, e.id).run();
-  for (const char* sql : {"DELETE FROM whole_history_games WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
-                          "DELETE FROM whole_history_entries WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
-                          "DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE competition_id = ?1)",
-                          "DELETE FROM periods WHERE competition_id = ?1"})
-    db.prepare(sql).bind(1, competition).run();
+  db.prepare("DELETE FROM ratings WHERE period_id IN (SELECT id FROM periods WHERE competition_id = ?1)")
+      .bind(1, competition)
+      .run();
+  if (!kept)
+    for (const char* sql : {"DELETE FROM whole_history_games WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
+                            "DELETE FROM whole_history_entries WHERE run_id IN (SELECT id FROM runs WHERE competition_id = ?1)",
+                            "DELETE FROM periods WHERE competition_id = ?1"})
+      db.prepare(sql).bind(1, competition).run();
   std::vector<int64_t> ids;
   for (const earlier_run& e : replaced) ids.push_back(e.id);
   db_rows::remove_runs(db, ids);
+}
+
+// Whether each of the fit's batches holds recorded games only (1) or this run's only (0); -1 for one holding both.
+std::vector<int> batches_recorded(const dense_history& h, size_t recorded_matches) {
+  std::vector<int> out(h.batch_ends.size());
+  for (size_t b = 0, m = 0; b < out.size(); ++b) {
+    out[b] = h.source[m] < recorded_matches;
+    for (; m < h.batch_ends[b]; ++m)
+      if ((h.source[m] < recorded_matches) != bool(out[b])) out[b] = -1;
+  }
+  return out;
+}
+
+// The ids of the periods of the fit's recorded batches, in time order, when the recorded fit can be extended
+// in place: no run replaced, no warm state on the games' rows (the fit changes it), every recorded batch
+// before every new one (so the periods' ids stay in time order, as `ratekit history` reads them) and each one
+// a period already. Then the games and periods recorded stay as they are, and this run adds its own.
+std::optional<std::vector<int64_t>> extension_of(store::database& db, int64_t competition, const whole_history_fit& fit,
+                                                 const std::vector<int64_t>& run_of, const std::vector<earlier_run>& replaced) {
+  if (!replaced.empty() || !fit.warm_state.empty() || run_of.empty()) return std::nullopt;
+  const std::vector<int> recorded = batches_recorded(*fit.history, run_of.size());
+  std::unordered_map<std::string, int64_t> period_ids;
+  statement s = db.prepare("SELECT label, id FROM periods WHERE competition_id = ?1");
+  s.bind(1, competition);
+  while (s.step()) period_ids.emplace(s.text(0), s.integer(1));
+  std::vector<int64_t> ids;
+  for (size_t b = 0; b < recorded.size() && recorded[b] == 1; ++b) {
+    const auto found = period_ids.find(batch_label(fit.run.period, fit.history->batch_dates[b]));
+    if (found == period_ids.end() || (!ids.empty() && found->second < ids.back())) return std::nullopt;
+    ids.push_back(found->second);
+  }
+  if (ids.size() != period_ids.size() || std::any_of(recorded.begin() + long(ids.size()), recorded.end(), [](int r) { return r != 0; }))
+    return std::nullopt;
+  return ids;
 }
 
 std::vector<int64_t> player_ids(store::database& db, int64_t competition, const player_table& p) {
@@ -56,17 +96,17 @@ std::vector<uint64_t> first_entry_of_matches(const dense_history& h, size_t matc
   return entry_of;
 }
 
-// Every game, each under the run that read it (the recorded ones first, numbered again in their order), with
-// its entries' warm state when the model has one.
+// The games from `first` on (0: every game), each under the run that read it (the recorded ones first, numbered
+// again in their order), with its entries' warm state when the model has one.
 void insert_games(store::database& db, const whole_history_fit& fit, int64_t run, const std::vector<int64_t>& run_of,
-                  const std::vector<int64_t>& ids) {
+                  const std::vector<int64_t>& ids, size_t first) {
   const dataset& d = fit.run.data;
   const size_t width = fit.warm_state.size() / std::max<size_t>(fit.history->entries.size(), 1);
   const std::vector<uint64_t> entry_of = first_entry_of_matches(*fit.history, d.games.size());  // A's
   store::row_batch rows(db, "INSERT INTO whole_history_games (run_id, seq, date, player_a, player_b, score_a, home, "
                             "warm_a, warm_b)", 9);
   recorded_match_numbering number{run_of, run};
-  for (size_t g = 0; g < d.games.size(); ++g) {
+  for (size_t g = first; g < d.games.size(); ++g) {
     const rk_game& game = d.games[g];
     rows.bind(2, number.next(g)).bind(1, number.owner(g)).bind(3, int64_t(d.facts.date[g])).bind(4, ids[size_t(game.a)]);
     rows.bind(5, ids[size_t(game.b)]).bind(6, game.score_a).bind(7, int64_t(d.facts.home[g]));
@@ -79,16 +119,16 @@ void insert_games(store::database& db, const whole_history_fit& fit, int64_t run
   rows.flush();
 }
 
-// Every team match, an entry a row, as insert_games records the duels.
+// The team matches from `first` on, an entry a row, as insert_games records the duels.
 void insert_matches(store::database& db, const whole_history_fit& fit, int64_t run, const std::vector<int64_t>& run_of,
-                    const std::vector<int64_t>& ids) {
+                    const std::vector<int64_t>& ids, size_t first) {
   const dataset& d = fit.run.data;
   const size_t width = fit.warm_state.size() / std::max<size_t>(fit.history->entries.size(), 1);
   const std::vector<uint64_t> entry_of = first_entry_of_matches(*fit.history, d.events.size());
   store::row_batch rows(db, "INSERT INTO whole_history_entries (run_id, seq, entry, match_name, date, player_id, team, "
                             "rank, weight, warm)", 10);
   recorded_match_numbering number{run_of, run};
-  for (size_t m = 0; m < d.events.size(); ++m) {
+  for (size_t m = first; m < d.events.size(); ++m) {
     const rk_event& match = d.events[m];
     const event_info& info = d.event_infos[m];
     const int64_t seq = number.next(m);
@@ -106,13 +146,13 @@ void insert_matches(store::database& db, const whole_history_fit& fit, int64_t r
   rows.flush();
 }
 
-// Each batch as a period, owned by the run its games came from.
+// Each batch after the `kept` periods as a period, owned by the run its games came from; the ids of all.
 std::vector<int64_t> insert_periods(store::database& db, int64_t competition, int64_t run, const whole_history_fit& fit,
-                                    const std::vector<int64_t>& run_of) {
+                                    const std::vector<int64_t>& run_of, std::vector<int64_t> kept) {
   const dense_history& h = *fit.history;
   statement s = db.prepare("INSERT INTO periods (competition_id, run_id, label) VALUES (?1, ?2, ?3) RETURNING id");
-  std::vector<int64_t> ids;
-  for (size_t b = 0; b < h.batch_dates.size(); ++b) {
+  std::vector<int64_t> ids = std::move(kept);
+  for (size_t b = ids.size(); b < h.batch_dates.size(); ++b) {
     const size_t game = h.source[b == 0 ? 0 : h.batch_ends[b - 1]];
     const std::string label = batch_label(fit.run.period, h.batch_dates[b]);
     s.bind(1, competition).bind(2, game < run_of.size() ? run_of[game] : run).bind(3, std::string_view(label));
@@ -160,14 +200,16 @@ recorded_run record_fit(store::database& db, const whole_history_fit& fit, const
   const rk_descriptor& model = r.source->descriptor();
   store::ensure_step(db, store::whole_history_step);
   const int64_t competition = db_rows::competition_id(db, config.competition);
-  remove_last_fit(db, competition, replaced);
+  const std::optional<std::vector<int64_t>> kept = extension_of(db, competition, fit, run_of, replaced);
+  remove_last_fit(db, competition, replaced, kept.has_value());
   const int64_t run = db_rows::insert_run(db, competition, config, model, fingerprint);
   const std::vector<int64_t> players = player_ids(db, competition, r.data.players);
+  const size_t first_new = kept ? run_of.size() : 0;
   if (r.data.ranked())
-    insert_matches(db, fit, run, run_of, players);
+    insert_matches(db, fit, run, run_of, players, first_new);
   else
-    insert_games(db, fit, run, run_of, players);
-  const std::vector<int64_t> periods = insert_periods(db, competition, run, fit, run_of);
+    insert_games(db, fit, run, run_of, players, first_new);
+  const std::vector<int64_t> periods = insert_periods(db, competition, run, fit, run_of, kept.value_or(std::vector<int64_t>{}));
   insert_estimates(db, fit, periods, players);
   db_rows::insert_states(db, run, model, r.state, players);
   insert_summary(db, run, fit, r.data.ranked() ? r.data.events.size() : r.data.games.size());
