@@ -98,6 +98,21 @@ TEST_CASE("an incremental whr run adds its games and periods and rewrites no rec
   same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), 1e-6);
 }
 
+TEST_CASE("a whole-history run of a month before the recorded ones writes the periods again in time order",
+          "[whole_history][database]") {
+  const whole_history_competition c("whr", "epsilon: 1e-6", "h.db");
+  REQUIRE(c.recorded({"m2.csv"}).status == 0);
+  const auto r = c.recorded({"m1.csv"});
+  INFO(r.out);
+  REQUIRE(r.status == 0);
+  REQUIRE(c.full({"m2.csv", "m1.csv"}).status == 0);
+  same_history(read_text(c.dir / "full/history.csv"), read_text(c.dir / "out/history.csv"), 1e-6);
+  CHECK(count(c.dir / "h.db", "SELECT count(*) FROM whole_history_games") == 300);
+  // ratekit history lists a player's estimates by period id: January's now come first.
+  CHECK(count(c.dir / "h.db", "SELECT count(*) FROM periods a JOIN periods b ON b.id > a.id AND b.label < a.label") == 0);
+  CHECK(count(c.dir / "h.db", "SELECT count(*) FROM periods WHERE label LIKE '2024-01%' AND run_id = 2") > 10);
+}
+
 TEST_CASE("the same input again leaves the database as it was", "[whole_history][database]") {
   const whole_history_competition c("whr", "epsilon: 1e-4", "h.db");
   REQUIRE(c.recorded({"m1.csv"}).status == 0);
@@ -184,7 +199,15 @@ TEST_CASE("a damaged recorded game or estimate is refused naming its row", "[who
                        "(SELECT period_id, player_id FROM ratings LIMIT 1)");
   r = c.recorded({"m2.csv"});
   CHECK_THAT(r.out, Catch::Contains("state: expected a positive deviation, found -1"));
+  // A number JSON does not write is refused as the JSON reader refuses it; one written otherwise is read.
+  exec(c.dir / "h.db", "UPDATE ratings SET state = '{\"deviation\":.5}' WHERE state LIKE '%-1}'");
+  r = c.recorded({"m2.csv"});
+  CHECK_THAT(r.out, Catch::Contains("state: expected a JSON object of state fields, found '{\"deviation\":.5}'"));
   CHECK(count(c.dir / "h.db", "SELECT count(*) FROM runs") == 1);
+  exec(c.dir / "h.db", "UPDATE ratings SET state = '{\"deviation\":5e-1}' WHERE state LIKE '%.5}'");
+  r = c.recorded({"m2.csv"});
+  INFO(r.out);
+  CHECK(r.status == 0);
 }
 
 TEST_CASE("a whole-history run reads and records under the database's lock", "[whole_history][database]") {
