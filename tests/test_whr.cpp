@@ -6,8 +6,10 @@
 // Python port (test_whr_oracle.cpp).
 #include "whr_support.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 using namespace ratekit::testing;
 using ratekit::plugins::whr;
@@ -188,6 +190,38 @@ TEST_CASE("whr: a warm start from converged estimates is already converged", "[w
     const whr_estimates e = estimates_of(model, hist);
     for (size_t i = 0; i < mean.size(); ++i) CHECK(e.mean[i] == Approx(full.mean[i]).margin(1e-8));
   }
+}
+
+TEST_CASE("whr: a warm start settles the days it has no estimate for before the joint sweeps", "[whr]") {
+  // The recorded fit: 90 games among 6 players over 30 months. Then a month more, in which player 6, new,
+  // loses to four of them: warm, he would start at 0, near their level, where the fit puts him 260 to 450 Elo
+  // below each. Settled, he starts within a fifth of that (the new games also move everyone's level, by
+  // some 100 Elo here, and that is the joint sweeps' work).
+  whole_history_builder recorded, b;
+  for (whole_history_builder* h : {&recorded, &b})
+    for (int g = 0; g < 90; ++g) h->duel(g / 3 * 30, g % 6, (g + 1 + g % 4) % 6, g % 4 == 0 ? 0.5 : double(g % 2));
+  for (int p = 0; p < 4; ++p) b.duel(900, p, 6, 1.0);
+  const whr_estimates before = converged(recorded.build());
+  const rk_wh_history& hist = b.build();
+  const whr_estimates full = converged(hist);
+  std::vector<double> mean(hist.entry_count, std::nan(""));
+  std::copy(before.mean.begin(), before.mean.end(), mean.begin());  // the recorded games' entries come first
+  whr model = make_whr();
+  model.load(ratekit::sdk::history(hist));
+  model.warm_start(mean.data(), full.sd.data());
+  const whr_estimates start = estimates_of(model, hist);
+  for (uint64_t e = hist.entry_count - 8; e < hist.entry_count; e += 2) {  // the month's games: a winner, then 6
+    const double fitted_gap = full.mean[e + 1] - full.mean[e], start_gap = start.mean[e + 1] - start.mean[e];
+    INFO("player 6 starts " << start_gap << " Elo from player " << hist.entries[e].player << ", the fit puts him "
+                            << fitted_gap);
+    REQUIRE(hist.entries[e + 1].player == 6);
+    CHECK(fitted_gap < -250);
+    CHECK(start_gap == Approx(fitted_gap).epsilon(0.2));  // within a fifth: from 0 he would be off by most of the gap or more
+  }
+  // The joint sweeps still decide where the fit ends.
+  converge(model);
+  const whr_estimates e = estimates_of(model, hist);
+  for (size_t i = 0; i < e.mean.size(); ++i) CHECK(e.mean[i] == Approx(full.mean[i]).margin(1e-8));
 }
 
 TEST_CASE("whr: refuses team matches, partial play and a player against himself", "[whr]") {
