@@ -1,13 +1,20 @@
 // sdk::descriptor: a plugin names its descriptor's fields and the SDK counts
 // its arrays; the built-in plugins' descriptors and entries are those they had
-// when each was written by position (tests/descriptors/builtin.txt).
+// when each was written by position (tests/descriptors/builtin.txt). A
+// parameter or state field that several built-in plugins declare with one
+// meaning is one definition (sdk/include/ratekit/shared_specs.hpp): each
+// plugin's descriptor gives it the same key, type, lower bound and help,
+// whatever its default.
 #include "descriptors/descriptor_text.hpp"
 #include "test_support.hpp"
 
 #include <catch2/catch.hpp>
+#include <ratekit/host/plugin/plugin.hpp>
 #include <ratekit/sdk.hpp>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -15,6 +22,34 @@ namespace sdk = ratekit::sdk;
 
 constexpr rk_state_field two_fields[] = {sdk::rating_field(1500, "points"), {"rd", 350, "deviation"}};
 constexpr rk_param_spec three_params[] = {sdk::xi_param(400), sdk::param{.key = "c"}, sdk::param{.key = "k"}};
+
+struct meaning_shared_by {
+  std::string key;
+  std::vector<std::string> plugins;
+};
+
+std::shared_ptr<const ratekit::plugin> built_plugin_named(const std::string& id) {
+  return ratekit::plugin::load(std::filesystem::path(RATEKIT_BUILD_PLUGIN_DIR) / ("ratekit-" + id + ".so"));
+}
+
+// What a parameter means to a reader of `ratekit describe`: its type, lower bound and help.
+std::string shared_param_meaning(const std::string& id, const std::string& key) {
+  const auto plugin = built_plugin_named(id);
+  const rk_descriptor& d = plugin->descriptor();
+  for (uint32_t i = 0; i < d.param_count; ++i)
+    if (key == d.params[i].key)
+      return "type " + std::to_string(d.params[i].type) + " from " + std::to_string(d.params[i].min) + ": " +
+             d.params[i].help;
+  return "no parameter " + key;
+}
+
+std::string state_field_help(const std::string& id, const std::string& name) {
+  const auto plugin = built_plugin_named(id);
+  const rk_descriptor& d = plugin->descriptor();
+  for (uint32_t i = 0; i < d.state_count; ++i)
+    if (name == d.state[i].name) return d.state[i].help;
+  return "no state field " + name;
+}
 
 }  // namespace
 
@@ -51,4 +86,31 @@ TEST_CASE("the built-in plugins' descriptors and entries are byte for byte those
     if (line.starts_with("== ")) files.push_back(std::filesystem::path(RATEKIT_BUILD_PLUGIN_DIR) / line.substr(3));
   REQUIRE(files.size() == 14);
   CHECK(ratekit::testing::descriptors_text(files) == expected);
+}
+
+TEST_CASE("a parameter several plugins declare with one meaning reads the same in each", "[sdk][shared-specs]") {
+  const meaning_shared_by shared[] = {
+      {"c", {"glicko", "stephenson"}},            // RD growth per period away
+      {"mu", {"trueskill", "ttt", "weng-lin"}},   // a new player's mean skill
+      {"sigma", {"trueskill", "ttt"}},            // a new player's deviation (weng-lin's has its own bounds)
+      {"beta", {"trueskill", "ttt"}},             // the performance spread
+      {"tau", {"trueskill", "weng-lin"}},         // skill drift per match
+      {"iterations", {"ttt", "whr"}},             // the most sweeps of a whole-history model
+  };
+  for (const meaning_shared_by& s : shared) {
+    const std::string first = shared_param_meaning(s.plugins.front(), s.key);
+    INFO(s.key << " in " << s.plugins.front() << ": " << first);
+    CHECK_FALSE(first.starts_with("no parameter"));
+    for (const std::string& id : s.plugins) {
+      INFO(id);
+      CHECK(shared_param_meaning(id, s.key) == first);
+    }
+  }
+}
+
+TEST_CASE("the glicko family's rd field reads the same in each", "[sdk][shared-specs]") {
+  const std::string glicko = state_field_help("glicko", "rd");
+  CHECK_FALSE(glicko.starts_with("no state field"));
+  CHECK(state_field_help("glicko2", "rd") == glicko);
+  CHECK(state_field_help("stephenson", "rd") == glicko);
 }

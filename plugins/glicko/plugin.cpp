@@ -9,8 +9,7 @@ const rk_state_field state_fields[] = {
     sdk::rd_field(glicko::new_rd),
 };
 const rk_param_spec param_specs[] = {
-    sdk::param{.key = "c", .default_value = 34.6, .min = 0.0, .max = 350.0,
-               .help = "RD growth per elapsed period: RD becomes min(sqrt(RD^2 + c^2 t), rdmax) after t periods"},
+    sdk::rd_growth_param(34.6),
     sdk::param{.key = "rdmax", .default_value = glicko::new_rd, .min = 1.0, .max = 10000.0,
                .help = "the largest RD: growth stops there, and a starting RD above it is refused (PlayerRatings' rdmax)"},
 };

@@ -11,8 +11,7 @@ const rk_state_field state_fields[] = {
     sdk::rd_field(300.0),
 };
 const rk_param_spec param_specs[] = {
-    sdk::param{.key = "c", .default_value = 10.0, .min = 0.0, .max = 350.0,
-               .help = "RD growth per elapsed period: RD^2 grows by c^2 t, up to rdmax^2 (PlayerRatings' cval)"},
+    sdk::rd_growth_param(10.0),
     sdk::param{.key = "h", .default_value = 10.0, .min = 0.0, .max = 350.0,
                .help = "RD growth per game of the period: n h^2 is added to RD^2 before the games count (hval)"},
     sdk::param{.key = "bonus", .default_value = 0.0, .min = 0.0, .max = 100.0,

@@ -9,11 +9,9 @@ constexpr auto state_fields = sdk::skill_belief_fields(25.0, 25.0 / 3);
 // sigma / 100, computed in that order so that they are the same doubles.
 const rk_param_spec param_specs[] = {
     sdk::mean_skill_param(25.0),
-    sdk::param{.key = "sigma", .default_value = 25.0 / 3, .min = 1e-6, .max = 1e6,
-               .help = "a new player's standard deviation: how uncertain his skill is"},
+    sdk::prior_deviation_param(25.0 / 3),
     sdk::performance_spread_param(25.0 / 3 / 2),
-    sdk::param{.key = "tau", .default_value = 25.0 / 3 / 100, .min = 0.0, .max = 1e6,
-               .help = "the dynamics: added in quadrature to each player's sigma before each of his matches"},
+    sdk::skill_drift_param(25.0 / 3 / 100),
     sdk::param{.key = "draw_probability", .default_value = 0.10, .min = 0.0, .max = 0.999999,
                .help = "the chance that two equal teams draw; it sets the draw margin"},
 };

@@ -12,8 +12,7 @@ const rk_state_field state_fields[] = {
 // GAMMA, P_DRAW, EPSILON, ITERATIONS).
 const rk_param_spec param_specs[] = {
     sdk::mean_skill_param(0.0),
-    sdk::param{.key = "sigma", .default_value = 6.0, .min = 1e-6, .max = 1e6,
-               .help = "a new player's standard deviation: how uncertain his first skill is"},
+    sdk::prior_deviation_param(6.0),
     sdk::performance_spread_param(1.0),
     sdk::param{.key = "gamma", .default_value = 0.03, .min = 0.0, .max = 1e6,
                .help = "skill drift: the standard deviation the skill walks per unit of time (day or period)"},
@@ -21,8 +20,7 @@ const rk_param_spec param_specs[] = {
                .help = "the chance that two equal teams draw; it sets the draw margin (0: no draws)"},
     sdk::param{.key = "epsilon", .default_value = 1e-6, .min = 0.0, .max = 1e6,
                .help = "the sweeps stop when no mean or deviation moves by more than this"},
-    sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 30, .min = 1, .max = 1e6,
-               .help = "the most sweeps over the history"},
+    sdk::sweep_limit_param(30, 1e6),
 };
 
 const rk_descriptor ttt::descriptor = sdk::descriptor{.id = "ttt", .version = "1.0.0",

@@ -12,8 +12,7 @@ const rk_param_spec param_specs[] = {
                .help = "how a result is read: Plackett-Luce (the order of finish as successive choices, openskill's "
                        "default), or two-team games under Bradley-Terry (logistic) or Thurstone-Mosteller (normal), "
                        "between every pair of teams (full) or neighbours in the order of finish only (part)"},
-    sdk::param{.key = "mu", .default_value = 25.0, .min = -1e6, .max = 1e6,
-               .help = "a new player's mean skill mu"},
+    sdk::mean_skill_param(25.0),
     sdk::param{.key = "sigma", .default_value = 25.0 / 3.0, .min = 1e-3, .max = 1e6,
                .help = "a new player's standard deviation sigma (> 0)"},
     sdk::param{.key = "beta", .default_value = 25.0 / 6.0, .min = 1e-3, .max = 1e6,
@@ -21,9 +20,7 @@ const rk_param_spec param_specs[] = {
     sdk::param{.key = "kappa", .default_value = 1e-4, .min = 1e-12, .max = 1.0,
                .help = "the floor of the factor a match may shrink a player's variance by (> 0): sigma' >= sigma "
                        "sqrt(kappa)"},
-    sdk::param{.key = "tau", .default_value = 25.0 / 300.0, .min = 0.0, .max = 1e6,
-               .help = "skill drift per match: added in quadrature to each player's sigma before each of his "
-                       "matches, sigma = sqrt(sigma^2 + tau^2), so sigma never settles at 0"},
+    sdk::skill_drift_param(25.0 / 300.0),
     sdk::param{.key = "epsilon", .default_value = 0.1, .min = 0.0, .max = 1e6,
                .help = "the Thurstone-Mosteller draw margin: two performances closer than epsilon tie (the "
                        "thurstone-mosteller variants only)"},

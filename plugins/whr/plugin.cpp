@@ -1,5 +1,7 @@
 #include "whr.hpp"
 
+#include <ratekit/shared_specs.hpp>
+
 namespace ratekit::plugins {
 
 const rk_state_field state_fields[] = {
@@ -11,8 +13,7 @@ const rk_param_spec param_specs[] = {
                .help = "the Wiener process's variance in Elo^2 per day (per period unless `period: day`)"},
     sdk::param{.key = "epsilon", .default_value = 1e-4, .min = 0.0, .max = 1e3,
                .help = "the sweeps stop when no mean moved by more than this (Elo)"},
-    sdk::param{.key = "iterations", .type = RK_PARAM_INTEGER, .default_value = 10000, .min = 1, .max = 1e7,
-               .help = "the most sweeps"},
+    sdk::sweep_limit_param(10000, 1e7),
 };
 
 const rk_descriptor whr::descriptor = sdk::descriptor{.id = "whr", .version = "1.0.0",
