@@ -1,12 +1,10 @@
 #include "glicko2.hpp"
 
-#include <ratekit/shared_specs.hpp>
-
 namespace ratekit::plugins {
 
 const rk_state_field state_fields[] = {
     sdk::rating_field(1500.0, "rating points (Glicko scale: 1500 + 173.7178 mu)"),
-    sdk::rd_field(350.0),
+    {"rd", 350.0, "rating deviation (173.7178 phi), as of the player's last period"},
     {"volatility", 0.06, "sigma: how erratic the player's results are"},
 };
 const rk_param_spec param_specs[] = {

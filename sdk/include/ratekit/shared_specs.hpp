@@ -9,7 +9,7 @@
 
 namespace ratekit::sdk {
 
-// Glicko's rating deviation, kept as of the player's last period (glicko, glicko2, stephenson).
+// Glicko's rating deviation, kept as of the player's last period (glicko, stephenson).
 constexpr rk_state_field rd_field(double initial) {
   return {"rd", initial, "rating deviation: the uncertainty of the rating, as of the player's last period"};
 }
