@@ -31,7 +31,7 @@ namespace ratekit::plugins {
 class ttt {
  public:
   static const rk_descriptor descriptor;
-  enum field : uint32_t { f_rating, f_deviation };
+  using enum sdk::whole_history_state::field;
   enum param : uint32_t { p_mu, p_sigma, p_beta, p_gamma, p_draw, p_epsilon, p_iterations };
   using moments = ttt_math::moments;
   using natural = ttt_math::natural;

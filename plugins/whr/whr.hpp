@@ -25,7 +25,7 @@ namespace ratekit::plugins {
 class whr {
  public:
   static const rk_descriptor descriptor;
-  enum field : uint32_t { f_rating, f_deviation };
+  using enum sdk::whole_history_state::field;
   enum param : uint32_t { p_w2, p_epsilon, p_iterations };
   static constexpr double nat_per_elo = std::numbers::ln10 / 400;
 

@@ -33,6 +33,13 @@
 
 namespace ratekit::sdk {
 
+// The places of the two state fields every whole-history model starts with,
+// which the host reads as such (docs/writing-a-plugin.md, section 11); a
+// model's class takes them with `using enum sdk::whole_history_state::field;`.
+namespace whole_history_state {
+enum field : uint32_t { f_rating, f_deviation };
+}  // namespace whole_history_state
+
 // The whole history as a model reads it; valid from load() until the next load() or the instance's end.
 class history {
  public:
