@@ -13,12 +13,13 @@ namespace ratekit::testing {
 
 struct ttt_settings {
   double mu = 0.0, sigma = 6.0, beta = 1.0, gamma = 0.03, p_draw = 0.0;
+  double epsilon = 1e-6, iterations = 30;  // what the incremental schedule's window reads
 };
 // The published checks' scale: TrueSkill's defaults.
 inline ttt_settings trueskill_scale(double p_draw = 0.0) { return {25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, p_draw}; }
 
 inline plugins::ttt make_ttt(const ttt_settings& s = {}) {
-  const double v[] = {s.mu, s.sigma, s.beta, s.gamma, s.p_draw, 1e-6, 30};
+  const double v[] = {s.mu, s.sigma, s.beta, s.gamma, s.p_draw, s.epsilon, s.iterations};
   return plugins::ttt(sdk::host(nullptr), sdk::params(v, 7));
 }
 

@@ -12,7 +12,9 @@
 // but one to the first) then a forward pass (the second to the last), each
 // batch one pass over its matches; a history of one batch converges that
 // batch instead (at most 20 passes, to 1e-6). So after any number of sweeps
-// the estimates are the package's after as many iterations.
+// the estimates are the package's after as many iterations. An incremental
+// run's warm start settles the batches near the new ones first
+// (warm_window.hpp); its sweeps are the same whole sweeps.
 #pragma once
 
 #include "history_check.hpp"
@@ -38,7 +40,7 @@ class ttt {
 
   ttt(const sdk::host&, sdk::params p)
       : mu_(p[p_mu]), sigma_(p[p_sigma]), beta_(p[p_beta]), gamma_(p[p_gamma]), p_draw_(p[p_draw]),
-        match_(beta_, p_draw_) {
+        epsilon_(p[p_epsilon]), iterations_(uint64_t(p[p_iterations])), match_(beta_, p_draw_) {
     // The host checks the bounds; a model built by hand is held to them too.
     if (!(std::isfinite(mu_) && sigma_ > 0 && std::isfinite(sigma_) && beta_ > 0 && std::isfinite(beta_) &&
           gamma_ >= 0 && std::isfinite(gamma_) && p_draw_ >= 0 && p_draw_ < 1))
@@ -118,8 +120,13 @@ class ttt {
   void receive_backward(uint32_t s) { backward_[s] = backward_in(s); }
   void converge_single_batch(ttt_math::change& step);
   void rate_match(uint64_t m);
+  // The incremental schedule (warm_window.hpp).
+  uint64_t batch_of_slot(uint32_t s) const;
+  void settle_window(std::vector<char>& in_window);
+  bool window_pass(const std::vector<char>& in_window, std::vector<char>& moved);
 
-  double mu_, sigma_, beta_, gamma_, p_draw_;
+  double mu_, sigma_, beta_, gamma_, p_draw_, epsilon_;
+  uint64_t iterations_;
   natural prior_ = ttt_math::to_natural({mu_, sigma_});
   std::vector<natural> player_prior_;  // per player when set_priors gave them, else empty
   std::vector<natural> first_prior_;   // per slot, the player's prior at his first slot; empty without priors
@@ -201,12 +208,17 @@ inline void ttt::load(const sdk::history& h) {
 }
 
 // After load(): the entries given keep their earlier messages (the new ones load()'s); each slot's likelihood is
-// its entries' messages, then the forward messages along the batches and the backward ones back.
+// its entries' messages, then the forward messages along the batches and the backward ones back. The batches
+// holding new entries (a new month, a late file, a correction) and their neighbourhood are then settled.
 inline void ttt::warm_start_state(const double* state) {
   if (!loaded_) throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "ttt: warm start before load");
+  std::vector<char> in_window(history_.batch_count, 0);
   for (size_t e = 0; e < entry_message_.size(); ++e) {
     const double pi = state[2 * e], tau = state[2 * e + 1];
-    if (std::isnan(pi) && std::isnan(tau)) continue;
+    if (std::isnan(pi) && std::isnan(tau)) {
+      in_window[batch_of_slot(slots_.entry_slot[e])] = 1;
+      continue;
+    }
     if (!(pi >= 0 && std::isfinite(pi) && std::isfinite(tau)))
       throw sdk::failure(RK_ERR_INVALID_ARGUMENT, "ttt: warm start: entry " + std::to_string(e) +
                                                       "'s message is not a precision from 0 and a finite number");
@@ -216,6 +228,7 @@ inline void ttt::warm_start_state(const double* state) {
   for (size_t e = 0; e < entry_message_.size(); ++e) likelihood_[slots_.entry_slot[e]] = likelihood_[slots_.entry_slot[e]] * entry_message_[e];
   for (uint32_t s = 0; s < slots_.slots(); ++s) receive_forward(s);
   for (uint32_t s = slots_.slots(); s-- > 0;) receive_backward(s);
+  settle_window(in_window);
 }
 
 inline double ttt::sweep() {
@@ -286,3 +299,5 @@ inline void ttt::rate_match(uint64_t m) {
 }
 
 }  // namespace ratekit::plugins
+
+#include "warm_window.hpp"
