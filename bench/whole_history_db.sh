@@ -3,7 +3,9 @@
 # database"): the international football results 1872-2024 recorded into a SQLite database, then 2025's
 # games added (`ratekit run --input`, warm-started from the recorded fit), against one run over all of them
 # from scratch. CPU time (user + sys) of whole processes: the machine is shared.
-#   bench/whole_history_db.sh BUILD_DIR [MODEL]      # MODEL: ttt (default) or whr
+#   bench/whole_history_db.sh BUILD_DIR [MODEL] [PARAMS]
+# MODEL: ttt (default) or whr; PARAMS: the model's params as a YAML map, in the place of the defaults below
+# (e.g. '{ sigma: 1, gamma: 0.1, p_draw: 0.25, epsilon: 0.000001, iterations: 1000 }', where ttt converges).
 set -e
 build=$(cd "$1" && pwd)
 model=${2:-ttt}
@@ -19,6 +21,7 @@ case $model in
   ttt) params="{ p_draw: 0.25, gamma: 0.03, epsilon: 0.000001, iterations: 1000 }" ;;
   whr) params="{ w2: 300, epsilon: 0.0001, iterations: 10000 }" ;;
 esac
+params=${3:-$params}
 for c in full db; do
   printf 'competition: football\nmodel: %s\nparams: %s\ninput: { format: games-csv }\nperiod: month\n' \
     "$model" "$params" > "$tmp/$c.yaml"

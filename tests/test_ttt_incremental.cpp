@@ -4,14 +4,22 @@
 // whole sweeps, and it takes fewer whole sweeps than the full fit. The history converges well under the sweep
 // limit (sigma 1, gamma 0.05 a day: about 30 sweeps over a year of daily batches among 200 players; with
 // sigma 6 the players' common level settles hundreds of times slower). A full run's order is the package's,
-// held by test_ttt.cpp and test_ttt_reference.cpp.
+// held by test_ttt.cpp and test_ttt_reference.cpp. The last test runs the same through `ratekit run` and the
+// history database: history.csv and ratings.csv of the incremental runs against full runs.
 #include "ttt_support.hpp"
+#include "whole_history_db_support.hpp"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <sstream>
+#include <string>
+
+// Named for the file: its helpers' names are common ones, and a unity batch shares them.
+namespace test_ttt_incremental {
 
 using ratekit::testing::converge;
 using ratekit::testing::estimates_of;
@@ -25,7 +33,7 @@ namespace {
 constexpr double incremental_epsilon = 1e-6;
 constexpr int sweep_limit = 2000;
 const ttt_settings incremental_settings{0.0, 1.0, 1.0, 0.05, 0.0, incremental_epsilon, sweep_limit};
-constexpr unsigned players = 200;
+constexpr unsigned history_players = 200;
 
 struct dated_duel {
   double day;
@@ -34,13 +42,14 @@ struct dated_duel {
   bool recorded;  // in the earlier fit; false: new in this run
 };
 
-// `per_month` duels among `players` players on the days of months [first, last) (30 days each), seeded; a draw-free
-// score, the stronger (lower number, by a margin) winning two in three.
+// `per_month` duels among `history_players` players on the days of months [first, last) (30 days each),
+// seeded, without draws: the player of the lower number wins two in three.
 void add_months(std::vector<dated_duel>& into, int first, int last, int per_month, unsigned seed, bool recorded) {
   std::mt19937 rng(seed);
   for (int month = first; month < last; ++month)
     for (int g = 0; g < per_month; ++g) {
-      const auto a = int32_t(rng() % players), b = int32_t((unsigned(a) + 1 + rng() % (players - 1)) % players);
+      const auto a = int32_t(rng() % history_players),
+                 b = int32_t((unsigned(a) + 1 + rng() % (history_players - 1)) % history_players);
       const bool favourite_wins = rng() % 3u != 0;
       into.push_back({double(month * 30 + int(rng() % 30u)), a, b, (a < b) == favourite_wins ? 1.0 : 0.0, recorded});
     }
@@ -176,3 +185,75 @@ TEST_CASE("ttt: a warm start with nothing new leaves the converged fit as it was
   CHECK(warm.sweeps == 1);
   CHECK(largest_difference(full.estimates, warm.estimates) <= incremental_epsilon);
 }
+
+// The duels of months [first, last) of 2024 (month 13: January 2025) as games-csv, on even days, or on odd
+// days for a late file (a day the earlier runs hold no batch of).
+std::string games_csv(int first, int last, int per_month, unsigned seed, bool odd_days) {
+  std::vector<dated_duel> duels;
+  add_months(duels, first, last, per_month, seed, true);
+  std::string out = "date,player_a,player_b,score_a\n";
+  for (const dated_duel& d : duels) {
+    const int month = int(d.day) / 30, day = 2 * (int(d.day) % 30 % 14) + (odd_days ? 1 : 2);
+    char line[96];
+    std::snprintf(line, sizeof line, "%d-%02d-%02d,P%d,P%d,%g\n", month < 12 ? 2024 : 2025, month % 12 + 1, day,
+                  d.a, d.b, d.score_a);
+    out += line;
+  }
+  return out;
+}
+
+// ratings.csv's rows (player, rating, deviation first) against each other within `tolerance`.
+void same_ratings(const std::string& a, const std::string& b, double tolerance) {
+  std::istringstream in_a(a), in_b(b);
+  std::string la, lb;
+  size_t rows = 0;
+  double largest = 0;
+  while (std::getline(in_a, la)) {
+    REQUIRE(std::getline(in_b, lb));
+    if (rows++ == 0) continue;
+    char player_a[32], player_b[32];
+    double ra, da, rb, db;
+    REQUIRE(std::sscanf(la.c_str(), "%31[^,],%lf,%lf", player_a, &ra, &da) == 3);
+    REQUIRE(std::sscanf(lb.c_str(), "%31[^,],%lf,%lf", player_b, &rb, &db) == 3);
+    REQUIRE(std::string(player_a) == player_b);
+    largest = std::max({largest, std::fabs(ra - rb), std::fabs(da - db)});
+  }
+  CHECK_FALSE(std::getline(in_b, lb));
+  INFO(rows << " rows, the largest difference " << largest);
+  CHECK(rows > 100);
+  CHECK(largest <= tolerance);
+}
+
+TEST_CASE("ttt: incremental runs into the database equal full runs in history.csv and ratings.csv", "[ttt][incremental][database]") {
+  using namespace ratekit::testing;
+  temp_dir dir;
+  write_text(dir / "year.csv", games_csv(0, 12, 250, 41u, false));
+  write_text(dir / "next.csv", games_csv(12, 13, 250, 42u, false));
+  write_text(dir / "late.csv", games_csv(6, 7, 60, 43u, true));
+  const std::string head = "competition: club\nmodel: ttt\nparams: { sigma: 1, gamma: 0.05, epsilon: 1e-6, "
+                           "iterations: 2000 }\ninput: { format: games-csv }\nperiod: day\n";
+  write_text(dir / "full.yaml", head + "output: { history: true }\n");
+  write_text(dir / "db.yaml", head + "output: { history: true, database: h.db }\n");
+  const auto run = [&](const char* config, const std::string& files, const char* out) {
+    const auto r = run_cli("run " + (dir / config).string() + files + " --out " + (dir / out).string());
+    INFO(r.out);
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(read_text(dir / out / "summary.json"))["whole_history"];
+  };
+  const auto input = [&](const char* file) { return " --input " + (dir / file).string(); };
+  run("db.yaml", input("year.csv"), "out");
+  for (const auto& [added, all] : {std::pair{"next.csv", input("year.csv") + input("next.csv")},
+                                   std::pair{"late.csv", input("year.csv") + input("next.csv") + input("late.csv")}}) {
+    INFO("adding " << added);
+    const auto full = run("full.yaml", all, "full");
+    const auto warm = run("db.yaml", input(added), "out");
+    CHECK(full["converged"] == true);
+    CHECK(warm["converged"] == true);
+    CHECK(warm["warm_start"] == true);
+    CHECK(3 * warm["sweeps"].get<int>() <= 2 * full["sweeps"].get<int>());
+    same_history(read_text(dir / "full/history.csv"), read_text(dir / "out/history.csv"), incremental_epsilon);
+    same_ratings(read_text(dir / "full/ratings.csv"), read_text(dir / "out/ratings.csv"), incremental_epsilon);
+  }
+}
+
+}  // namespace test_ttt_incremental

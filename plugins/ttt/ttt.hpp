@@ -123,7 +123,7 @@ class ttt {
   // The incremental schedule (warm_window.hpp).
   uint64_t batch_of_slot(uint32_t s) const;
   void settle_window(std::vector<char>& in_window);
-  bool window_pass(const std::vector<char>& in_window, std::vector<char>& moved);
+  void window_pass(const std::vector<char>& in_window, std::vector<char>& moved);
 
   double mu_, sigma_, beta_, gamma_, p_draw_, epsilon_;
   uint64_t iterations_;

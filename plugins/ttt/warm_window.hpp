@@ -2,9 +2,10 @@
 // earlier fit's messages are converged everywhere but near the batches that hold new entries, so those are
 // swept first, each pass a backward then a forward pass over the window's batches alone. The window grows along
 // the players' chains: a batch whose beliefs moved by more than epsilon brings in the batches of its players'
-// previous and next skills. It stops when a pass moves nothing by more than epsilon and the window did not
-// grow, when it holds half the history's skills (whole sweeps then cost hardly more), or after `iterations`
-// passes. The whole sweeps in the package's order follow as in any run, and the host counts only those.
+// previous and next skills. It stops when a pass leaves the window as it was (no batch that moved by more
+// than epsilon has a neighbour outside it: what is left to settle is the whole history's slow common drift,
+// the whole sweeps' work), when it holds half the history's skills (whole sweeps then cost hardly more), or
+// after `iterations` passes. The whole sweeps in the package's order follow as in any run, and the host counts only those.
 // Included at the end of ttt.hpp.
 #pragma once
 
@@ -24,7 +25,7 @@ inline void ttt::settle_window(std::vector<char>& in_window) {
     for (uint64_t b = 0; b < batches; ++b)
       if (in_window[b]) window_slots += slots_.batch_begin[b + 1] - slots_.batch_begin[b];
     if (window_slots == 0 || 2 * window_slots >= slots_.slots()) return;
-    const bool far = window_pass(in_window, moved);
+    window_pass(in_window, moved);
     bool grew = false;
     for (uint64_t b = 0; b < batches; ++b) {
       if (!moved[b]) continue;
@@ -36,24 +37,19 @@ inline void ttt::settle_window(std::vector<char>& in_window) {
           joined = 1;
         }
     }
-    if (!far && !grew) return;
+    if (!grew) return;
   }
 }
 
 // One windowed pass; `moved` marks the window's batches whose beliefs moved by more than epsilon in it.
-inline bool ttt::window_pass(const std::vector<char>& in_window, std::vector<char>& moved) {
+inline void ttt::window_pass(const std::vector<char>& in_window, std::vector<char>& moved) {
   const uint64_t batches = history_.batch_count;
   std::vector<ttt_math::change> step(batches);
   for (uint64_t b = batches; b-- > 0;)
     if (in_window[b]) pass_measured(b, step[b], &ttt::receive_backward);
   for (uint64_t b = 0; b < batches; ++b)
     if (in_window[b]) pass_measured(b, step[b], &ttt::receive_forward);
-  bool far = false;
-  for (uint64_t b = 0; b < batches; ++b) {
-    moved[b] = in_window[b] && std::max(step[b].mu, step[b].sigma) > epsilon_;
-    far = far || moved[b];
-  }
-  return far;
+  for (uint64_t b = 0; b < batches; ++b) moved[b] = in_window[b] && std::max(step[b].mu, step[b].sigma) > epsilon_;
 }
 
 }  // namespace ratekit::plugins
