@@ -5,7 +5,8 @@
 // previous and next skills. It stops when a pass leaves the window as it was (no batch that moved by more
 // than epsilon has a neighbour outside it: what is left to settle is the whole history's slow common drift,
 // the whole sweeps' work), when it holds half the history's skills (whole sweeps then cost hardly more), or
-// after `iterations` passes. The whole sweeps in the package's order follow as in any run, and the host counts only those.
+// after `iterations` passes. The whole sweeps in the package's order follow as in any run; the host counts
+// only those.
 // Included at the end of ttt.hpp.
 #pragma once
 
