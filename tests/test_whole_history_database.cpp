@@ -69,9 +69,10 @@ TEST_CASE("incremental whole-history runs equal a full run over all the games", 
     CHECK(warm["converged"] == true);
     CHECK(count(c.dir / "h.db", "SELECT count(*) FROM runs") == 3);
     CHECK(count(c.dir / "h.db", "SELECT count(*) FROM whole_history_games") == 450);
-    // Warm-started from what the last fit left (whr: the estimates; ttt: its messages): ttt takes fewer sweeps
-    // than cold (2091 against 2540 here: a third of the games is new; docs/performance.md); whr's Newton
-    // sweeps are few either way, so it is held to no more than cold.
+    // Warm-started from what the last fit left (whr: the estimates; ttt: its messages, then a window around the
+    // new batches, docs/plugins/ttt.md): ttt takes fewer whole sweeps than cold (a third of the games is new;
+    // 2091 against 2540 here before the window); whr's Newton sweeps are few either way, so it is held to no
+    // more than cold.
     const auto cold = summary_of(c.dir / "full")["whole_history"];
     CHECK(warm["warm_start"] == true);
     CHECK(warm["sweeps"].get<int>() > 0);
