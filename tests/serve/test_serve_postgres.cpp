@@ -70,3 +70,37 @@ TEST_CASE("serve: a PostgreSQL database of before the indexes, then a run, then 
   CHECK(games["games"][2]["opponent"] == "A");
   CHECK(games["games"][2]["date"] == "2024-01-31");
 }
+
+// PostgreSQL's columns are typed: a hand edit leaves no text where a number belongs, but may leave a count of no
+// games, a damaged list row, or (once a constraint is dropped) NULL or an infinity; each is refused as on SQLite.
+TEST_CASE("serve: a damaged row of a PostgreSQL database answers 500 naming it", "[.][postgres]") {
+  const pg_schema schema("serve_damaged");
+  REQUIRE(run_cli("db copy " + recorded().db().string() + " '" + schema.uri + "'").status == 0);
+  const test_server server(schema.uri);
+  const std::string nigel = "(SELECT id FROM players WHERE name = 'Short, Nigel')";
+  const std::string in_january = " WHERE player_id = " + nigel + " AND period_id = (SELECT id FROM periods WHERE label = '2024-01')";
+  const std::string row = "damaged rating database: table ratings, player 'Short, Nigel', period '2024-01', ";
+  const auto refused = [&](const std::string& target) {
+    const auto r = server.get(target);
+    INFO(target << " -> " << r->body);
+    CHECK(r->status == 500);
+    return json::parse(r->body)["error"].get<std::string>();
+  };
+  const std::string history = "/api/competitions/club/players/Short%2C%20Nigel/history";
+  schema.exec("UPDATE ratings SET games = -2" + in_january);
+  CHECK(refused(history) == row + "games: expected a whole number of games, 0 or more, found -2");
+  schema.exec("UPDATE ratings SET games = 1" + in_january);
+  REQUIRE(server.get(history)->status == 200);
+  schema.exec("ALTER TABLE ratings DROP CONSTRAINT ratings_rating_check, ALTER COLUMN rating DROP NOT NULL");
+  schema.exec("UPDATE ratings SET rating = 'Infinity'" + in_january);
+  CHECK(refused(history) == row + "rating: expected a finite number, found inf");
+  CHECK(refused("/competitions/club?as_of=2024-01-31") == row + "rating: expected a finite number, found inf");
+  schema.exec("UPDATE ratings SET rating = NULL" + in_january);
+  CHECK(refused("/competitions/club/players/Short%2C%20Nigel") == row + "rating: expected a finite number, found NULL");
+  CHECK(server.get("/api/competitions/cup/players/Brazil/history")->status == 200);
+  schema.exec("UPDATE standings SET state = 'null' WHERE player_id = " + nigel +
+              "; UPDATE runs SET recorded_at = '2030-01-01T00:00:00Z' WHERE id = (SELECT max(id) FROM runs)");
+  CHECK(refused("/api/competitions/club/ratings") ==
+        "damaged rating database: table standings, player 'Short, Nigel', state: expected a JSON object of state "
+        "fields, found 'null'");
+}

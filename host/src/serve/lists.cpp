@@ -1,6 +1,7 @@
 #include "serve/lists.hpp"
 
 #include "output/files/rating_order.hpp"
+#include "store/row_numbers.hpp"
 #include "store/standings.hpp"
 #include "store/state_object.hpp"
 
@@ -63,12 +64,6 @@ void index_rows(rating_list& list) {
   (void)list.players.find("");
 }
 
-void add_facts(player_table& players, int32_t id, const statement& s, int first) {
-  if (!s.is_null(first)) players.external_id.set(size_t(id), s.text(first));
-  if (!s.is_null(first + 1)) players.federation.set(size_t(id), s.text(first + 1));
-  players.birth_year[size_t(id)] = s.number(first + 2);
-}
-
 // Each player's rating and state fields after his last period among the first
 // `periods` (in list order), his games in them and the highest of their ratings.
 ratings_list rows_before(store::database& db, const competition& c, size_t periods, player_table& players) {
@@ -86,23 +81,28 @@ ratings_list rows_before(store::database& db, const competition& c, size_t perio
     if (at == c.position.end() || at->second >= periods) continue;
     const auto [it, fresh] = row_of.try_emplace(s.integer(0), rows.ids.size());
     const size_t row = it->second;
+    const std::string name(s.text(1));
+    // Damage is refused as `ratekit history` refuses it (store/row_numbers.hpp), never shown as a number.
+    const std::string where = "table ratings, player '" + name + "', period '" + c.periods[at->second].label + "', ";
+    const double rated = store::required_number(db, s, 3, where + "rating");
+    const int64_t played = store::games_count(db, s, 4, where + "games");
     if (fresh) {
-      const int32_t id = players.intern(s.text(1));
-      add_facts(players, id, s, 6);
+      const int32_t id = players.intern(name);
+      store::read_player_facts(db, s, 6, name, players, id);
       rows.add_row(id);
       latest.push_back(at->second);
       rows.at(row, games) = 0;
       rows.at(row, peak) = -INFINITY;
       rows.at(row, active) = 0;
     }
-    rows.at(row, games) += double(s.integer(4));
+    rows.at(row, games) += double(played);
     rows.at(row, active) = std::max(rows.at(row, active), double(c.periods[at->second].date));  // a row: he played
-    rows.at(row, peak) = std::max(rows.at(row, peak), s.number(3));
+    rows.at(row, peak) = std::max(rows.at(row, peak), rated);
     if (!fresh && at->second < latest[row]) continue;
     latest[row] = at->second;
-    rows.at(row, rating) = s.number(3);
+    rows.at(row, rating) = rated;
     if (s.is_null(5)) continue;
-    for (const auto& [field, v] : store::read_state_object(s.text(5), db, "table ratings, state")) {
+    for (const auto& [field, v] : store::read_state_object(s.text(5), db, where + "state")) {
       const int col = rows.column(field);
       rows.at(row, size_t(col < 0 ? rows.add_column(field) : col)) = v;
     }

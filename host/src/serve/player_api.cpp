@@ -13,7 +13,7 @@ namespace {
 
 json history_json(store::database& db, const competition& c, const std::string& name, int64_t id) {
   json points = json::array();
-  for (const auto& e : rating_history(db, c, id)) {
+  for (const auto& e : rating_history(db, c, id, name)) {
     json point{{"date", date_json(e.at->date)}, {"period", e.at->label}, {"rating", e.rating}, {"change", e.change},
                {"games", e.games}};
     for (const auto& [field, v] : e.state) point[field] = number_json(v);

@@ -128,7 +128,7 @@ std::string player_page(const site& s, reading& r, const competition& c, const s
   body += ", " + counted(now.value(size_t(row), "games"), "game") + ", peak " + brief(now.value(size_t(row), "peak"), 1) +
           ". <a href=\"" + xml_escaped(s.base + "/api/competitions/" + url_encoded(c.name) + "/players/" + url_encoded(player)) +
           "\">JSON</a></p>\n";
-  const std::vector<history_entry> history = rating_history(db, c, *id);
+  const std::vector<history_entry> history = rating_history(db, c, *id, player);
   body += chart(player, history) + history_table(history) +
           games_table(s, c, games_of(db, c, *id, (page - 1) * per_page, per_page), page, per_page, params) +
           events_table(events_of(db, c, *id, (page - 1) * per_page, per_page), page, per_page, params);

@@ -20,8 +20,9 @@ struct history_entry {
   int64_t games = 0;
   std::vector<std::pair<std::string, double>> state;  // the other state fields, by name
 };
-// Period by period, in list order.
-std::vector<history_entry> rating_history(store::database& db, const competition& c, int64_t player);
+// Period by period, in list order; `name`: the player's, for the message that refuses a damaged row.
+std::vector<history_entry> rating_history(store::database& db, const competition& c, int64_t player,
+                                          const std::string& name);
 
 struct game_record {
   const period* at = nullptr;

@@ -4,6 +4,7 @@
 #include "serve/http_reply.hpp"
 #include "serve/request_log.hpp"
 #include "serve/site.hpp"
+#include "store/row_numbers.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/escape.hpp>
@@ -29,7 +30,10 @@ void answer(const serve::site& s, const httplib::Request& req, httplib::Response
     serve::send_error(res, 404, e.what());
   } catch (const serve::unavailable& e) {
     serve::send_error(res, 503, e.what());
-  } catch (const user_error& e) {  // a damaged or unreadable database: the log says which and where
+  } catch (const store::damaged_row& e) {  // a hand-edited or damaged row: the client is told which, not the file
+    spdlog::error("{} {}: {}", req.method, printable(req.target), e.what());
+    serve::send_error(res, 500, e.message());
+  } catch (const user_error& e) {  // an unreadable database: the log says which and where
     spdlog::error("{} {}: {}", req.method, printable(req.target), e.what());
     serve::send_error(res, 503, "the rating database cannot be read now");
   } catch (const std::exception& e) {  // a plugin's failure among them

@@ -1,5 +1,6 @@
 #include "store/database.hpp"
 
+#include "store/row_numbers.hpp"
 #include "store/sqlite.hpp"
 #ifdef RATEKIT_WITH_POSTGRES
 #include "store/postgres.hpp"
@@ -68,7 +69,7 @@ double statement::checked_number(int col, const std::string& where) const {
   const std::string found = kind == value_kind::text ? "text '" + std::string(text(col)) + "'"
                             : kind == value_kind::blob ? "a blob"
                                                        : std::to_string(v);
-  throw user_error(db_->file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found " + found);
+  throw damaged_row(*db_, where + ": expected a finite number, found " + found);
 }
 
 }  // namespace ratekit::store

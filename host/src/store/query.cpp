@@ -2,11 +2,11 @@
 // players (to start the next run from) and one player's ratings over time.
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/store/store.hpp>
-#include <ratekit/host/text/format.hpp>
 
 #include "store/database.hpp"
 #include "store/period_dates.hpp"
 #include "store/player_record_rows.hpp"
+#include "store/row_numbers.hpp"
 #include "store/state_object.hpp"
 
 #include <algorithm>
@@ -70,13 +70,6 @@ std::string meant_players(const std::string& word, std::vector<std::string> name
                        listing(column_strings(db, "SELECT name FROM competitions ORDER BY id")) + ")");
 }
 
-// A value of the host's own (games, birth_year, ...) is checked as a ratings list's is.
-void check_host_value(const store::database& db, const std::string& where, std::string_view field, double v) {
-  if (const std::string expected = host_value_problem(field, v); !expected.empty())
-    throw user_error(db.file(), 0, 0,
-                     "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(v));
-}
-
 // The fields each player's latest state holds, checked once all are read: a
 // run records the same fields for every player (insert_states), so one that
 // his run holds for others and not for him was lost, and so was a missing
@@ -107,10 +100,9 @@ class recorded_fields {
  private:
   [[noreturn]] static void missing(const store::database& db, const std::string& player, const std::string& field,
                                    int64_t run) {
-    throw user_error(db.file(), 0, 0,
-                     "damaged rating database: table states, player '" + player + "', field '" + field +
-                         "': missing from his state of run " + std::to_string(run) +
-                         " (a run records every field of every player's state)");
+    throw store::damaged_row(db, "table states, player '" + player + "', field '" + field +
+                                     "': missing from his state of run " + std::to_string(run) +
+                                     " (a run records every field of every player's state)");
   }
 
   std::vector<int64_t> run_of_;                          // by the list's row
@@ -121,17 +113,9 @@ class recorded_fields {
 // them, is refused, never shown as a number.
 void read_history_numbers(const store::database& db, const statement& s, const std::string& player, history_point& p) {
   const std::string where = "table ratings, player '" + player + "', period '" + p.period + "', ";
-  const auto required = [&](int col, const char* column) {
-    const double v = s.checked_number(col, where + column);
-    if (std::isnan(v))
-      throw user_error(db.file(), 0, 0, "damaged rating database: " + where + column + ": expected a finite number, found NULL");
-    return v;
-  };
-  p.rating = required(2, "rating");
-  p.change = required(3, "change");
-  const double games = required(4, "games");
-  check_host_value(db, where + "games", "games", games);
-  p.games = int64_t(games);
+  p.rating = store::required_number(db, s, 2, where + "rating");
+  p.change = store::required_number(db, s, 3, where + "change");
+  p.games = store::games_count(db, s, 4, where + "games");
 }
 
 // The dates of columns `first` and `first + 1` (period_dates_join) for a label that is no date.
@@ -182,7 +166,7 @@ ratings_list store::read_ratings(database& db, const std::string& competition, p
       players.federation.set(size_t(id), s.text(3));
       const std::string born = "table players, player '" + std::string(s.text(1)) + "', birth_year";
       players.birth_year[size_t(id)] = s.checked_number(4, born);
-      check_host_value(db, born, "birth_year", players.birth_year[size_t(id)]);
+      store::check_host_value(db, born, "birth_year", players.birth_year[size_t(id)]);
       list.add_row(id);
       recorded.player(s.integer(7));
     }
@@ -192,10 +176,9 @@ ratings_list store::read_ratings(database& db, const std::string& competition, p
     const int col = at->second;
     recorded.field(col);
     const std::string where = "table states, player '" + players.name(list.ids.back()) + "', field '" + field + "'";
-    const double v = s.checked_number(6, where);
-    if (std::isnan(v) && !recorded_fields::may_be_unknown(field))
-      throw user_error(db.file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
-    check_host_value(db, where, field, v);
+    const double v = recorded_fields::may_be_unknown(field) ? s.checked_number(6, where)
+                                                            : store::required_number(db, s, 6, where);
+    store::check_host_value(db, where, field, v);
     list.at(list.ids.size() - 1, size_t(col)) = v;
   }
   recorded.check(db, list, players);
@@ -263,10 +246,7 @@ std::vector<history_point> player_history(const std::filesystem::path& file, con
     while (fields->step()) {
       const std::string field(fields->text(0));
       const std::string where = "table period_states, player '" + player + "', period '" + out.back().period + "', " + field;
-      const double value = fields->checked_number(1, where);
-      if (std::isnan(value))
-        throw user_error(db.file(), 0, 0, "damaged rating database: " + where + ": expected a finite number, found NULL");
-      out.back().state.emplace_back(field, value);
+      out.back().state.emplace_back(field, store::required_number(db, *fields, 1, where));
     }
     fields->reset();
   }

@@ -2,9 +2,11 @@
 
 #include "store/period_dates.hpp"
 #include "store/row_batch.hpp"
+#include "store/row_numbers.hpp"
 #include "store/state_object.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_map>
 
 namespace ratekit::store {
@@ -40,10 +42,21 @@ std::unordered_map<std::string, int64_t> ids_by_name(database& db, int64_t compe
   return ids;
 }
 
-void add_facts(player_table& players, int32_t id, const statement& s, int first) {
-  if (!s.is_null(first)) players.external_id.set(size_t(id), s.text(first));
-  if (!s.is_null(first + 1)) players.federation.set(size_t(id), s.text(first + 1));
-  players.birth_year[size_t(id)] = s.number(first + 2);
+// A list row's date of his last period played (yyyymmdd, 0 for none) and its state fields, refused when damaged
+// (text or NULL for the date, a rating missing, a count of no games) as `ratekit history` refuses its rows.
+double checked_last_active(database& db, const statement& s, int col, const std::string& row) {
+  const std::string where = row + ", last_active";
+  const double date = required_number(db, s, col, where);
+  check_host_value(db, where, "last_played", date);
+  return date;
+}
+void check_standing(database& db, const std::vector<std::pair<std::string, double>>& fields, const std::string& row) {
+  bool rated = false;
+  for (const auto& [field, v] : fields) {
+    check_host_value(db, row + ", state '" + field + "'", field, v);
+    rated = rated || (field == "rating" && !std::isnan(v));
+  }
+  if (!rated) throw damaged_row(db, row + ", state: expected a rating, found none");
 }
 
 // read_ratings's list of every player's latest state, with last_active; `ids`: each row's player id in the database.
@@ -80,12 +93,14 @@ std::optional<ratings_list> read_standings(database& db, int64_t competition, pl
   std::unordered_map<std::string, int> column_of;  // each field's list column: one look-up per value, not a scan
   std::vector<double> last_active;
   while (s.step()) {
-    const int32_t id = players.intern(s.text(0));
-    add_facts(players, id, s, 3);
+    const std::string name(s.text(0)), row = "table standings, player '" + name + "'";
+    const int32_t id = players.intern(name);
+    read_player_facts(db, s, 3, name, players, id);
     list.add_row(id);
-    last_active.push_back(double(s.integer(1)));
-    const std::string where = "table standings, player '" + std::string(s.text(0)) + "', state";
-    for (const auto& [field, v] : read_state_object(s.text(2), db, where)) {
+    last_active.push_back(checked_last_active(db, s, 1, row));
+    const std::vector<std::pair<std::string, double>> fields = read_state_object(s.text(2), db, row + ", state");
+    check_standing(db, fields, row);
+    for (const auto& [field, v] : fields) {
       const auto [at, fresh] = column_of.try_emplace(field, -1);
       if (fresh) at->second = list.add_column(field);
       list.at(list.ids.size() - 1, size_t(at->second)) = v;

@@ -1,5 +1,6 @@
 #include "store/state_object.hpp"
 
+#include "store/row_numbers.hpp"
 #include "store/sqlite.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
@@ -44,8 +45,7 @@ std::vector<std::pair<std::string, double>> read_state_object(std::string_view t
                                                               const std::string& where) {
   const nlohmann::json object = nlohmann::json::parse(text, nullptr, false);
   auto damaged = [&](const std::string& what) -> std::vector<std::pair<std::string, double>> {
-    throw user_error(db.file(), 0, 0, "damaged rating database: " + where + ": expected " + what + ", found '" +
-                                          valid_utf8(text.substr(0, 80)) + "'");
+    throw damaged_row(db, where + ": expected " + what + ", found '" + valid_utf8(text.substr(0, 80)) + "'");
   };
   if (!object.is_object()) return damaged("a JSON object of state fields");
   std::vector<std::pair<std::string, double>> fields;
