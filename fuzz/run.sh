@@ -8,7 +8,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query fuzz_eval_flags fuzz_priors fuzz_database"}
+targets=${*:-"fuzz_config fuzz_games_csv fuzz_standings_csv fuzz_team_csv fuzz_trf fuzz_egd fuzz_nfl_csv fuzz_codeforces_standings fuzz_ratings_list fuzz_serve_query fuzz_eval_flags fuzz_priors fuzz_database fuzz_memory_frames"}
 build=$root/build-fuzz
 
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DRATEKIT_FUZZ=ON -DRATEKIT_BUILD_TESTS=OFF \
@@ -33,6 +33,7 @@ seeds() {
     fuzz_priors) echo "$root"/tests/data/ttt/priors-list.csv "$root"/tests/bad_input/whole_history_prior_deviation/*.csv \
       "$root"/fuzz/seeds/ratings_list/* ;;
     fuzz_database) echo "$root"/fuzz/seeds/database/*.db ;;
+    fuzz_memory_frames) echo "$root"/fuzz/seeds/memory_frames/* ;;
   esac
 }
 
