@@ -22,6 +22,9 @@
 #include <tuple>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_adjustments {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -253,3 +256,5 @@ TEST_CASE("history.csv's rows kept in memory show the adjustments as the file do
   CHECK(opponent.values[opponent.codes[4]].empty());
   CHECK(opponent.values[opponent.codes[5]] == "C");
 }
+
+}  // namespace test_adjustments

@@ -10,6 +10,9 @@
 #include <sstream>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_bad_input {
+
 namespace fs = std::filesystem;
 using namespace ratekit::testing;
 
@@ -108,3 +111,5 @@ TEST_CASE("a config that is a device is refused, not read forever", "[bad_input]
   CHECK(r.out == "error: /dev/zero: expected a YAML file, got a directory or a device\n");
   CHECK_FALSE(fs::exists(dir / "out"));
 }
+
+}  // namespace test_bad_input

@@ -14,6 +14,9 @@
 #include <regex>
 #include <sys/resource.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chart {
+
 using namespace ratekit;
 
 namespace {
@@ -359,3 +362,5 @@ TEST_CASE("ratekit chart titles a long list of players by their number", "[chart
   const std::string svg = testing::read_text(dir / "chart.svg");
   CHECK_THAT(svg, Catch::Contains("<title>12 players</title>") && Catch::Contains("font-weight=\"600\" fill=\"#1d2330\">12 players</text>"));
 }
+
+}  // namespace test_chart

@@ -10,6 +10,9 @@
 #include <cmath>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chart_bridge {
+
 using namespace ratekit;
 
 namespace {
@@ -103,3 +106,5 @@ TEST_CASE("bridge: chart.svg's band between two estimates follows the Wiener bri
   // The line runs straight from one estimate to the next: nothing dashed, no step.
   CHECK(svg.find("stroke-dasharray") == std::string::npos);
 }
+
+}  // namespace test_chart_bridge

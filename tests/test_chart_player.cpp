@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chart_player {
+
 namespace {
 
 // A beats B; C, rated 1700 in the list the run starts from, plays no game.
@@ -37,3 +40,5 @@ TEST_CASE("ratekit chart refuses a player the run did not rate, naming the neare
   CHECK_THAT(r.out, Catch::Contains("ratings.csv: 'c' is not rated in this run (did you mean 'C'?)"));
   CHECK_FALSE(std::filesystem::exists(dir / "out" / "chart.svg"));
 }
+
+}  // namespace test_chart_player

@@ -6,6 +6,9 @@
 
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chart_scale {
+
 using namespace ratekit;
 
 namespace {
@@ -43,3 +46,5 @@ TEST_CASE("chart: the y axis ends on ticks of its own step, so every tick is a r
   // Elo's scale as before: 800..2200 padded by 70, steps of 500.
   CHECK(fitted_range({{"C", {{20240101, 800}, {20240201, 2200}}}}) == std::pair{500.0, 2500.0});
 }
+
+}  // namespace test_chart_scale

@@ -10,6 +10,9 @@
 
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chart_start_band {
+
 namespace {
 
 std::string first_points(const std::string& svg, size_t from = 0) {
@@ -98,3 +101,5 @@ TEST_CASE("a glicko run's chart.svg bands each player from the rd he started wit
     CHECK(ratekit::testing::read_text(dir / "again.svg") == svg);
   }
 }
+
+}  // namespace test_chart_start_band

@@ -6,6 +6,9 @@
 
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_chess_runs {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -49,3 +52,5 @@ TEST_CASE("fide-2024 rates the Bunratty Masters TRF and reports every game", "[c
              Catch::EndsWith(",2647," + row_starting(dir / "2" / "ratings.csv", "\"Short, Nigel\"").substr(15, 4) + ",1"));
   CHECK_THAT(row_starting(dir / "2" / "ratings.csv", "\"Short, Nigel\""), Catch::Contains(",42,2658,"));
 }
+
+}  // namespace test_chess_runs

@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_cli {
+
 using ratekit::testing::run_cli;
 
 TEST_CASE("ratekit plugins lists the built-in plugins with their files", "[cli]") {
@@ -177,3 +180,5 @@ TEST_CASE("ratekit starts again once with glibc's heaps in 2 MB pages, keeping t
   // The user's own choice stands, and the program starts once.
   CHECK(program_starts("GLIBC_TUNABLES=glibc.malloc.hugetlb=0").size() == 1);
 }
+
+}  // namespace test_cli

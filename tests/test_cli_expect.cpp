@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_cli_expect {
+
 using ratekit::testing::run_cli;
 
 // Glicko by "The Glicko system" (derivation in test_expect_states.cpp):
@@ -59,3 +62,5 @@ TEST_CASE("ratekit expect refuses a state it cannot read, listing the model's fi
   // A name given twice: which one was meant? (A name over a position is the explicit one, above.)
   check_refused("expect glicko 1500 1400 --state-b rd=200 --state-b rd=100", "'rd' of B is named twice; give it once");
 }
+
+}  // namespace test_cli_expect

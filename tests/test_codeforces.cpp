@@ -11,6 +11,9 @@
 #include <map>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_codeforces {
+
 using namespace ratekit::plugins;
 using ratekit::testing::run_cli;
 
@@ -132,3 +135,5 @@ TEST_CASE("codeforces: the official rating changes of rounds 908, 911 and 917", 
   // their published ranks; the seeds they changed leave 220 others one point apart.
   CHECK(exact_matches(911) >= 3757);
 }
+
+}  // namespace test_codeforces

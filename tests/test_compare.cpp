@@ -13,6 +13,9 @@
 #include <cmath>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_compare {
+
 using namespace ratekit;
 using ratekit::testing::recomputed;
 using ratekit::testing::scores_from_history;
@@ -226,3 +229,5 @@ TEST_CASE("paired bootstrap intervals: seeded, around the mean difference, and z
   CHECK(again[1].low == d[1].low);
   CHECK(paired_differences({best, worse, same}, 0, 8, 1000)[1].low != d[1].low);
 }
+
+}  // namespace test_compare

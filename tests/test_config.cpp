@@ -1,6 +1,9 @@
 // Competition configs: every section, and every mistake reported with its place.
 #include "test_config_common.hpp"
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_config {
+
 TEST_CASE("diagnostic::str omits unknown parts", "[config]") {
   CHECK(ratekit::diagnostic{"a.yaml", 3, 7, "bad"}.str() == "a.yaml:3:7: bad");
   CHECK(ratekit::diagnostic{"a.yaml", 3, 0, "bad"}.str() == "a.yaml:3: bad");
@@ -158,3 +161,5 @@ input: { format: games-csv, path: data/games.csv }
   g.age = 12;
   CHECK(c.k.k(g) == 32);
 }
+
+}  // namespace test_config

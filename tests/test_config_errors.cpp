@@ -1,6 +1,9 @@
 // Config errors: every problem placed by line and column, reported together.
 #include "test_config_common.hpp"
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_config_errors {
+
 TEST_CASE("A misspelt top-level key is placed and corrected", "[config]") {
   scratch s;
   const auto p = s.problems(R"(competition: t
@@ -259,3 +262,5 @@ TEST_CASE("a model that counts calendar time needs day, month or year periods", 
   CHECK(s.load("competition: t\nmodel: fake-elo\nk_schedule: [ { k: 20 } ]\n"
                "input: { format: games-csv, path: data/games.csv }\n").period == ratekit::period_kind::game);
 }
+
+}  // namespace test_config_errors

@@ -11,6 +11,9 @@
 #include <sstream>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_config_keys {
+
 namespace {
 
 // The text of config.md from `heading` to the next heading of any level.
@@ -67,3 +70,5 @@ TEST_CASE("config.md names every key of the small maps in their sections", "[con
   // Every section of config_keys() is checked by one of the two tests.
   CHECK(ratekit::config_keys().size() == 7);
 }
+
+}  // namespace test_config_keys

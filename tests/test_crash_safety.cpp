@@ -16,6 +16,9 @@
 #include <vector>
 #include <unistd.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_crash_safety {
+
 namespace fs = std::filesystem;
 using namespace ratekit::testing;
 
@@ -163,3 +166,5 @@ TEST_CASE("a run that runs out of memory says so and leaves the previous outputs
   for (const char* f : outputs) CHECK(read_text(dir / "out" / f) == before[f]);
   CHECK(read_text(dir / "oom.db") == database);
 }
+
+}  // namespace test_crash_safety

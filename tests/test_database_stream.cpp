@@ -17,6 +17,9 @@
 
 #include <cstdio>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_database_stream {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -718,3 +721,5 @@ TEST_CASE("the streamed database records the players' facts (known once the inpu
   CHECK(sql_text(streamed, "SELECT federation FROM players WHERE name = 'Dee'") == "ISL");
   CHECK(sql_number(streamed, "SELECT count(*) FROM players WHERE name = 'Bob' AND federation IS NULL") == 1);
 }
+
+}  // namespace test_database_stream

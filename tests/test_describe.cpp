@@ -3,6 +3,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_describe {
+
 using ratekit::testing::run_cli;
 
 TEST_CASE("describe --markdown ID prints the plugin's parameter table", "[cli][describe]") {
@@ -43,3 +46,5 @@ TEST_CASE("describe says that a model without parameters has none", "[cli][descr
   CHECK_THAT(uscf.out, Catch::Contains("\nparameters (params:):\n  bonus_threshold "));
   CHECK_THAT(uscf.out, !Catch::Contains("params:): none"));
 }
+
+}  // namespace test_describe

@@ -19,6 +19,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_dwz {
+
 using ratekit::plugins::dwz;
 namespace rules = ratekit::plugins::dwz_rules;
 
@@ -332,3 +335,5 @@ TEST_CASE("dwz reads the age class from a TRF's birth dates", "[dwz][cli][trf]")
   CHECK_THAT(history, Catch::Contains(",Bob,Ann,0.5,0,10,"));
   CHECK_THAT(read_text(tmp / "out/ratings.csv"), Catch::Contains("Ann,1667,1,1,") && Catch::Contains("Bob,1533,1,1,"));
 }
+
+}  // namespace test_dwz

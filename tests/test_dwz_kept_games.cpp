@@ -12,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_dwz_kept_games {
+
 namespace {
 using namespace ratekit::testing;
 
@@ -221,3 +224,5 @@ TEST_CASE("dwz: kept games a later dwz run used up do not come back after anothe
   CHECK_THAT(may.out, !Catch::Contains("player_records"));
   CHECK(sql_text(c.monthly, "SELECT count(*) FROM runs") == "5");
 }
+
+}  // namespace test_dwz_kept_games

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_egd {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -178,3 +181,5 @@ TEST_CASE("egd reports every problem of a file together", "[egd]") {
   CHECK(message.find(":1:10: round 1:") != std::string::npos);
   CHECK(message.find(":2:10: round 1:") != std::string::npos);
 }
+
+}  // namespace test_egd

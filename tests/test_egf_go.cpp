@@ -13,6 +13,9 @@
 #include <utility>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_egf_go {
+
 using ratekit::plugins::egf_a;
 using ratekit::plugins::egf_go;
 using ratekit::plugins::egf_p;
@@ -264,3 +267,5 @@ TEST_CASE("egf-example: ratekit run --report prints the seed's worked example", 
   CHECK_THAT(r.out, Catch::Contains("| Carles | 1617 | 0.698 | 1.0 | 38.16 | +11.53 | 124.15 | 0.698 |"));
   CHECK_THAT(r.out, Catch::Contains("4 games, score 2.0, expected 1.966, change +1.31: 1721.0 -> **1722.3**"));
 }
+
+}  // namespace test_egf_go

@@ -15,6 +15,9 @@
 #include <cmath>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_elapsed_time {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -231,3 +234,5 @@ TEST_CASE("a plugin sees the host's ABI and version, a 1.0 host's shorter rk_hos
   CHECK(told.abi_minor() == 1);
   CHECK(std::string(told.version()) == "1.9");
 }
+
+}  // namespace test_elapsed_time

@@ -231,6 +231,9 @@ TEST_CASE("large events give the same bits with one thread or two", "[elod]") {
 #include <filesystem>
 #include <fstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_elod {
+
 TEST_CASE("codeforces-standings reads real contests with ties", "[elod][readers]") {
   ratekit::dataset d;
   ratekit::read_codeforces_standings(RATEKIT_SOURCE_DIR "/data/codeforces/cf_standings_part4.csv", {}, d);
@@ -273,3 +276,5 @@ TEST_CASE("codeforces-standings names the line and column of bad rows", "[elod][
         where + ":3:3: expected each handle once per contest, got 'a' twice in contest 1");
   std::filesystem::remove(file);
 }
+
+}  // namespace test_elod

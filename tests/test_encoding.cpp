@@ -6,6 +6,9 @@
 #include <random>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_encoding {
+
 using namespace ratekit::text;
 
 TEST_CASE("UTF-8 check: the fast path agrees with the byte-by-byte reference", "[input][fast path]") {
@@ -33,3 +36,5 @@ TEST_CASE("UTF-8 check: overlong forms, surrogates and code points past U+10FFFF
   CHECK(invalid_utf8("\xF4\x90\x80\x80", lines) == 0);    // past it
   CHECK(invalid_utf8(std::string(64, 'a') + "\n\xFF", lines) == 65);
 }
+
+}  // namespace test_encoding

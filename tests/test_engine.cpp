@@ -16,6 +16,9 @@
 #include <random>
 #include <utility>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_engine {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -370,3 +373,5 @@ TEST_CASE("categories apply from their 'from' rating included up to the next one
   CHECK(category("at2500") == "master");
   CHECK(category("X") == "beginner");  // 1200 after a draw at 1200
 }
+
+}  // namespace test_engine

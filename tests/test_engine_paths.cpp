@@ -11,6 +11,9 @@
 #include <limits>
 #include <random>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_engine_paths {
+
 using namespace ratekit;
 
 namespace {
@@ -290,3 +293,5 @@ TEST_CASE("finiteness by sums agrees with checking every value", "[engine][fast 
   std::vector<std::vector<double>> huge{{1e308, 1e308, -1e308, 1e308, 1e308}};
   CHECK(columns_finite(huge) == columns_finite_reference(huge));
 }
+
+}  // namespace test_engine_paths

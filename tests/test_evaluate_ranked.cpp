@@ -12,6 +12,9 @@
 #include <algorithm>
 #include <cmath>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_evaluate_ranked {
+
 using ratekit::testing::elo_pair_scores_from_history;
 using ratekit::testing::event_bootstrap_interval;
 using ratekit::testing::metrics_difference;
@@ -225,3 +228,5 @@ TEST_CASE("tune's choice over ranked events is the best of a brute-force loop of
   CHECK(free["candidates"].get<int>() <= 40);
   CHECK(free["chosen"]["validation"]["log_loss"].get<double>() <= best_log_loss + 1e-4);
 }
+
+}  // namespace test_evaluate_ranked

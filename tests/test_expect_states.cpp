@@ -7,6 +7,9 @@
 #include <filesystem>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_expect_states {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -71,3 +74,5 @@ TEST_CASE("a plugin without expect_states is asked for the ratings alone", "[exp
   CHECK(abi10.expect(a, b, 0) == Approx(1.0 / 1.1).epsilon(1e-12));
   CHECK(abi10.expect(a, b, -400) == Approx(0.5).epsilon(1e-12));
 }
+
+}  // namespace test_expect_states

@@ -13,6 +13,9 @@
 #include <cmath>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_export_inputs {
+
 namespace {
 
 using ratekit::date_layout;
@@ -179,3 +182,5 @@ TEST_CASE("the docs' Lichess example rates a file shaped like a Lichess export",
   CHECK_THAT(history, Catch::Contains(",1712,"));  // kestrel_84 starts from WhiteElo of his first game
   CHECK_THAT(history, Catch::Contains(",1655,"));  // Omnivore from BlackElo
 }
+
+}  // namespace test_export_inputs

@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fide_fast_path {
+
 using namespace fide_test;
 namespace fide = ratekit::plugins::fide;
 
@@ -94,3 +97,5 @@ TEST_CASE("fide fast path: a period that failed half way leaves nothing for the 
   CHECK(table.rating(0) == Approx(1500 + 32 * 10.0 / 11).epsilon(1e-12));
   CHECK(table.rating(1) == Approx(1900 - 32 * 10.0 / 11).epsilon(1e-12));
 }
+
+}  // namespace test_fide_fast_path

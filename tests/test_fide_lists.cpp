@@ -9,6 +9,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fide_lists {
+
 using namespace ratekit;
 
 namespace {
@@ -127,3 +130,5 @@ TEST_CASE("7.1.4: a first rating pools the games of at most 26 consecutive month
     CHECK(column(r, "pool_since") == 202302);
   }
 }
+
+}  // namespace test_fide_lists

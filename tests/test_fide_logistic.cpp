@@ -9,6 +9,9 @@
 #include <random>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fide_logistic {
+
 using ratekit::plugins::fide_logistic;
 using namespace fide_test;
 namespace fide = ratekit::plugins::fide;
@@ -135,3 +138,5 @@ TEST_CASE("fide-logistic: performance rating through the extension", "[fide-logi
   REQUIRE(ext->performance(nullptr, 1900, 3, 1, &out, &error) == RK_OK);
   CHECK(out == 1775);
 }
+
+}  // namespace test_fide_logistic

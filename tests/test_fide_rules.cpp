@@ -18,6 +18,9 @@
 #include <random>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fide_rules {
+
 using namespace ratekit;
 using namespace fide_test;
 using ratekit::sdk::whole_change;
@@ -225,3 +228,5 @@ TEST_CASE("8.3.4 over chained months through the host matches the regulations by
   CHECK(halves > 0);  // periods whose change ends in exactly .5 were rounded on the way
   CHECK(capped > 0);  // and a K cut by the 700 rule
 }
+
+}  // namespace test_fide_rules

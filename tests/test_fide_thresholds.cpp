@@ -12,6 +12,9 @@
 
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_fide_thresholds {
+
 using namespace ratekit;
 
 namespace {
@@ -194,3 +197,5 @@ TEST_CASE("a parameter that does nothing without another is refused: floor, pool
   CHECK(problems("uncapped_from: 2650").empty());  // the default cap is 400
   CHECK(problems("cap: 0").empty());
 }
+
+}  // namespace test_fide_thresholds

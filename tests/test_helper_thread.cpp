@@ -9,6 +9,9 @@
 #include <stdexcept>
 #include <thread>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_helper_thread {
+
 using namespace ratekit;
 
 namespace {
@@ -50,3 +53,5 @@ TEST_CASE("when one half throws, both() still waits for the other, then rethrows
   CHECK_NOTHROW(helper.both([] {}, [&] { theirs = 1; }));
   CHECK(theirs == 1);
 }
+
+}  // namespace test_helper_thread

@@ -21,6 +21,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_history_stream {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -416,3 +419,5 @@ TEST_CASE("a history row put together in one buffer is the row written cell by c
   history_row(one, {2, 3, 9}, "", "", "van \"der\", Berg", "R", 0, 0, 0, 0, 0, 1510.25, nullptr);
   CHECK(one == "\"van \"\"der\"\", Berg\",R,1510.25\n");
 }
+
+}  // namespace test_history_stream

@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_html_report {
+
 using namespace ratekit;
 
 namespace {
@@ -224,3 +227,5 @@ TEST_CASE("the HTML report's charts share one time axis as well as one scale", "
   CHECK_THAT(axes[0], Catch::Contains(">2021</text>") && Catch::Contains(">2023</text>"));
   CHECK_THAT(html, Catch::Contains("on one scale and one time axis"));
 }
+
+}  // namespace test_html_report

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_k_schedule {
+
 using ratekit::k_context;
 using ratekit::k_range;
 using ratekit::k_rule;
@@ -136,3 +139,5 @@ TEST_CASE("No matching rule gives NaN, an empty schedule is empty", "[k_schedule
   CHECK(k_schedule::constant(24).k(k_context{}) == 24);
   CHECK_FALSE(k_schedule::constant(24).reads_player_state());
 }
+
+}  // namespace test_k_schedule

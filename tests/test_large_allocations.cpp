@@ -15,6 +15,9 @@
 #include <malloc.h>
 #include <sys/mman.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_large_allocations {
+
 namespace {
 
 constexpr std::uintptr_t large_page = std::uintptr_t{2} << 20;
@@ -178,3 +181,5 @@ TEST_CASE("deleting a large block gives back all its mapping was made of", "[mem
   for (int i = 0; i < 16; ++i) cycle(large_page + std::size_t(i) * 100'000);
   CHECK(mapped_kb() - before < 2048);  // one 2 MB page left behind each time would be 32 MB
 }
+
+}  // namespace test_large_allocations

@@ -19,6 +19,9 @@
 #include <numeric>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_nfl {
+
 using ratekit::plugins::nfl_score_elo;
 using ratekit::testing::league;
 
@@ -368,3 +371,5 @@ TEST_CASE("games-csv seasons start season regression, without them it is refused
   CHECK_THAT(refused.out, Catch::Contains("'season_regression' acts at the start of each season, but the input knows no seasons"));
   CHECK_FALSE(std::filesystem::exists(dir / "out2"));
 }
+
+}  // namespace test_nfl

@@ -15,6 +15,9 @@
 #include <cmath>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_numerics {
+
 using namespace ratekit;
 
 namespace {
@@ -145,3 +148,5 @@ TEST_CASE("a 10,000-player event is rated with finite, symmetric results", "[num
   CHECK(s.rating()[n - 1] == Approx(1208.205608519016).epsilon(1e-9));
   CHECK(s.rating()[0] - 1500 == Approx(1500 - s.rating()[n - 1]).epsilon(1e-9));  // mirror image
 }
+
+}  // namespace test_numerics

@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_officer_month {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -256,3 +259,5 @@ TEST_CASE("a month's chart from the games the run kept draws the players who sat
   CHECK_FALSE(std::filesystem::exists(kept.dir / "out/history.csv"));
   CHECK(read_text(kept.dir / "out/chart.svg") == read_text(streamed.dir / "out/chart.svg"));
 }
+
+}  // namespace test_officer_month

@@ -12,6 +12,9 @@
 #include <csignal>
 #include <sys/resource.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_pair_forecasts {
+
 using namespace ratekit;
 
 namespace {
@@ -98,3 +101,5 @@ TEST_CASE("pair forecasts hand back the host's own failure as it is", "[metrics]
   std::signal(SIGXFSZ, old_handler);
   CHECK_THAT(what, Catch::StartsWith("cannot write the temporary file of the ranked metrics: File too large"));
 }
+
+}  // namespace test_pair_forecasts

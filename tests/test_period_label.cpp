@@ -8,6 +8,9 @@
 #include <filesystem>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_period_label {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -165,3 +168,5 @@ TEST_CASE("run --period-label with period: event rates games from any dates as o
                Catch::Contains(std::string("spring,") + date + ",0.5,1,20,10,1500,1530,1\n"));
   CHECK(officer_rows(c.database, "periods") == std::vector<std::string>{"spring|1"});
 }
+
+}  // namespace test_period_label

@@ -11,6 +11,9 @@
 #include <string>
 #include <utility>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_player_records {
+
 namespace {
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -55,3 +58,5 @@ TEST_CASE("a plugin's record that is not what it declares is refused, and nothin
   CHECK_THROWS_WITH(ratekit::plugin::load(fs::path(RATEKIT_TEST_PLUGIN_DIR) / "ratekit-records-flaw3.so"),
                     Catch::Contains("player records extension's kind is not 1 to 64 characters of a-z"));
 }
+
+}  // namespace test_player_records

@@ -9,6 +9,9 @@
 #include <map>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_playerratings {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -66,3 +69,5 @@ TEST_CASE("the PlayerRatings check tells periods apart: by day or game by game t
     CHECK(largest > 1.0);
   }
 }
+
+}  // namespace test_playerratings

@@ -4,6 +4,9 @@
 // predict's tng and trat as `ratekit predict --min-games --new-rating --new-state`.
 #include "playerratings_support.hpp"
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_playerratings_glicko {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -131,3 +134,5 @@ TEST_CASE("predict --new-state refuses a field the model does not keep", "[peers
   CHECK(bad.status != 0);
   CHECK(bad.out.find("expected name=value") != std::string::npos);
 }
+
+}  // namespace test_playerratings_glicko

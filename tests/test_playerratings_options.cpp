@@ -12,6 +12,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_playerratings_options {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -173,3 +176,5 @@ TEST_CASE("predict starts a new player from initial.state too, from the config o
       run_cli("-q predict --database " + (dir / "r.db").string() + " --competition pr " + (dir / "f.csv").string());
   CHECK(from_database.out == from_config.out);
 }
+
+}  // namespace test_playerratings_options

@@ -8,6 +8,9 @@
 
 #include <sys/stat.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_plugin_loader {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -84,3 +87,5 @@ TEST_CASE("an unknown model id gets a suggestion", "[loader]") {
     CHECK_THAT(e.what(), Catch::Contains("unknown model 'fide-logistc' (did you mean 'fide-logistic'?)"));
   }
 }
+
+}  // namespace test_plugin_loader

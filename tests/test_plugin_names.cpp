@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_plugin_names {
+
 using namespace ratekit;
 
 namespace {
@@ -140,3 +143,5 @@ TEST_CASE("parameter keys are plain words of their own", "[loader][names]") {
   CHECK(problem_with("xi", "a\x1b[2J") == "parameter 1 name 'a\x1b[2J' is not letters, digits and '_' starting with a letter");
   CHECK(problem_with("x i", "k") == "parameter 0 name 'x i' is not letters, digits and '_' starting with a letter");
 }
+
+}  // namespace test_plugin_names

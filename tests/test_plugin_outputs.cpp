@@ -11,6 +11,9 @@
 #include <utility>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_plugin_outputs {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -122,3 +125,5 @@ TEST_CASE("a rating changed without a reported change in a ranked event is refus
   CHECK_THAT(r.out, Catch::Contains("changed the rating of player A to 1235 after the events without reporting it: the "
                                     "changes it reported add up to 1234"));
 }
+
+}  // namespace test_plugin_outputs

@@ -12,6 +12,9 @@
 #include <chrono>
 #include <thread>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_concurrency {
+
 using namespace ratekit;
 
 namespace {
@@ -75,3 +78,5 @@ TEST_CASE("PostgreSQL: a second run of one competition waits for the first, or i
   CHECK(testing::table_rows(pg.uri, "SELECT c.name FROM runs r JOIN competitions c ON c.id = r.competition_id ORDER BY r.id") ==
         std::vector<std::string>{"'south'", "'north'"});
 }
+
+}  // namespace test_postgres_concurrency

@@ -8,6 +8,9 @@
 #include <ratekit/host/recording/run_recording.hpp>
 #include <ratekit/host/text/diagnostics.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_hostile {
+
 using namespace ratekit;
 
 namespace {
@@ -85,3 +88,5 @@ TEST_CASE("PostgreSQL: a connection that goes mid-run ends the run with nothing 
   CHECK(pg.count("runs") == 1);
   CHECK(pg.count("periods") == 1);
 }
+
+}  // namespace test_postgres_hostile

@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_kept_games {
+
 TEST_CASE("PostgreSQL: dwz's kept games cross from month to month: the months one by one equal one run",
           "[.][postgres]") {
   using namespace ratekit::testing;
@@ -16,3 +19,5 @@ TEST_CASE("PostgreSQL: dwz's kept games cross from month to month: the months on
   CHECK_THAT(read_text(c.dir / "out-mar/ratings.csv"), Catch::Contains("\nN,1500,1,1,"));
   CHECK(monthly.count("player_records WHERE run_id = (SELECT min(id) FROM runs)") == 3);
 }
+
+}  // namespace test_postgres_kept_games

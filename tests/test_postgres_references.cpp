@@ -12,6 +12,9 @@
 #include <optional>
 #include <random>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_references {
+
 using namespace ratekit;
 
 namespace {
@@ -155,3 +158,5 @@ TEST_CASE("PostgreSQL: without the privilege, the server's triggers refuse a ref
   r.tx.reset();  // rolled back
   CHECK(r.pg.count("games") == 0);
 }
+
+}  // namespace test_postgres_references

@@ -13,6 +13,9 @@
 #include <latch>
 #include <thread>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_secrets {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -262,3 +265,5 @@ TEST_CASE("PostgreSQL: compare's configs naming one database with different pass
   INFO(compared.out);
   CHECK(compared.status == 0);
 }
+
+}  // namespace test_postgres_secrets

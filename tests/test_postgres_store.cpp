@@ -12,6 +12,9 @@
 #include <random>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_store {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -324,3 +327,5 @@ TEST_CASE("PostgreSQL: a player's rating missing from the states is damage, name
                                     "his state of run 1 (a run records every field of every player's state)"));
   CHECK(pg.count("runs") == 1);
 }
+
+}  // namespace test_postgres_store

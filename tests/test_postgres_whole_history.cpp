@@ -2,6 +2,9 @@
 #include "pg_support.hpp"
 #include "whole_history_db_support.hpp"
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_postgres_whole_history {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 
@@ -38,3 +41,5 @@ TEST_CASE("PostgreSQL: whole-history team matches recorded month by month equal 
   CHECK(pg.count("whole_history_entries") == 3 * 40 * 4);
   CHECK(pg.count("whole_history_games") == 0);
 }
+
+}  // namespace test_postgres_whole_history

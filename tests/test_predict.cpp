@@ -9,6 +9,9 @@
 #include <cmath>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_predict {
+
 using namespace ratekit;
 using testing::run_cli;
 
@@ -335,3 +338,5 @@ TEST_CASE("predict weighs a lineup by the players' shares, as a run forecasts a 
     CHECK(std::stod(split(history[3], ',')[4]) == Approx(win + draw / 2).epsilon(1e-12));  // A's expected
   }
 }
+
+}  // namespace test_predict

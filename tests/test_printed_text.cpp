@@ -8,6 +8,9 @@
 #include <filesystem>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_printed_text {
+
 namespace fs = std::filesystem;
 using namespace ratekit::testing;
 
@@ -88,3 +91,5 @@ TEST_CASE("a run counts the players who played, and those a list carried apart",
   CHECK_THAT(r.out, Catch::Contains("rated 2 games among 3 players (2 others known to the run played none) with "
                                     "fide-logistic"));
 }
+
+}  // namespace test_printed_text

@@ -6,6 +6,9 @@
 
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_ranked_markdown {
+
 using namespace ratekit;
 
 namespace {
@@ -43,3 +46,5 @@ TEST_CASE("a team match's report.md has no empty performance or note column, and
   CHECK(ranked[1].ends_with(" |  new |"));
   CHECK(ranked[1].find(" |  | ") == std::string::npos);  // A's performance is there
 }
+
+}  // namespace test_ranked_markdown

@@ -9,6 +9,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_rating_pass {
+
 using namespace ratekit;
 using ratekit::testing::builtin;
 using ratekit::testing::read_text;
@@ -75,3 +78,5 @@ TEST_CASE("tune's passes that stop at the window score as a run over every game 
   CHECK(out["given"]["validation"]["games"] == whole.games);
   CHECK(out["given"]["validation"]["log_loss"].get<double>() == Approx(whole.log_loss).epsilon(1e-12));
 }
+
+}  // namespace test_rating_pass

@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_ratings_csv {
+
 using namespace ratekit;
 
 namespace {
@@ -114,3 +117,5 @@ TEST_CASE("players are ordered by rating, highest first, equal ratings by name, 
     CHECK(ids == expected);
   }
 }
+
+}  // namespace test_ratings_csv

@@ -8,6 +8,9 @@
 #include <chrono>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_ratings_list {
+
 using ratekit::testing::run_cli;
 
 namespace {
@@ -188,3 +191,5 @@ TEST_CASE("a glicko2 volatility that breaks the RD cap is refused alike from a r
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(refused));
 }
+
+}  // namespace test_ratings_list

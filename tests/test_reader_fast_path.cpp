@@ -18,6 +18,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_reader_fast_path {
+
 namespace {
 
 using ratekit::testing::temp_dir;
@@ -221,3 +224,5 @@ TEST_CASE("fast path: UTF-8 is checked beyond the first 64 bytes", "[readers][fa
   CHECK(read_both({rows[0], rows[0], "2024-01-02,p\xFF,p2,1"}, "\n", "\n", "\xEF\xBB\xBF").problems ==
         std::vector<std::string>{"4:13: expected UTF-8 text, got byte 0xFF"});
 }
+
+}  // namespace test_reader_fast_path

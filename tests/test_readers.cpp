@@ -17,6 +17,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_readers {
+
 namespace {
 
 using ratekit::dataset;
@@ -387,3 +390,5 @@ TEST_CASE("a long games file is checked for UTF-8 in two halves: a bad byte in e
     CHECK(got[0].message.rfind("expected UTF-8 text, got byte 0x", 0) == 0);
   }
 }
+
+}  // namespace test_readers

@@ -7,6 +7,9 @@
 #include <sstream>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_readme_layout {
+
 TEST_CASE("the README's layout lists every top-level folder", "[docs]") {
   const std::string readme = ratekit::testing::read_text(ratekit::testing::source_path("README.md"));
   const size_t layout = readme.find("## Layout\n");
@@ -25,3 +28,5 @@ TEST_CASE("the README's layout lists every top-level folder", "[docs]") {
   }
   CHECK(folders >= 13);
 }
+
+}  // namespace test_readme_layout

@@ -14,6 +14,9 @@
 #include <cmath>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_row_batch {
+
 using namespace ratekit;
 using store::row_batch;
 
@@ -213,3 +216,5 @@ TEST_CASE("every CHECK constraint of the schema is the rule the binds check: a R
   CHECK(checks == reals);
   CHECK(reals == 18);  // players 1, ratings 2, states 1, games 9, entries 5
 }
+
+}  // namespace test_row_batch

@@ -9,6 +9,9 @@
 
 #include <cmath>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_run_metrics {
+
 using namespace ratekit;
 
 namespace {
@@ -95,3 +98,5 @@ TEST_CASE("metrics of ranked events that were all skipped count no pairs", "[met
   CHECK(r.metrics["foresight"]["accuracy"].is_null());
   CHECK(r.metrics["log_loss"].is_null());
 }
+
+}  // namespace test_run_metrics

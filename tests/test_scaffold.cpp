@@ -8,6 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_scaffold {
+
 using ratekit::testing::read_text;
 using ratekit::testing::run_cli;
 using ratekit::testing::temp_dir;
@@ -100,3 +103,5 @@ TEST_CASE("new-plugin names the prefix ratekit is installed under, or says to in
   CHECK(out.find("cmake --install") == std::string::npos);
   CHECK_THAT(read_text(dir / "b/README.md"), Catch::Contains("-DCMAKE_PREFIX_PATH=" + prefix + " "));
 }
+
+}  // namespace test_scaffold

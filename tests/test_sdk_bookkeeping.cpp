@@ -6,6 +6,9 @@
 #include <cmath>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_sdk_bookkeeping {
+
 namespace {
 
 // Rates `games` with a plain logistic Elo (xi 400), in one period or a period per game.
@@ -48,3 +51,5 @@ TEST_CASE("sdk: a fixed side keeps his rating, in a period and game by game, as 
     CHECK(r[0] == Approx(1510 + second).margin(1e-12));
   }
 }
+
+}  // namespace test_sdk_bookkeeping

@@ -16,6 +16,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_sdk_descriptor {
+
 namespace {
 
 namespace sdk = ratekit::sdk;
@@ -114,3 +117,5 @@ TEST_CASE("glicko's and stephenson's rd field reads the same in each", "[sdk][sh
   CHECK_FALSE(glicko.starts_with("no state field"));
   CHECK(state_field_help("stephenson", "rd") == glicko);
 }
+
+}  // namespace test_sdk_descriptor

@@ -17,6 +17,9 @@
 #include <thread>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_shortest_fixed {
+
 using namespace ratekit;
 
 namespace {
@@ -164,3 +167,5 @@ TEST_CASE("write_shortest_fixed writes the powers of two of its fast path in ful
   }
   require_same_text(powers);
 }
+
+}  // namespace test_shortest_fixed

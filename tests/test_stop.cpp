@@ -13,6 +13,9 @@
 #include <cstdio>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_stop {
+
 using namespace ratekit;
 
 namespace {
@@ -124,3 +127,5 @@ TEST_CASE("a run stopped while a plugin rates its one period of a million games 
                                       "period: year\ninput: { format: games-csv, path: games.csv }\n");
   CHECK(rated_until_stopped(load_config(dir / "c.yaml", testing::builtin()), false, true) == 0);
 }
+
+}  // namespace test_stop

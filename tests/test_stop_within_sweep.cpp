@@ -11,6 +11,9 @@
 
 #include <climits>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_stop_within_sweep {
+
 namespace {
 
 // A host whose stop_requested answers yes from its `stop_at`-th poll on, made the running call's.
@@ -70,3 +73,5 @@ TEST_CASE("ttt stops within a sweep every 4,096 matches when the host asks", "[s
   // over all but the first (1,000 to 11,999: 4,096, 8,192).
   check_sweep_stops(model, [](const ratekit::plugins::ttt&) { return 5; });
 }
+
+}  // namespace test_stop_within_sweep

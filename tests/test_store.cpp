@@ -15,6 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_store {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -562,3 +565,5 @@ TEST_CASE("ratekit history suggests players by case, then by part of the name, t
   CHECK_THAT(nobody, Catch::Contains("no player 'Kasparov' (name or id) recorded here"));
   CHECK_THAT(nobody, !Catch::Contains("did you mean"));
 }
+
+}  // namespace test_store

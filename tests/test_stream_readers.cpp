@@ -20,6 +20,9 @@
 #include <tuple>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_stream_readers {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 using testing::builtin;
@@ -346,3 +349,5 @@ TEST_CASE("streamed ranked inputs still refuse bad bytes and cut rows where they
   CHECK_THROWS_WITH(read_codeforces_standings(dir / "cf.csv", {}, e),
                     Catch::Contains("cf.csv:5:") && Catch::Contains("expected 4 fields as in the header, got 3"));
 }
+
+}  // namespace test_stream_readers

@@ -17,6 +17,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_team_costs {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 
@@ -181,3 +184,5 @@ TEST_CASE("a weng-lin free-for-all of 30000 players takes seconds of CPU, not tw
   // now (plackett_luce_linear, plugins/weng-lin/team_scores.hpp).
   check_free_for_all_of_30000("weng-lin");
 }
+
+}  // namespace test_team_costs

@@ -8,6 +8,9 @@
 
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_team_database {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -81,3 +84,5 @@ TEST_CASE("a layout-5 file gains entries.team when a run records into it, its ol
   CHECK(sql_text(dir / "r.db", "PRAGMA user_version") == "7");
   CHECK(entry_teams(dir) == "A:NULL B:NULL C:NULL D:NULL A:NULL C:NULL B:NULL D:NULL A:red B:blue");
 }
+
+}  // namespace test_team_database

@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_team_matches {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -296,3 +299,5 @@ TEST_CASE("a plugin built against ABI 1.2 still rates ranked events and is refus
   CHECK(r.status != 0);
   CHECK_THAT(r.out, Catch::Contains("t.yaml:2:1: model 'test-abi12-places' rates ranked events of single players"));
 }
+
+}  // namespace test_team_matches

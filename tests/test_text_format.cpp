@@ -11,6 +11,9 @@
 #include <random>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_text_format {
+
 using namespace ratekit;
 
 namespace {
@@ -63,3 +66,5 @@ TEST_CASE("a run's messages count one period, one game and one player in the sin
   CHECK_THAT(r.out, Catch::Contains("skipped 0 rows with result '*'"));
   CHECK_THAT(r.out, Catch::Contains("recorded run 1 (1 period, 2 players)"));
 }
+
+}  // namespace test_text_format

@@ -10,6 +10,9 @@
 #include <functional>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_trf {
+
 namespace fs = std::filesystem;
 using ratekit::dataset;
 
@@ -218,3 +221,5 @@ TEST_CASE("trf: a birth date is a possible date, 00 marks an unknown month or da
                                           "unknown month or day)"));
   }
 }
+
+}  // namespace test_trf

@@ -8,6 +8,9 @@
 #include <filesystem>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_true_messages {
+
 namespace fs = std::filesystem;
 using namespace ratekit::testing;
 
@@ -88,3 +91,5 @@ TEST_CASE("an empty list of input files is called so", "[messages][config]") {
   CHECK(r.out == "error: " + (dir / "c.yaml").string() +
                      ":4:35: expected an input file or a list of them for 'path', got an empty list\n");
 }
+
+}  // namespace test_true_messages

@@ -16,6 +16,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_trueskill {
+
 #ifndef RATEKIT_SOURCE_DIR  // the build defines it; by hand, run from the repository's root
 #define RATEKIT_SOURCE_DIR "."
 #endif
@@ -637,3 +640,5 @@ TEST_CASE("trueskill refuses what it cannot rate", "[trueskill]") {
   CHECK_THROWS_AS(make({.draw_probability = 1}), ratekit::sdk::failure);
   CHECK_THROWS_AS(make({.tau = -1}), ratekit::sdk::failure);
 }
+
+}  // namespace test_trueskill

@@ -11,6 +11,9 @@
 #include <cmath>
 #include <iomanip>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_ttt {
+
 using ratekit::testing::converge;
 using ratekit::testing::estimates_of;
 using ratekit::testing::make_ttt;
@@ -282,3 +285,5 @@ TEST_CASE("ttt refuses, before computing, what the package cannot rate", "[ttt]"
   const rk_wh_history& alone = one_team.duel(1, 0, 1, 1).match(2, {{0, 0, 1}, {1, 0, 1}}).build();
   CHECK(refusal(alone, 0.1) == "ttt: match 1: one team only: a match needs two teams or more");
 }
+
+}  // namespace test_ttt

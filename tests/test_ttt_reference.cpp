@@ -16,6 +16,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_ttt_reference {
+
 using ratekit::testing::estimates_of;
 using ratekit::testing::make_ttt;
 using ratekit::testing::ttt_settings;
@@ -110,3 +113,5 @@ TEST_CASE("ttt equals the package on 1,500 duels with gaps of months, sweep by s
 TEST_CASE("ttt equals the package on 2,000 matches with draws, teams, free-for-alls and partial play", "[ttt]") {
   agree("mixed", {25.0, 25.0 / 3, 25.0 / 6, 25.0 / 300, 0.2});
 }
+
+}  // namespace test_ttt_reference

@@ -14,6 +14,9 @@
 #include <cmath>
 #include <limits>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_tune {
+
 using namespace ratekit;
 using ratekit::testing::builtin;
 using ratekit::testing::read_text;
@@ -238,3 +241,5 @@ TEST_CASE("tune's grid runs from LO by STEP to HI and is refused past its limit 
   // 10^18 points: refused at once, none made.
   CHECK_THROWS_WITH(grid_points({axis(0, 1e9, 1e-9)}, 100000), Catch::Contains("more than 100000"));
 }
+
+}  // namespace test_tune

@@ -15,6 +15,9 @@
 #include <random>
 #include <sstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_tune_whole_history {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -167,3 +170,5 @@ TEST_CASE("tune refuses what a whole-history model cannot take before any work",
     CHECK(!fs::exists(dir / "tune"));
   }
 }
+
+}  // namespace test_tune_whole_history

@@ -12,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_uscf {
+
 using ratekit::plugins::uscf;
 namespace math = ratekit::plugins::uscf_math;
 
@@ -400,3 +403,5 @@ TEST_CASE("uscf refuses a score other than a win, a draw or a loss, and a record
   bad.play(0, 1, 1.0);
   REQUIRE_THROWS_AS(bad.rate(), ratekit::sdk::failure);
 }
+
+}  // namespace test_uscf

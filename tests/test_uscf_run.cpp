@@ -8,6 +8,9 @@
 #include <cmath>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_uscf_run {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -139,3 +142,5 @@ TEST_CASE("uscf: a year of birth recorded in the history database starts the pla
   CHECK(drew > 1000);
   CHECK(std::stod(field(june, "Ivy,", 1)) == Approx(drew + 400).margin(1e-6));
 }
+
+}  // namespace test_uscf_run

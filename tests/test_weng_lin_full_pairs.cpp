@@ -12,6 +12,9 @@
 #include <random>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_weng_lin_full_pairs {
+
 namespace wl = ratekit::plugins::wl;
 
 namespace {
@@ -124,3 +127,5 @@ TEST_CASE("weng-lin's quick Thurstone-Mosteller update stays within 1e-4 where o
   check_close(thurstone_mosteller_both(full_pairs_match(random, 6000, 10 * full_pairs_beta, 1, 25.0 / 3, 3)), 1e-4);
   check_close(thurstone_mosteller_both(full_pairs_match(random, 6000, 7.5 * full_pairs_beta, 1, 25.0 / 3, 0, 2500)), 1e-4);
 }
+
+}  // namespace test_weng_lin_full_pairs

@@ -20,6 +20,9 @@
 #include <cmath>
 #include <thread>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whole_history {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -316,3 +319,5 @@ TEST_CASE("a drift to NaN stops predict with the plugin's name", "[whole_history
   CHECK_THAT(r.out, Catch::Contains("plugin 'test-whole-history' failed on drift: returned the state ("));
   CHECK_THAT(r.out, Catch::Contains("not a finite mean and a positive finite deviation"));
 }
+
+}  // namespace test_whole_history

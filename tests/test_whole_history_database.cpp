@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whole_history_database {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
@@ -281,3 +284,5 @@ TEST_CASE("predict --database on a whole-history run forecasts as predict from i
     CHECK(numbers >= 8);
   }
 }
+
+}  // namespace test_whole_history_database

@@ -14,6 +14,9 @@
 #include <sstream>
 #include <string>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whole_history_priors {
+
 namespace fs = std::filesystem;
 using ratekit::testing::read_text;
 using ratekit::testing::run_cli;
@@ -193,3 +196,5 @@ TEST_CASE("a whole-history plugin built before set_priors still runs, and priors
   CHECK_THAT(r.out, Catch::Contains("c.yaml:4:1: model 'test-whole-history-no-priors' takes no players' priors"));
   CHECK(!fs::exists(dir / "out"));
 }
+
+}  // namespace test_whole_history_priors

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whole_history_team_database {
 
 namespace fs = std::filesystem;
 using ratekit::testing::read_text;
@@ -96,3 +98,5 @@ TEST_CASE("a recorded team match's rank is read as team-csv reads one: above 0 a
     CHECK(count_team_rows(c.dir / "h.db", "SELECT count(*) FROM runs") == (refused ? 1 : 2));
   }
 }
+
+}  // namespace test_whole_history_team_database

@@ -11,6 +11,9 @@
 #include <string>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whr {
+
 using namespace ratekit::testing;
 using ratekit::plugins::whr;
 
@@ -247,3 +250,5 @@ TEST_CASE("whr: refuses team matches, partial play and a player against himself"
   alone.duel(0, 0, 1, 1).duel(3, 2, 2, 1);
   CHECK_THAT(refusal(alone), Catch::Contains("match 1: a player plays himself"));
 }
+
+}  // namespace test_whr

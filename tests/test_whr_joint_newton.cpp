@@ -11,6 +11,9 @@
 #include <cmath>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whr_joint_newton {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -52,3 +55,5 @@ TEST_CASE("whr: the joint Newton sweeps converge in a handful of sweeps", "[whr]
   CHECK(changes.end() - near <= 6);
   CHECK(changes.end() - near >= 2);
 }
+
+}  // namespace test_whr_joint_newton

@@ -8,6 +8,9 @@
 #include <cmath>
 #include <vector>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_whr_safeguard {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -60,3 +63,5 @@ TEST_CASE("whr: near the optimum the step is Newton's own, as the reference take
   // natural units each (the player-by-player step, the loser held still, was 2/3).
   CHECK(model.sweep() == Approx(0.5 * elo_per_nat).epsilon(1e-12));
 }
+
+}  // namespace test_whr_safeguard

@@ -7,6 +7,9 @@
 
 #include <cmath>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_world_football {
+
 TEST_CASE("world football Elo: goal-difference multiplier of K", "[world-football]") {
   using world_football::margin_multiplier;
   CHECK(margin_multiplier(0) == 1.0);
@@ -44,3 +47,5 @@ TEST_CASE("world football Elo: a 4-1 home win at a World Cup", "[world-football]
   CHECK(rating[0] == Approx(1837.79317502).epsilon(1e-11));
   CHECK(rating[1] == Approx(1762.20682498).epsilon(1e-11));
 }
+
+}  // namespace test_world_football
