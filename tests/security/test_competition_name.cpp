@@ -6,6 +6,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_competition_name {
+
 using namespace ratekit;
 
 namespace {
@@ -39,3 +42,5 @@ TEST_CASE("competition names that would leave out/ are refused with their place"
   CHECK(load_with_name("Irish Championship 2011..final") == "");
   CHECK(load_with_name("fide-2024") == "");
 }
+
+}  // namespace test_competition_name

@@ -13,6 +13,9 @@
 
 #include "test_support.hpp"
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_database_location {
+
 using namespace ratekit;
 
 namespace {
@@ -211,3 +214,5 @@ TEST_CASE("database location: random passwords of hostile characters, in every f
     }
   }
 }
+
+}  // namespace test_database_location

@@ -10,6 +10,9 @@
 
 #include <fstream>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_elf_check {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -60,3 +63,5 @@ TEST_CASE("a plugin for another machine or of another kind is refused", "[securi
   CHECK_THAT(refusal(copy_of(dir, whole, [](Elf64_Ehdr& h) { h.e_type = ET_EXEC; })),
              Catch::Contains("not a shared library"));
 }
+
+}  // namespace test_elf_check

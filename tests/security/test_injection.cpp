@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_injection {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -70,3 +73,5 @@ TEST_CASE("escaping functions, one per syntax", "[security][escape]") {
   CHECK(ratekit::xml_escaped("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;");
   CHECK(ratekit::markdown_escaped("_x_ #1 !\\") == "\\_x\\_ \\#1 \\!\\\\");
 }
+
+}  // namespace test_injection

@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_input_in_output {
+
 using ratekit::testing::run_cli;
 namespace fs = std::filesystem;
 
@@ -91,3 +94,5 @@ TEST_CASE("a history database inside the output folder is refused before anythin
     CHECK(fs::exists(dir / "out.db"));
   }
 }
+
+}  // namespace test_input_in_output

@@ -6,6 +6,9 @@
 
 #include <sys/stat.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_odd_files {
+
 using namespace ratekit::testing;
 namespace fs = std::filesystem;
 
@@ -32,3 +35,5 @@ TEST_CASE("a broken or looping link in a plugin folder is skipped with a warning
   CHECK_THAT(r.out, Catch::Contains("ratekit-loop.so: cannot be read (Too many levels of symbolic links); skipped"));
   CHECK_THAT(r.out, Catch::Contains("fide-logistic"));  // the built-in plugins still load
 }
+
+}  // namespace test_odd_files

@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_output_files {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -56,3 +59,5 @@ TEST_CASE("temporaries of a killed run are removed, a live writer's are kept", "
   CHECK_FALSE(fs::exists(dir / dead));
   CHECK(fs::exists(dir / live));
 }
+
+}  // namespace test_output_files

@@ -10,6 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_plugin_trust {
+
 using namespace ratekit;
 namespace fs = std::filesystem;
 
@@ -132,3 +135,5 @@ TEST_CASE("an installed ratekit never searches the build tree", "[security][trus
   CHECK(out.find("fide-logistic") == std::string::npos);
   CHECK(out.find(plugin_registry::builtin_dir().string()) == std::string::npos);
 }
+
+}  // namespace test_plugin_trust

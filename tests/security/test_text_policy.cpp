@@ -10,6 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_text_policy {
+
 using ratekit::testing::read_text;
 using ratekit::testing::run_cli;
 using ratekit::testing::write_text;
@@ -160,3 +163,5 @@ TEST_CASE("a period named after a file name shows its control characters escaped
   CHECK_THAT(history, Catch::Contains("g\\x1B[31m,"));
   CHECK(run_cli("history " + (dir / "c.db").string() + " A").out.find('\x1b') == std::string::npos);
 }
+
+}  // namespace test_text_policy

@@ -6,6 +6,9 @@
 #include <cmath>
 #include <set>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_api {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -279,3 +282,5 @@ TEST_CASE("serve: answers carry ETag and Last-Modified, a current copy gets 304,
   const auto plain = server.get("/api/competitions/cup/ratings?per_page=500");
   CHECK(zipped->body.size() * 3 < plain->body.size());
 }
+
+}  // namespace test_serve_api

@@ -7,6 +7,9 @@
 
 #include <regex>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_damaged {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -171,3 +174,5 @@ TEST_CASE("serve: a row damaged while the server answers is refused once read, a
   copy.damage("UPDATE ratings SET rating = 1500 WHERE player_id = " + nigel + " AND period_id = " + january);
   CHECK(server.get(nigel_history)->status == 200);
 }
+
+}  // namespace test_serve_damaged

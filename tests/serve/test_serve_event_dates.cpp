@@ -5,6 +5,9 @@
 
 #include <sqlite3.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_event_dates {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -97,3 +100,5 @@ TEST_CASE("serve and history: a database recorded before event dates shows its r
   REQUIRE(text.status == 0);
   CHECK(text.out.find("date") == std::string::npos);
 }
+
+}  // namespace test_serve_event_dates

@@ -5,6 +5,9 @@
 
 #include <set>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_filters {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -150,3 +153,5 @@ TEST_CASE("serve: a ranked event's or team match's entrants have their events, n
   REQUIRE(events != std::string::npos);
   CHECK(page.find("grey", events) < page.find("blue", events));
 }
+
+}  // namespace test_serve_filters

@@ -16,6 +16,9 @@
 #include <regex>
 #include <thread>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_hostile {
+
 using namespace ratekit::testing;
 using clock_type = std::chrono::steady_clock;
 
@@ -301,3 +304,5 @@ TEST_CASE("serve: SIGTERM stops ratekit serve cleanly, the request in flight ans
   CHECK(read_text(log).find("\"GET /api/competitions HTTP/1.1\" 200 ") != std::string::npos);
   CHECK(read_text(log + ".err").find("stopping") != std::string::npos);
 }
+
+}  // namespace test_serve_hostile

@@ -12,6 +12,9 @@
 
 #include <cstdlib>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_parts {
+
 using namespace ratekit::serve;
 using ratekit::store::period_date;
 using namespace ratekit::testing;
@@ -111,3 +114,5 @@ TEST_CASE("serve: a reader who may not create the write-ahead log's index beside
                                     "create files in its folder " + db.dir.path().string() +
                                     ", where SQLite keeps the index of the write-ahead log"));
 }
+
+}  // namespace test_serve_parts

@@ -5,6 +5,9 @@
 #include "pg_support.hpp"
 #include "serve/months_support.hpp"
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_postgres {
+
 using namespace ratekit::testing;
 
 TEST_CASE("serve: a PostgreSQL database is served as the SQLite file it was copied from", "[.][postgres]") {
@@ -104,3 +107,5 @@ TEST_CASE("serve: a damaged row of a PostgreSQL database answers 500 naming it",
         "damaged rating database: table standings, player 'Short, Nigel', state: expected a JSON object of state "
         "fields, found 'null'");
 }
+
+}  // namespace test_serve_postgres

@@ -5,6 +5,9 @@
 
 #include <sqlite3.h>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_snapshot {
+
 using namespace ratekit::testing;
 
 namespace {
@@ -53,3 +56,5 @@ TEST_CASE("serve --snapshot: a PostgreSQL database is refused, naming the option
     CHECK(std::string(e.what()).find("--snapshot reads a SQLite file") != std::string::npos);
   }
 }
+
+}  // namespace test_serve_snapshot

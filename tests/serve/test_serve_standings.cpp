@@ -10,6 +10,9 @@
 
 #include <cmath>
 
+// Named for the file: its helpers share names with other tests' in a unity batch.
+namespace test_serve_standings {
+
 using namespace ratekit;
 using namespace ratekit::testing;
 
@@ -75,8 +78,12 @@ struct club_months {
 
 }  // namespace
 
-// One server for every run: the first request after each sees it.
+}  // namespace test_serve_standings
+
+// One server for every run: the first request after each sees it. Declared in months_support.hpp for the
+// PostgreSQL test too, so it stays outside this file's namespace.
 void ratekit::testing::check_months(const std::string& database, const std::string& fresh_database) {
+  using namespace test_serve_standings;
   club_months club(database);
   club.run("club.yaml --input jan.csv --out out-jan");
   const test_server server(club.where());
@@ -116,5 +123,5 @@ void ratekit::testing::check_months(const std::string& database, const std::stri
 }
 
 TEST_CASE("serve: the list each run keeps is the list of the whole history and the run's ratings.csv", "[serve]") {
-  check_months("ratings.db", "ratings.db");
+  ratekit::testing::check_months("ratings.db", "ratings.db");
 }
