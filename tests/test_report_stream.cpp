@@ -299,7 +299,7 @@ std::string spill_link(spill_file& spill) {
   return made.front();
 }
 
-TEST_CASE("a spill kept in memory is a file of memory, which no folder holds; the CLI's an unlinked temporary file",
+TEST_CASE("a spill kept in memory is a file of memory, which no folder holds, and the CLI's an unlinked temporary file",
           "[report][stream]") {
   spill_file in_memory("the report", spill_place::memory), on_disk("the report");
   CHECK_THAT(spill_link(in_memory), Catch::StartsWith("/memfd:ratekit-spill"));

@@ -8,11 +8,14 @@
 - the host's libraries, the tool and the test binary are unity builds (cmake/unity.cmake): each compiles
   every one of its files inside a batch, none on its own (docs/architecture.md, "Unity batches"); and the
   test binary's precompiled header holds Catch2's header, the host library's the third-party headers its
-  files share.
+  files share;
+- every test file wraps its body in a namespace named for the file (in a batch, two files' helpers of one name
+  would collide once a new file shifts the batches), and no test's name holds a ';' (ctest's list separator:
+  such a test is split in two and neither half runs).
 
   build_setup.py SOURCE_DIR BUILD_DIR
 """
-import os, re, subprocess, sys
+import os, pathlib, re, subprocess, sys
 
 MANY_FILES = 8
 # Files that leave their target's precompiled header out on purpose (host/CMakeLists.txt says why).
@@ -75,6 +78,18 @@ def unity_faults(targets, build):
     return faults
 
 
+def test_file_faults(source):
+    faults = []
+    for path in sorted(pathlib.Path(source, "tests").rglob("test_*.cpp")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(source)
+        if not re.search(rf"^namespace {path.stem} {{", text, re.M):
+            faults.append(f"{where}: its body is not in `namespace {path.stem} {{`")
+        faults += [f"{where}: the test name {name!r} holds a ';'" for name in
+                   re.findall(r'TEST_CASE\(\s*"((?:[^"\\]|\\.)*)"', text) if ";" in name]
+    return faults
+
+
 def main():
     source, build = (os.path.realpath(p) for p in sys.argv[1:3])
     faults = []
@@ -92,6 +107,7 @@ def main():
         faults += [f"{target}: {src} is compiled without the target's precompiled header" for src, pch in files
                    if not pch and src not in WITHOUT_HEADER]
     faults += unity_faults(targets, build)
+    faults += test_file_faults(source)
     for f in faults:
         print(f"  - {f}")
     big = sum(len(f) > MANY_FILES for f in targets.values())
