@@ -1,5 +1,7 @@
 #include "store/player_record_rows.hpp"
 
+#include "store/row_numbers.hpp"
+
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
 
@@ -14,7 +16,7 @@ namespace {
 constexpr size_t most_numbers = 16;  // an item's, as ratekit/ext/player_records.h allows
 
 [[noreturn]] void damaged(const database& db, const std::string& where, const std::string& why) {
-  throw user_error(db.file(), 0, 0, "damaged rating database: table player_records, " + where + ": " + why);
+  throw damaged_row(db, "table player_records, " + where + ": " + why);
 }
 
 // One row's numbers: a JSON array of 1 to 16 finite numbers.

@@ -3,6 +3,7 @@
 #include "store/whole_history_rows.hpp"
 
 #include "input/dates.hpp"
+#include "store/row_numbers.hpp"
 
 #include <ratekit/host/text/diagnostics.hpp>
 #include <ratekit/host/text/format.hpp>
@@ -19,9 +20,8 @@ enum recorded_entry_column { entry_run, entry_seq, entry_order, entry_match, ent
 
 [[noreturn]] void refuse_damaged_entry(const database& db, int64_t run, int64_t seq, const std::string& what,
                                 const std::string& expected, const std::string& found) {
-  throw user_error(db.file(), 0, 0,
-                   "damaged rating database: table whole_history_entries, run " + std::to_string(run) + ", match " +
-                       std::to_string(seq) + ", " + what + ": expected " + expected + ", found " + found);
+  throw damaged_row(db, "table whole_history_entries, run " + std::to_string(run) + ", match " + std::to_string(seq) +
+                            ", " + what + ": expected " + expected + ", found " + found);
 }
 
 // One stored entry, checked as the team-csv reader checks a row: a real date, a rank in (0, 1e15), a share in (0, 1].

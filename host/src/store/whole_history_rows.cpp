@@ -1,6 +1,7 @@
 #include "store/whole_history_rows.hpp"
 
 #include "input/dates.hpp"
+#include "store/row_numbers.hpp"
 #include "store/schema_steps.hpp"
 #include "store/state_object.hpp"
 
@@ -15,8 +16,7 @@ namespace ratekit::store {
 namespace {
 
 [[noreturn]] void damaged(const database& db, const std::string& where, const std::string& expected, double found) {
-  throw user_error(db.file(), 0, 0,
-                   "damaged rating database: " + where + ": expected " + expected + ", found " + format_number(found));
+  throw damaged_row(db, where + ": expected " + expected + ", found " + format_number(found));
 }
 
 // statement::checked_number, with the row's description `where()` made only when it is needed (a history's
@@ -79,10 +79,9 @@ bool add_warm_state(const database& db, const statement& s, int64_t run, int64_t
   if (s.is_null(7) || s.is_null(8)) return false;
   const size_t before = into.size();
   if (read_warm_text(s.text(7), into) && read_warm_text(s.text(8), into) && (into.size() - before) % 2 == 0) return true;
-  throw user_error(db.file(), 0, 0,
-                   "damaged rating database: table whole_history_games, run " + std::to_string(run) + ", game " +
-                       std::to_string(seq) + ", warm_a and warm_b: expected numbers, as many of each, found '" +
-                       std::string(s.text(7)) + "' and '" + std::string(s.text(8)) + "'");
+  throw damaged_row(db, "table whole_history_games, run " + std::to_string(run) + ", game " + std::to_string(seq) +
+                            ", warm_a and warm_b: expected numbers, as many of each, found '" + std::string(s.text(7)) +
+                            "' and '" + std::string(s.text(8)) + "'");
 }
 
 int64_t competition_of(database& db, const std::string& name) {
